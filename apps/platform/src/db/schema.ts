@@ -1,0 +1,4 @@
+// Every context's tables, gathered for drizzle-kit and the typed query builder.
+// A context reads another context's data only through that context's service.
+export * from '../content/schema.js';
+export * from '../support/schema.js';

@@ -1,0 +1,27 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { seedDemoContent } from './content/seed.js';
+import { openDatabase } from './db/client.js';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR });
+await database.migrate();
+if (config.SEED_DEMO_CONTENT) {
+  const seed = await seedDemoContent(database.db, { brand: config.BRAND_NAME });
+  if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);
+}
+const app = await buildApp({ config, database });
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: stopping`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ host: config.PLATFORM_HOST, port: config.PLATFORM_PORT });

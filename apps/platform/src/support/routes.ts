@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import { errorBody, ok } from '../content/contracts.js';
+import { AppError } from '../shared/errors.js';
+import { CONTACT_SUBJECTS, type SupportService } from './service.js';
+
+const tags = ['support'];
+
+const challengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
+
+/**
+ * The contact form's input. Field errors carry the translation key of their Danish message
+ * (`fields.email = 'validation.email_invalid'`), a stable code the storefront shows next to the field.
+ */
+export const contactBody = z.object({
+  kind: z.enum(['guest', 'player']),
+  /** Set by the storefront from a verified session, never by page script. */
+  playerId: z.string().max(64).optional(),
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(100, { error: 'validation.too_long' }),
+  email: z
+    .email({ error: (issue) => (issue.input == null || issue.input === '' ? 'validation.email_required' : 'validation.email_invalid') })
+    .max(254, { error: 'validation.too_long' }),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\+45|\+299)?\s?\d{6,8}$/, { error: 'validation.phone_digits' })
+    .optional()
+    .or(z.literal('')),
+  subject: z.enum(CONTACT_SUBJECTS, { error: 'validation.subject_required' }),
+  message: z
+    .string({ error: 'validation.message_required' })
+    .trim()
+    .min(1, { error: 'validation.message_required', abort: true })
+    .min(10, { error: 'validation.too_short' })
+    .max(4000, { error: 'contact_us.message_too_long' }),
+  captcha: z.string().max(8000).optional(),
+});
+
+export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService; config: Config }> = async (
+  app,
+  { support, config },
+) => {
+  app.get(
+    '/Support/contact/challenge',
+    {
+      schema: {
+        tags,
+        operationId: 'getContactChallenge',
+        summary: 'A fresh proof-of-work challenge for the contact form (ALTCHA)',
+        response: { 200: challengeSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return support.createCaptchaChallenge();
+    },
+  );
+
+  app.post(
+    '/Support/contact',
+    {
+      schema: {
+        tags,
+        operationId: 'sendContactMessage',
+        summary: 'Store a contact message from a guest or a player; the captcha must be solved',
+        body: contactBody,
+        response: { 200: ok(z.object({ id: z.uuid() })), 400: errorBody, 429: errorBody },
+      },
+      config: {
+        rateLimit: {
+          max: config.CONTACT_RATE_LIMIT_PER_HOUR,
+          timeWindow: '1 hour',
+          // Keyed by request.ip, which trustProxy takes from the storefront's X-Forwarded-For.
+          errorResponseBuilder: () => new AppError('RATE_LIMITED', 429, 'contact_us.rate_limited'),
+        },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await support.submitContact(request.body, request.ip) }),
+  );
+};

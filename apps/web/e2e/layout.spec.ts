@@ -1,0 +1,78 @@
+import { expect, isPhone, test } from './fixtures';
+
+test('the logo leads home and the guest sees login and register buttons', async ({ page }) => {
+  await page.goto('/nyheder');
+  const header = page.getByTestId('site-header');
+  await expect(header.getByRole('link', { name: 'Log ind' })).toHaveAttribute('href', '/log-ind');
+  await expect(header.getByRole('link', { name: 'Opret konto' })).toHaveAttribute('href', '/registrer');
+  await header.getByRole('link', { name: /Forside/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the menu opens and closes, and closes on route change', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByTestId('menu-toggle');
+  const panel = page.getByTestId('menu-panel');
+  await expect(panel).toBeHidden();
+  await toggle.click();
+  await expect(panel).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // Guests never see login-only entries.
+  await expect(panel.getByRole('link', { name: 'Min konto' })).toHaveCount(0);
+  await toggle.click();
+  await expect(panel).toBeHidden();
+  await toggle.click();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await toggle.click();
+  await panel.getByRole('link', { name: 'Kampagner' }).click();
+  await expect(page).toHaveURL(/\/kampagner$/);
+  await expect(panel).toBeHidden();
+});
+
+test('the clock shows Copenhagen time and ticks', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-11-22T13:59:58Z') });
+  await page.goto('/');
+  const clock = page.getByTestId('header-clock');
+  if (isPhone(page) && !(await clock.isVisible())) test.skip(true, 'the clock is not shown at this size by the layout settings');
+  await expect(clock).toHaveText('14:59');
+  await page.clock.fastForward(3000);
+  await expect(clock).toHaveText('15:00');
+});
+
+test('an unknown page shows the 404 page with header and footer, then goes home after a second', async ({ page }) => {
+  const response = await page.goto('/denne-side-findes-ikke');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 - SIDEN FINDES IKKE');
+  await expect(page.getByText('TEKNISK FEJL ÆV, NU GIK DET LIGE SÅ GODT')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'GÅ TIL HJEMMESIDE' })).toBeVisible();
+  await expect(page.getByTestId('site-header')).toBeVisible();
+  await expect(page.locator('footer')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+});
+
+test('unknown news and campaign slugs are 404s, never errors', async ({ page }) => {
+  for (const path of ['/nyheder/findes-ikke', '/kampagner/findes-ikke', '/lp/x/y', '/contents/findes-ikke', '/nyheder/%E2%9C%93']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+});
+
+test('the header takes its fixed state past 50 px of scroll', async ({ page }) => {
+  await page.goto('/nyheder');
+  const header = page.getByTestId('site-header');
+  await expect(header).not.toHaveClass(/is-fixed/);
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(header).toHaveClass(/is-fixed/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).not.toHaveClass(/is-fixed/);
+});
+
+test('the wallpaper carousel advances every 10 seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const wallpaper = page.getByTestId('wallpaper');
+  await expect(wallpaper).toHaveAttribute('data-slide', '0');
+  await page.clock.fastForward(10_000);
+  await expect(wallpaper).toHaveAttribute('data-slide', '1');
+});

@@ -1,0 +1,71 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getContactSender } from '@/components/contact/contact-sender';
+import { getTranslator } from '@/lib/content';
+import type { paths } from '@/lib/platform-api';
+import { platformNoStore } from '@/lib/platform';
+import { clientIp, isSameOrigin } from './forwarding';
+
+type ContactRequest = paths['/Support/contact']['post']['requestBody']['content']['application/json'];
+
+/** A message is at most 4000 characters plus the captcha payload; anything far bigger is not ours. */
+const MAX_BODY_BYTES = 32 * 1024;
+const FORM_FIELDS = ['name', 'email', 'phone', 'subject', 'message', 'captcha'] as const;
+
+async function refuse(status: number, code: string, messageKey: string) {
+  let message = '';
+  try {
+    message = (await getTranslator())(messageKey);
+  } catch {
+    // Without the dictionary the form falls back to its own contact_us.error text.
+  }
+  return NextResponse.json({ result: 0, code, message }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** The form's own fields, as strings; everything else (kind, playerId) is decided here, not by the page. */
+function formFields(input: unknown): Partial<Record<(typeof FORM_FIELDS)[number], string>> {
+  if (typeof input !== 'object' || input === null) return {};
+  const record = input as Record<string, unknown>;
+  return Object.fromEntries(FORM_FIELDS.flatMap((field) => (typeof record[field] === 'string' ? [[field, record[field]]] : [])));
+}
+
+/**
+ * POST /api/contact: the contact form's door to the platform. Checks that the call comes from our
+ * own pages, decides guest or player from the session, and passes the platform's answer back as is.
+ */
+export async function POST(request: NextRequest) {
+  if (!isSameOrigin(request.nextUrl, request.headers)) return refuse(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
+
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+    return refuse(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input');
+  }
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return refuse(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input');
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    return refuse(400, 'INVALID_INPUT', 'validation.invalid_input');
+  }
+
+  const sender = await getContactSender();
+  // The platform validates every field and answers INVALID_INPUT with field codes for what is missing.
+  const body = {
+    ...formFields(input),
+    ...(sender.kind === 'player' ? { kind: 'player', playerId: sender.playerId } : { kind: 'guest' }),
+  } as ContactRequest;
+
+  try {
+    const { data, error, response } = await platformNoStore.POST('/Support/contact', {
+      body,
+      headers: { 'X-Forwarded-For': clientIp(request.headers) },
+    });
+    const answer = data ?? error;
+    if (!answer) return refuse(502, 'SERVER_ERROR', 'contact_us.error');
+    const headers = new Headers({ 'Cache-Control': 'no-store' });
+    const retryAfter = response.headers.get('retry-after');
+    if (retryAfter) headers.set('Retry-After', retryAfter);
+    return NextResponse.json(answer, { status: response.status, headers });
+  } catch {
+    return refuse(502, 'SERVER_ERROR', 'contact_us.error');
+  }
+}

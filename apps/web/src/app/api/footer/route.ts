@@ -1,0 +1,10 @@
+import { ok } from '@/lib/api';
+import { getDocument } from '@/lib/content';
+
+export async function GET() {
+  try {
+    return ok({ result: 1, data: await getDocument('footer') }, { cacheSeconds: 60 });
+  } catch {
+    return ok({ result: 0, data: {} });
+  }
+}

@@ -1,0 +1,11 @@
+import { ok } from '@/lib/api';
+import { getDocument } from '@/lib/content';
+
+/** The image store with content URLs moved to the store base (spec §7). */
+export async function GET() {
+  try {
+    return ok({ result: 1, data: await getDocument('images') }, { cacheSeconds: 60 });
+  } catch {
+    return ok({ result: 0, data: {} });
+  }
+}

@@ -1,0 +1,12 @@
+import { ok } from '@/lib/api';
+import { getDocument } from '@/lib/content';
+
+/** The operator's button themes per form (spec §3); a failure is quietly empty (spec §8). */
+export async function POST() {
+  try {
+    const themes = await getDocument('themes');
+    return ok({ result: 1, data: themes.buttons ?? {} });
+  } catch {
+    return ok({ result: 0, data: {} });
+  }
+}

@@ -1,0 +1,8 @@
+import { contentPageMetadata, renderContentPage } from '@/lib/pages';
+
+export const revalidate = 60;
+export const generateMetadata = () => contentPageMetadata('cookie-politik');
+
+export default function Page() {
+  return renderContentPage('cookie-politik');
+}

@@ -1,0 +1,54 @@
+import type { Metadata, Viewport } from 'next';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { Wallpaper } from '@/components/layout/wallpaper';
+import { TextsProvider } from '@/components/texts-context';
+import { pickTranslations } from '@/lib/i18n';
+import { seoMetadata } from '@/lib/seo';
+import { getSiteChrome, themeTokens } from '@/lib/site';
+import './globals.css';
+
+export const revalidate = 60;
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { ...(await seoMetadata('seo_home')), icons: { icon: '/favicon.ico', apple: '/media/general/icon-192.png' } };
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#0b1f17',
+};
+
+const LAYOUT_TEXT_KEYS = [
+  'modal.error_404_title',
+  'modal.error_subtitle',
+  'modal.error_button',
+  'validation.server_error',
+  'menu.skip_to_content',
+] as const;
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const chrome = await getSiteChrome();
+  const { t } = chrome;
+  return (
+    <html lang="da">
+      <head>
+        <style>{themeTokens(chrome.themes)}</style>
+      </head>
+      <body>
+        <TextsProvider texts={pickTranslations(t, LAYOUT_TEXT_KEYS)}>
+          <a href="#main" className="skip-link">
+            {t('menu.skip_to_content')}
+          </a>
+          <Wallpaper {...chrome.wallpaper} />
+          <SiteHeader {...chrome.headerProps} menu={chrome.menu} />
+          <main id="main" className="site-main">
+            {children}
+          </main>
+          <SiteFooter footer={chrome.footer} label={t('menu.footer_navigation')} />
+        </TextsProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,108 @@
+import { formatDateDa } from '@krone/domain';
+import Link from 'next/link';
+import { CampaignCard, NewsCard } from '@/components/content/cards';
+import { HeroSlider, type HeroSlide } from '@/components/content/hero-slider';
+import { Icon } from '@/components/icons';
+import { getCampaigns, getMainContent, getNewsList, getTranslator } from '@/lib/content';
+import { seoMetadata } from '@/lib/seo';
+
+export const revalidate = 60;
+export const generateMetadata = () => seoMetadata('seo_home');
+
+interface HomeContent {
+  banner?: { slides?: HeroSlide[] };
+  categories?: { title: string; text: string; url: string; icon: string }[];
+  responsible?: { title: string; text: string; ctaText: string; ctaUrl: string };
+  newsCount?: number;
+  campaignCount?: number;
+}
+
+export default async function HomePage() {
+  const [t, home] = await Promise.all([getTranslator(), getMainContent<HomeContent>('home')]);
+  const [news, campaigns] = await Promise.all([
+    getNewsList({ PageSize: home.newsCount ?? 4, CurrentPage: 1 }),
+    getCampaigns(),
+  ]);
+  const slides = home.banner?.slides ?? [];
+  const runningCampaigns = campaigns.filter((campaign) => campaign.active).slice(0, home.campaignCount ?? 3);
+
+  return (
+    <>
+      {slides.length > 0 ? (
+        <HeroSlider
+          slides={slides}
+          intervalMs={8000}
+          label={t('label.featured')}
+          slideLabel={slides.map((_, i) => t('label.slide_x_of_y', { current: i + 1, total: slides.length }))}
+        />
+      ) : (
+        <h1>{t('seo.default_title')}</h1>
+      )}
+
+      {home.categories?.length ? (
+        <section className="section" aria-labelledby="home-categories">
+          <h2 id="home-categories">{t('games.categories')}</h2>
+          <ul className="category-grid">
+            {home.categories.map((category) => (
+              <li key={category.url}>
+                <Link href={category.url} prefetch={false}>
+                  <Icon name={category.icon} size={28} />
+                  <strong>{category.title}</strong>
+                  <span>{category.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {runningCampaigns.length > 0 ? (
+        <section className="section" aria-labelledby="home-campaigns">
+          <div className="section-head">
+            <h2 id="home-campaigns">{t('campaign.title')}</h2>
+            <Link href="/kampagner">{t('campaign.see_all')}</Link>
+          </div>
+          <ul className="card-grid">
+            {runningCampaigns.map((item) => (
+              <li key={item.campaignId}>
+                <CampaignCard
+                  item={item}
+                  headingLevel={3}
+                  readMore={t('campaign.read_more')}
+                  validUntil={t('campaign.valid_until', { date: formatDateDa(item.endsAt) })}
+                  endedLabel={t('campaign.expired')}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {news.data.length > 0 ? (
+        <section className="section" aria-labelledby="home-news">
+          <div className="section-head">
+            <h2 id="home-news">{t('news.latest')}</h2>
+            <Link href="/nyheder">{t('news.see_all')}</Link>
+          </div>
+          <ul className="card-grid">
+            {news.data.map((item) => (
+              <li key={item.newsId}>
+                <NewsCard item={item} headingLevel={3} readMore={t('news.read_more')} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {home.responsible ? (
+        <section className="section panel" aria-labelledby="home-responsible">
+          <h2 id="home-responsible">{home.responsible.title}</h2>
+          <p>{home.responsible.text}</p>
+          <Link href={home.responsible.ctaUrl} className="btn btn-outline">
+            {home.responsible.ctaText}
+          </Link>
+        </section>
+      ) : null}
+    </>
+  );
+}

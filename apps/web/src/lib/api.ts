@@ -1,0 +1,76 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import type { z } from 'zod';
+import { getTranslator } from './content';
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+export function ok<T extends object>(body: T, init: { cacheSeconds?: number } = {}) {
+  const headers = init.cacheSeconds
+    ? { 'Cache-Control': `public, max-age=${init.cacheSeconds}, stale-while-revalidate=${init.cacheSeconds * 5}` }
+    : noStore;
+  return NextResponse.json(body, { headers });
+}
+
+/** A refused call: status, stable code and the Danish message (spec §8), nothing written. */
+export async function fail(status: number, code: string, messageKey: string, extra: Record<string, unknown> = {}) {
+  let message = messageKey;
+  try {
+    message = (await getTranslator())(messageKey);
+  } catch {
+    // The dictionary is unreachable: the key still tells the caller what went wrong.
+  }
+  return NextResponse.json({ result: 0, code, message, ...extra }, { status, headers: noStore });
+}
+
+/** Parses a JSON body with its schema; a bad one becomes a 400 INVALID_INPUT answer. */
+export async function parseJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  let raw: unknown = {};
+  const text = await request.text();
+  if (text.length > 16_384) return { ok: false, response: await fail(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input') };
+  if (text) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return { ok: false, response: await fail(400, 'INVALID_JSON', 'validation.invalid_input') };
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || '_', issue.message]));
+    return { ok: false, response: await fail(400, 'INVALID_INPUT', 'validation.invalid_input', { fields }) };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+/**
+ * CSRF guard for state-changing calls: the Origin (or, without it, the Referer) must be this
+ * site. Browsers always send Origin on cross-site POSTs, so a forged form cannot pass.
+ */
+export function sameOrigin(request: Request): boolean {
+  const expected = new URL(request.url).origin;
+  const host = request.headers.get('host');
+  const allowed = new Set([expected]);
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  const origin = request.headers.get('origin');
+  if (origin) return allowed.has(origin);
+  const referer = request.headers.get('referer');
+  if (referer) {
+    try {
+      return allowed.has(new URL(referer).origin);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+export async function forbiddenOrigin() {
+  return fail(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
+}

@@ -1,0 +1,12 @@
+import 'server-only';
+
+/** The storefront's server-side settings, with their embedded defaults. */
+export const env = {
+  platformUrl: process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000',
+  /** The base that content image URLs carry, swapped for the store base below. */
+  contentImageBase: process.env.CONTENT_IMAGE_BASE ?? 'https://cdn.krone-casino.dk',
+  /** Where the storefront serves images from; empty means this site's own /media. */
+  storeImageBase: process.env.STORE_IMAGE_BASE ?? '',
+  revalidateSeconds: Number(process.env.CONTENT_REVALIDATE_SECONDS ?? 60),
+  siteUrl: process.env.NEXT_PUBLIC_SITE_URL ?? 'http://127.0.0.1:3000',
+};

@@ -1,0 +1,22 @@
+import { interpolate } from '@krone/domain';
+
+export type Dictionary = Record<string, Record<string, string>>;
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/**
+ * `t('group.key')` reads the Danish dictionary. A missing key shows itself (never an empty
+ * screen), so a gap is easy to spot and a test can catch it.
+ */
+export function createTranslator(dictionary: Dictionary): Translate {
+  return (key, vars) => {
+    const dot = key.indexOf('.');
+    const text = dictionary[key.slice(0, dot)]?.[key.slice(dot + 1)];
+    if (text == null) return key;
+    return vars ? interpolate(text, vars) : text;
+  };
+}
+
+/** Only the keys a client component needs, so the whole dictionary never ships to the browser. */
+export function pickTranslations(t: Translate, keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(keys.map((key) => [key, t(key)]));
+}

@@ -1,0 +1,133 @@
+import 'server-only';
+import { SCREEN_SIZES } from '@krone/domain';
+import type { FooterDocument } from '@/components/layout/site-footer';
+import type { HeaderProps } from '@/components/layout/site-header';
+import { filterForGuest, type MenuEntry } from '@/components/layout/menu-rules';
+import type { SizedUrls, WallpaperSettings } from '@/components/layout/wallpaper';
+import { getDocument, getMenu, getNavigation, getSystemConfig, getTranslator } from './content';
+
+type Flags = Record<string, unknown>;
+type HeaderLayout = Record<string, { start?: Flags; center?: Flags; end?: Flags }>;
+
+const quietly = async <T,>(load: () => Promise<T>, fallback: T): Promise<T> => {
+  try {
+    return await load();
+  } catch {
+    return fallback;
+  }
+};
+
+/**
+ * Class names hiding a header element on every size whose layout settings do not switch it on
+ * in any section (spec §3 header layout per size).
+ */
+export function headerVisibility(header: HeaderLayout | undefined, element: string): string {
+  if (!header) return '';
+  return SCREEN_SIZES.filter((size) => {
+    const sections = header[size];
+    if (!sections) return false;
+    return ![sections.start, sections.center, sections.end].some((section) => section?.[element] === true);
+  })
+    .map((size) => `hide-${size}`)
+    .join(' ');
+}
+
+/** The guest menu: the navigation call, or on failure the unfiltered logged-out menu (spec §7). */
+async function guestMenu(): Promise<MenuEntry[]> {
+  try {
+    return await getNavigation(false);
+  } catch {
+    return quietly(async () => filterForGuest(await getMenu()), []);
+  }
+}
+
+/** Everything the header, menu, wallpaper and footer need, with quiet fallbacks (spec §8). */
+export async function getSiteChrome() {
+  const [t, layouts, images, footer, menu, wallpaper, menuSettings, playGames, tagManager, themes, siteInfo] = await Promise.all([
+    getTranslator(),
+    quietly(() => getDocument('layouts'), {} as Flags),
+    quietly(() => getDocument('images'), {} as Flags),
+    quietly(async () => (await getDocument('footer')) as FooterDocument, {} as FooterDocument),
+    guestMenu(),
+    quietly(() => getSystemConfig<WallpaperSettings>('wallpaper_settings'), undefined),
+    quietly(() => getSystemConfig<{ layout?: string; lock_scroll_on_mobile?: boolean }>('menu_settings'), undefined),
+    quietly(() => getSystemConfig<boolean>('header__use_playgames'), false),
+    quietly(() => getSystemConfig<{ enabled?: boolean; id?: string }>('tag_manager'), undefined),
+    quietly(() => getDocument('themes'), {} as Flags),
+    quietly(() => getDocument('siteInfo'), {} as Flags),
+  ]);
+
+  const general = (images.general ?? {}) as Record<string, { url?: string; width?: number; height?: number; alt?: string }>;
+  const wallpaperImages = (images.wallpaper ?? {}) as { itemsWallpaper?: SizedUrls[]; itemsWallpaperImg?: SizedUrls };
+  const header = layouts.header as HeaderLayout | undefined;
+  const brand = typeof siteInfo.brand === 'string' ? siteInfo.brand : 'Krone Casino';
+
+  const headerProps: Omit<HeaderProps, 'menu'> = {
+    brand,
+    logo: general.logo?.url
+      ? { url: general.logo.url, width: general.logo.width ?? 210, height: general.logo.height ?? 100, alt: general.logo.alt ?? brand }
+      : null,
+    logoText: typeof layouts.logo_text === 'string' ? layouts.logo_text : brand,
+    useImage: layouts.use_image !== false,
+    visibility: {
+      dropdown: headerVisibility(header, 'dropdown'),
+      logo: headerVisibility(header, 'logo'),
+      login: headerVisibility(header, 'login'),
+      register: headerVisibility(header, 'register'),
+      clock: headerVisibility(header, 'clock'),
+    },
+    menuLayout: menuSettings?.layout === 'horizontal' ? 'horizontal' : 'vertical',
+    lockScrollOnMobile: menuSettings?.lock_scroll_on_mobile !== false,
+    headerOnPlayGames: playGames === true,
+    texts: {
+      login: t('btn.login'),
+      register: t('btn.register'),
+      menuOpen: t('btn.menu_open'),
+      menuClose: t('btn.menu_close'),
+      navigation: t('menu.main_navigation'),
+      clock: t('label.clock'),
+      home: t('menu.home'),
+    },
+  };
+
+  return {
+    t,
+    brand,
+    headerProps,
+    menu,
+    footer,
+    themes,
+    wallpaper: {
+      settings: wallpaper ?? { mode: 'color' as const, color: '#0b1f17', interval_ms: 10_000, sizes: {} },
+      slides: wallpaperImages.itemsWallpaper ?? [],
+      image: wallpaperImages.itemsWallpaperImg ?? null,
+    },
+    tagManagerId: tagManager?.enabled && tagManager.id ? tagManager.id : null,
+  };
+}
+
+/** Design tokens from the operator's button and input themes, as CSS custom properties. */
+export function themeTokens(themes: Flags): string {
+  const buttons = (themes.buttons ?? {}) as Record<string, Record<string, string>>;
+  const inputs = (themes.inputs ?? {}) as Record<string, Record<string, string>>;
+  const safe = (value: unknown) => (typeof value === 'string' && /^[#a-zA-Z0-9(),.% -]{1,40}$/.test(value) ? value : null);
+  const lines: string[] = [];
+  const put = (name: string, value: unknown) => {
+    const css = safe(value);
+    if (css) lines.push(`--${name}:${css};`);
+  };
+  const button = buttons.default ?? {};
+  put('btn-bg', button.background);
+  put('btn-color', button.color);
+  put('btn-border', button.border_color);
+  put('btn-hover-bg', button.hover_background);
+  const input = inputs.default ?? {};
+  put('input-bg', input.background);
+  put('input-color', input.color);
+  put('input-border', input.border_color);
+  put('input-focus', input.focus_border_color);
+  put('input-error', input.error_color);
+  put('input-placeholder', input.placeholder_color);
+  put('input-radius', input.radius);
+  return `:root{${lines.join('')}}`;
+}

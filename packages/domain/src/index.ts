@@ -1,0 +1,6 @@
+export * from './breakpoints';
+export * from './device';
+export * from './money';
+export * from './pagination';
+export * from './text';
+export * from './time';

@@ -1,0 +1,112 @@
+/**
+ * Copenhagen wall-clock formatting. Intl does the time-zone conversion (it carries the tz database,
+ * including daylight saving), but the strings are assembled here from numeric parts so that they do
+ * not depend on the Danish locale data of whichever ICU build the browser or server ships.
+ */
+
+export const COPENHAGEN_TZ = 'Europe/Copenhagen';
+
+/**
+ * A Date, epoch milliseconds, or an ISO 8601 string. Strings should carry their offset ("Z" or
+ * "+01:00"): JavaScript reads an ISO date-time without one in the runtime's local zone, which
+ * differs between the server and the player's browser.
+ */
+export type DateInput = Date | string | number;
+
+export interface CopenhagenParts {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  /** 0-23 */
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export const DANISH_MONTH_NAMES: readonly string[] = Object.freeze([
+  'januar',
+  'februar',
+  'marts',
+  'april',
+  'maj',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'december',
+]);
+
+let copenhagenFormatter: Intl.DateTimeFormat | undefined;
+
+function getCopenhagenFormatter(): Intl.DateTimeFormat {
+  copenhagenFormatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: COPENHAGEN_TZ,
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  return copenhagenFormatter;
+}
+
+function toValidDate(input: DateInput): Date {
+  const date = input instanceof Date ? input : new Date(input);
+  if (Number.isNaN(date.getTime())) {
+    throw new RangeError(`Invalid date: ${String(input)}`);
+  }
+  return date;
+}
+
+/** The calendar date and wall-clock time in Copenhagen at the given instant. */
+export function getCopenhagenParts(input: DateInput): CopenhagenParts {
+  const parts: Record<string, string> = {};
+  for (const { type, value } of getCopenhagenFormatter().formatToParts(toValidDate(input))) {
+    parts[type] = value;
+  }
+  const field = (type: string): number => Number(parts[type] ?? Number.NaN);
+  return {
+    year: field('year'),
+    month: field('month'),
+    day: field('day'),
+    // Some engines still print midnight as "24" despite hourCycle h23.
+    hour: field('hour') % 24,
+    minute: field('minute'),
+    second: field('second'),
+  };
+}
+
+function pad2(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** "14:05": hours and minutes in Copenhagen time, as the header clock shows them. */
+export function formatClock(date: DateInput): string {
+  const { hour, minute } = getCopenhagenParts(date);
+  return `${pad2(hour)}:${pad2(minute)}`;
+}
+
+/** "22. november 2026" */
+export function formatDateDa(date: DateInput): string {
+  const { year, month, day } = getCopenhagenParts(date);
+  return `${day}. ${DANISH_MONTH_NAMES[month - 1] ?? ''} ${year}`;
+}
+
+/** "22. november 2026 kl. 14:05" */
+export function formatDateTimeDa(date: DateInput): string {
+  const { year, month, day, hour, minute } = getCopenhagenParts(date);
+  return `${day}. ${DANISH_MONTH_NAMES[month - 1] ?? ''} ${year} kl. ${pad2(hour)}:${pad2(minute)}`;
+}
+
+/** "22.11.2026" */
+export function formatShortDateDa(date: DateInput): string {
+  const { year, month, day } = getCopenhagenParts(date);
+  return `${pad2(day)}.${pad2(month)}.${year}`;
+}

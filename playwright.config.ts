@@ -1,0 +1,65 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 4100);
+const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const launchOptions = {
+  executablePath: chromium,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * Browser tests against the production build (`npm run build` first) with a platform on a fresh
+ * in-memory database. CI starts the platform before the build and it is reused here.
+ */
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${webPort}`,
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions } },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx apps/platform/src/server.ts',
+      url: `http://127.0.0.1:${platformPort}/health`,
+      reuseExistingServer: true,
+      timeout: 120_000,
+      env: {
+        PLATFORM_PORT: String(platformPort),
+        PGLITE_DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        CONTACT_RATE_LIMIT_PER_HOUR: '50',
+      },
+    },
+    {
+      command: `npx next start -H 127.0.0.1 -p ${webPort}`,
+      cwd: 'apps/web',
+      url: `http://127.0.0.1:${webPort}/favicon.ico`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { PLATFORM_URL: `http://127.0.0.1:${platformPort}`, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  ],
+});

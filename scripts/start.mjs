@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// npm start: installs what is missing, starts the platform on the embedded database (created,
+// migrated and seeded on first run), builds the storefront when its sources changed, starts it,
+// and prints the URL. Ctrl-C stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'apps/web');
+const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
+const webPort = Number(process.env.WEB_PORT ?? 3000);
+const host = '127.0.0.1';
+const children = [];
+
+const log = (message) => console.log(`\x1b[33mkrone\x1b[0m ${message}`);
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`krone: ${command} ${args.join(' ')} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function start(name, command, args, env, cwd = root) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`krone: ${name} stopped (${signal ?? code}); stopping everything`);
+      stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** A hash of everything the storefront build reads, so an unchanged tree is not rebuilt. */
+function webSourceHash() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (['node_modules', '.next', 'test-results'].includes(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full).update(String(statSync(full).size)).update(readFileSync(full));
+    }
+  };
+  walk(webDir);
+  walk(path.join(root, 'packages/domain/src'));
+  hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  return hash.digest('hex');
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  log('installing packages (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+log('starting the platform…');
+start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
+  PLATFORM_PORT: String(platformPort),
+  PLATFORM_HOST: host,
+});
+await waitFor(`http://${host}:${platformPort}/health`, 120_000);
+
+const hashFile = path.join(webDir, '.next/krone-source-hash');
+const sourceHash = webSourceHash();
+const built = existsSync(path.join(webDir, '.next/BUILD_ID')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === sourceHash;
+if (!built) {
+  log('building the storefront (first start or changed sources)…');
+  run('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: `http://${host}:${platformPort}` } });
+  writeFileSync(hashFile, sourceHash);
+}
+
+log('starting the storefront…');
+start(
+  'storefront',
+  'npx',
+  ['next', 'start', '-H', host, '-p', String(webPort)],
+  { NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: `http://${host}:${platformPort}` },
+  webDir,
+);
+await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);
+log(`ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs). Ctrl-C stops.`);
