@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Wallpaper } from '@/components/layout/wallpaper';
+import { ClientRuntime, RUNTIME_TEXT_KEYS, SCREEN_SIZE_BOOT_SCRIPT } from '@/components/runtime';
 import { TextsProvider } from '@/components/texts-context';
 import { pickTranslations } from '@/lib/i18n';
 import { seoMetadata } from '@/lib/seo';
@@ -32,8 +33,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const chrome = await getSiteChrome();
   const { t } = chrome;
   return (
-    <html lang="da">
+    <html lang="da" suppressHydrationWarning>
       <head>
+        {/* Sets data-screen on <html> before first paint, so per-size visibility never flickers. */}
+        <script dangerouslySetInnerHTML={{ __html: SCREEN_SIZE_BOOT_SCRIPT }} />
         <style>{themeTokens(chrome.themes)}</style>
       </head>
       <body>
@@ -47,6 +50,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             {children}
           </main>
           <SiteFooter footer={chrome.footer} label={t('menu.footer_navigation')} />
+          <ClientRuntime texts={pickTranslations(t, RUNTIME_TEXT_KEYS)} tagManagerId={chrome.tagManagerId} />
         </TextsProvider>
       </body>
     </html>

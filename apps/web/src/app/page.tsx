@@ -98,7 +98,7 @@ export default async function HomePage() {
         <section className="section panel" aria-labelledby="home-responsible">
           <h2 id="home-responsible">{home.responsible.title}</h2>
           <p>{home.responsible.text}</p>
-          <Link href={home.responsible.ctaUrl} className="btn btn-outline">
+          <Link href={home.responsible.ctaUrl} className="btn btn-outline" prefetch={false}>
             {home.responsible.ctaText}
           </Link>
         </section>

@@ -4,7 +4,7 @@ export type Dictionary = Record<string, Record<string, string>>;
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 /**
- * `t('group.key')` reads the Danish dictionary. A missing key shows itself (never an empty
+ * `t("group.key")` reads the Danish dictionary. A missing key shows itself (never an empty
  * screen), so a gap is easy to spot and a test can catch it.
  */
 export function createTranslator(dictionary: Dictionary): Translate {

@@ -125,7 +125,7 @@ export function ContactForm({
     }
 
     setSending(true);
-    let answer: ContactAnswer = {};
+    let answer: ContactAnswer;
     try {
       const response = await fetch('/api/contact', {
         method: 'POST',
@@ -134,6 +134,7 @@ export function ContactForm({
       });
       answer = (await response.json().catch(() => ({}))) as ContactAnswer;
     } catch {
+      // Offline or no answer: the generic Danish error below.
       answer = {};
     } finally {
       setSending(false);

@@ -22,7 +22,7 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'subject', 'message'];
 
 // zod 4's email pattern, which the platform applies.
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 // Danish (+45) or Greenlandic (+299) numbers; spaces are dropped before the check.
 const PHONE = /^(\+45|\+299)?\d{6,8}$/;
 

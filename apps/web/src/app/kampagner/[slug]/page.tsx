@@ -52,7 +52,7 @@ export default async function CampaignPage({ params }: Props) {
       <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.body }} />
       {item.active ? (
         <p>
-          <Link href={item.ctaUrl} className="btn btn-primary">
+          <Link href={item.ctaUrl} className="btn btn-primary" prefetch={false}>
             {item.ctaText}
           </Link>
         </p>

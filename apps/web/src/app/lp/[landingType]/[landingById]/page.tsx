@@ -47,7 +47,7 @@ export default async function LandingPage({ params }: Props) {
               <li key={bullet}>{bullet}</li>
             ))}
           </ul>
-          <Link href={page.ctaUrl} className="btn btn-primary">
+          <Link href={page.ctaUrl} className="btn btn-primary" prefetch={false}>
             {page.ctaText}
           </Link>
         </div>

@@ -1,0 +1,92 @@
+import { signSiteInfo } from '../src/lib/site-info-signature';
+import { expect, test } from './fixtures';
+
+// The product calls of spec §7, through the storefront (the browser's only door to the platform).
+test.describe('product calls', () => {
+  test.skip(({ isMobile }) => isMobile, 'server calls: once is enough');
+
+  test('translations, images, layouts, menu and footer answer result 1', async ({ request }) => {
+    for (const path of ['/api/translations', '/api/images', '/api/layouts', '/api/menu', '/api/footer']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect((await response.json()).result, path).toBe(1);
+    }
+    const images = await (await request.get('/api/images')).json();
+    // The configured content base is replaced by the store base.
+    expect(JSON.stringify(images)).not.toContain('cdn.krone-casino.dk');
+    expect(images.data.general.logo.url).toBe('/media/general/logo.png');
+  });
+
+  test('navigation gives a guest no login-only entries and refuses a foreign origin', async ({ request, baseURL }) => {
+    const answer = await request.post('/api/navigation', { data: { active: true, isAdmin: true }, headers: { origin: baseURL! } });
+    const body = await answer.json();
+    expect(body.result).toBe(1);
+    expect(JSON.stringify(body.data)).not.toContain('"my_account"');
+    const forged = await request.post('/api/navigation', { data: { active: true, isAdmin: false }, headers: { origin: 'https://evil.example' } });
+    expect(forged.status()).toBe(403);
+    expect((await forged.json()).code).toBe('FORBIDDEN_ORIGIN');
+  });
+
+  test('news list and detail follow the spec, a missing item is 404 Page Not Found', async ({ request }) => {
+    const list = await (await request.post('/api/news/news-list', { data: { PageSize: 10, CurrentPage: 2, showArticleInNewsList: true, status: 'published' } })).json();
+    expect(list.currentPage).toBe(2);
+    expect(list.data).toHaveLength(10);
+    const bad = await request.post('/api/news/news-list', { data: { PageSize: 0, CurrentPage: 1 } });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).code).toBe('INVALID_INPUT');
+    const detail = await request.post('/api/news/news-detail', { data: { slug: list.data[0].newsSlug } });
+    expect((await detail.json()).data.title).toBe(list.data[0].title);
+    const missing = await request.post('/api/news/news-detail', { data: { slug: 'findes-ikke' } });
+    expect(missing.status()).toBe(404);
+    expect((await missing.json()).message).toBe('Page Not Found');
+  });
+
+  test('seo falls back to seo_home and theme calls answer the operator themes', async ({ request }) => {
+    const seo = await (await request.post('/api/seo', { data: { slug: 'ingen-saerlig-side' } })).json();
+    expect(seo.data.fallback).toBe(true);
+    const buttons = await (await request.post('/api/theme-button')).json();
+    expect(Object.keys(buttons.data)).toContain('contact_form');
+    const inputs = await (await request.post('/api/theme-input')).json();
+    expect(Object.keys(inputs.data)).toContain('deposit_step1');
+    const content = await (await request.post('/api/main-content', { data: { name: 'home' } })).json();
+    expect(content.data.banner.slides.length).toBeGreaterThan(0);
+  });
+
+  test('siteInfo needs a fresh, correctly signed key pair', async ({ request }) => {
+    expect((await request.get('/api/siteInfo')).status()).toBe(401);
+    const timestamp = String(Date.now());
+    const key = process.env.NEXT_PUBLIC_SITE_INFO_KEY ?? 'krone-development-site-info-key';
+    const good = await request.get('/api/siteInfo', { headers: { 'x-timestamp': timestamp, 'x-api-key': await signSiteInfo(key, timestamp) } });
+    expect(good.status()).toBe(200);
+    expect((await good.json()).data.brand).toBe('Krone Casino');
+    const stale = String(Date.now() - 10 * 60 * 1000);
+    const old = await request.get('/api/siteInfo', { headers: { 'x-timestamp': stale, 'x-api-key': await signSiteInfo(key, stale) } });
+    expect(old.status()).toBe(401);
+    const wrong = await request.get('/api/siteInfo', { headers: { 'x-timestamp': timestamp, 'x-api-key': 'f'.repeat(64) } });
+    expect((await wrong.json()).code).toBe('SITE_INFO_WRONG');
+  });
+
+  test('cookie get and set work for the allowed client values only', async ({ request, baseURL }) => {
+    const set = await request.post('/api/cookie', { data: { key: 'accept_news', value: '1', max_age: 3600 }, headers: { origin: baseURL! } });
+    expect((await set.json()).success).toBe(true);
+    const read = await (await request.get('/api/cookie?key=accept_news')).json();
+    expect(read).toEqual({ success: true, cookie: '1' });
+    const refused = await request.post('/api/cookie', { data: { key: 'session', value: 'x', max_age: 60 }, headers: { origin: baseURL! } });
+    expect(refused.status()).toBe(400);
+  });
+
+  test('the connectivity ping answers HEAD /favicon.ico', async ({ request }) => {
+    expect((await request.head('/favicon.ico')).status()).toBe(200);
+  });
+
+  test('an old browser is sent to the unsupported screen with its message', async ({ request }) => {
+    const response = await request.get('/nyheder', {
+      maxRedirects: 0,
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko' },
+    });
+    expect(response.status()).toBe(307);
+    expect(response.headers().location).toContain('/unsupported?reason=ie');
+    const screen = await request.get('/unsupported?reason=ios');
+    expect(await screen.text()).toContain('iOS');
+  });
+});

@@ -1,0 +1,397 @@
+#!/usr/bin/env node
+/* global AbortSignal */
+// npm run bench:web: prints the storefront's figures (Lighthouse, script weight of `/`, request
+// rates). It never fails on a figure; it exits non-zero only when a measurement could not be made.
+// What each figure means: bench/README.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'apps/web');
+const toolsDir = path.join(root, 'bench/lighthouse');
+const host = '127.0.0.1';
+const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
+const webPort = Number(process.env.WEB_PORT ?? 3000);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const pages = ['/', '/nyheder', '/kampagner'];
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const loadConnections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
+const staticPath = process.env.BENCH_STATIC_PATH ?? '/favicon.ico';
+// What a browser sends; Next compresses `/` for it (and not the favicon, an image).
+const browserAcceptEncoding = 'gzip, deflate, br, zstd';
+
+const aims = { lighthouse: 95, scriptsKb: 230, ratePercent: 40 };
+
+const started = [];
+const failures = [];
+const log = (line = '') => console.log(line);
+const cores = availableParallelism();
+const loadLine = () => {
+  const [one] = loadavg();
+  return `load average ${one.toFixed(1)} on ${cores} cores${one > cores ? ' (BUSY: other work competes with the measurement; figures are pessimistic)' : ''}`;
+};
+const heading = (title) => {
+  log(`\n== ${title} ${'='.repeat(Math.max(0, 70 - title.length))}`);
+  log(loadLine());
+};
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const pad = (value, width) => String(value).padEnd(width);
+const lpad = (value, width) => String(value).padStart(width);
+const fmt = (value, digits = 0, unit = '') => (value === undefined ? 'n/a' : `${value.toFixed(digits)}${unit}`);
+
+async function answers(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await answers(url)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Starts a process in its own process group, so that stopping it also stops what it spawned (npx → next). */
+function startProcess(name, command, args, env, cwd) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`bench: ${name} exited early (${signal ?? code})\n${stderr}`);
+  });
+  started.push({ name, child });
+  return child;
+}
+
+let stopping = false;
+function stopStarted() {
+  stopping = true;
+  for (const { name, child } of started.reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+      log(`stopped the ${name} this run started (pid ${child.pid})`);
+    } catch {
+      // already gone
+    }
+  }
+  started.length = 0;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopStarted();
+    process.exit(130);
+  });
+}
+
+/** Step 1: a production storefront to measure. Returns its base URL. */
+async function ensureStorefront() {
+  heading('storefront');
+  if (process.env.BENCH_BASE_URL) {
+    const base = process.env.BENCH_BASE_URL.replace(/\/+$/, '');
+    log(`using BENCH_BASE_URL ${base} (nothing started)`);
+    if (!(await answers(`${base}/`))) throw new Error(`${base}/ does not answer`);
+    return base;
+  }
+  const base = `http://${host}:${webPort}`;
+  if (await answers(`${base}/`)) {
+    log(`reusing the storefront already running at ${base} (nothing started, nothing stopped)`);
+    return base;
+  }
+  const platformUrl = `http://${host}:${platformPort}`;
+  if (await answers(`${platformUrl}/health`)) {
+    log(`reusing the platform already running at ${platformUrl}`);
+  } else {
+    log(`starting the platform on ${platformUrl} (in-memory database)…`);
+    startProcess(
+      'platform',
+      process.execPath,
+      ['--import', 'tsx', 'apps/platform/src/server.ts'],
+      { PLATFORM_PORT: String(platformPort), PLATFORM_HOST: host, PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+      root,
+    );
+    await waitFor(`${platformUrl}/health`, 120_000);
+  }
+  const env = { NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: platformUrl };
+  if (!existsSync(path.join(webDir, '.next/BUILD_ID'))) {
+    log('building the storefront (no apps/web/.next/BUILD_ID)…');
+    const build = spawnSync('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, ...env }, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('next build failed');
+  } else {
+    log('using the existing build in apps/web/.next');
+  }
+  log(`starting the storefront on ${base}…`);
+  startProcess('storefront', 'npx', ['next', 'start', '-H', host, '-p', String(webPort)], env, webDir);
+  await waitFor(`${base}/`, 120_000);
+  log('storefront ready');
+  return base;
+}
+
+/** Installs Lighthouse and autocannon into bench/lighthouse (outside the npm workspaces) on first use. */
+function ensureTools() {
+  if (existsSync(path.join(toolsDir, 'node_modules/lighthouse')) && existsSync(path.join(toolsDir, 'node_modules/autocannon'))) return;
+  heading('installing bench tools');
+  log('npm install in bench/lighthouse (first use)…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: toolsDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm install in bench/lighthouse failed');
+}
+
+const toolsRequire = createRequire(path.join(toolsDir, 'package.json'));
+const importTool = async (name) => import(pathToFileURL(toolsRequire.resolve(name)).href);
+
+/** Step 2: Lighthouse, mobile preset (its default), performance only, N runs per page. */
+async function lighthouse(base) {
+  heading(`Lighthouse: mobile, performance, ${lighthouseRuns} runs a page`);
+  const { default: runLighthouse } = await importTool('lighthouse');
+  const chromeLauncher = await importTool('chrome-launcher');
+  const version = toolsRequire('lighthouse/package.json').version;
+  log(`lighthouse ${version}, Chrome ${chromePath}`);
+  const results = {};
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 1; i <= lighthouseRuns; i++) {
+      const userDataDir = mkdtempSync(path.join(tmpdir(), 'krone-lh-'));
+      let chrome;
+      try {
+        chrome = await chromeLauncher.launch({ chromePath, chromeFlags, userDataDir, logLevel: 'silent' });
+        const result = await runLighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('no result');
+        const audit = (id) => lhr.audits[id]?.numericValue;
+        const run = {
+          score: lhr.categories.performance.score === null ? undefined : lhr.categories.performance.score * 100,
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          si: audit('speed-index'),
+          benchmarkIndex: lhr.environment?.benchmarkIndex,
+        };
+        runs.push(run);
+        const problems = [lhr.runtimeError?.message, ...(lhr.runWarnings ?? [])].filter(Boolean);
+        log(
+          `${pad(page, 11)} run ${i}: score ${lpad(fmt(run.score), 3)}  FCP ${lpad(fmt(run.fcp, 0, ' ms'), 7)}  LCP ${lpad(fmt(run.lcp, 0, ' ms'), 7)}  TBT ${lpad(fmt(run.tbt, 0, ' ms'), 6)}  CLS ${fmt(run.cls, 3)}  SI ${lpad(fmt(run.si, 0, ' ms'), 7)}  (CPU benchmark ${fmt(run.benchmarkIndex)})`,
+        );
+        for (const problem of problems) log(`            warning: ${problem}`);
+      } catch (error) {
+        log(`${pad(page, 11)} run ${i}: FAILED: ${error?.message ?? error}`);
+        failures.push(`Lighthouse ${page} run ${i}: ${error?.message ?? error}`);
+      } finally {
+        try {
+          if (chrome) await chrome.kill();
+        } catch {
+          // already gone
+        }
+        rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+      }
+    }
+    results[page] = {
+      score: median(runs.map((r) => r.score)),
+      lcp: median(runs.map((r) => r.lcp)),
+      tbt: median(runs.map((r) => r.tbt)),
+      cls: median(runs.map((r) => r.cls)),
+      runs: runs.length,
+    };
+  }
+  log('');
+  log('median per page:');
+  for (const page of pages) {
+    const m = results[page];
+    log(
+      `  ${pad(page, 11)} score ${lpad(fmt(m.score), 3)}  LCP ${lpad(fmt(m.lcp, 0, ' ms'), 7)}  TBT ${lpad(fmt(m.tbt, 0, ' ms'), 6)}  CLS ${fmt(m.cls, 3)}  (${m.runs} of ${lighthouseRuns} runs)`,
+    );
+  }
+  return results;
+}
+
+/** Step 3: every script `/` loads in headless Chromium, gzipped at level 9, and as served. */
+async function scriptWeight(base) {
+  heading('scripts loaded by / (headless Chromium)');
+  const { chromium } = await import('@playwright/test');
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'krone-pw-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromePath,
+    headless: true,
+    args: chromeFlags.filter((flag) => !flag.startsWith('--headless')),
+  });
+  const scripts = [];
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    let loaded = false;
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push({ response, afterLoad: loaded });
+    });
+    page.on('load', () => {
+      loaded = true;
+    });
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    // Scripts the page fetches right after load (lazy chunks, consent banner) belong to the load too.
+    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+    const rows = [];
+    for (const { response, afterLoad } of scripts) {
+      const url = new URL(response.url());
+      const body = await response.body().catch(() => undefined);
+      if (!body) {
+        log(`  (no body for ${url.pathname}, status ${response.status()})`);
+        continue;
+      }
+      const sizes = await response.request().sizes().catch(() => undefined);
+      const encoding = (await response.allHeaders())['content-encoding'] ?? 'identity';
+      rows.push({
+        status: response.status(),
+        name: url.origin === new URL(base).origin ? url.pathname + url.search : url.href,
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        served: sizes?.responseBodySize,
+        encoding,
+        afterLoad,
+      });
+    }
+    rows.sort((a, b) => b.gzip - a.gzip);
+    // A script that did not load (404/500, e.g. a server whose .next was rebuilt under it) is no
+    // script weight: it is listed, marked, and left out of the totals.
+    const failed = rows.filter((r) => r.status >= 400);
+    const width = Math.max(20, ...rows.map((r) => r.name.length));
+    log(`${pad('file', width)}  ${lpad('raw', 9)}  ${lpad('gzip -9', 9)}  ${lpad('as served', 9)}  encoding`);
+    for (const r of rows) {
+      log(
+        `${pad(r.name, width)}  ${lpad(kB(r.raw), 9)}  ${lpad(kB(r.gzip), 9)}  ${lpad(r.served === undefined ? 'n/a' : kB(r.served), 9)}  ${r.encoding}${r.afterLoad ? '  (after load)' : ''}${r.status >= 400 ? `  HTTP ${r.status}: FAILED, not counted` : ''}`,
+      );
+    }
+    const counted = rows.filter((r) => r.status < 400);
+    const total = (key) => counted.reduce((sum, r) => sum + (r[key] ?? 0), 0);
+    const totals = { files: counted.length, raw: total('raw'), gzip: total('gzip'), served: total('served'), failed: failed.length };
+    log(`${pad(`total (${counted.length} files)`, width)}  ${lpad(kB(totals.raw), 9)}  ${lpad(kB(totals.gzip), 9)}  ${lpad(kB(totals.served), 9)}`);
+    if (failed.length) {
+      log(`WARNING: ${failed.length} script request(s) of / failed (${failed.map((r) => r.status).join(', ')}); the total misses them.`);
+      log('         A server still running while apps/web/.next was rebuilt answers like this: restart it and run again.');
+    }
+    const late = rows.filter((r) => r.afterLoad);
+    if (late.length) log(`(${late.length} of them, ${kB(late.reduce((s, r) => s + r.gzip, 0))} gzip, arrived after the load event)`);
+    return totals;
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** Step 4: requests per second of `/` and of a static file, same connections and duration. */
+async function requestRates(base) {
+  heading(`request rates: autocannon, ${loadConnections} connections, ${loadSeconds} s each`);
+  const { default: autocannon } = await importTool('autocannon');
+  const hit = async (urlPath, headers, seconds) => {
+    const result = await autocannon({ url: `${base}${urlPath}`, connections: loadConnections, duration: seconds, headers });
+    return result;
+  };
+  const modes = [
+    { label: `as a browser asks (Accept-Encoding: ${browserAcceptEncoding})`, headers: { 'accept-encoding': browserAcceptEncoding } },
+    { label: 'without Accept-Encoding (no compression)', headers: {} },
+  ];
+  const out = [];
+  for (const mode of modes) {
+    log(`${mode.label}:`);
+    const rates = {};
+    for (const urlPath of ['/', staticPath]) {
+      await hit(urlPath, mode.headers, 2); // warm-up, not counted
+      const r = await hit(urlPath, mode.headers, loadSeconds);
+      const bytesPerRequest = r.requests.total ? r.throughput.total / r.requests.total : 0;
+      rates[urlPath] = r.requests.average;
+      log(
+        `  ${pad(urlPath, 13)} ${lpad(r.requests.average.toFixed(0), 6)} req/s  latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms  ${kB(bytesPerRequest)}/response  (${r.requests.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)`,
+      );
+      if (r.non2xx || r.errors) log(`  warning: ${urlPath} answered ${r.non2xx} non-2xx and had ${r.errors} errors; its rate is not a clean figure`);
+    }
+    const ratio = rates[staticPath] ? (rates['/'] / rates[staticPath]) * 100 : undefined;
+    log(`  / at ${fmt(ratio, 1, ' %')} of ${staticPath}'s rate`);
+    out.push({ label: mode.label, page: rates['/'], static: rates[staticPath], ratio });
+  }
+  return out;
+}
+
+async function step(name, fn) {
+  try {
+    return await fn();
+  } catch (error) {
+    log(`${name} FAILED: ${error?.stack ?? error}`);
+    failures.push(`${name}: ${error?.message ?? error}`);
+    return undefined;
+  }
+}
+
+const mark = (ok) => (ok === undefined ? '' : ok ? 'meets the aim' : 'MISSES the aim');
+
+try {
+  log(`bench:web, Node ${process.version}, ${new Date().toISOString()}`);
+  const base = await ensureStorefront();
+  await step('bench tools install', async () => ensureTools());
+  const lh = await step('Lighthouse', () => lighthouse(base));
+  const scripts = await step('script weight', () => scriptWeight(base));
+  const rates = await step('request rates', () => requestRates(base));
+
+  heading('summary (figures only; nothing here fails the run)');
+  log(`${pad('figure', 44)} ${pad('value', 12)} ${pad('aim', 10)}`);
+  for (const page of pages) {
+    const score = lh?.[page]?.score;
+    log(`${pad(`Lighthouse mobile perf ${page} (median)`, 44)} ${pad(fmt(score), 12)} ${pad(`≥ ${aims.lighthouse}`, 10)} ${mark(score === undefined ? undefined : score >= aims.lighthouse)}`);
+  }
+  log(`${pad('scripts on / (gzip -9)', 44)} ${pad(scripts ? kB(scripts.gzip) : 'n/a', 12)} ${pad(`≤ ${aims.scriptsKb} kB`, 10)} ${mark(scripts ? scripts.gzip / 1000 <= aims.scriptsKb : undefined)}`);
+  if (scripts) log(`${pad('scripts on / (as served)', 44)} ${pad(kB(scripts.served), 12)}`);
+  if (scripts?.failed) log(`${pad('', 44)} (${scripts.failed} script request(s) failed and are not counted: see above)`);
+  const main = rates?.[0];
+  log(`${pad('/ rate vs static (browser-like)', 44)} ${pad(fmt(main?.ratio, 1, ' %'), 12)} ${pad(`≥ ${aims.ratePercent} %`, 10)} ${mark(main?.ratio === undefined ? undefined : main.ratio >= aims.ratePercent)}`);
+  if (main) log(`${pad('', 44)} (${fmt(main.page)} vs ${fmt(main.static)} req/s)`);
+  const identity = rates?.[1];
+  if (identity) log(`${pad('/ rate vs static (no compression)', 44)} ${pad(fmt(identity.ratio, 1, ' %'), 12)} (${fmt(identity.page)} vs ${fmt(identity.static)} req/s)`);
+  if (failures.length) {
+    log('\nmeasurements that could not be made:');
+    for (const failure of failures) log(`  - ${failure}`);
+  }
+} catch (error) {
+  console.error(`bench:web: ${error?.stack ?? error}`);
+  failures.push(String(error));
+} finally {
+  stopStarted();
+}
+process.exitCode = failures.length ? 1 : 0;
