@@ -37,7 +37,8 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    // The product-call suite talks to the server only, so it runs once, in the desktop project.
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts/ },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions } },
   ],
   webServer: [

@@ -2,9 +2,8 @@ import { signSiteInfo } from '../src/lib/site-info-signature';
 import { expect, test } from './fixtures';
 
 // The product calls of spec §7, through the storefront (the browser's only door to the platform).
+// Server calls: run in the desktop project only (see playwright.config.ts).
 test.describe('product calls', () => {
-  test.skip(({ isMobile }) => isMobile, 'server calls: once is enough');
-
   test('translations, images, layouts, menu and footer answer result 1', async ({ request }) => {
     for (const path of ['/api/translations', '/api/images', '/api/layouts', '/api/menu', '/api/footer']) {
       const response = await request.get(path);

@@ -23,4 +23,9 @@ export async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
 }
 
+/** Waits until the page has hydrated (the client runtime marks <html>). */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;

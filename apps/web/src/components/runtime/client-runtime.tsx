@@ -37,6 +37,9 @@ export function ClientRuntime({ texts, tagManagerId, children }: ClientRuntimePr
 
   useEffect(() => {
     void clearCachesAndServiceWorkers(browserCacheCleanupDeps(window));
+    // Mounted last in the layout: every earlier client part has hydrated. Tests and
+    // monitoring read this to know the page is interactive.
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
 
   useEffect(() => installChunkReloadGuard(window, createChunkReloadGuard({ storage: sessionStorageOrNull(), reload: () => window.location.reload() })), []);
