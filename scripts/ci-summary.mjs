@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const [dir = 'test-results', failedStepCount = '0', ...failedSteps] = process.argv.slice(2);
+const [dir = 'ci-reports', failedStepCount = '0', ...failedSteps] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 for (const file of existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')) : []) {

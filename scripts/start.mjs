@@ -95,7 +95,8 @@ const built = existsSync(path.join(webDir, '.next/BUILD_ID')) && existsSync(hash
 if (!built) {
   log('building the storefront (first start or changed sources)…');
   run('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: `http://${host}:${platformPort}` } });
-  writeFileSync(hashFile, sourceHash);
+  // The build may touch next-env.d.ts or tsconfig.json: hash what it left behind.
+  writeFileSync(hashFile, webSourceHash());
 }
 
 log('starting the storefront…');

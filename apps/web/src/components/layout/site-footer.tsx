@@ -64,7 +64,7 @@ export function SiteFooter({ footer, label }: { footer: FooterDocument; label: s
           {footer.logos.map((logo) => {
             const src = logo.img?.url_xl?.url ?? logo.img?.url_xs?.url;
             if (!src) return null;
-            const image = <Image src={src} alt={logo.alt} width={120} height={40} sizes="120px" />;
+            const image = <Image src={src} alt={logo.alt} width={120} height={40} />;
             return (
               <li key={logo.alt} data-gtm={logo.googleTagName}>
                 {logo.link ? <FooterLink url={logo.link} newTab={isExternal(logo.link)}>{image}</FooterLink> : image}
@@ -77,7 +77,7 @@ export function SiteFooter({ footer, label }: { footer: FooterDocument; label: s
         <ul key={index} className="footer-partners">
           {row.map((partner) => (
             <li key={partner.url + partner.alt}>
-              <Image src={partner.url} alt={partner.alt} width={100} height={30} sizes="100px" />
+              <Image src={partner.url} alt={partner.alt} width={100} height={30} />
             </li>
           ))}
         </ul>

@@ -58,7 +58,7 @@ export function SiteHeader(props: HeaderProps) {
   const logo = (
     <Link href="/" className={`header-logo ${visibility.logo}`} aria-label={`${props.brand} – ${texts.home}`} prefetch={false}>
       {props.useImage && props.logo ? (
-        <Image src={props.logo.url} alt="" width={props.logo.width} height={props.logo.height} priority sizes="210px" />
+        <Image src={props.logo.url} alt="" width={props.logo.width} height={props.logo.height} priority />
       ) : (
         <span className="header-logo-text">{props.logoText}</span>
       )}

@@ -80,6 +80,9 @@ export function VerticalMenu({
 }) {
   const pathname = usePathname() ?? '/';
   const [open, setOpen] = useState(false);
+  // The list is built on first open, not in the server HTML: it keeps every page's DOM and
+  // hydration small on phones; the footer carries the same links for crawlers.
+  const [everOpened, setEverOpened] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -128,7 +131,10 @@ export function VerticalMenu({
         aria-controls={panelId}
         aria-label={open ? texts.close : texts.open}
         data-testid="menu-toggle"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setEverOpened(true);
+          setOpen((value) => !value);
+        }}
       >
         <Icon name={open ? 'close' : 'menu'} size={24} />
       </button>
@@ -139,13 +145,15 @@ export function VerticalMenu({
         hidden={!open}
         data-testid="menu-panel"
       >
-        <nav aria-label={texts.navigation}>
-          <ul className="menu-list">
-            {items.map((item) => (
-              <VerticalItem key={item.id} item={item} pathname={pathname} />
-            ))}
-          </ul>
-        </nav>
+        {everOpened ? (
+          <nav aria-label={texts.navigation}>
+            <ul className="menu-list">
+              {items.map((item) => (
+                <VerticalItem key={item.id} item={item} pathname={pathname} />
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <button type="button" className="menu-close visually-hidden-focusable" onClick={close}>
           {texts.close}
         </button>

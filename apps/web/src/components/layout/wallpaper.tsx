@@ -14,18 +14,21 @@ export interface WallpaperSettings {
   sizes: Record<string, boolean>;
 }
 
-/** One slide: a 540-wide picture for xs–md and 1920×1080 from lg up (spec §2), through next/image. */
+/**
+ * One slide: a 540-wide picture for xs–md and 1920×1080 from lg up (spec §2), through
+ * next/image at densities 1 and 2.
+ */
 function Slide({ urls, visible }: { urls: SizedUrls; visible: boolean }) {
   const small = urls.url_xs ?? urls.url_md;
   const large = urls.url_xl ?? urls.url_lg ?? small;
   if (!small || !large) return null;
-  const common = { alt: '', sizes: '100vw', quality: 70 };
+  const common = { alt: '', quality: 70 };
   const { props: desktop } = getImageProps({ ...common, src: large, width: 1920, height: 1080 });
   const { props: mobile } = getImageProps({ ...common, src: small, width: 540, height: 960 });
   return (
     <picture className={`wallpaper-slide${visible ? ' is-visible' : ''}`} aria-hidden="true">
-      <source media="(min-width: 1024px)" srcSet={desktop.srcSet} sizes="100vw" />
-      <source media="(max-width: 1023px)" srcSet={mobile.srcSet} sizes="100vw" />
+      <source media="(min-width: 1024px)" srcSet={desktop.srcSet} />
+      <source media="(max-width: 1023px)" srcSet={mobile.srcSet} />
       <img {...desktop} alt="" loading="lazy" decoding="async" fetchPriority="low" />
     </picture>
   );
