@@ -26,7 +26,9 @@ function run(command, args, options = {}) {
 }
 
 function start(name, command, args, env, cwd = root) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // Each service runs in its own process group, so stopping it stops everything it started
+  // (npx, next-server, …) and nothing is left holding a port.
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`krone: ${name} stopped (${signal ?? code}); stopping everything`);
@@ -71,7 +73,14 @@ function webSourceHash() {
 let stopping = false;
 function stop(code = 0) {
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children) {
+    if (child.exitCode !== null) continue;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
   setTimeout(() => process.exit(code), 1500).unref();
 }
 process.on('SIGINT', () => stop(0));
@@ -102,8 +111,8 @@ if (!built) {
 log('starting the storefront…');
 start(
   'storefront',
-  'npx',
-  ['next', 'start', '-H', host, '-p', String(webPort)],
+  process.execPath,
+  [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', host, '-p', String(webPort)],
   { NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: `http://${host}:${platformPort}` },
   webDir,
 );
