@@ -22,7 +22,7 @@ export interface AppOptions {
   config: Config;
   database: Database;
   clock?: () => Date;
-  /** Build the document only (no listening): used to write openapi.json. */
+  /** Request logging; off in tests and when only the OpenAPI document is rendered. */
   logger?: boolean;
 }
 
