@@ -8,6 +8,8 @@ import {
   formatDateTimeDa,
   formatShortDateDa,
   getCopenhagenParts,
+  copenhagenOffsetMs,
+  getCopenhagenPartsWithIntl,
 } from './time';
 
 describe('formatClock', () => {
@@ -156,5 +158,31 @@ describe('getCopenhagenParts', () => {
         expect(formatDateTimeDa(date)).toBe(`${formatDateDa(date)} kl. ${formatClock(date)}`);
       }),
     );
+  });
+});
+
+describe('Copenhagen time without Intl', () => {
+  it('agrees with the tz database for every instant from 1996 to 2037', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1996-01-01T00:00:00Z'), max: new Date('2037-12-31T23:59:59Z'), noInvalidDate: true }),
+        (date) => {
+          expect(getCopenhagenParts(date)).toEqual(getCopenhagenPartsWithIntl(date));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('switches exactly at 01:00 UTC on the last Sundays of March and October', () => {
+    expect(copenhagenOffsetMs(Date.parse('2026-03-29T00:59:59Z'))).toBe(3_600_000);
+    expect(copenhagenOffsetMs(Date.parse('2026-03-29T01:00:00Z'))).toBe(7_200_000);
+    expect(copenhagenOffsetMs(Date.parse('2026-10-25T00:59:59Z'))).toBe(7_200_000);
+    expect(copenhagenOffsetMs(Date.parse('2026-10-25T01:00:00Z'))).toBe(3_600_000);
+  });
+
+  it('still uses the historic rules before 1996', () => {
+    // 1995: summer time ended on the last Sunday of September.
+    expect(getCopenhagenParts('1995-10-01T12:00:00Z').hour).toBe(13);
   });
 });

@@ -1,7 +1,11 @@
 /**
- * Copenhagen wall-clock formatting. Intl does the time-zone conversion (it carries the tz database,
- * including daylight saving), but the strings are assembled here from numeric parts so that they do
- * not depend on the Danish locale data of whichever ICU build the browser or server ships.
+ * Copenhagen wall-clock formatting. From 1996 on, Denmark follows the EU summer-time rule, which
+ * this module applies with plain arithmetic: creating an Intl.DateTimeFormat with a time zone costs
+ * about 50 ms of main thread on a phone (ICU loads its zone data), which the header clock would pay
+ * during hydration. Earlier instants go through Intl, which carries the historic rules. The strings
+ * are assembled here from numeric parts, so they never depend on a browser's Danish locale data.
+ * Should the EU rule change, `copenhagenOffsetMs` is the one place to update (its tests compare it
+ * with Intl for 1996-2037).
  */
 
 export const COPENHAGEN_TZ = 'Europe/Copenhagen';
@@ -65,8 +69,44 @@ function toValidDate(input: DateInput): Date {
   return date;
 }
 
+const HOUR_MS = 3_600_000;
+const EU_RULE_FROM_YEAR = 1996;
+
+/** 01:00 UTC on the last Sunday of a month (monthIndex 0-11): when EU summer time starts or ends. */
+function lastSundayAtOneUtc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * Copenhagen's offset from UTC at an instant under the EU rule: UTC+2 from 01:00 UTC on the last
+ * Sunday of March until 01:00 UTC on the last Sunday of October, UTC+1 otherwise.
+ */
+export function copenhagenOffsetMs(instantMs: number): number {
+  const year = new Date(instantMs).getUTCFullYear();
+  const summer = instantMs >= lastSundayAtOneUtc(year, 2) && instantMs < lastSundayAtOneUtc(year, 9);
+  return (summer ? 2 : 1) * HOUR_MS;
+}
+
 /** The calendar date and wall-clock time in Copenhagen at the given instant. */
 export function getCopenhagenParts(input: DateInput): CopenhagenParts {
+  const date = toValidDate(input);
+  if (date.getUTCFullYear() >= EU_RULE_FROM_YEAR) {
+    const local = new Date(date.getTime() + copenhagenOffsetMs(date.getTime()));
+    return {
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      hour: local.getUTCHours(),
+      minute: local.getUTCMinutes(),
+      second: local.getUTCSeconds(),
+    };
+  }
+  return getCopenhagenPartsWithIntl(date);
+}
+
+/** The same through Intl's time-zone database: the reference the arithmetic is tested against. */
+export function getCopenhagenPartsWithIntl(input: DateInput): CopenhagenParts {
   const parts: Record<string, string> = {};
   for (const { type, value } of getCopenhagenFormatter().formatToParts(toValidDate(input))) {
     parts[type] = value;

@@ -1,13 +1,22 @@
 import { formatDateDa } from '@krone/domain';
 import Link from 'next/link';
 import { CampaignCard, NewsCard } from '@/components/content/cards';
-import { HeroSlider, type HeroSlide } from '@/components/content/hero-slider';
+import { HeroSlider } from '@/components/content/hero-slider';
+import { StaticImage } from '@/components/content/static-image';
 import { Icon } from '@/components/icons';
 import { getCampaigns, getMainContent, getNewsList, getTranslator } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
 
 export const revalidate = 60;
 export const generateMetadata = () => seoMetadata('seo_home');
+
+interface HeroSlide {
+  title: string;
+  text: string;
+  image: string;
+  ctaText: string;
+  ctaUrl: string;
+}
 
 interface HomeContent {
   banner?: { slides?: HeroSlide[] };
@@ -30,10 +39,21 @@ export default async function HomePage() {
     <>
       {slides.length > 0 ? (
         <HeroSlider
-          slides={slides}
+          slides={slides.map((slide, i) => (
+            <>
+              <StaticImage src={slide.image} alt="" fill priority={i === 0} sizes="(min-width: 1200px) 1160px, 100vw" />
+              <div className="hero-caption">
+                {i === 0 ? <h1>{slide.title}</h1> : <h2>{slide.title}</h2>}
+                <p>{slide.text}</p>
+                <Link href={slide.ctaUrl} className="btn btn-primary" prefetch={false}>
+                  {slide.ctaText}
+                </Link>
+              </div>
+            </>
+          ))}
           intervalMs={8000}
           label={t('label.featured')}
-          slideLabel={slides.map((_, i) => t('label.slide_x_of_y', { current: i + 1, total: slides.length }))}
+          slideLabels={slides.map((_, i) => t('label.slide_x_of_y', { current: i + 1, total: slides.length }))}
         />
       ) : (
         <h1>{t('seo.default_title')}</h1>

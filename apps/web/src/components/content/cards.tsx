@@ -1,5 +1,5 @@
 import { formatDateDa } from '@krone/domain';
-import Image from 'next/image';
+import { StaticImage as Image } from './static-image';
 import Link from 'next/link';
 
 export function NewsCard({

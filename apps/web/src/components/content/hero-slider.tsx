@@ -1,19 +1,22 @@
 'use client';
 
-import Image from 'next/image';
-import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
-export interface HeroSlide {
-  title: string;
-  text: string;
-  image: string;
-  ctaText: string;
-  ctaUrl: string;
-}
-
-/** The start page's image slider: one slide at a time, advancing by itself, with dot buttons. */
-export function HeroSlider({ slides, intervalMs, label, slideLabel }: { slides: HeroSlide[]; intervalMs: number; label: string; slideLabel: string[] }) {
+/**
+ * The start page's image slider: one slide at a time, advancing by itself, with dot buttons.
+ * The slides are rendered on the server and passed in; only the choice of slide lives here.
+ */
+export function HeroSlider({
+  slides,
+  intervalMs,
+  label,
+  slideLabels,
+}: {
+  slides: ReactNode[];
+  intervalMs: number;
+  label: string;
+  slideLabels: string[];
+}) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
 
@@ -34,31 +37,17 @@ export function HeroSlider({ slides, intervalMs, label, slideLabel }: { slides: 
       onBlur={() => setPaused(false)}
     >
       {slides.map((slide, i) => (
-        <div
-          key={slide.ctaUrl + i}
-          className="hero-slide"
-          hidden={i !== index}
-          role="group"
-          aria-roledescription="slide"
-          aria-label={slideLabel[i]}
-        >
-          <Image src={slide.image} alt="" fill priority={i === 0} sizes="(min-width: 1200px) 1160px, 100vw" />
-          <div className="hero-caption">
-            {i === 0 ? <h1>{slide.title}</h1> : <h2>{slide.title}</h2>}
-            <p>{slide.text}</p>
-            <Link href={slide.ctaUrl} className="btn btn-primary" prefetch={false}>
-              {slide.ctaText}
-            </Link>
-          </div>
+        <div key={i} className="hero-slide" hidden={i !== index} role="group" aria-roledescription="slide" aria-label={slideLabels[i]}>
+          {slide}
         </div>
       ))}
       {slides.length > 1 ? (
         <div className="hero-dots">
-          {slides.map((slide, i) => (
+          {slides.map((_, i) => (
             <button
-              key={slide.ctaUrl + i}
+              key={i}
               type="button"
-              aria-label={slideLabel[i]}
+              aria-label={slideLabels[i]}
               aria-pressed={i === index}
               className={i === index ? 'is-active' : ''}
               onClick={() => setIndex(i)}

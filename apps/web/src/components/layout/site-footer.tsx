@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage as Image } from '../content/static-image';
 import Link from 'next/link';
 
 interface FooterImage {

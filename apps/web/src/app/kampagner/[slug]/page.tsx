@@ -1,5 +1,5 @@
 import { formatDateDa } from '@krone/domain';
-import Image from 'next/image';
+import { StaticImage as Image } from '@/components/content/static-image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getCampaign, getTranslator, isSlug } from '@/lib/content';

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage as Image } from '@/components/content/static-image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getLandingPage, getTranslator, isSlug } from '@/lib/content';
