@@ -25,6 +25,21 @@ const config: NextConfig = {
     qualities: [70, 75],
     minimumCacheTTL: 86_400,
   },
+  async rewrites() {
+    // The news list pages by ?side=N (spec route /nyheder); a path per page lets each be cached.
+    // beforeFiles: /nyheder itself is a page, which would otherwise win.
+    return {
+      beforeFiles: [
+        {
+          source: '/nyheder',
+          has: [{ type: 'query', key: 'side', value: '(?<side>\\d{1,5})' }],
+          destination: '/nyheder/side/:side',
+        },
+      ],
+      afterFiles: [],
+      fallback: [],
+    };
+  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
