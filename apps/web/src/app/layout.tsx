@@ -6,7 +6,8 @@ import { ClientRuntime, RUNTIME_TEXT_KEYS, SCREEN_SIZE_BOOT_SCRIPT } from '@/com
 import { TextsProvider } from '@/components/texts-context';
 import { pickTranslations } from '@/lib/i18n';
 import { seoMetadata } from '@/lib/seo';
-import { getSiteChrome, themeTokens } from '@/lib/site';
+import { getSiteChrome } from '@/lib/site';
+import { themeTokens } from '@/lib/theme-tokens';
 import './globals.css';
 
 export const revalidate = 60;

@@ -105,29 +105,3 @@ export async function getSiteChrome() {
     tagManagerId: tagManager?.enabled && tagManager.id ? tagManager.id : null,
   };
 }
-
-/** Design tokens from the operator's button and input themes, as CSS custom properties. */
-export function themeTokens(themes: Flags): string {
-  const buttons = (themes.buttons ?? {}) as Record<string, Record<string, string>>;
-  const inputs = (themes.inputs ?? {}) as Record<string, Record<string, string>>;
-  const safe = (value: unknown) => (typeof value === 'string' && /^[#a-zA-Z0-9(),.% -]{1,40}$/.test(value) ? value : null);
-  const lines: string[] = [];
-  const put = (name: string, value: unknown) => {
-    const css = safe(value);
-    if (css) lines.push(`--${name}:${css};`);
-  };
-  const button = buttons.default ?? {};
-  put('btn-bg', button.background);
-  put('btn-color', button.color);
-  put('btn-border', button.border_color);
-  put('btn-hover-bg', button.hover_background);
-  const input = inputs.default ?? {};
-  put('input-bg', input.background);
-  put('input-color', input.color);
-  put('input-border', input.border_color);
-  put('input-focus', input.focus_border_color);
-  put('input-error', input.error_color);
-  put('input-placeholder', input.placeholder_color);
-  put('input-radius', input.radius);
-  return `:root{${lines.join('')}}`;
-}

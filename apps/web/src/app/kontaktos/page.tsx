@@ -28,7 +28,7 @@ export default async function ContactPage() {
   const [t, sections, sender] = await Promise.all([getTranslator(), contactSections(), getContactSender()]);
   const player = sender.kind === 'player' ? sender : null;
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} theme-contact_form`}>
       <header className={styles.header}>
         <h1 className={styles.title}>{t('contact_us.title')}</h1>
         <p className={styles.intro}>{t('contact_us.intro')}</p>
