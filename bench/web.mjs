@@ -33,6 +33,8 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const loadConnections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
 const staticPath = process.env.BENCH_STATIC_PATH ?? '/favicon.ico';
+const BENCH_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 // What a browser sends; Next compresses `/` for it (and not the favicon, an image).
 const browserAcceptEncoding = 'gzip, deflate, br, zstd';
 
@@ -322,7 +324,14 @@ async function requestRates(base) {
   heading(`request rates: autocannon, ${loadConnections} connections, ${loadSeconds} s each`);
   const { default: autocannon } = await importTool('autocannon');
   const hit = async (urlPath, headers, seconds) => {
-    const result = await autocannon({ url: `${base}${urlPath}`, connections: loadConnections, duration: seconds, headers });
+    // A current phone browser's User-Agent, as real traffic carries one (the storefront's proxy
+    // only runs for User-Agents that may be unsupported).
+    const result = await autocannon({
+      url: `${base}${urlPath}`,
+      connections: loadConnections,
+      duration: seconds,
+      headers: { 'user-agent': BENCH_USER_AGENT, ...headers },
+    });
     return result;
   };
   const modes = [

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkSupport, parseDeviceInfo } from '@krone/domain';
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +10,7 @@ const IE11 = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Ge
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
-const matches = (url: string, headers: Record<string, string> = {}) =>
+const matches = (url: string, headers: Record<string, string> = { 'user-agent': IE11 }) =>
   unstable_doesMiddlewareMatch({ config, url, headers });
 
 describe('proxy matcher', () => {
@@ -35,8 +38,33 @@ describe('proxy matcher', () => {
   });
 
   it('skips router prefetches', () => {
-    expect(matches('/nyheder', { 'next-router-prefetch': '1' })).toBe(false);
-    expect(matches('/nyheder', { purpose: 'prefetch' })).toBe(false);
+    expect(matches('/nyheder', { 'user-agent': IE11, 'next-router-prefetch': '1' })).toBe(false);
+    expect(matches('/nyheder', { 'user-agent': IE11, purpose: 'prefetch' })).toBe(false);
+  });
+
+  // The User-Agent filter must never let an unsupported browser skip the proxy.
+  const domainTable = readFileSync(path.resolve(__dirname, '../../../../../packages/domain/src/device.test.ts'), 'utf8');
+  const userAgents = [...domainTable.matchAll(/ua:\s*'([^']+)'/g)].map((match) => match[1]!);
+
+  it('runs for every User-Agent the domain rules turn away', () => {
+    const unsupported = userAgents.filter((ua) => !checkSupport(parseDeviceInfo(ua)).supported);
+    expect(unsupported.length).toBeGreaterThan(8);
+    for (const ua of unsupported) expect(matches('/', { 'user-agent': ua }), ua).toBe(true);
+  });
+
+  it('skips current browsers, so their pages are served without the proxy', () => {
+    const current = [
+      CHROME,
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
+    ];
+    for (const ua of current) {
+      expect(checkSupport(parseDeviceInfo(ua)).supported, ua).toBe(true);
+      expect(matches('/', { 'user-agent': ua }), ua).toBe(false);
+    }
   });
 });
 
