@@ -780,7 +780,7 @@ function badgeSvg(label, { sub = '', big = false, accent = C.gold } = {}) {
   const w = 240;
   const h = 80;
   const body = `<rect x="2" y="2" width="${w - 4}" height="${h - 4}" rx="16" fill="${C.surface}" stroke="${accent}" stroke-width="3"/>
-    ${big ? `<circle cx="40" cy="40" r="26" fill="none" stroke="${accent}" stroke-width="4"/>${text(40, 47, '18+', { size: 18, fill: C.light })}` : ''}
+    ${big ? `<circle cx="40" cy="40" r="26" fill="none" stroke="${accent}" stroke-width="4"/>${text(40, 47, '21+', { size: 18, fill: C.light })}` : ''}
     ${text(big ? 148 : 120, sub ? 40 : 49, label, { size: big ? 24 : label.length > 12 ? 20 : 26, fill: C.light })}
     ${sub ? text(big ? 148 : 120, 60, sub, { size: 12, fill: accent, weight: 'normal', spacing: 1 }) : ''}`;
   return svgDoc(w, h, body);
@@ -919,7 +919,7 @@ async function main() {
   }
 
   // Footer badges (generic text badges)
-  await save('footer/logo-18plus.png', badgeSvg('Kun 18+', { big: true, sub: 'SPIL ANSVARLIGT' }), { format: 'png' });
+  await save('footer/logo-21plus.png', badgeSvg('Kun 21+', { big: true, sub: 'SPIL ANSVARLIGT' }), { format: 'png' });
   await save('footer/logo-spillemyndigheden.png', badgeSvg('Spillemyndigheden', { sub: 'LICENS' }), { format: 'png' });
   await save('footer/logo-stopspillet.png', badgeSvg('StopSpillet', { sub: 'RÅDGIVNING' }), { format: 'png' });
   await save('footer/logo-rofus.png', badgeSvg('ROFUS', { sub: 'SELVUDELUKKELSE' }), { format: 'png' });
