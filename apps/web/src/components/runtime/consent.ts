@@ -67,8 +67,10 @@ export function buildConsentConfig(texts: Record<string, string>, handlers: Cons
   return {
     mode: 'opt-in',
     revision: CONSENT_REVISION,
-    // Search engines index the page, not the banner.
-    hideFromBots: true,
+    // The library's bot check is navigator.webdriver, which also hides the banner from automated
+    // accessibility and regression tests; the banner arrives 10 s after load, after a crawler has
+    // taken its snapshot.
+    hideFromBots: false,
     disablePageInteraction: false,
     cookie: { name: CONSENT_COOKIE_NAME, sameSite: 'Lax', expiresAfterDays: 182 },
     guiOptions: {
