@@ -1,21 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 4100);
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
-const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-const launchOptions = {
-  executablePath: chromium,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 /**
  * Browser tests against the production build (`npm run build` first) with a platform on a fresh

@@ -10,6 +10,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -17,17 +18,8 @@ const toolsDir = path.join(root, 'bench/lighthouse');
 const host = '127.0.0.1';
 const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
 const webPort = Number(process.env.WEB_PORT ?? 3000);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromePath = CHROMIUM_PATH;
+const chromeFlags = ['--headless=new', ...CHROMIUM_FLAGS];
 const pages = ['/', '/nyheder', '/kampagner'];
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
