@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import { getTranslator } from './content';
+import { isSameOrigin } from './forwarding';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -46,29 +47,9 @@ export async function parseJson<S extends z.ZodType>(
   return { ok: true, data: parsed.data };
 }
 
-/**
- * CSRF guard for state-changing calls: the Origin (or, without it, the Referer) must be this
- * site. Browsers always send Origin on cross-site POSTs, so a forged form cannot pass.
- */
+/** CSRF guard for state-changing calls: the browser's Origin must name this site (lib/forwarding). */
 export function sameOrigin(request: Request): boolean {
-  const expected = new URL(request.url).origin;
-  const host = request.headers.get('host');
-  const allowed = new Set([expected]);
-  if (host) {
-    allowed.add(`http://${host}`);
-    allowed.add(`https://${host}`);
-  }
-  const origin = request.headers.get('origin');
-  if (origin) return allowed.has(origin);
-  const referer = request.headers.get('referer');
-  if (referer) {
-    try {
-      return allowed.has(new URL(referer).origin);
-    } catch {
-      return false;
-    }
-  }
-  return false;
+  return isSameOrigin(new URL(request.url), request.headers);
 }
 
 export async function forbiddenOrigin() {

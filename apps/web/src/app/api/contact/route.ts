@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getContactSender } from '@/components/contact/contact-sender';
-import { getTranslator } from '@/lib/content';
 import type { paths } from '@/lib/platform-api';
 import { platformNoStore } from '@/lib/platform';
-import { clientIp, isSameOrigin } from './forwarding';
+import { fail } from '@/lib/api';
+import { clientIp, isSameOrigin } from '@/lib/forwarding';
 
 type ContactRequest = paths['/Support/contact']['post']['requestBody']['content']['application/json'];
 
@@ -11,15 +11,6 @@ type ContactRequest = paths['/Support/contact']['post']['requestBody']['content'
 const MAX_BODY_BYTES = 32 * 1024;
 const FORM_FIELDS = ['name', 'email', 'phone', 'subject', 'message', 'captcha'] as const;
 
-async function refuse(status: number, code: string, messageKey: string) {
-  let message = '';
-  try {
-    message = (await getTranslator())(messageKey);
-  } catch {
-    // Without the dictionary the form falls back to its own contact_us.error text.
-  }
-  return NextResponse.json({ result: 0, code, message }, { status, headers: { 'Cache-Control': 'no-store' } });
-}
 
 /** The form's own fields, as strings; everything else (kind, playerId) is decided here, not by the page. */
 function formFields(input: unknown): Partial<Record<(typeof FORM_FIELDS)[number], string>> {
@@ -33,18 +24,18 @@ function formFields(input: unknown): Partial<Record<(typeof FORM_FIELDS)[number]
  * own pages, decides guest or player from the session, and passes the platform's answer back as is.
  */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request.nextUrl, request.headers)) return refuse(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
+  if (!isSameOrigin(request.nextUrl, request.headers)) return fail(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
 
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
-    return refuse(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input');
+    return fail(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input');
   }
   const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return refuse(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input');
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return fail(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input');
   let input: unknown;
   try {
     input = JSON.parse(text);
   } catch {
-    return refuse(400, 'INVALID_INPUT', 'validation.invalid_input');
+    return fail(400, 'INVALID_INPUT', 'validation.invalid_input');
   }
 
   const sender = await getContactSender();
@@ -60,12 +51,12 @@ export async function POST(request: NextRequest) {
       headers: { 'X-Forwarded-For': clientIp(request.headers) },
     });
     const answer = data ?? error;
-    if (!answer) return refuse(502, 'SERVER_ERROR', 'contact_us.error');
+    if (!answer) return fail(502, 'SERVER_ERROR', 'contact_us.error');
     const headers = new Headers({ 'Cache-Control': 'no-store' });
     const retryAfter = response.headers.get('retry-after');
     if (retryAfter) headers.set('Retry-After', retryAfter);
     return NextResponse.json(answer, { status: response.status, headers });
   } catch {
-    return refuse(502, 'SERVER_ERROR', 'contact_us.error');
+    return fail(502, 'SERVER_ERROR', 'contact_us.error');
   }
 }

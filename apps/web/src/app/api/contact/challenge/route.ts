@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { platformNoStore } from '@/lib/platform';
-import { clientIp } from '../forwarding';
+import { clientIp } from '@/lib/forwarding';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
