@@ -43,12 +43,12 @@ export default defineConfig({
       },
     },
     {
-      command: `npx next start -H 127.0.0.1 -p ${webPort}`,
+      command: 'node --import tsx server.ts',
       cwd: 'apps/web',
       url: `http://127.0.0.1:${webPort}/favicon.ico`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { PLATFORM_URL: `http://127.0.0.1:${platformPort}`, NEXT_TELEMETRY_DISABLED: '1' },
+      env: { PLATFORM_URL: `http://127.0.0.1:${platformPort}`, NEXT_TELEMETRY_DISABLED: '1', WEB_PORT: String(webPort) },
     },
   ],
 });

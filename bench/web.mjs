@@ -151,7 +151,7 @@ async function ensureStorefront() {
     log('using the existing build in apps/web/.next');
   }
   log(`starting the storefront on ${base}…`);
-  startProcess('storefront', 'npx', ['next', 'start', '-H', host, '-p', String(webPort)], env, webDir);
+  startProcess('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], { ...env, WEB_HOST: host, WEB_PORT: String(webPort) }, webDir);
   await waitFor(`${base}/`, 120_000);
   log('storefront ready');
   return base;
@@ -176,6 +176,8 @@ async function lighthouse(base) {
   const chromeLauncher = await importTool('chrome-launcher');
   const version = toolsRequire('lighthouse/package.json').version;
   log(`lighthouse ${version}, Chrome ${chromePath}`);
+  // chrome-launcher throws an unhandled spawn error for a missing browser: say it plainly instead.
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
   const results = {};
   for (const page of pages) {
     const runs = [];

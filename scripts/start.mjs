@@ -112,8 +112,8 @@ log('starting the storefront…');
 start(
   'storefront',
   process.execPath,
-  [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', host, '-p', String(webPort)],
-  { NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: `http://${host}:${platformPort}` },
+  ['--import', 'tsx', 'server.ts'],
+  { NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: `http://${host}:${platformPort}`, WEB_HOST: host, WEB_PORT: String(webPort) },
   webDir,
 );
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);

@@ -1,0 +1,51 @@
+// The storefront's production server: Next's request handler behind the in-memory response cache
+// (src/edge/response-cache.ts). `npm start`, the browser tests and the benchmark all run this,
+// so what is measured is what is served. `next dev` is unchanged for development.
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unsupportedReasonFor } from './src/components/runtime/unsupported';
+import { createResponseCache } from './src/edge/response-cache';
+
+const host = process.env.WEB_HOST ?? '127.0.0.1';
+const port = Number(process.env.WEB_PORT ?? 3000);
+const cacheSeconds = Number(process.env.WEB_CACHE_SECONDS ?? 10);
+const cacheMegabytes = Number(process.env.WEB_CACHE_MB ?? 64);
+for (const [name, value] of Object.entries({ WEB_PORT: port, WEB_CACHE_SECONDS: cacheSeconds, WEB_CACHE_MB: cacheMegabytes })) {
+  if (!Number.isFinite(value) || value < 0) {
+    console.error(`storefront: ${name} must be a non-negative number`);
+    process.exit(1);
+  }
+}
+
+// React and Next pick their production builds from NODE_ENV, which `next start` sets itself.
+if (process.env.NODE_ENV !== 'production') Object.assign(process.env, { NODE_ENV: 'production' });
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: path.dirname(fileURLToPath(import.meta.url)), hostname: host, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const cache = createResponseCache({
+  maxBytes: cacheMegabytes * 1024 * 1024,
+  maxEntryBytes: 1024 * 1024,
+  maxAgeMs: cacheSeconds * 1000,
+  // Browsers the proxy may turn away to /unsupported must reach it (src/proxy.ts).
+  bypass: (request) => cacheSeconds === 0 || unsupportedReasonFor(request.headers['user-agent']) !== null,
+});
+
+const server = createServer((request, response) => {
+  cache.handle(request, response, () => {
+    handle(request, response).catch((error: unknown) => {
+      console.error('storefront: request failed', error);
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    });
+  });
+});
+server.listen(port, host, () => {
+  console.log(`storefront ready on http://${host}:${port} (response cache ${cacheSeconds} s, ${cacheMegabytes} MB)`);
+});
+
+const shutdown = () => server.close(() => process.exit(0));
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
