@@ -98,3 +98,24 @@ test('the wallpaper carousel advances every 10 seconds', async ({ page }) => {
   await page.clock.fastForward(10_000);
   await expect(wallpaper).toHaveAttribute('data-slide', '1');
 });
+
+test('a slow page change shows the loading bar and the preload loader until the page lands', async ({ page }) => {
+  await page.goto('/nyheder');
+  await hydrated(page);
+  // Hold the next page's content back, as a slow phone network would.
+  await page.route(
+    (url) => url.pathname === '/ansvarlighed',
+    async (route) => {
+      if (route.request().headers()['rsc'] === '1') await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    },
+  );
+  const loader = page.getByTestId('preload-loader');
+  await expect(loader).toBeHidden();
+  await page.locator('footer a[href="/ansvarlighed"]').first().click();
+  await expect(loader).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('data-visible', 'true');
+  await expect(page).toHaveURL(/\/ansvarlighed$/);
+  await expect(loader).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next';
+import { Suspense } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { PreloadLoader } from '@/components/layout/preload-loader';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Wallpaper } from '@/components/layout/wallpaper';
 import { ClientRuntime, RUNTIME_TEXT_KEYS, SCREEN_SIZE_BOOT_SCRIPT } from '@/components/runtime';
@@ -45,13 +47,23 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <a href="#main" className="skip-link">
             {t('menu.skip_to_content')}
           </a>
-          <Wallpaper {...chrome.wallpaper} />
+          {/* Each boundary hydrates on its own, in short tasks, instead of the whole page in one
+              long task that keeps a phone's main thread busy (total blocking time). React may
+              stream a boundary after the page's main content, so only parts that take no room
+              in the flow (the fixed wallpaper, the runtime's overlays) get one: a late header
+              would push the page down. */}
+          <Suspense>
+            <Wallpaper {...chrome.wallpaper} />
+          </Suspense>
           <SiteHeader {...chrome.headerProps} menu={chrome.menu} />
           <main id="main" className="site-main">
             {children}
           </main>
           <SiteFooter footer={chrome.footer} label={t('menu.footer_navigation')} />
-          <ClientRuntime texts={pickTranslations(t, RUNTIME_TEXT_KEYS)} tagManagerId={chrome.tagManagerId} />
+          <PreloadLoader {...chrome.preload} />
+          <Suspense>
+            <ClientRuntime texts={pickTranslations(t, RUNTIME_TEXT_KEYS)} tagManagerId={chrome.tagManagerId} />
+          </Suspense>
         </TextsProvider>
       </body>
     </html>

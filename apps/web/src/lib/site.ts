@@ -2,6 +2,7 @@ import 'server-only';
 import { SCREEN_SIZES } from '@krone/domain';
 import type { FooterDocument } from '@/components/layout/site-footer';
 import type { HeaderProps } from '@/components/layout/site-header';
+import type { PreloadSettings } from '@/components/layout/preload-loader';
 import { filterForGuest, type MenuEntry } from '@/components/layout/menu-rules';
 import type { SizedUrls, WallpaperSettings } from '@/components/layout/wallpaper';
 import { getDocument, getMenu, getNavigation, getSystemConfig, getTranslator } from './content';
@@ -101,6 +102,11 @@ export async function getSiteChrome() {
       settings: wallpaper ?? { mode: 'color' as const, color: '#0b1f17', interval_ms: 10_000, sizes: {} },
       slides: wallpaperImages.itemsWallpaper ?? [],
       image: wallpaperImages.itemsWallpaperImg ?? null,
+    },
+    preload: {
+      settings: (layouts.preload ?? {}) as Partial<Record<(typeof SCREEN_SIZES)[number], PreloadSettings>>,
+      logoUrl: headerProps.logo?.url ?? null,
+      label: t('btn.loading'),
     },
     tagManagerId: tagManager?.enabled && tagManager.id ? tagManager.id : null,
   };

@@ -31,6 +31,13 @@ export function LoadingBar({ label }: { label: string }) {
     controller.current?.done();
   }, [pathname, search]);
 
+  // The preload loader of the layout settings shows while the bar runs (globals.css).
+  const loading = state.visible && state.progress < 1;
+  useEffect(() => {
+    if (loading) document.documentElement.dataset.loading = 'true';
+    else delete document.documentElement.dataset.loading;
+  }, [loading]);
+
   const percent = Math.round(state.progress * 100);
   return (
     <div
