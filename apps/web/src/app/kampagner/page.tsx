@@ -23,7 +23,7 @@ export default async function CampaignsPage() {
                 readMore={t('campaign.read_more')}
                 validUntil={t('campaign.valid_until', { date: formatDateDa(item.endsAt) })}
                 endedLabel={t('campaign.expired')}
-                priority={index < 2}
+                priority={index === 0}
               />
             </li>
           ))}

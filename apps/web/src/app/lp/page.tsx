@@ -16,7 +16,7 @@ export default async function LandingIndexPage() {
           <li key={`${page.landingType}/${page.landingById}`}>
             <Link href={`/lp/${page.landingType}/${page.landingById}`} className="card" prefetch={false}>
               <div className="card-image">
-                <Image src={page.heroImage} alt="" fill sizes="(min-width: 1024px) 380px, 100vw" priority={index < 2} />
+                <Image src={page.heroImage} alt="" fill sizes="(min-width: 1024px) 380px, 100vw" priority={index === 0} />
               </div>
               <div className="card-body">
                 <h2>{page.title}</h2>

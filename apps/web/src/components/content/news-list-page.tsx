@@ -19,7 +19,7 @@ export async function NewsListPage({ currentPage }: { currentPage: number }) {
         <ul className="card-grid" data-testid="news-list">
           {page.data.map((item, index) => (
             <li key={item.newsId}>
-              <NewsCard item={item} readMore={t('news.read_more')} priority={index < 2} />
+              <NewsCard item={item} readMore={t('news.read_more')} priority={index === 0} />
             </li>
           ))}
         </ul>
