@@ -13,6 +13,13 @@ import type { Config } from './config.js';
 import { contentRoutes } from './content/routes.js';
 import { createContentService } from './content/service.js';
 import type { Database } from './db/client.js';
+import { createLimitsService } from './limits/service.js';
+import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
+import { createRofus, type Rofus } from './players/rofus.js';
+import { playersRoutes } from './players/routes.js';
+import { createSecrets } from './players/secrets.js';
+import { createPlayersService } from './players/service.js';
+import { createSessionStore } from './players/sessions.js';
 import { errorPlugin } from './shared/error-plugin.js';
 import { securityHeaders } from './shared/security-headers.js';
 import { supportRoutes } from './support/routes.js';
@@ -24,11 +31,29 @@ export interface AppOptions {
   clock?: () => Date;
   /** Request logging; off in tests and when only the OpenAPI document is rendered. */
   logger?: boolean;
+  /** The outside identity services; tests may pass their own. */
+  brokers?: IdentityBrokers;
+  rofus?: Rofus;
 }
 
-export async function buildApp({ config, database, clock = () => new Date(), logger = true }: AppOptions): Promise<FastifyInstance> {
+/** Session tokens travel in some of the spec's paths; they never reach the log. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/(?:users|MarketingNotification|sessions)\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
+    .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
+}
+
+export async function buildApp({ config, database, clock = () => new Date(), logger = true, brokers, rofus }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          serializers: {
+            req: (request: { method: string; url: string; id: string }) => ({ id: request.id, method: request.method, url: redactUrl(request.url) }),
+          },
+        }
+      : false,
     bodyLimit: 64 * 1024,
     // The storefront (BFF) is the only caller and sits in front; trust its X-Forwarded-For.
     trustProxy: config.TRUST_PROXY,
@@ -40,6 +65,21 @@ export async function buildApp({ config, database, clock = () => new Date(), log
 
   const content = createContentService(database.db, clock);
   const support = createSupportService(database.db, config, clock);
+  const limits = createLimitsService(database.db, clock);
+  const players = createPlayersService({
+    db: database.db,
+    config,
+    clock,
+    brokers: brokers ?? createIdentityBrokers(config),
+    rofus: rofus ?? createRofus(config),
+    secrets: createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY }),
+    sessions: createSessionStore(database.db, clock, {
+      idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    }),
+    content,
+    limits,
+  });
 
   await app.register(errorPlugin, { translate: content.translate });
   await app.register(securityHeaders);
@@ -55,6 +95,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
       tags: [
         { name: 'content', description: 'Translations, images, layouts, menu, SEO, news, campaigns, pages' },
         { name: 'support', description: 'Contact form and its captcha' },
+        { name: 'players', description: 'Login and registration with MitID or MobilePay, sessions, profile, consent, unsubscribe' },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -70,5 +111,6 @@ export async function buildApp({ config, database, clock = () => new Date(), log
 
   await app.register(contentRoutes, { content });
   await app.register(supportRoutes, { support, config });
+  await app.register(playersRoutes, { players, config });
   return app;
 }

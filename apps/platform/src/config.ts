@@ -36,6 +36,45 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().default('127.0.0.1,::1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_CONTENT: booleanFromEnv.default(true),
+
+  /** HMAC key for CPR look-up hashes. Changing it orphans every stored hash. */
+  CPR_HASH_KEY: z.string().min(16).default('krone-development-cpr-hash-key'),
+  /** Key for AES-256-GCM of CPR numbers and broker tokens at rest. */
+  DATA_ENCRYPTION_KEY: z.string().min(16).default('krone-development-data-encryption-key'),
+  /** A session ends after this long without a request… */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** …and after this long whatever the activity. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  /** How long a login at the broker or a registration may take. */
+  AUTH_TRANSACTION_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /** Login and registration calls one client may make per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** CPR tries one client may make per 15 minutes (the broker allows 3 per person besides). */
+  CPR_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).max(100_000).default(10),
+  REGISTRATION_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+
+  /** The storefront's public URL: the brokers send players back to its callbacks. */
+  WEB_PUBLIC_URL: z.url().default('http://127.0.0.1:3000'),
+  MITID_ISSUER: z.url().default('http://127.0.0.1:4300/mitid'),
+  MITID_CLIENT_ID: z.string().min(1).default('krone'),
+  MITID_CLIENT_SECRET: z.string().min(8).default('krone-development-mitid-secret'),
+  MITID_SCOPES: z.string().default('openid profile'),
+  /** Requested assurance (acr_values) and the lowest accepted in the ID token's acr. */
+  MITID_ACR_VALUES: z.string().default('https://data.gov.dk/concept/core/nsis/loa/Substantial'),
+  MITID_REQUIRED_LOA: z.enum(['low', 'substantial', 'high']).default('substantial'),
+  /** Claim names differ between brokers; ours are configuration. */
+  MITID_CLAIM_UUID: z.string().default('sub'),
+  MITID_CLAIM_BIRTHDATE: z.string().default('birthdate'),
+  MITID_CLAIM_GIVEN_NAME: z.string().default('given_name'),
+  MITID_CLAIM_FAMILY_NAME: z.string().default('family_name'),
+  /** The broker's CPR match endpoint (private-sector brokers confirm a typed CPR, never hand it out). */
+  MITID_CPR_MATCH_URL: z.url().default('http://127.0.0.1:4300/mitid/cpr-match'),
+  MOBILEPAY_ISSUER: z.url().default('http://127.0.0.1:4300/mobilepay'),
+  MOBILEPAY_CLIENT_ID: z.string().min(1).default('krone'),
+  MOBILEPAY_CLIENT_SECRET: z.string().min(8).default('krone-development-mobilepay-secret'),
+  MOBILEPAY_SCOPES: z.string().default('openid profile phone'),
+  ROFUS_URL: z.url().default('http://127.0.0.1:4300/rofus/check'),
+  ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -47,7 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid platform configuration:\n${problems.join('\n')}`);
   }
   if (parsed.data.NODE_ENV === 'production') {
-    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT'] as const) {
+    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY'] as const) {
       if (parsed.data[key].startsWith('krone-development')) {
         throw new Error(`Invalid platform configuration:\n  ${key}: set a secret value in production`);
       }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -11,7 +11,7 @@ export interface TestPlatform {
   database: Database;
   config: Config;
   /** Moves the platform's clock; every time rule reads it. */
-  setNow(date: Date): void;
+  setNow(date: Date | undefined): void;
   close(): Promise<void>;
 }
 
@@ -19,7 +19,10 @@ export interface TestPlatform {
  * A platform on a fresh database: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
-export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  env: Record<string, string> = {},
+  services: Pick<AppOptions, 'brokers' | 'rofus'> = {},
+): Promise<TestPlatform> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let url = '';
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -39,12 +42,20 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
       await client.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, PGLITE_DATA_DIR: 'memory://', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    PGLITE_DATA_DIR: 'memory://',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    CPR_RATE_LIMIT_PER_15_MINUTES: '1000',
+    ...env,
+  });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR, poolSize: 4 });
   await database.migrate();
   await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   let now: Date | undefined;
-  const app = await buildApp({ config, database, clock: () => now ?? new Date(), logger: false });
+  const app = await buildApp({ config, database, clock: () => now ?? new Date(), logger: false, ...services });
   await app.ready();
   return {
     app,

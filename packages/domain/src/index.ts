@@ -4,3 +4,4 @@ export * from './money';
 export * from './pagination';
 export * from './text';
 export * from './time';
+export * from './cpr';

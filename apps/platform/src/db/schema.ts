@@ -2,3 +2,5 @@
 // A context reads another context's data only through that context's service.
 export * from '../content/schema.js';
 export * from '../support/schema.js';
+export * from '../players/schema.js';
+export * from '../limits/schema.js';
