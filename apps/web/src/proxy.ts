@@ -1,17 +1,54 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { isLoginRequired, loginUrlFor } from './components/runtime/login-required';
 import { UNSUPPORTED_PATH, unsupportedReasonFor } from './components/runtime/unsupported';
+import { SESSION_COOKIE, USER_COOKIE } from './lib/session-cookies';
+
+const platformUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000';
 
 /**
- * Turns browsers Krone does not support away to /unsupported before any page renders. Requests
- * without a User-Agent (health checks, some tools) pass; so do crawlers (see checkSupport).
+ * Before any page renders: turns unsupported browsers away to /unsupported, sends guests who ask
+ * for a login-required route to /log-ind with the way back, and handles the logout entry
+ * `/?logout=true` (spec §2). Requests without a User-Agent pass the browser check; so do
+ * crawlers (see checkSupport).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const reason = unsupportedReasonFor(request.headers.get('user-agent'));
-  if (!reason) return NextResponse.next();
-  const url = request.nextUrl.clone();
-  url.pathname = UNSUPPORTED_PATH;
-  url.search = `?reason=${reason}`;
-  return NextResponse.redirect(url, 307);
+  if (reason) {
+    const url = request.nextUrl.clone();
+    url.pathname = UNSUPPORTED_PATH;
+    url.search = `?reason=${reason}`;
+    return NextResponse.redirect(url, 307);
+  }
+
+  const { pathname, searchParams, search } = request.nextUrl;
+  if (pathname === '/' && searchParams.get('logout') === 'true') return logout(request);
+
+  if (isLoginRequired(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
+    return NextResponse.redirect(new URL(loginUrlFor(`${pathname}${search}`), request.url), 307);
+  }
+  return NextResponse.next();
+}
+
+/**
+ * The logout link. A link is a GET, so a page elsewhere could aim one at us: only a navigation
+ * from our own pages (or typed by the player) logs out; anything cross-site just goes home.
+ */
+async function logout(request: NextRequest) {
+  const response = NextResponse.redirect(new URL('/', request.url), 303);
+  response.headers.set('Cache-Control', 'no-store');
+  const site = request.headers.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return response;
+  const token = request.cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    try {
+      await fetch(`${platformUrl}/Players/sessions/${encodeURIComponent(token)}/logout`, { method: 'POST', signal: AbortSignal.timeout(3000) });
+    } catch {
+      // The cookies go anyway; the session ends by itself within its idle time.
+    }
+  }
+  response.cookies.delete(SESSION_COOKIE);
+  response.cookies.delete(USER_COOKIE);
+  return response;
 }
 
 export const config = {
@@ -38,5 +75,11 @@ export const config = {
         { type: 'header', key: 'purpose', value: 'prefetch' },
       ],
     },
+    // Login-required routes (spec §2), for every browser.
+    '/min-konto/:path*',
+    '/spilleautomater/mine-favoritter',
+    '/quick-deposit',
+    // The logout entry.
+    { source: '/', has: [{ type: 'query', key: 'logout', value: 'true' }] },
   ],
 };

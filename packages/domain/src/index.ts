@@ -5,3 +5,4 @@ export * from './pagination';
 export * from './text';
 export * from './time';
 export * from './cpr';
+export * from './redirects';

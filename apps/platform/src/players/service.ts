@@ -1,4 +1,4 @@
-import { isOldEnough, parseCpr } from '@krone/domain';
+import { isOldEnough, parseCpr, safeRedirectPath } from '@krone/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { ContentService } from '../content/service.js';
@@ -46,12 +46,6 @@ const fail = (code: string, status: number, key: string, details?: Record<string
 const REGISTRATION_EXPIRED = () => fail('REGISTRATION_EXPIRED', 410, 'authentication.transaction_expired');
 const SESSION_INVALID = () => fail('SESSION_INVALID', 401, 'authentication.session_invalid');
 
-/** Only paths on this site, so a crafted login link cannot send a player elsewhere afterwards. */
-export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (value.length > 500 || [...value].some((char) => char.charCodeAt(0) < 0x20)) return null;
-  return value;
-}
 
 /** Postgres unique violations of the players table, by constraint, to the spec's errors. */
 function mapUniqueViolation(error: unknown): AppError | null {
@@ -122,7 +116,7 @@ export function createPlayersService(deps: PlayersDeps) {
       state: request.state,
       nonce: request.nonce,
       codeVerifier: request.codeVerifier,
-      redirectTo: safeRedirect(input.redirectTo),
+      redirectTo: safeRedirectPath(input.redirectTo),
       createdAt: now,
       expiresAt: new Date(now.getTime() + config.AUTH_TRANSACTION_MINUTES * 60_000),
     });

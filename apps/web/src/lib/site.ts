@@ -88,6 +88,8 @@ export async function getSiteChrome() {
       navigation: t('menu.main_navigation'),
       clock: t('label.clock'),
       home: t('menu.home'),
+      myAccount: t('menu.my_account'),
+      logout: t('menu.logout'),
     },
   };
 

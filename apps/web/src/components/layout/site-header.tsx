@@ -9,6 +9,8 @@ import { showHeader } from './chrome-rules';
 import { HeaderClock } from './header-clock';
 import { splitHorizontal, type MenuEntry } from './menu-rules';
 import { HorizontalMenuSide, VerticalMenu } from './site-menu';
+import { useLoggedIn } from './use-logged-in';
+import { usePlayerMenu } from './use-player-menu';
 
 export interface HeaderProps {
   brand: string;
@@ -29,6 +31,8 @@ export interface HeaderProps {
     navigation: string;
     clock: string;
     home: string;
+    myAccount: string;
+    logout: string;
   };
 }
 
@@ -41,6 +45,8 @@ const FIXED_AFTER_PX = 50;
 export function SiteHeader(props: HeaderProps) {
   const pathname = usePathname() ?? '/';
   const [fixed, setFixed] = useState(false);
+  const loggedIn = useLoggedIn();
+  const menu = usePlayerMenu(loggedIn, props.menu);
 
   useEffect(() => {
     const onScroll = () => setFixed(window.scrollY > FIXED_AFTER_PX);
@@ -53,7 +59,7 @@ export function SiteHeader(props: HeaderProps) {
 
   const { texts, visibility } = props;
   const horizontal = props.menuLayout === 'horizontal';
-  const split = horizontal ? splitHorizontal(props.menu) : { left: [], right: [] };
+  const split = horizontal ? splitHorizontal(menu) : { left: [], right: [] };
 
   const logo = (
     <Link href="/" className={`header-logo ${visibility.logo}`} aria-label={`${props.brand} – ${texts.home}`} prefetch={false}>
@@ -72,7 +78,7 @@ export function SiteHeader(props: HeaderProps) {
         <div className="header-inner">
           <div className="header-start">
             <VerticalMenu
-              items={props.menu}
+              items={menu}
               lockScrollOnMobile={props.lockScrollOnMobile}
               texts={{ open: texts.menuOpen, close: texts.menuClose, navigation: texts.navigation }}
               buttonClassName={`${visibility.dropdown}${horizontal ? ' hide-lg hide-xl hide-xxl' : ''}`}
@@ -94,12 +100,25 @@ export function SiteHeader(props: HeaderProps) {
                 <HorizontalMenuSide items={split.right} label={texts.navigation} />
               </div>
             ) : null}
-            <Link href="/log-ind" className={`btn btn-outline ${visibility.login}`} prefetch={false}>
-              {texts.login}
-            </Link>
-            <Link href="/registrer" className={`btn btn-primary ${visibility.register}`} prefetch={false}>
-              {texts.register}
-            </Link>
+            {loggedIn ? (
+              <>
+                <Link href="/min-konto/profil" className="btn btn-primary" prefetch={false} data-testid="header-account">
+                  {texts.myAccount}
+                </Link>
+                <a href="/?logout=true" className={`btn btn-outline ${visibility.login}`} data-testid="header-logout">
+                  {texts.logout}
+                </a>
+              </>
+            ) : (
+              <>
+                <Link href="/log-ind" className={`btn btn-outline ${visibility.login}`} prefetch={false}>
+                  {texts.login}
+                </Link>
+                <Link href="/registrer" className={`btn btn-primary ${visibility.register}`} prefetch={false}>
+                  {texts.register}
+                </Link>
+              </>
+            )}
           </div>
         </div>
       </header>

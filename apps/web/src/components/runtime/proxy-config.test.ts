@@ -72,16 +72,54 @@ describe('proxy', () => {
   const request = (userAgent?: string) =>
     new NextRequest('https://krone.test/kampagner?x=1', { headers: userAgent ? { 'user-agent': userAgent } : {} });
 
-  it('sends an unsupported browser to /unsupported with its reason', () => {
-    const response = proxy(request(IE11));
+  it('sends an unsupported browser to /unsupported with its reason', async () => {
+    const response = await proxy(request(IE11));
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('https://krone.test/unsupported?reason=ie');
   });
 
-  it('lets supported browsers and requests without a User-Agent through', () => {
-    for (const response of [proxy(request(CHROME)), proxy(request())]) {
+  it('lets supported browsers and requests without a User-Agent through', async () => {
+    for (const response of [await proxy(request(CHROME)), await proxy(request())]) {
       expect(response.headers.get('location')).toBeNull();
       expect(response.headers.get('x-middleware-next')).toBe('1');
     }
+  });
+});
+
+describe('login-required routes and the logout entry', () => {
+  it('runs for every browser on the login-required routes and /?logout=true only', () => {
+    for (const url of ['/min-konto/profil', '/min-konto/oversigt?x=1', '/spilleautomater/mine-favoritter', '/quick-deposit', '/?logout=true']) {
+      expect(matches(url, { 'user-agent': CHROME }), url).toBe(true);
+    }
+    for (const url of ['/', '/?logout=false', '/min-kontoen', '/log-ind']) expect(matches(url, { 'user-agent': CHROME }), url).toBe(false);
+  });
+
+  it('sends a guest to /log-ind with the full way back', async () => {
+    const response = await proxy(new NextRequest('https://krone.test/min-konto/profil?tab=2', { headers: { 'user-agent': CHROME } }));
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('https://krone.test/log-ind?redirect=%2Fmin-konto%2Fprofil%3Ftab%3D2');
+  });
+
+  it('lets a player with a session cookie through', async () => {
+    const response = await proxy(
+      new NextRequest('https://krone.test/min-konto/profil', { headers: { 'user-agent': CHROME, cookie: 'krone_session=abc' } }),
+    );
+    expect(response.headers.get('location')).toBeNull();
+  });
+
+  it('logs out from our own pages, and ignores a logout link on another site', async () => {
+    const logout = (site: string) =>
+      proxy(
+        new NextRequest('https://krone.test/?logout=true', {
+          headers: { 'user-agent': CHROME, cookie: 'krone_session=abc; krone_uid=u', 'sec-fetch-site': site },
+        }),
+      );
+    const own = await logout('same-origin');
+    expect(own.status).toBe(303);
+    expect(own.headers.get('location')).toBe('https://krone.test/');
+    expect(own.headers.getSetCookie().join(';')).toMatch(/krone_session=;/);
+    const foreign = await logout('cross-site');
+    expect(foreign.headers.get('location')).toBe('https://krone.test/');
+    expect(foreign.headers.getSetCookie()).toEqual([]);
   });
 });

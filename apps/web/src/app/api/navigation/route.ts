@@ -2,21 +2,35 @@ import { z } from 'zod';
 import { filterForGuest } from '@/components/layout/menu-rules';
 import { forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
 import { getMenu, getNavigation } from '@/lib/content';
+import { platformNoStore } from '@/lib/platform';
+import { sessionToken } from '@/lib/session';
+
+/** isAdmin counts only with a session the platform still knows (spec §6: true when a session exists). */
+async function hasLiveSession(): Promise<boolean> {
+  const token = await sessionToken();
+  if (!token) return false;
+  try {
+    const { data } = await platformNoStore.GET('/GATMaven/users/{sessionId}/validateExpire', { params: { path: { sessionId: token } } });
+    return data?.result === 1 && data.data === true;
+  } catch {
+    return false;
+  }
+}
 
 const body = z.object({ active: z.boolean().default(true), isAdmin: z.boolean().default(false) });
 
 /**
  * The menu for this visitor (spec §7). isAdmin is honoured only with a verified player
- * session; player sessions do not exist yet (the players capability), so every visitor gets the
- * guest menu. A failure falls back to the unfiltered logged-out menu, or an empty one.
+ * session; everyone else gets the guest menu. `player` says which one was answered. A failure
+ * falls back to the unfiltered logged-out menu, or an empty one.
  */
 export async function POST(request: Request) {
   if (!sameOrigin(request)) return forbiddenOrigin();
   const parsed = await parseJson(request, body);
   if (!parsed.ok) return parsed.response;
-  const loggedIn = false;
+  const loggedIn = parsed.data.isAdmin && (await hasLiveSession());
   try {
-    return ok({ result: 1, data: await getNavigation(loggedIn) });
+    return ok({ result: 1, data: await getNavigation(loggedIn), player: loggedIn });
   } catch {
     try {
       return ok({ result: 1, data: filterForGuest(await getMenu()), fallback: true });

@@ -1,0 +1,20 @@
+import { fail, forbiddenOrigin, ok, sameOrigin } from '@/lib/api';
+import { platformNoStore } from '@/lib/platform';
+import { sessionToken } from '@/lib/session';
+
+/**
+ * POST /api/user/validate-session: the session check of spec §4, through the platform's
+ * validateExpire (sent with no-cache). 200 with data true while the session lives, 401 when not.
+ */
+export async function POST(request: Request) {
+  if (!sameOrigin(request)) return forbiddenOrigin();
+  const token = await sessionToken();
+  if (!token) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
+  const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/validateExpire', {
+    params: { path: { sessionId: token } },
+    headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+  });
+  if (data?.result === 1 && data.data) return ok({ result: 1, data: true });
+  if (response.status >= 500) return fail(502, 'SERVER_ERROR', 'validation.server_error');
+  return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
+}

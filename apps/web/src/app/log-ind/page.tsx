@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { AuthError } from '@/components/players/auth-error';
+import styles from '@/components/players/players.module.css';
+import { getSystemConfig, getTranslator } from '@/lib/content';
+import { seoMetadata } from '@/lib/seo';
+import { loadProfile } from '@/lib/session';
+import { safeRedirectPath } from '@krone/domain';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { ...(await seoMetadata('log-ind')), robots: { index: false } };
+}
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
+/** /log-ind: MitID or MobilePay (spec §1), the operator's login text, and any refusal in Danish. */
+export default async function LoginPage({ searchParams }: { searchParams: Search }) {
+  const search = await searchParams;
+  const back = safeRedirectPath(first(search.redirect));
+  const error = first(search.fejl);
+  const [t, content, profile, methods] = await Promise.all([
+    getTranslator(),
+    getSystemConfig<{ title?: string; content?: string }>('login_content').catch(() => undefined),
+    loadProfile(),
+    getSystemConfig<{ main_deposit?: { mobile_pay?: boolean } }>('payment_methods').catch(() => undefined),
+  ]);
+  if (profile && !error) redirect(back ?? '/');
+  const query = back ? `&redirect=${encodeURIComponent(back)}` : '';
+  const mobilePay = methods?.main_deposit?.mobile_pay !== false;
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('login.title')}</h1>
+      <p className={styles.intro}>{back ? t('login.login_required') : t('login.intro')}</p>
+      <AuthError code={error} t={t} redirect={back} />
+      <section className={styles.card} aria-labelledby="login-mitid">
+        <h2 id="login-mitid">{t('authentication.mitid_title')}</h2>
+        <p className={styles.muted}>{t('login.mitid_description')}</p>
+        <a className={`${styles.providerButton} ${styles.mitid}`} href={`/api/auth/mitid/start?purpose=login${query}`} data-testid="login-mitid">
+          {t('login.mitid_button')}
+        </a>
+        {mobilePay ? (
+          <>
+            <p className={styles.muted}>{t('login.or')}</p>
+            <p className={styles.muted}>{t('login.mobilepay_description')}</p>
+            <a className={`${styles.providerButton} ${styles.mobilepay}`} href={`/api/auth/mobilepay/start?purpose=login${query}`} data-testid="login-mobilepay">
+              {t('login.mobilepay_button')}
+            </a>
+          </>
+        ) : null}
+      </section>
+      {content?.content ? <section className={`${styles.card} rich-text`} dangerouslySetInnerHTML={{ __html: content.content }} /> : null}
+      <section className={styles.card}>
+        <h2>{t('login.no_account')}</h2>
+        <a className="btn btn-outline" href="/registrer">
+          {t('login.create_account')}
+        </a>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+
+const USER_COOKIE = 'krone_uid';
+
+/**
+ * Whether a player is logged in, read in the browser from the user-id cookie (the session
+ * cookie itself is HttpOnly). Cached pages are the same for everyone; this is what lets their
+ * header show the player's side. The server renders the guest's view.
+ */
+export function readLoggedIn(cookie: string): boolean {
+  return cookie.split(/;\s*/).some((part) => part.startsWith(`${USER_COOKIE}=`) && part.length > USER_COOKIE.length + 1);
+}
+
+const listeners = new Set<() => void>();
+/** Tells the header that the session cookies changed (login, logout, expiry) without a reload. */
+export function notifySessionChanged() {
+  for (const listener of listeners) listener();
+}
+
+export function useLoggedIn(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      window.addEventListener('focus', listener);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('focus', listener);
+      };
+    },
+    () => readLoggedIn(document.cookie),
+    () => false,
+  );
+}

@@ -1,0 +1,170 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import styles from './players.module.css';
+import { usePost } from './use-post';
+
+const PERIODS = ['day', 'week', 'month'] as const;
+type Period = (typeof PERIODS)[number];
+/** Suggested limits in kroner; a custom amount is always possible. */
+const SUGGESTED_KR = [500, 1000, 2500, 5000];
+const MAX_LIMIT_KR = 10_000_000;
+
+/**
+ * Registration step three: over 21 and the terms, the welcome bonus or not, and when the bonus is
+ * declined the deposit-limit step (spec §2). Completing logs the player in.
+ */
+export function RegistrationTermsForm({ texts }: { texts: Record<string, string> }) {
+  const t = (key: string) => texts[key] ?? key;
+  const id = useId();
+  const { busy, post } = usePost();
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [bonus, setBonus] = useState<boolean | null>(null);
+  const [stage, setStage] = useState<'terms' | 'limit'>('terms');
+  const [period, setPeriod] = useState<Period | null>(null);
+  const [amount, setAmount] = useState<string>('');
+  const [custom, setCustom] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+
+  async function complete(body: unknown) {
+    setAlert(null);
+    const answer = await post('/api/registration/complete', body);
+    if (answer.ok) {
+      window.location.assign((answer.body.data as { redirect: string }).redirect);
+      return;
+    }
+    if (answer.body.code === 'REGISTRATION_EXPIRED') {
+      window.location.assign('/registrer?fejl=REGISTRATION_EXPIRED');
+      return;
+    }
+    setAlert(answer.body.message ?? t('authentication.generic_error'));
+  }
+
+  async function submitTerms(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!acceptTerms) found.terms = 'validation.terms_required';
+    if (bonus === null) found.bonus = 'validation.required';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    if (bonus) await complete({ acceptTerms: true, bonus: true });
+    else setStage('limit');
+  }
+
+  async function submitLimit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!period) found.period = 'validation.period_required';
+    const kroner = amount === 'custom' ? Number(custom.replace(/\s/g, '').replace(',', '.')) : Number(amount);
+    if (!amount) found.amount = 'validation.limit_required';
+    else if (amount === 'custom' && !custom.trim()) found.amount = 'validation.custom_limit_required';
+    else if (!Number.isFinite(kroner) || kroner < 1 || kroner > MAX_LIMIT_KR || Math.round(kroner * 100) !== kroner * 100) found.amount = 'validation.amount_invalid';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    await complete({ acceptTerms: true, bonus: false, depositLimit: { period, amountOre: Math.round(kroner * 100) } });
+  }
+
+  const error = (name: string) =>
+    errors[name] ? (
+      <p className={styles.fieldError} id={`${id}-${name}-error`} data-testid={`error-${name}`}>
+        {t(errors[name]!)}
+      </p>
+    ) : null;
+  const submitButton = (label: string) => (
+    <button type="submit" className={styles.submit} aria-disabled={busy || undefined} disabled={busy}>
+      {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      {busy ? t('register.creating_account') : label}
+    </button>
+  );
+  const alertBox = alert ? (
+    <div className={styles.alert} role="alert">
+      {alert}
+    </div>
+  ) : null;
+
+  if (stage === 'limit') {
+    return (
+      <form className={styles.form} onSubmit={submitLimit} noValidate data-testid="registration-limit">
+        <h2>{t('register.step_limit_title')}</h2>
+        <p className={styles.muted}>{t('register.step_limit_description')}</p>
+        <p className={styles.muted}>{t('register.limit_intro')}</p>
+        {alertBox}
+        <fieldset className={styles.choices} aria-describedby={errors.period ? `${id}-period-error` : undefined}>
+          <legend className={styles.legend}>{t('register.limit_period_label')}</legend>
+          {PERIODS.map((value) => (
+            <label key={value} className={styles.choice}>
+              <input type="radio" name="period" value={value} checked={period === value} onChange={() => setPeriod(value)} />
+              {t(`limitations.period_${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        {error('period')}
+        <fieldset className={styles.choices} aria-describedby={errors.amount ? `${id}-amount-error` : undefined}>
+          <legend className={styles.legend}>{t('register.limit_amount_label')}</legend>
+          {SUGGESTED_KR.map((kr) => (
+            <label key={kr} className={styles.choice}>
+              <input type="radio" name="amount" value={kr} checked={amount === String(kr)} onChange={() => setAmount(String(kr))} />
+              {kr.toLocaleString('da-DK')} kr.
+            </label>
+          ))}
+          <label className={styles.choice}>
+            <input type="radio" name="amount" value="custom" checked={amount === 'custom'} onChange={() => setAmount('custom')} />
+            {t('register.limit_custom_label')}
+          </label>
+        </fieldset>
+        {amount === 'custom' ? (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-custom`}>{t('register.limit_custom_label')}</label>
+            <input id={`${id}-custom`} inputMode="decimal" value={custom} placeholder={t('register.limit_custom_placeholder')} onChange={(event) => setCustom(event.target.value)} aria-invalid={errors.amount ? true : undefined} />
+          </div>
+        ) : null}
+        {error('amount')}
+        <p className={styles.help}>{t('register.limit_tip')}</p>
+        {submitButton(t('btn.done'))}
+      </form>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submitTerms} noValidate data-testid="registration-terms">
+      {alertBox}
+      <fieldset className={styles.choices} aria-describedby={errors.bonus ? `${id}-bonus-error` : undefined}>
+        <legend className={styles.legend}>{t('register.bonus_title')}</legend>
+        <p className={styles.muted}>{t('register.bonus_text')}</p>
+        <label className={styles.choice}>
+          <input type="radio" name="bonus" checked={bonus === true} onChange={() => setBonus(true)} />
+          {t('register.bonus_accept')}
+        </label>
+        <label className={styles.choice}>
+          <input type="radio" name="bonus" checked={bonus === false} onChange={() => setBonus(false)} />
+          {t('register.bonus_decline')}
+        </label>
+        <p className={styles.help}>{t('register.bonus_terms_short')}</p>
+      </fieldset>
+      {error('bonus')}
+      <label className={styles.check}>
+        <input type="checkbox" checked={acceptTerms} onChange={(event) => setAcceptTerms(event.target.checked)} aria-invalid={errors.terms ? true : undefined} aria-describedby={errors.terms ? `${id}-terms-error` : undefined} data-testid="accept-terms" />
+        <span>
+          {t('register.accept_terms')
+            .split(/(\{terms_link\}|\{privacy_link\})/)
+            .map((part, index) =>
+              part === '{terms_link}' ? (
+                <a key={index} href="/vilkaar-og-betingelser" target="_blank" rel="noopener noreferrer">
+                  {t('register.terms_link_text')}
+                </a>
+              ) : part === '{privacy_link}' ? (
+                <a key={index} href="/persondatapolitik" target="_blank" rel="noopener noreferrer">
+                  {t('register.privacy_link_text')}
+                </a>
+              ) : (
+                part
+              ),
+            )}
+        </span>
+      </label>
+      {error('terms')}
+      {submitButton(t('btn.continue'))}
+    </form>
+  );
+}

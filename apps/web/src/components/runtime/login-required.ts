@@ -1,0 +1,11 @@
+/** The login-required routes of spec §2; a guest who asks for one is sent to /log-ind and back. */
+export const LOGIN_REQUIRED_PREFIXES: readonly string[] = Object.freeze(['/min-konto', '/spilleautomater/mine-favoritter', '/quick-deposit']);
+
+export function isLoginRequired(pathname: string): boolean {
+  return LOGIN_REQUIRED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** /log-ind with the way back: the full path and query the guest asked for. */
+export function loginUrlFor(pathWithQuery: string): string {
+  return `/log-ind?redirect=${encodeURIComponent(pathWithQuery)}`;
+}
