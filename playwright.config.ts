@@ -3,6 +3,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 4100);
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
+const simsPort = Number(process.env.E2E_SIMS_PORT ?? 4310);
+const sims = `http://127.0.0.1:${simsPort}`;
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 /**
@@ -31,6 +33,13 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: 'node --import tsx apps/sims/src/server.ts',
+      url: `${sims}/health`,
+      reuseExistingServer: true,
+      timeout: 60_000,
+      env: { SIMS_PORT: String(simsPort), WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}` },
+    },
+    {
       command: 'node --import tsx apps/platform/src/server.ts',
       url: `http://127.0.0.1:${platformPort}/health`,
       reuseExistingServer: true,
@@ -40,6 +49,13 @@ export default defineConfig({
         PGLITE_DATA_DIR: 'memory://',
         LOG_LEVEL: 'warn',
         CONTACT_RATE_LIMIT_PER_HOUR: '50',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        CPR_RATE_LIMIT_PER_15_MINUTES: '1000',
+        WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
+        MITID_ISSUER: `${sims}/mitid`,
+        MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
+        MOBILEPAY_ISSUER: `${sims}/mobilepay`,
+        ROFUS_URL: `${sims}/rofus/check`,
       },
     },
     {

@@ -15,6 +15,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'sims', include: ['apps/sims/test/**/*.test.ts'], testTimeout: 20_000 },
+      },
+      {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

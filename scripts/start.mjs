@@ -91,10 +91,24 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
+const simsPort = Number(process.env.SIMS_PORT ?? 4300);
+log('starting the stand-ins (MitID, MobilePay, ROFUS)…');
+start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], {
+  SIMS_PORT: String(simsPort),
+  SIMS_HOST: host,
+  WEB_PUBLIC_URL: `http://${host}:${webPort}`,
+});
+await waitFor(`http://${host}:${simsPort}/health`, 60_000);
+
 log('starting the platform…');
 start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
   PLATFORM_PORT: String(platformPort),
   PLATFORM_HOST: host,
+  WEB_PUBLIC_URL: `http://${host}:${webPort}`,
+  MITID_ISSUER: `http://${host}:${simsPort}/mitid`,
+  MITID_CPR_MATCH_URL: `http://${host}:${simsPort}/mitid/cpr-match`,
+  MOBILEPAY_ISSUER: `http://${host}:${simsPort}/mobilepay`,
+  ROFUS_URL: `http://${host}:${simsPort}/rofus/check`,
 });
 await waitFor(`http://${host}:${platformPort}/health`, 120_000);
 
@@ -117,4 +131,4 @@ start(
   webDir,
 );
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);
-log(`ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs). Ctrl-C stops.`);
+log(`ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`);

@@ -24,7 +24,7 @@ export async function proxy(request: NextRequest) {
   if (pathname === '/' && searchParams.get('logout') === 'true') return logout(request);
 
   if (isLoginRequired(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
-    return NextResponse.redirect(new URL(loginUrlFor(`${pathname}${search}`), request.url), 307);
+    return redirectOnHost(request, loginUrlFor(`${pathname}${search}`), 307);
   }
   return NextResponse.next();
 }
@@ -34,8 +34,7 @@ export async function proxy(request: NextRequest) {
  * from our own pages (or typed by the player) logs out; anything cross-site just goes home.
  */
 async function logout(request: NextRequest) {
-  const response = NextResponse.redirect(new URL('/', request.url), 303);
-  response.headers.set('Cache-Control', 'no-store');
+  const response = redirectOnHost(request, '/', 303);
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return response;
   const token = request.cookies.get(SESSION_COOKIE)?.value;
@@ -48,6 +47,19 @@ async function logout(request: NextRequest) {
   }
   response.cookies.delete(SESSION_COOKIE);
   response.cookies.delete(USER_COOKIE);
+  return response;
+}
+
+/**
+ * A redirect on the host the browser used (cookies are per host), which is not always the
+ * address the server believes it has.
+ */
+function redirectOnHost(request: NextRequest, path: string, status: 303 | 307) {
+  const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
+  const host = first('x-forwarded-host') ?? first('host') ?? request.nextUrl.host;
+  const proto = first('x-forwarded-proto') ?? request.nextUrl.protocol.replace(/:$/, '');
+  const response = NextResponse.redirect(new URL(path, `${proto}://${host}`), status);
+  response.headers.set('Cache-Control', 'no-store');
   return response;
 }
 

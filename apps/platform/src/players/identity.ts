@@ -121,6 +121,9 @@ export function createIdentityBrokers(config: Config, fetchImpl: typeof fetch = 
         code_challenge_method: 'S256',
         state,
         nonce,
+        // Always a fresh authentication at the broker, never its single sign-on session: the
+        // person at the keyboard must be the one who logs in now.
+        prompt: 'login',
         ...settings[provider].extra,
       });
       return { url: url.toString(), state, nonce, codeVerifier };
@@ -188,12 +191,10 @@ function mapBrokerError(provider: Provider, error: unknown): AppError {
     if (error.error === 'access_denied') return new AppError('LOGIN_CANCELLED', 400, 'authentication.login_cancelled');
     return technical(provider, error);
   }
+  // An ID token past its expiry, or a code the broker no longer honours (the login took too
+  // long or was already used): either way the person logs in again.
   const code = (error as { code?: string } | null)?.code;
-  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') {
-    return new AppError(provider === 'mitid' ? 'MITID_TOKEN_EXPIRED' : 'MOBILEPAY_TOKEN_EXPIRED', 401, 'authentication.mitid_token_expired');
-  }
-  if (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') {
-    return new AppError('LOGIN_EXPIRED', 400, 'authentication.login_expired');
-  }
+  const expired = code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' || (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant');
+  if (expired) return new AppError(provider === 'mitid' ? 'MITID_TOKEN_EXPIRED' : 'MOBILEPAY_TOKEN_EXPIRED', 401, 'authentication.mitid_token_expired');
   return technical(provider, error);
 }

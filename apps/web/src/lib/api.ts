@@ -55,3 +55,11 @@ export function sameOrigin(request: Request): boolean {
 export async function forbiddenOrigin() {
   return fail(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
 }
+
+/**
+ * A 303 to a path on this site, as a relative Location: the browser stays on the host it used,
+ * whatever address the server believes it has (cookies are per host).
+ */
+export function seeOther(path: string) {
+  return new NextResponse(null, { status: 303, headers: { Location: path, 'Cache-Control': 'no-store' } });
+}

@@ -9,4 +9,5 @@ export const env = {
   storeImageBase: process.env.STORE_IMAGE_BASE ?? '',
   revalidateSeconds: Number(process.env.CONTENT_REVALIDATE_SECONDS ?? 60),
   siteUrl: process.env.NEXT_PUBLIC_SITE_URL ?? 'http://127.0.0.1:3000',
+  brandName: process.env.BRAND_NAME ?? 'Krone Casino',
 };

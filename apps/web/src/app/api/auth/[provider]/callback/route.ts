@@ -1,4 +1,5 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
+import { seeOther } from '@/lib/api';
 import { clientIp } from '@/lib/forwarding';
 import { platformNoStore } from '@/lib/platform';
 import { AUTH_TRANSACTION_COOKIE, cookieOptions, REGISTRATION_COOKIE, secondsUntil, startSession } from '@/lib/session';
@@ -14,9 +15,8 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const [purpose, transactionId] = (request.cookies.get(AUTH_TRANSACTION_COOKIE)?.value ?? '').split('.', 2);
   const back = purpose === 'register' ? '/registrer' : '/log-ind';
   const redirectTo = (path: string) => {
-    const response = NextResponse.redirect(new URL(path, request.url), 303);
+    const response = seeOther(path);
     response.cookies.set(AUTH_TRANSACTION_COOKIE, '', { ...cookieOptions(0), path: '/api/auth' });
-    response.headers.set('Cache-Control', 'no-store');
     return response;
   };
   if ((provider !== 'mitid' && provider !== 'mobilepay') || !transactionId) return redirectTo(`${back}?fejl=LOGIN_EXPIRED`);

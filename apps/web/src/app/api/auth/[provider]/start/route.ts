@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { seeOther } from '@/lib/api';
 import { z } from 'zod';
 import { clientIp } from '@/lib/forwarding';
 import { platformNoStore } from '@/lib/platform';
@@ -19,18 +20,18 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const search = request.nextUrl.searchParams;
   const parsed = query.safeParse({ provider: (await params).provider, purpose: search.get('purpose') ?? undefined, redirect: search.get('redirect') });
   const back = parsed.success && parsed.data.purpose === 'register' ? '/registrer' : '/log-ind';
-  if (!parsed.success) return NextResponse.redirect(new URL('/log-ind?fejl=INVALID_INPUT', request.url), 303);
+  if (!parsed.success) return seeOther('/log-ind?fejl=INVALID_INPUT');
   try {
     const { data, error } = await platformNoStore.POST('/Players/auth/start', {
       body: { provider: parsed.data.provider, purpose: parsed.data.purpose, redirectTo: parsed.data.redirect ?? null },
       headers: { 'X-Forwarded-For': clientIp(request.headers) },
     });
-    if (!data) return NextResponse.redirect(new URL(`${back}?fejl=${encodeURIComponent(error?.code ?? 'SERVER_ERROR')}`, request.url), 303);
+    if (!data) return seeOther(`${back}?fejl=${encodeURIComponent(error?.code ?? 'SERVER_ERROR')}`);
     const response = NextResponse.redirect(data.data.authorizationUrl, 303);
     response.cookies.set(AUTH_TRANSACTION_COOKIE, `${parsed.data.purpose}.${data.data.transactionId}`, { ...cookieOptions(600), path: '/api/auth' });
     response.headers.set('Cache-Control', 'no-store');
     return response;
   } catch {
-    return NextResponse.redirect(new URL(`${back}?fejl=${parsed.data.provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR'}`, request.url), 303);
+    return seeOther(`${back}?fejl=${parsed.data.provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR'}`);
   }
 }

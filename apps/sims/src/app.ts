@@ -1,0 +1,192 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { readJson, sendJson } from './http.js';
+import { MOBILEPAY_IDENTITIES, mitidIdentities, NSIS_LOA, type MitIdIdentity } from './identities.js';
+import { createIssuer, type Issuer } from './oidc.js';
+
+export interface SimsOptions {
+  host?: string;
+  port?: number;
+  /** The address players' browsers and the platform reach the stand-ins at. */
+  publicUrl?: string;
+  webPublicUrl?: string;
+  mitid?: { clientId: string; clientSecret: string; redirectUris?: string[] };
+  mobilePay?: { clientId: string; clientSecret: string; redirectUris?: string[] };
+  rofusApiKey?: string;
+  /** The clock of the CPR-try window and of the identities' computed ages. */
+  now?: () => Date;
+}
+
+export interface Sims {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The MitID broker's CPR-match rule: at most 3 tries per person within 15 minutes. */
+export const CPR_MATCH_MAX_TRIES = 3;
+export const CPR_MATCH_WINDOW_MS = 15 * 60_000;
+
+const cprBody = z.object({ cpr: z.string().regex(/^\d{10}$/) });
+
+const safeEqual = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * The stand-ins for Krone's identity services on one server: the MitID broker (OIDC issuer at
+ * /mitid and its CPR match), MobilePay login (OIDC issuer at /mobilepay) and ROFUS (/rofus).
+ */
+export async function startSims(options: SimsOptions = {}): Promise<Sims> {
+  const host = options.host ?? '127.0.0.1';
+  const now = options.now ?? (() => new Date());
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  const publicUrl = (options.publicUrl ?? `http://${host}:${port}`).replace(/\/$/, '');
+  const web = (options.webPublicUrl ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+  const people = () => mitidIdentities(now().toISOString().slice(0, 10));
+
+  const mitid = await createIssuer({
+    issuer: `${publicUrl}/mitid`,
+    mountPath: '/mitid',
+    client: {
+      clientId: options.mitid?.clientId ?? 'krone',
+      clientSecret: options.mitid?.clientSecret ?? 'krone-development-mitid-secret',
+      redirectUris: options.mitid?.redirectUris ?? [`${web}/api/auth/mitid/callback`],
+      postLogoutRedirectUris: [`${web}/`],
+    },
+    people: () =>
+      people().map((identity) => ({
+        accountId: identity.uuid,
+        label: `${identity.givenName} ${identity.familyName}`,
+        description: identity.purpose,
+        acr: NSIS_LOA[identity.loa],
+        behaviour: identity.behaviour,
+        claims: {
+          'mitid.uuid': identity.uuid,
+          name: `${identity.givenName} ${identity.familyName}`,
+          given_name: identity.givenName,
+          family_name: identity.familyName,
+          birthdate: identity.birthDate,
+          'mitid.ial': identity.loa,
+        },
+      })),
+    scopes: ['openid', 'profile'],
+    claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate', 'mitid.uuid', 'mitid.ial'] },
+    acrValues: Object.values(NSIS_LOA),
+    page: {
+      title: 'MitID – testmiljø',
+      heading: 'Log ind med MitID',
+      intro: 'Vælg den testperson, der skal logge ind hos Krone Casino.',
+      brandColour: '#0060e6',
+      cancel: 'Afbryd',
+    },
+  });
+
+  const mobilePay = await createIssuer({
+    issuer: `${publicUrl}/mobilepay`,
+    mountPath: '/mobilepay',
+    client: {
+      clientId: options.mobilePay?.clientId ?? 'krone',
+      clientSecret: options.mobilePay?.clientSecret ?? 'krone-development-mobilepay-secret',
+      redirectUris: options.mobilePay?.redirectUris ?? [`${web}/api/auth/mobilepay/callback`],
+      postLogoutRedirectUris: [`${web}/`],
+    },
+    people: () =>
+      MOBILEPAY_IDENTITIES.map((identity) => ({
+        accountId: identity.sub,
+        label: `${identity.givenName} ${identity.familyName} (${identity.phoneNumber})`,
+        description: identity.purpose,
+        claims: {
+          name: `${identity.givenName} ${identity.familyName}`,
+          given_name: identity.givenName,
+          family_name: identity.familyName,
+          birthdate: identity.birthDate,
+          phone_number: identity.phoneNumber,
+          phone_number_verified: true,
+          email: identity.email,
+          email_verified: true,
+        },
+      })),
+    scopes: ['openid', 'profile', 'phone', 'email'],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name', 'birthdate'],
+      phone: ['phone_number', 'phone_number_verified'],
+      email: ['email', 'email_verified'],
+    },
+    page: {
+      title: 'MobilePay',
+      heading: 'Godkend login i MobilePay',
+      intro: 'Vælg den MobilePay-bruger, der godkender login hos Krone Casino.',
+      brandColour: '#2f4bd6',
+      cancel: 'Afvis',
+    },
+  });
+
+  const cprTries = new Map<string, number[]>();
+  async function cprMatch(req: IncomingMessage, res: ServerResponse) {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const accountId = token ? await mitid.accountForAccessToken(token) : null;
+    if (!accountId) return sendJson(res, 401, { error: 'invalid_token' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    const body = cprBody.safeParse(await readJson(req));
+    if (!body.success) return sendJson(res, 400, { error: 'invalid_request', error_description: 'cpr must be 10 digits' });
+    const at = now().getTime();
+    const recent = (cprTries.get(accountId) ?? []).filter((time) => at - time < CPR_MATCH_WINDOW_MS);
+    if (recent.length >= CPR_MATCH_MAX_TRIES) {
+      const retryAfterSeconds = Math.ceil((recent[0]! + CPR_MATCH_WINDOW_MS - at) / 1000);
+      return sendJson(res, 429, { error: 'too_many_attempts', retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+    }
+    recent.push(at);
+    cprTries.set(accountId, recent);
+    const identity: MitIdIdentity | undefined = people().find((person) => person.uuid === accountId);
+    return sendJson(res, 200, { match: identity?.cpr === body.data.cpr, remainingAttempts: CPR_MATCH_MAX_TRIES - recent.length });
+  }
+
+  const rofusKey = options.rofusApiKey ?? 'krone-development-rofus-key';
+  async function rofusCheck(req: IncomingMessage, res: ServerResponse) {
+    if (!safeEqual(String(req.headers['x-api-key'] ?? ''), rofusKey)) return sendJson(res, 401, { error: 'unauthorized' });
+    const body = cprBody.safeParse(await readJson(req));
+    if (!body.success) return sendJson(res, 400, { error: 'invalid_request', error_description: 'cpr must be 10 digits' });
+    const excluded = people().find((person) => person.cpr === body.data.cpr && person.rofus)?.rofus;
+    const active = excluded && (excluded.permanent || (excluded.until !== null && excluded.until >= now().toISOString().slice(0, 10)));
+    return sendJson(res, 200, active ? { excluded: true, until: excluded.until, permanent: excluded.permanent } : { excluded: false, until: null, permanent: false });
+  }
+
+  const issuers: [string, Issuer][] = [
+    ['/mitid', mitid],
+    ['/mobilepay', mobilePay],
+  ];
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://sims').pathname;
+    void (async () => {
+      try {
+        if (path === '/health') return sendJson(res, 200, { status: 'ok' });
+        // Browsers ask every page's host for an icon; the stand-ins have none.
+        if (path === '/favicon.ico') return void res.writeHead(204, { 'cache-control': 'max-age=86400' }).end();
+        if (path === '/mitid/cpr-match' && req.method === 'POST') return await cprMatch(req, res);
+        if (path === '/rofus/check' && req.method === 'POST') return await rofusCheck(req, res);
+        for (const [prefix, issuer] of issuers) {
+          if (path === prefix || path.startsWith(`${prefix}/`)) return await issuer.handle(req, res, path.slice(prefix.length) || '/');
+        }
+        sendJson(res, 404, { error: 'not_found' });
+      } catch (error) {
+        if (!res.headersSent) sendJson(res, 500, { error: 'server_error', error_description: (error as Error).message });
+      }
+    })();
+  });
+
+  return {
+    url: publicUrl,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

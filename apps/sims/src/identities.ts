@@ -1,0 +1,118 @@
+/**
+ * The stand-ins' test people. Each MitID identity has a fixed uuid, a CPR whose date digits and
+ * century digit agree with the birth date, an assurance level and a purpose; ROFUS's excluded
+ * list and MobilePay's people are drawn from the same table. Browser and integration tests import
+ * these instead of copying numbers.
+ */
+export type Loa = 'low' | 'substantial' | 'high';
+
+export interface MitIdIdentity {
+  uuid: string;
+  givenName: string;
+  familyName: string;
+  birthDate: string;
+  cpr: string;
+  loa: Loa;
+  purpose: string;
+  /** What choosing this person at the broker does besides logging in. */
+  behaviour?: 'technical_error' | 'expired_login';
+  rofus?: { until: string | null; permanent: boolean };
+}
+
+export interface MobilePayIdentity {
+  sub: string;
+  givenName: string;
+  familyName: string;
+  birthDate: string;
+  phoneNumber: string;
+  email: string;
+  purpose: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A CPR for a birth date: DDMMYY, a century digit that fits, and a serial. */
+export function cprFor(birthDate: string, serial: number): string {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  const yy = y % 100;
+  // 0-3: 1900s; 4: 2000-2036 (1937-1999 otherwise); 5-8: 2000-2057 (1858-1899 otherwise).
+  const centuryDigit = y < 1900 ? 5 : y < 2000 ? 1 : yy <= 36 ? 4 : 5;
+  return `${pad(d)}${pad(m)}${pad(yy)}${centuryDigit}${String(serial).padStart(3, '0')}`;
+}
+
+/** A birth date `years` years before `today` (Copenhagen calendar day given as YYYY-MM-DD). */
+function yearsBefore(today: string, years: number, dayShift = 0): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y - years, m - 1, d + dayShift));
+  return date.toISOString().slice(0, 10);
+}
+
+const person = (uuid: string, givenName: string, familyName: string, birthDate: string, serial: number, loa: Loa, purpose: string, extra: Partial<MitIdIdentity> = {}): MitIdIdentity => ({
+  uuid,
+  givenName,
+  familyName,
+  birthDate,
+  cpr: cprFor(birthDate, serial),
+  loa,
+  purpose,
+  ...extra,
+});
+
+/**
+ * Every MitID test person. Ages that must hold whatever the date (under 21, 21 today) are
+ * computed from `today`.
+ */
+export function mitidIdentities(today = new Date().toISOString().slice(0, 10)): MitIdIdentity[] {
+  return [
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e01', 'Mette', 'Hansen', '1988-04-12', 123, 'substantial', 'An adult who registers (browser tests: registration, then login).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e02', 'Lars', 'Nielsen', '1979-09-03', 234, 'substantial', 'An adult who registers and declines the bonus (deposit-limit step).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e03', 'Sofie', 'Jensen', '1995-01-23', 345, 'high', 'An adult who registers (high assurance).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e04', 'Peter', 'Andersen', '1970-06-15', 456, 'substantial', 'An adult with no account: logging in offers registration.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e05', 'Emma', 'Larsen', '2001-11-30', 567, 'substantial', 'An adult for the CPR mismatch: type any other CPR.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e06', 'Oliver', 'Pedersen', yearsBefore(today, 19), 678, 'substantial', 'Nineteen years old: under the minimum age.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e07', 'Ida', 'Christensen', yearsBefore(today, 21), 789, 'substantial', 'Turns 21 today: old enough.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e08', 'William', 'Poulsen', yearsBefore(today, 21, 1), 890, 'substantial', 'Turns 21 tomorrow: not yet old enough.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e09', 'Kim', 'Rasmussen', '1985-02-02', 901, 'substantial', 'Self-excluded in ROFUS until a date.', {
+      rofus: { until: yearsBefore(today, -1), permanent: false },
+    }),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e10', 'Anne', 'Madsen', '1968-08-08', 112, 'substantial', 'Permanently self-excluded in ROFUS.', {
+      rofus: { until: null, permanent: true },
+    }),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e11', 'Jonas', 'Kristensen', '1990-10-10', 223, 'low', 'Low assurance (username and password only): refused.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e12', 'Teknisk', 'Fejl', '1982-12-12', 334, 'substantial', 'MitID fails: back with error=server_error.', { behaviour: 'technical_error' }),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e13', 'Udløbet', 'Login', '1986-03-03', 445, 'substantial', 'The login expires before the storefront can use it.', {
+      behaviour: 'expired_login',
+    }),
+  ];
+}
+
+export const MITID_IDENTITIES = mitidIdentities();
+export const mitidIdentity = (uuid: string, list = MITID_IDENTITIES) => list.find((identity) => identity.uuid === uuid);
+
+/** MobilePay's people: one is Mette Hansen (once she registered with this number), one has no account. */
+export const MOBILEPAY_IDENTITIES: MobilePayIdentity[] = [
+  {
+    sub: 'mp-2f6d9a1e-0b1c-4d2e-8f3a-000000000001',
+    givenName: 'Mette',
+    familyName: 'Hansen',
+    birthDate: '1988-04-12',
+    phoneNumber: '+4520304050',
+    email: 'mette.hansen@example.dk',
+    purpose: 'Mette Hansen: logs in once her account has the mobile number +45 20 30 40 50.',
+  },
+  {
+    sub: 'mp-2f6d9a1e-0b1c-4d2e-8f3a-000000000002',
+    givenName: 'Ukendt',
+    familyName: 'Bruger',
+    birthDate: '1991-07-07',
+    phoneNumber: '+4599887766',
+    email: 'ukendt@example.dk',
+    purpose: 'A MobilePay user with no Krone account.',
+  },
+];
+
+export const NSIS_LOA: Record<Loa, string> = {
+  low: 'https://data.gov.dk/concept/core/nsis/loa/Low',
+  substantial: 'https://data.gov.dk/concept/core/nsis/loa/Substantial',
+  high: 'https://data.gov.dk/concept/core/nsis/loa/High',
+};

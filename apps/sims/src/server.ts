@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { startSims } from './app.js';
+
+const csv = z.string().transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean));
+
+/** Every variable the stand-ins read, with its default; a bad one stops the process at boot. */
+const config = z
+  .object({
+    SIMS_HOST: z.string().default('127.0.0.1'),
+    SIMS_PORT: z.coerce.number().int().min(0).max(65535).default(4300),
+    SIMS_PUBLIC_URL: z.url().optional(),
+    WEB_PUBLIC_URL: z.url().default('http://127.0.0.1:3000'),
+    MITID_CLIENT_ID: z.string().min(1).default('krone'),
+    MITID_CLIENT_SECRET: z.string().min(8).default('krone-development-mitid-secret'),
+    MITID_REDIRECT_URIS: csv.optional(),
+    MOBILEPAY_CLIENT_ID: z.string().min(1).default('krone'),
+    MOBILEPAY_CLIENT_SECRET: z.string().min(8).default('krone-development-mobilepay-secret'),
+    MOBILEPAY_REDIRECT_URIS: csv.optional(),
+    ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
+  })
+  .safeParse(process.env);
+
+if (!config.success) {
+  console.error(`Invalid sims configuration:\n${config.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
+  process.exit(1);
+}
+const env = config.data;
+const sims = await startSims({
+  host: env.SIMS_HOST,
+  port: env.SIMS_PORT,
+  publicUrl: env.SIMS_PUBLIC_URL,
+  webPublicUrl: env.WEB_PUBLIC_URL,
+  mitid: { clientId: env.MITID_CLIENT_ID, clientSecret: env.MITID_CLIENT_SECRET, redirectUris: env.MITID_REDIRECT_URIS },
+  mobilePay: { clientId: env.MOBILEPAY_CLIENT_ID, clientSecret: env.MOBILEPAY_CLIENT_SECRET, redirectUris: env.MOBILEPAY_REDIRECT_URIS },
+  rofusApiKey: env.ROFUS_API_KEY,
+});
+console.log(`sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus)`);
+const stop = () => void sims.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

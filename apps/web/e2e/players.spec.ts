@@ -1,0 +1,161 @@
+import { MITID_IDENTITIES, MOBILEPAY_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+
+const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
+
+/** At the MitID (or MobilePay) stand-in: pick the test person. */
+async function pickAtBroker(page: Page, accountId: string) {
+  await page.getByTestId(`identity-${accountId}`).click();
+}
+
+async function registerWithMitid(page: Page, who: MitIdIdentity, mobileNo: string) {
+  await page.goto('/registrer');
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 1 af 3');
+  await expect(page.getByRole('heading', { name: 'Derfor bruger vi MitID' })).toBeVisible();
+  await page.getByTestId('register-mitid').click();
+  await pickAtBroker(page, who.uuid);
+  await expect(page).toHaveURL(/\/registrer$/);
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
+  // The broker's names are filled in; the CPR is typed by the person.
+  await expect(page.getByLabel('Fornavn')).toHaveValue(who.givenName);
+  await page.getByLabel('CPR-nummer').fill(who.cpr);
+  await page.getByLabel('E-mail').fill(`${who.givenName.toLowerCase()}.${who.familyName.toLowerCase()}@example.dk`);
+  await page.getByLabel('Mobilnummer').fill(mobileNo);
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 3 af 3');
+}
+
+async function expectLoggedIn(page: Page) {
+  await hydrated(page);
+  await expect(page.getByTestId('header-account')).toBeVisible();
+  await expect(page.getByTestId('site-header').getByRole('link', { name: 'Log ind' })).toHaveCount(0);
+}
+
+test('a new player registers with MitID, logs out, is sent to login by the guard and comes back after login', async ({ page, consoleErrors }) => {
+  // Each width registers its own person, so the two projects never race for one account.
+  const phone = isPhone(page);
+  const who = person(phone ? 'Mette' : 'Lars');
+  await registerWithMitid(page, who, '20304050');
+
+  if (phone) {
+    await page.getByText('Ja tak, giv mig velkomstbonussen').click();
+  } else {
+    // Declining the bonus brings the deposit-limit step.
+    await page.getByText('Nej tak, jeg vil spille uden bonus').click();
+  }
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByTestId('error-terms')).toHaveText(/fyldt 21 år/);
+  await page.getByTestId('accept-terms').check();
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  if (!phone) {
+    await expect(page.getByRole('heading', { name: 'Sæt din indbetalingsgrænse' })).toBeVisible();
+    await page.getByRole('button', { name: 'Færdig' }).click();
+    await expect(page.getByTestId('error-period')).toHaveText('Vælg en periode.');
+    await page.getByText('Ugegrænse').click();
+    await page.getByText('Andet beløb').first().click();
+    await page.getByRole('textbox', { name: 'Andet beløb' }).fill('1500');
+    await page.getByRole('button', { name: 'Færdig' }).click();
+  }
+  await expect(page.getByRole('heading', { name: /Velkommen til/ })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  await expectLoggedIn(page);
+
+  await page.goto('/min-konto/profil');
+  await expect(page.getByTestId('profile-personal')).toContainText(`${who.givenName} ${who.familyName}`);
+  expect(await page.locator('body').innerText()).not.toContain(who.cpr);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByTestId('header-logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  await hydrated(page);
+  await expect(page.getByTestId('header-account')).toHaveCount(0);
+
+  // The guard: a guest asking for the profile logs in first and lands on it.
+  await page.goto('/min-konto/profil');
+  await expect(page).toHaveURL(/\/log-ind\?redirect=%2Fmin-konto%2Fprofil$/);
+  await page.getByTestId('login-mitid').click();
+  await pickAtBroker(page, who.uuid);
+  await page.waitForURL(/\/min-konto\/profil$/, { timeout: 10_000 });
+  await expect(page.getByTestId('profile-personal')).toContainText(who.familyName);
+
+  if (phone) {
+    // MobilePay finds Mette by her verified mobile number.
+    await page.getByTestId('header-logout').click();
+    await page.goto('/log-ind');
+    await page.getByTestId('login-mobilepay').click();
+    await pickAtBroker(page, MOBILEPAY_IDENTITIES[0]!.sub);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await expectLoggedIn(page);
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('each refused registration shows its Danish message beside the CPR and keeps what was typed', async ({ page }) => {
+  const cases: [string, string | null, RegExp][] = [
+    ['Oliver', null, /fyldt 21 år/],
+    ['Kim', null, /ROFUS/],
+    ['Anne', null, /ROFUS/],
+  ];
+  if (!isPhone(page)) cases.push(['Emma', '0101901234', /passer ikke til det MitID/]);
+  for (const [given, typedCpr, message] of cases) {
+    const who = person(given);
+    await page.context().clearCookies();
+    await page.goto('/registrer');
+    await page.getByTestId('register-mitid').click();
+    await pickAtBroker(page, who.uuid);
+    await page.getByLabel('CPR-nummer').fill(typedCpr ?? who.cpr);
+    await page.getByLabel('E-mail').fill(`${given.toLowerCase()}@example.dk`);
+    await page.getByLabel('Mobilnummer').fill('20304050');
+    await page.getByRole('button', { name: 'Fortsæt' }).click();
+    const shown = page.getByTestId('error-cpr').or(page.getByRole('alert'));
+    await expect(shown.first(), given).toHaveText(message);
+    await expect(page.getByLabel('E-mail')).toHaveValue(`${given.toLowerCase()}@example.dk`);
+  }
+});
+
+test('the form checks the CPR and mobile number before anything is sent', async ({ page }) => {
+  await page.context().clearCookies();
+  await page.goto('/registrer');
+  await page.getByTestId('register-mitid').click();
+  await pickAtBroker(page, person('Peter').uuid);
+  await page.getByLabel('CPR-nummer').fill('12345');
+  await page.getByLabel('Mobilnummer').fill('123');
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByTestId('error-cpr')).toHaveText('CPR-nummeret skal bestå af 10 cifre.');
+  await expect(page.getByTestId('error-mobileNo')).toHaveText('Mobilnummeret har ikke det rigtige antal cifre.');
+  await expect(page.getByTestId('error-email')).toHaveText('Indtast din e-mailadresse.');
+  await expect(page.getByLabel('CPR-nummer')).toBeFocused();
+});
+
+test('every refused login says why in Danish and offers the way on', async ({ page }) => {
+  const tries: [string, RegExp, string | null][] = [
+    [person('Peter').uuid, /Vil du oprette en\?/, 'Opret konto'],
+    [person('Teknisk').uuid, /MitID har tekniske problemer/, null],
+    [person('Jonas').uuid, /kunne ikke bekræftes/, null],
+    [person('Udløbet').uuid, /udløbet/, null],
+  ];
+  for (const [accountId, message, offer] of tries) {
+    await page.goto('/log-ind');
+    await page.getByTestId('login-mitid').click();
+    await pickAtBroker(page, accountId);
+    await expect(page).toHaveURL(/\/log-ind\?fejl=/);
+    await expect(page.getByTestId('auth-error')).toContainText(message);
+    if (offer) await expect(page.getByTestId('auth-error').getByRole('link', { name: offer })).toBeVisible();
+  }
+  await page.goto('/log-ind');
+  await page.getByTestId('login-mobilepay').click();
+  await pickAtBroker(page, MOBILEPAY_IDENTITIES[1]!.sub);
+  await expect(page.getByTestId('auth-error')).toContainText('MobilePay-nummer er ikke knyttet');
+
+  await page.goto('/log-ind');
+  await page.getByTestId('login-mitid').click();
+  await page.getByRole('button', { name: 'Afbryd' }).click();
+  await expect(page.getByTestId('auth-error')).toContainText('Login blev afbrudt.');
+});
+
+test('an unsubscribe link with an unknown id changes nothing and asks the player to log in', async ({ page }) => {
+  await page.goto('/unsubscribesms?id=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByTestId('unsubscribe-status')).toHaveAttribute('data-state', 'failed');
+  await expect(page.getByTestId('unsubscribe-status')).toContainText('Log ind');
+});
