@@ -91,6 +91,28 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
   expect(consoleErrors).toEqual([]);
 });
 
+test('when the session ends, the session-expired modal shows once and the header goes back to the guest’s', async ({ page }) => {
+  const who = person(isPhone(page) ? 'Sofie' : 'Ida');
+  await registerWithMitid(page, who, '20304051');
+  await page.getByText('Ja tak, giv mig velkomstbonussen').click();
+  await page.getByTestId('accept-terms').check();
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  await page.goto('/min-konto/profil');
+  await expectLoggedIn(page);
+  // The session cookie goes (spec §4: deleting it ends the logged-in state); the next check sees it.
+  await page.context().clearCookies({ name: 'krone_session' });
+  await page.getByRole('heading', { level: 1 }).click();
+  const modal = page.getByTestId('session-expired');
+  await expect(modal).toBeVisible({ timeout: 10_000 });
+  await expect(modal).toContainText('Du er blevet logget ud');
+  await expect(modal.getByRole('link', { name: 'Log ind igen' })).toHaveAttribute('href', '/log-ind?redirect=%2Fmin-konto%2Fprofil');
+  await expect(page.getByTestId('header-account')).toHaveCount(0);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('krone_uid');
+  await modal.getByRole('button', { name: 'Luk' }).click();
+  await expect(modal).toBeHidden();
+});
+
 test('each refused registration shows its Danish message beside the CPR and keeps what was typed', async ({ page }) => {
   const cases: [string, string | null, RegExp][] = [
     ['Oliver', null, /fyldt 21 år/],

@@ -8,8 +8,6 @@ import { getSystemConfig, getTranslator } from '@/lib/content';
 import { pickTranslations } from '@/lib/i18n';
 import { seoMetadata } from '@/lib/seo';
 
-export const revalidate = 60;
-
 export async function generateMetadata(): Promise<Metadata> {
   return seoMetadata('kontaktos');
 }
@@ -23,7 +21,10 @@ async function contactSections() {
   }
 }
 
-/** /kontaktos: the contact form (guest or player variant) beside the operator's contact texts. */
+/**
+ * /kontaktos: the contact form (guest or player variant) beside the operator's contact texts.
+ * Rendered per request: a logged-in player gets the player variant, prefilled.
+ */
 export default async function ContactPage() {
   const [t, sections, sender] = await Promise.all([getTranslator(), contactSections(), getContactSender()]);
   const player = sender.kind === 'player' ? sender : null;

@@ -11,6 +11,7 @@ import { LoadingBar } from './loading-bar-view';
 import { installLinkNavigation } from './link-navigation';
 import { NetworkMonitor } from './network-lost-modal';
 import { NewVersionNotice } from './new-version-notice';
+import { SessionMonitor } from './session-monitor';
 import { text } from './text-keys';
 import { useInteractionTracking } from './use-interacted';
 import { ScreenSizeProvider, useScreenSizeTracking } from './use-screen-size';
@@ -62,6 +63,7 @@ export function ClientRuntime({ texts, tagManagerId, children }: ClientRuntimePr
         <LoadingBar label={text(texts, 'btn.loading')} />
       </Suspense>
       <NetworkMonitor texts={texts} />
+      <SessionMonitor texts={texts} />
       <NewVersionNotice texts={texts} />
       <ConsentManager texts={texts} tagManagerId={tagManagerId} />
     </ScreenSizeProvider>

@@ -14,6 +14,9 @@ export const RUNTIME_TEXT_KEYS: readonly string[] = Object.freeze([
     'modal.new_version_message',
     'modal.new_version_reload',
     'btn.loading',
+    'modal.session_expired_title',
+    'modal.session_expired_subtitle',
+    'modal.session_expired_login',
     ...CONSENT_TEXT_KEYS,
   ]),
 ]);
