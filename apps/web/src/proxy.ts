@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isLoginRequired, loginUrlFor } from './components/runtime/login-required';
 import { UNSUPPORTED_PATH, unsupportedReasonFor } from './components/runtime/unsupported';
+import { contentSecurityPolicy, isNonceRoute, newNonce } from './lib/csp';
 import { SESSION_COOKIE, USER_COOKIE } from './lib/session-cookies';
 
 const platformUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000';
@@ -26,7 +27,23 @@ export async function proxy(request: NextRequest) {
   if (isLoginRequired(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
     return redirectOnHost(request, loginUrlFor(`${pathname}${search}`), 307);
   }
+  if (isNonceRoute(pathname)) return withNonce(request);
   return NextResponse.next();
+}
+
+/**
+ * A fresh nonce and the strict policy for a page rendered for one visitor. Next reads the nonce
+ * from the request's policy header and puts it on every script it writes (lib/csp.ts).
+ */
+function withNonce(request: NextRequest) {
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy({ nonce, secure: request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' });
+  const headers = new Headers(request.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
 }
 
 /**
@@ -91,6 +108,15 @@ export const config = {
     '/min-konto/:path*',
     '/spilleautomater/mine-favoritter',
     '/quick-deposit',
+    // Pages rendered for one visitor, which get a nonce policy (lib/csp.ts NONCE_ROUTES).
+    '/log-ind',
+    '/registrer',
+    '/loginsuccess',
+    '/kontaktos',
+    '/unsubscribe',
+    '/unsubscribesms',
+    '/unsubscribebrand',
+    '/unsubscribe-brand',
     // The logout entry.
     { source: '/', has: [{ type: 'query', key: 'logout', value: 'true' }] },
   ],

@@ -91,7 +91,7 @@ describe('login-required routes and the logout entry', () => {
     for (const url of ['/min-konto/profil', '/min-konto/oversigt?x=1', '/spilleautomater/mine-favoritter', '/quick-deposit', '/?logout=true']) {
       expect(matches(url, { 'user-agent': CHROME }), url).toBe(true);
     }
-    for (const url of ['/', '/?logout=false', '/min-kontoen', '/log-ind']) expect(matches(url, { 'user-agent': CHROME }), url).toBe(false);
+    for (const url of ['/', '/?logout=false', '/min-kontoen', '/nyheder']) expect(matches(url, { 'user-agent': CHROME }), url).toBe(false);
   });
 
   it('sends a guest to /log-ind with the full way back', async () => {
