@@ -13,6 +13,9 @@ import type { Config } from './config.js';
 import { contentRoutes } from './content/routes.js';
 import { createContentService } from './content/service.js';
 import type { Database } from './db/client.js';
+import { documentsRoutes } from './documents/routes.js';
+import { createDocumentsService } from './documents/service.js';
+import { createDocumentStorage } from './documents/storage.js';
 import { createLimitsService } from './limits/service.js';
 import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
 import { createRofus, type Rofus } from './players/rofus.js';
@@ -39,7 +42,7 @@ export interface AppOptions {
 /** Session tokens travel in some of the spec's paths; they never reach the log. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/(\/(?:users|MarketingNotification|sessions)\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/(?:users|MarketingNotification|sessions|documents)\/)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
 }
@@ -80,6 +83,15 @@ export async function buildApp({ config, database, clock = () => new Date(), log
     content,
     limits,
   });
+  const documents = createDocumentsService({
+    db: database.db,
+    config,
+    clock,
+    storage: createDocumentStorage(config),
+    content,
+    players,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  });
 
   await app.register(errorPlugin, { translate: content.translate });
   await app.register(securityHeaders);
@@ -96,6 +108,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
         { name: 'content', description: 'Translations, images, layouts, menu, SEO, news, campaigns, pages' },
         { name: 'support', description: 'Contact form and its captcha' },
         { name: 'players', description: 'Login and registration with MitID or MobilePay, sessions, profile, consent, unsubscribe' },
+        { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -112,5 +125,6 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   await app.register(contentRoutes, { content });
   await app.register(supportRoutes, { support, config });
   await app.register(playersRoutes, { players, config });
+  await app.register(documentsRoutes, { documents, config });
   return app;
 }

@@ -75,7 +75,31 @@ export const configSchema = z.object({
   MOBILEPAY_SCOPES: z.string().default('openid profile phone'),
   ROFUS_URL: z.url().default('http://127.0.0.1:4300/rofus/check'),
   ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
+
+  /** Where uploaded identity documents are kept on disk; relative paths start at the repository root. */
+  DOCUMENTS_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, '.data', 'documents'))
+    .transform((dir) => path.resolve(repoRoot, dir))
+    .refine((dir) => !isServedDir(dir), 'must not lie in a folder the storefront serves (apps/web)'),
+  /** The largest document file accepted, in bytes (after upload, before re-encoding). */
+  DOCUMENTS_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Document uploads one client may make per 15 minutes. */
+  DOCUMENTS_UPLOADS_PER_15_MINUTES: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** An S3-compatible store for documents instead of the disk: used when endpoint and bucket are set. */
+  DOCUMENTS_S3_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
+  DOCUMENTS_S3_BUCKET: z.union([z.literal(''), z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')]).default(''),
+  DOCUMENTS_S3_REGION: z.string().min(1).default('eu-north-1'),
+  DOCUMENTS_S3_ACCESS_KEY_ID: z.string().default(''),
+  DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().default(''),
 });
+
+/** Folders whose files some server hands out; documents must never land there. */
+function isServedDir(dir: string): boolean {
+  const web = path.join(repoRoot, 'apps', 'web');
+  return dir === web || dir.startsWith(`${web}${path.sep}`);
+}
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -92,5 +116,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }
     }
   }
-  return parsed.data;
+  const config = parsed.data;
+  const s3 = [config.DOCUMENTS_S3_ENDPOINT, config.DOCUMENTS_S3_BUCKET];
+  if (s3.some(Boolean)) {
+    const problems: string[] = [];
+    if (!s3.every(Boolean)) problems.push('  DOCUMENTS_S3_ENDPOINT and DOCUMENTS_S3_BUCKET: set both or neither');
+    if (!config.DOCUMENTS_S3_ACCESS_KEY_ID || !config.DOCUMENTS_S3_SECRET_ACCESS_KEY) {
+      problems.push('  DOCUMENTS_S3_ACCESS_KEY_ID and DOCUMENTS_S3_SECRET_ACCESS_KEY: required with an S3 store');
+    }
+    if (config.NODE_ENV === 'production' && config.DOCUMENTS_S3_ENDPOINT && !config.DOCUMENTS_S3_ENDPOINT.startsWith('https:')) {
+      problems.push('  DOCUMENTS_S3_ENDPOINT: must be https in production');
+    }
+    if (problems.length) throw new Error(`Invalid platform configuration:\n${problems.join('\n')}`);
+  }
+  return config;
 }

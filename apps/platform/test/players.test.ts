@@ -363,3 +363,73 @@ describe('the spec’s player calls', () => {
     expect(redactUrl('/Players/registrations/xyz/details')).toBe('/Players/registrations/[registration]/details');
   });
 });
+
+describe('change of e-mail or mobile, confirmed with MitID', () => {
+  async function startChange(sessionToken: string, body: Record<string, unknown>) {
+    return call('POST', `/Players/users/${sessionToken}/contact-change`, { mobileCc: '+45', mobileNo: '20304050', ...body });
+  }
+  const confirm = (transactionId: string, who: Person) =>
+    call('POST', '/Players/auth/callback', { provider: 'mitid', transactionId, params: { code: who.uuid, state: 'state-1' } });
+
+  it('applies the change only after the account holder’s own MitID, once', async () => {
+    const who = person();
+    const other = person();
+    await register(other);
+    const { sessionToken } = await register(who);
+    const start = await startChange(sessionToken, { email: `new-${who.uuid}@example.dk`, mobileNo: '40506070' });
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const profileOf = async () => (await call('GET', `/GATMaven/users/${sessionToken}/profile`)).body.data.userInfo;
+    // Not yet: nothing changes before MitID.
+    expect((await profileOf()).email).toBe(`${who.uuid}@example.dk`);
+
+    // Another person's MitID does not confirm it, and the transaction is gone with the try.
+    const wrong = await confirm(start.body.data.transactionId, other);
+    expect(wrong).toMatchObject({ status: 403, body: { code: 'CONFIRMATION_MISMATCH' } });
+    expect((await profileOf()).email).toBe(`${who.uuid}@example.dk`);
+    expect((await confirm(start.body.data.transactionId, who)).body.code).toBe('LOGIN_EXPIRED');
+
+    const again = await startChange(sessionToken, { email: `new-${who.uuid}@example.dk`, mobileNo: '40506070' });
+    const done = await confirm(again.body.data.transactionId, who);
+    expect(done.body.data).toEqual({ outcome: 'confirmed', redirectTo: '/min-konto/profil' });
+    expect(await profileOf()).toMatchObject({ email: `new-${who.uuid}@example.dk`, mobileNo: '40506070' });
+  });
+
+  it('refuses bad input, a taken e-mail and no change, before MitID', async () => {
+    const who = person();
+    const other = person();
+    await register(other);
+    const { sessionToken } = await register(who);
+    expect(await startChange(sessionToken, { email: 'not-an-email' })).toMatchObject({ status: 400 });
+    expect(await startChange(sessionToken, { email: `x-${who.uuid}@example.dk`, mobileNo: '1234' })).toMatchObject({
+      status: 400,
+      body: { fields: { mobileNo: 'validation.mobile_digits' } },
+    });
+    expect(await startChange(sessionToken, { email: `${other.uuid}@example.dk`.toUpperCase() })).toMatchObject({ status: 409, body: { code: 'EMAIL_TAKEN' } });
+    expect(await startChange(sessionToken, { email: `${who.uuid}@example.dk` })).toMatchObject({ status: 400, body: { code: 'NOTHING_CHANGED' } });
+    expect(await startChange('not-a-session', { email: `y-${who.uuid}@example.dk` })).toMatchObject({ status: 401, body: { code: 'SESSION_INVALID' } });
+  });
+
+  it('loses to another account that took the e-mail between the two steps', async () => {
+    const who = person();
+    const { sessionToken } = await register(who);
+    const wanted = `wanted-${who.uuid}@example.dk`;
+    const start = await startChange(sessionToken, { email: wanted });
+    expect(start.status).toBe(200);
+    await register(person(), { email: wanted });
+    expect(await confirm(start.body.data.transactionId, who)).toMatchObject({ status: 409, body: { code: 'EMAIL_TAKEN' } });
+  });
+});
+
+describe('mobile number digits at registration (spec §5)', () => {
+  it('needs 8 digits after +45 and 6 after +299, checked by the platform too', async () => {
+    const who = person();
+    const callback = await authorize('mitid', 'register', who);
+    const id = callback.body.data.registrationId as string;
+    const bad = await call('POST', `/Players/registrations/${id}/details`, details(who, { mobileNo: '2030405' }));
+    expect(bad).toMatchObject({ status: 400, body: { fields: { mobileNo: 'validation.mobile_digits' } } });
+    const greenland = await call('POST', `/Players/registrations/${id}/details`, details(who, { mobileCc: '+299', mobileNo: '20304050' }));
+    expect(greenland.status).toBe(400);
+    const ok = await call('POST', `/Players/registrations/${id}/details`, details(who, { mobileCc: '+299', mobileNo: '203040' }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+});

@@ -2,6 +2,9 @@ import { MITID_IDENTITIES, MOBILEPAY_IDENTITIES, type MitIdIdentity } from '@kro
 import type { Page } from '@playwright/test';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
 
+/** A real 1×1 PNG. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
 const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
 
 /** At the MitID (or MobilePay) stand-in: pick the test person. */
@@ -24,6 +27,15 @@ async function registerWithMitid(page: Page, who: MitIdIdentity, mobileNo: strin
   await page.getByLabel('Mobilnummer').fill(mobileNo);
   await page.getByRole('button', { name: 'Fortsæt' }).click();
   await expect(page.getByTestId('registration-step')).toHaveText('Trin 3 af 3');
+}
+
+/** The welcome popup that opens once after a login or registration: checked, then closed. */
+async function closeWelcome(page: Page, title: RegExp) {
+  const popup = page.getByTestId('welcome-popup');
+  await expect(popup).toBeVisible({ timeout: 10_000 });
+  await expect(popup.getByRole('heading', { level: 2 })).toHaveText(title);
+  await popup.getByRole('button', { name: 'Luk' }).click();
+  await expect(popup).toBeHidden();
 }
 
 async function expectLoggedIn(page: Page) {
@@ -60,10 +72,45 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
   await expect(page.getByRole('heading', { name: /Velkommen til/ })).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
   await expectLoggedIn(page);
+  // A new player: the welcome popup greets them with the offer; the start page's welcome block
+  // has their first name, the balance and the way to deposit.
+  await expect(page.getByTestId('welcome-popup')).toContainText('Dit velkomsttilbud venter');
+  await closeWelcome(page, new RegExp(`^Velkommen til .+, ${who.givenName}$`));
+  const welcome = page.getByTestId('welcome-block');
+  await expect(welcome.getByRole('heading')).toHaveText(`Hej ${who.givenName}`);
+  await expect(welcome.getByRole('link', { name: 'Overfør penge' })).toHaveAttribute('href', '/min-konto/overfoer');
+  await expect(welcome.getByTestId('welcome-balance')).toBeVisible();
+  // Offers by e-mail were not chosen: 3 s after the profile loaded, the marketing popup asks.
+  const marketing = page.getByTestId('marketing-popup');
+  await expect(marketing).toBeVisible({ timeout: 10_000 });
+  await expect(marketing.getByRole('heading')).toHaveText('Vil du have nyheder og tilbud?');
+  expect(await seriousViolations(page)).toEqual([]);
+  await marketing.getByTestId('marketing-decline').click();
+  await expect(marketing).toBeHidden();
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('krone_mkt');
 
   await page.goto('/min-konto/profil');
   await expect(page.getByTestId('profile-personal')).toContainText(`${who.givenName} ${who.familyName}`);
   expect(await page.locator('body').innerText()).not.toContain(who.cpr);
+
+  // Documents (KYC): at most 4 files, the type read from the content, each upload listed with its status.
+  const upload = page.getByTestId('documents-upload');
+  await expect(page.getByText('Du har ikke uploadet nogen dokumenter endnu.')).toBeVisible();
+  await upload.getByLabel('Dokumenttype').selectOption('passport');
+  const png = { name: 'pas.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') };
+  await upload.getByLabel('Vælg filer').setInputFiles([1, 2, 3, 4, 5].map((n) => ({ ...png, name: `side-${n}.png` })));
+  await upload.getByRole('button', { name: 'Upload dokumenter' }).click();
+  await expect(upload.getByTestId('error-files')).toHaveText('Du kan højst uploade 4 filer ad gangen.');
+  await upload.getByLabel('Vælg filer').setInputFiles([{ name: 'pas.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') }]);
+  await upload.getByRole('button', { name: 'Upload dokumenter' }).click();
+  await expect(upload.getByTestId('documents-status')).toHaveText('Filtypen understøttes ikke. Brug JPG, PNG eller PDF.');
+  await expect(page.getByTestId('documents-list')).toHaveCount(0);
+  await upload.getByLabel('Vælg filer').setInputFiles([png]);
+  await upload.getByRole('button', { name: 'Upload dokumenter' }).click();
+  await expect(upload.getByTestId('documents-status')).toHaveText(/Vi har modtaget dine dokumenter/);
+  await expect(page.getByTestId('documents-list').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByTestId('documents-list')).toContainText('Pas');
+  await expect(page.getByTestId('document-status')).toHaveText('Modtaget');
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByTestId('header-logout').click();
@@ -78,6 +125,9 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
   await pickAtBroker(page, who.uuid);
   await page.waitForURL(/\/min-konto\/profil$/, { timeout: 10_000 });
   await expect(page.getByTestId('profile-personal')).toContainText(who.familyName);
+  // Back again: welcomed back with the previous login in Copenhagen time, no offer popup.
+  await expect(page.getByTestId('welcome-popup')).toContainText(/Dit seneste login var \d{1,2}\. \w+ \d{4} kl\. \d{2}:\d{2}/);
+  await closeWelcome(page, new RegExp(`^Velkommen tilbage, ${who.givenName}$`));
 
   if (phone) {
     // MobilePay finds Mette by her verified mobile number.
@@ -87,7 +137,11 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
     await pickAtBroker(page, MOBILEPAY_IDENTITIES[0]!.sub);
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await expectLoggedIn(page);
+    await closeWelcome(page, /^Velkommen tilbage, Mette$/);
   }
+  // The marketing popup was answered: it does not ask again (cookie and notification day).
+  await page.waitForTimeout(3500);
+  await expect(page.getByTestId('marketing-popup')).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -98,6 +152,35 @@ test('when the session ends, the session-expired modal shows once and the header
   await page.getByTestId('accept-terms').check();
   await page.getByRole('button', { name: 'Fortsæt' }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  await closeWelcome(page, /^Velkommen til /);
+  // A yes in the marketing popup turns on offers by e-mail, which the profile then shows.
+  await page.getByTestId('marketing-accept').click({ timeout: 10_000 });
+  await expect(page.getByTestId('marketing-popup')).toContainText('Tak! Dine valg er gemt.');
+  await page.getByTestId('marketing-popup').getByRole('button', { name: 'Luk' }).click();
+  await page.goto('/min-konto/profil');
+  await expectLoggedIn(page);
+  await expect(page.getByTestId('notification-settings').getByLabel('Tilbud på e-mail')).toBeChecked();
+
+  // A new e-mail: checked before anything is sent, then applied only after the player's own MitID.
+  const newEmail = `${who.givenName.toLowerCase()}.ny-${isPhone(page) ? 'p' : 'd'}@example.dk`;
+  await page.getByTestId('edit-contact').click();
+  const form = page.getByTestId('contact-change');
+  await form.getByLabel('Mobilnummer').fill('123');
+  await form.getByRole('button', { name: 'Gem og bekræft med MitID' }).click();
+  await expect(form.getByTestId('error-mobileNo')).toHaveText('Mobilnummeret har ikke det rigtige antal cifre.');
+  await form.getByLabel('Mobilnummer').fill('20304051');
+  await form.getByLabel('E-mail').fill(newEmail);
+  await form.getByRole('button', { name: 'Gem og bekræft med MitID' }).click();
+  // Someone else's MitID does not confirm it.
+  await pickAtBroker(page, person('Peter').uuid);
+  await expect(page.getByTestId('profile-error')).toHaveText('Ændringen skal bekræftes med dit eget MitID. Dine oplysninger er ikke ændret.');
+  await expect(page.getByText(newEmail)).toHaveCount(0);
+  await page.getByTestId('edit-contact').click();
+  await page.getByTestId('contact-change').getByLabel('E-mail').fill(newEmail);
+  await page.getByTestId('contact-change').getByRole('button', { name: 'Gem og bekræft med MitID' }).click();
+  await pickAtBroker(page, who.uuid);
+  await expect(page.getByTestId('profile-updated')).toHaveText('Dine kontaktoplysninger er opdateret.');
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
   await page.goto('/min-konto/profil');
   await expectLoggedIn(page);
   // The session cookie goes (spec §4: deleting it ends the logged-in state); the next check sees it.

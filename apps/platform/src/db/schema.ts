@@ -4,3 +4,4 @@ export * from '../content/schema.js';
 export * from '../support/schema.js';
 export * from '../players/schema.js';
 export * from '../limits/schema.js';
+export * from '../documents/schema.js';

@@ -93,6 +93,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
             z.discriminatedUnion('outcome', [
               sessionAnswer.extend({ outcome: z.literal('session'), redirectTo: z.string().nullable() }),
               z.object({ outcome: z.literal('registration'), registrationId: z.string(), expiresAt: isoDateTime, redirectTo: z.string().nullable() }),
+              z.object({ outcome: z.literal('confirmed'), redirectTo: z.string().nullable() }),
             ]),
           ),
           400: errorBody,
@@ -110,6 +111,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     async (request, reply) => {
       reply.headers(noStore);
       const answer = await players.finishAuthorization(request.body);
+      if (answer.outcome === 'confirmed') return { result: 1 as const, data: answer };
       return { result: 1 as const, data: { ...answer, expiresAt: iso(answer.expiresAt) } };
     },
   );
@@ -194,6 +196,30 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
       schema: { tags, operationId: 'logout', summary: 'End a session', params: sessionParams, response: { 200: ok(z.object({ ended: z.boolean() })) } },
     },
     async (request) => ({ result: 1 as const, data: { ended: await players.logout(request.params.sessionId) } }),
+  );
+
+  app.post(
+    '/Players/users/:sessionId/contact-change',
+    {
+      schema: {
+        tags,
+        operationId: 'startContactChange',
+        summary: 'Change e-mail or mobile: checked now, applied after the player confirms with MitID (the broker URL and transaction)',
+        params: sessionParams,
+        body: z.object({
+          email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+          mobileCc: z.enum(['+45', '+299']),
+          mobileNo: z.string().max(20),
+          redirectTo: z.string().max(500).nullish(),
+        }),
+        response: { 200: ok(z.object({ authorizationUrl: z.url(), transactionId: z.string() })), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody, 502: errorBody },
+      },
+      config: authLimit,
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { result: 1 as const, data: await players.startContactChange(request.params.sessionId, request.body) };
+    },
   );
 
   app.get(

@@ -85,6 +85,9 @@ export const authTransactions = pgTable('auth_transactions', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   redirectTo: text('redirect_to'),
+  /** A confirmation (purpose "confirm"): whose account, and the change MitID is to confirm. */
+  playerId: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
+  payload: jsonb('payload').$type<Record<string, string>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),

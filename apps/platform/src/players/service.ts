@@ -78,6 +78,23 @@ export function createPlayersService(deps: PlayersDeps) {
     }
   }
 
+  /** The mobile number has the digits its country code needs (mobileProviders config, spec §5). */
+  async function checkMobile(mobileCc: string, mobileNo: string) {
+    let digits = mobileCc === '+299' ? 6 : 8;
+    try {
+      const row = await deps.content.getPublicSystemConfig('mobileProviders');
+      const provider = (row.value as { code?: string; digits?: number }[]).find((entry) => entry.code === mobileCc);
+      if (provider && Number.isInteger(provider.digits)) digits = provider.digits!;
+    } catch {
+      // The defaults above are the spec's.
+    }
+    const bare = mobileNo.replace(/[\s-]/g, '');
+    if (!new RegExp(`^\\d{${digits}}$`).test(bare)) {
+      throw fail('INVALID_INPUT', 400, 'validation.invalid_input', { fields: { mobileNo: bare ? 'validation.mobile_digits' : 'validation.mobile_required' } });
+    }
+    return bare;
+  }
+
   async function log(entry: { playerId: string | null; kind: string; method?: string; fromRoute?: string; details?: Record<string, unknown> }) {
     const [row] = await db
       .insert(playerLogs)
@@ -105,7 +122,13 @@ export function createPlayersService(deps: PlayersDeps) {
   }
 
   /** Step one of every login and registration: where to send the browser, and the transaction. */
-  async function startAuthorization(input: { provider: Provider; purpose: 'login' | 'register'; redirectTo?: string | null }) {
+  async function startAuthorization(input: {
+    provider: Provider;
+    purpose: 'login' | 'register' | 'confirm';
+    redirectTo?: string | null;
+    playerId?: string;
+    payload?: Record<string, string>;
+  }) {
     const request = await brokers.authorize(input.provider, { purpose: input.purpose });
     const transactionId = newToken();
     const now = clock();
@@ -117,6 +140,8 @@ export function createPlayersService(deps: PlayersDeps) {
       nonce: request.nonce,
       codeVerifier: request.codeVerifier,
       redirectTo: safeRedirectPath(input.redirectTo),
+      playerId: input.playerId ?? null,
+      payload: input.payload ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + config.AUTH_TRANSACTION_MINUTES * 60_000),
     });
@@ -175,6 +200,7 @@ export function createPlayersService(deps: PlayersDeps) {
     if (input.provider === 'mitid' && !loaAtLeast(identity.loa, config.MITID_REQUIRED_LOA)) {
       throw fail('MITID_ASSURANCE_TOO_LOW', 403, 'authentication.cpr_not_validated');
     }
+    if (transaction.purpose === 'confirm') return confirmContactChange(transaction, identity);
     const player = await findPlayerFor(identity);
 
     if (transaction.purpose === 'register') {
@@ -211,6 +237,60 @@ export function createPlayersService(deps: PlayersDeps) {
     };
   }
 
+  /**
+   * A change of e-mail or mobile number, step one: checked now (format, digits, e-mail not used
+   * by another account), applied only after the player confirms with MitID (step two).
+   */
+  async function startContactChange(token: string, input: { email: string; mobileCc: '+45' | '+299'; mobileNo: string; redirectTo?: string | null }) {
+    const player = await playerForSession(token);
+    const mobileNo = await checkMobile(input.mobileCc, input.mobileNo);
+    const email = input.email.trim().toLowerCase();
+    if (email === player.email && input.mobileCc === player.mobileCc && mobileNo === player.mobileNo) {
+      throw fail('NOTHING_CHANGED', 400, 'profile.nothing_changed');
+    }
+    const [taken] = await db
+      .select({ id: players.id })
+      .from(players)
+      .where(and(eq(players.email, email), sql`${players.id} <> ${player.id}`))
+      .limit(1);
+    if (taken) throw fail('EMAIL_TAKEN', 409, 'authentication.email_registered', { fields: { email: 'authentication.email_registered' } });
+    return startAuthorization({
+      provider: 'mitid',
+      purpose: 'confirm',
+      redirectTo: input.redirectTo ?? '/min-konto/profil',
+      playerId: player.id,
+      payload: { email, mobileCc: input.mobileCc, mobileNo },
+    });
+  }
+
+  /** Step two: MitID said who confirmed. Only the account holder's own MitID applies the change. */
+  async function confirmContactChange(transaction: typeof authTransactions.$inferSelect, identity: VerifiedIdentity) {
+    if (identity.provider !== 'mitid' || !transaction.playerId || !transaction.payload) throw fail('LOGIN_EXPIRED', 400, 'authentication.state_mismatch');
+    const [player] = await db.select().from(players).where(eq(players.id, transaction.playerId)).limit(1);
+    if (!player) throw SESSION_INVALID();
+    if (player.mitidUuid !== identity.subject) throw fail('CONFIRMATION_MISMATCH', 403, 'profile.confirm_mismatch');
+    assertCanLogIn(player);
+    const change = transaction.payload as { email: string; mobileCc: string; mobileNo: string };
+    try {
+      await db.transaction(async (tx) => {
+        await tx.update(players).set({ email: change.email, mobileCc: change.mobileCc, mobileNo: change.mobileNo }).where(eq(players.id, player.id));
+        await tx.insert(playerLogs).values({
+          playerId: player.id,
+          kind: 'contact_change',
+          method: 'mitid',
+          details: { emailChanged: change.email !== player.email, mobileChanged: change.mobileCc !== player.mobileCc || change.mobileNo !== player.mobileNo },
+          at: clock(),
+        });
+      });
+    } catch (error) {
+      // Another account took the address between the two steps.
+      const mapped = mapUniqueViolation(error);
+      if (mapped) throw mapped;
+      throw error;
+    }
+    return { outcome: 'confirmed' as const, redirectTo: transaction.redirectTo };
+  }
+
   async function openRegistration(registrationId: string) {
     if (!TOKEN_PATTERN.test(registrationId)) throw REGISTRATION_EXPIRED();
     const [row] = await db.select().from(registrations).where(eq(registrations.idHash, hashToken(registrationId))).limit(1);
@@ -239,6 +319,7 @@ export function createPlayersService(deps: PlayersDeps) {
     const row = await openRegistration(registrationId);
     const parsed = parseCpr(details.cpr);
     if (!parsed.ok) throw fail('INVALID_INPUT', 400, 'validation.invalid_input', { fields: { cpr: parsed.error } });
+    const mobileNo = await checkMobile(details.mobileCc, details.mobileNo);
     if (!isOldEnough(parsed.birthDate, await minAge(), clock())) {
       throw fail('UNDER_MIN_AGE', 403, 'authentication.under_min_age', { fields: { cpr: 'authentication.under_min_age' } });
     }
@@ -264,7 +345,7 @@ export function createPlayersService(deps: PlayersDeps) {
         cprHash,
         cprEncrypted: secrets.encrypt(parsed.cpr),
         birthDate: parsed.birthDate,
-        details: { firstName: details.firstName.trim(), lastName: details.lastName.trim(), email, mobileCc: details.mobileCc, mobileNo: details.mobileNo.replace(/\D/g, '') },
+        details: { firstName: details.firstName.trim(), lastName: details.lastName.trim(), email, mobileCc: details.mobileCc, mobileNo },
       })
       .where(eq(registrations.idHash, row.idHash));
     return registrationState(registrationId);
@@ -446,6 +527,7 @@ export function createPlayersService(deps: PlayersDeps) {
   return {
     startAuthorization,
     finishAuthorization,
+    startContactChange,
     registrationState,
     submitDetails,
     completeRegistration,

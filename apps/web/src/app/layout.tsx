@@ -62,7 +62,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <SiteFooter footer={chrome.footer} label={t('menu.footer_navigation')} />
           <PreloadLoader {...chrome.preload} />
           <Suspense>
-            <ClientRuntime texts={pickTranslations(t, RUNTIME_TEXT_KEYS)} tagManagerId={chrome.tagManagerId} />
+            <ClientRuntime texts={pickTranslations(t, RUNTIME_TEXT_KEYS)} tagManagerId={chrome.tagManagerId} marketing={chrome.marketing} />
           </Suspense>
         </TextsProvider>
       </body>

@@ -4,6 +4,9 @@ import { CampaignCard, NewsCard } from '@/components/content/cards';
 import { HeroSlider } from '@/components/content/hero-slider';
 import { StaticImage } from '@/components/content/static-image';
 import { Icon } from '@/components/icons';
+import { WELCOME_BLOCK_TEXT_KEYS } from '@/components/players/text-keys';
+import { WelcomeBlock } from '@/components/players/welcome-block';
+import { pickTranslations } from '@/lib/i18n';
 import { getCampaigns, getMainContent, getNewsList, getTranslator } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
 
@@ -58,6 +61,8 @@ export default async function HomePage() {
       ) : (
         <h1>{t('seo.default_title')}</h1>
       )}
+
+      <WelcomeBlock texts={pickTranslations(t, WELCOME_BLOCK_TEXT_KEYS)} />
 
       {home.categories?.length ? (
         <section className="section" aria-labelledby="home-categories">

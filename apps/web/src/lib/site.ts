@@ -4,6 +4,7 @@ import type { FooterDocument } from '@/components/layout/site-footer';
 import type { HeaderProps } from '@/components/layout/site-header';
 import type { PreloadSettings } from '@/components/layout/preload-loader';
 import { filterForGuest, type MenuEntry } from '@/components/layout/menu-rules';
+import { marketingPopupFrom, marketingSettingsFrom } from '@/components/players/marketing-rules';
 import type { SizedUrls, WallpaperSettings } from '@/components/layout/wallpaper';
 import { getDocument, getMenu, getNavigation, getSystemConfig, getTranslator } from './content';
 
@@ -44,7 +45,7 @@ async function guestMenu(): Promise<MenuEntry[]> {
 
 /** Everything the header, menu, wallpaper and footer need, with quiet fallbacks (spec §8). */
 export async function getSiteChrome() {
-  const [t, layouts, images, footer, menu, wallpaper, menuSettings, playGames, tagManager, themes, siteInfo] = await Promise.all([
+  const [t, layouts, images, footer, menu, wallpaper, menuSettings, playGames, tagManager, themes, siteInfo, marketingPopup, marketingSettings] = await Promise.all([
     getTranslator(),
     quietly(() => getDocument('layouts'), {} as Flags),
     quietly(() => getDocument('images'), {} as Flags),
@@ -56,6 +57,8 @@ export async function getSiteChrome() {
     quietly(() => getSystemConfig<{ enabled?: boolean; id?: string }>('tag_manager'), undefined),
     quietly(() => getDocument('themes'), {} as Flags),
     quietly(() => getDocument('siteInfo'), {} as Flags),
+    quietly(() => getSystemConfig('popupAcceptNews'), undefined),
+    quietly(() => getSystemConfig('marketingNotification'), undefined),
   ]);
 
   const general = (images.general ?? {}) as Record<string, { url?: string; width?: number; height?: number; alt?: string }>;
@@ -111,5 +114,7 @@ export async function getSiteChrome() {
       label: t('btn.loading'),
     },
     tagManagerId: tagManager?.enabled && tagManager.id ? tagManager.id : null,
+    // Failed popup content is an empty, disabled popup (spec §4).
+    marketing: { popup: marketingPopupFrom(marketingPopup), settings: marketingSettingsFrom(marketingSettings) },
   };
 }

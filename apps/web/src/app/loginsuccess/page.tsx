@@ -20,7 +20,7 @@ export default async function LoginSuccessPage({ searchParams }: { searchParams:
       <p className={styles.intro} role="status">
         {fresh ? t('register.success_text') : t('login.success_text')}
       </p>
-      <LoginSuccess next={fresh && next === '/' ? '/' : next} delayMs={fresh ? 2500 : 800} label={t('btn.continue')} />
+      <LoginSuccess next={next} delayMs={fresh ? 2500 : 800} label={t('btn.continue')} kind={fresh ? 'registration' : 'login'} />
     </div>
   );
 }

@@ -2,6 +2,8 @@
 
 import { usePathname } from 'next/navigation';
 import { Suspense, useEffect, type ReactNode } from 'react';
+import type { MarketingPopupContent, MarketingSettings } from '../players/marketing-rules';
+import { PlayerPopups } from '../players/player-popups';
 import { createChunkReloadGuard, installChunkReloadGuard } from './chunk-reload';
 import { browserCacheCleanupDeps, clearCachesAndServiceWorkers } from './clear-caches';
 import { ConsentManager } from './consent-manager';
@@ -21,6 +23,8 @@ export interface ClientRuntimeProps {
   texts: Record<string, string>;
   /** A GTM container id ("GTM-XXXXXX"); null or empty loads no tag manager. */
   tagManagerId: string | null;
+  /** The marketing-acceptance popup's content and settings (spec §4). */
+  marketing: { popup: MarketingPopupContent; settings: MarketingSettings };
   /** Optional: wrapped in ScreenSizeProvider. useScreenSize() works without it too. */
   children?: ReactNode;
 }
@@ -31,7 +35,7 @@ export interface ClientRuntimeProps {
  * the chunk-load reload guard, cache and service-worker cleanup, the consent banner and tag
  * manager, the loading bar and the full reload when going home.
  */
-export function ClientRuntime({ texts, tagManagerId, children }: ClientRuntimeProps) {
+export function ClientRuntime({ texts, tagManagerId, marketing, children }: ClientRuntimeProps) {
   const pathname = usePathname();
   useScreenSizeTracking();
   useInteractionTracking(pathname);
@@ -64,6 +68,7 @@ export function ClientRuntime({ texts, tagManagerId, children }: ClientRuntimePr
       </Suspense>
       <NetworkMonitor texts={texts} />
       <SessionMonitor texts={texts} />
+      <PlayerPopups texts={texts} popup={marketing.popup} settings={marketing.settings} />
       <NewVersionNotice texts={texts} />
       <ConsentManager texts={texts} tagManagerId={tagManagerId} />
     </ScreenSizeProvider>

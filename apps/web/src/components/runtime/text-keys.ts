@@ -1,3 +1,4 @@
+import { PLAYER_POPUP_TEXT_KEYS } from '../players/text-keys';
 import { CONSENT_TEXT_KEYS } from './consent';
 
 /**
@@ -18,6 +19,7 @@ export const RUNTIME_TEXT_KEYS: readonly string[] = Object.freeze([
     'modal.session_expired_subtitle',
     'modal.session_expired_login',
     ...CONSENT_TEXT_KEYS,
+    ...PLAYER_POPUP_TEXT_KEYS,
   ]),
 ]);
 

@@ -1,23 +1,53 @@
 import { formatDateDa } from '@krone/domain';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { ContactChangeForm } from '@/components/players/contact-change-form';
+import { DocumentsSection, type DocumentType } from '@/components/players/documents-section';
 import { NotificationSettings } from '@/components/players/notification-settings';
+import type { MobileProvider } from '@/components/players/registration-details-form';
 import styles from '@/components/players/players.module.css';
-import { getTranslator } from '@/lib/content';
+import { authErrorView } from '@/lib/auth-errors';
+import { getSystemConfig, getTranslator } from '@/lib/content';
 import { pickTranslations } from '@/lib/i18n';
 import { loadProfile } from '@/lib/session';
 
 export const metadata: Metadata = { robots: { index: false } };
 
 /** /min-konto/profil: the player's own data and their choice of offers (login required). */
-export default async function ProfilePage() {
-  const [t, profile] = await Promise.all([getTranslator(), loadProfile()]);
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/** Refusals of a contact change after MitID, by the platform's code. */
+const CHANGE_ERRORS: Record<string, string> = {
+  CONFIRMATION_MISMATCH: 'profile.confirm_mismatch',
+  EMAIL_TAKEN: 'authentication.email_registered',
+};
+
+export default async function ProfilePage({ searchParams }: { searchParams: Search }) {
+  const [t, profile, providers, documentTypes, search] = await Promise.all([
+    getTranslator(),
+    loadProfile(),
+    getSystemConfig<MobileProvider[]>('mobileProviders').catch(() => undefined),
+    getSystemConfig<DocumentType[]>('optionUploadFile').catch(() => undefined),
+    searchParams,
+  ]);
   if (!profile) redirect('/log-ind?redirect=%2Fmin-konto%2Fprofil');
   const info = profile.userInfo;
+  const errorCode = typeof search.fejl === 'string' ? search.fejl.slice(0, 60) : null;
+  const changeError = errorCode ? (CHANGE_ERRORS[errorCode] ?? authErrorView(errorCode)?.messageKey ?? 'profile.save_error') : null;
   return (
     <div className={`${styles.page} ${styles.wide}`}>
       <h1 className={styles.title}>{t('profile.title')}</h1>
       <p className={styles.intro}>{t('profile.intro')}</p>
+      {search.opdateret === '1' ? (
+        <p className={`${styles.alert} ${styles.success}`} role="status" data-testid="profile-updated">
+          {t('profile.contact_updated')}
+        </p>
+      ) : null}
+      {changeError ? (
+        <p className={styles.alert} role="alert" data-testid="profile-error">
+          {t(changeError)}
+        </p>
+      ) : null}
       <section className={styles.card} aria-labelledby="profile-personal">
         <h2 id="profile-personal">{t('profile.personal_info')}</h2>
         <dl className={styles.facts} data-testid="profile-personal">
@@ -42,6 +72,62 @@ export default async function ProfilePage() {
             {info.mobileCC} {info.mobileNo}
           </dd>
         </dl>
+        <ContactChangeForm
+          initial={{ email: info.email, mobileCc: info.mobileCC, mobileNo: info.mobileNo }}
+          providers={providers ?? [
+            { code: '+45', label: '+45 Danmark', digits: 8 },
+            { code: '+299', label: '+299 Grønland', digits: 6 },
+          ]}
+          texts={pickTranslations(t, [
+            'profile.edit_contact',
+            'profile.confirm_intro',
+            'profile.save_and_confirm',
+            'profile.save_error',
+            'register.email_label',
+            'register.country_code_label',
+            'register.mobile_label',
+            'validation.email_required',
+            'validation.email_invalid',
+            'validation.mobile_required',
+            'validation.mobile_digits',
+            'validation.invalid_input',
+            'authentication.email_registered',
+            'btn.cancel',
+            'btn.loading',
+          ])}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby="profile-documents">
+        <h2 id="profile-documents">{t('profile.documents_title')}</h2>
+        <p className={styles.muted}>{t('profile.documents_intro')}</p>
+        <DocumentsSection
+          types={Array.isArray(documentTypes) ? documentTypes : []}
+          texts={pickTranslations(t, [
+            'profile.document_type_label',
+            'profile.document_type_placeholder',
+            'profile.card_photo_help',
+            'profile.file_label',
+            'profile.file_help',
+            'profile.selected_files',
+            'profile.upload_button',
+            'profile.uploading',
+            'profile.upload_success',
+            'profile.upload_error',
+            'profile.too_many_files',
+            'profile.uploaded_documents',
+            'profile.no_documents',
+            'profile.uploaded_at',
+            'profile.rejected_reason',
+            'profile.status_received',
+            'profile.status_in_review',
+            'profile.status_approved',
+            'profile.status_rejected',
+            'validation.document_type_required',
+            'validation.file_required',
+            'validation.file_too_large',
+            'btn.loading',
+          ])}
+        />
       </section>
       <section className={styles.card} aria-labelledby="profile-notifications">
         <h2 id="profile-notifications">{t('profile.notifications_title')}</h2>

@@ -13,7 +13,7 @@ const PASSED_PARAMS = ['code', 'state', 'iss', 'error', 'error_description', 'se
 export async function GET(request: NextRequest, { params }: { params: Promise<{ provider: string }> }) {
   const provider = (await params).provider;
   const [purpose, transactionId] = (request.cookies.get(AUTH_TRANSACTION_COOKIE)?.value ?? '').split('.', 2);
-  const back = purpose === 'register' ? '/registrer' : '/log-ind';
+  const back = purpose === 'register' ? '/registrer' : purpose === 'confirm' ? '/min-konto/profil' : '/log-ind';
   const redirectTo = (path: string) => {
     const response = seeOther(path);
     response.cookies.set(AUTH_TRANSACTION_COOKIE, '', { ...cookieOptions(0), path: '/api/auth' });
@@ -33,6 +33,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     });
     if (!data) return redirectTo(`${back}?fejl=${encodeURIComponent(error?.code ?? 'SERVER_ERROR')}`);
     const answer = data.data;
+    if (answer.outcome === 'confirmed') return redirectTo('/min-konto/profil?opdateret=1');
     if (answer.outcome === 'registration') {
       const response = redirectTo('/registrer');
       response.cookies.set(REGISTRATION_COOKIE, answer.registrationId, cookieOptions(secondsUntil(answer.expiresAt)));

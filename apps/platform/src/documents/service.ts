@@ -1,0 +1,205 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { ContentService } from '../content/service.js';
+import type { Db } from '../db/client.js';
+import type { PlayersService } from '../players/service.js';
+import { AppError, notFound } from '../shared/errors.js';
+import { cleanFileName, inspectFile, MAX_FILES_PER_UPLOAD, type InspectedFile } from './inspect.js';
+import { playerDocuments, type DocumentStatus } from './schema.js';
+import { newStorageKey, type DocumentStorage } from './storage.js';
+
+export interface UploadedFile {
+  /** The name the browser sent; shown back to the player, never used as a path. */
+  name: string | undefined;
+  bytes: Buffer;
+}
+
+export interface UploadInput {
+  documentType: string;
+  files: UploadedFile[];
+}
+
+export interface ReviewDecision {
+  status: Exclude<DocumentStatus, 'received'>;
+  reason?: string | null;
+}
+
+export interface DocumentsDeps {
+  db: Db;
+  config: Pick<Config, 'DOCUMENTS_MAX_BYTES'>;
+  clock: () => Date;
+  storage: DocumentStorage;
+  content: Pick<ContentService, 'getPublicSystemConfig'>;
+  players: Pick<PlayersService, 'playerForSession'>;
+  /** Where failures of the storage go; the player gets a coded error without internals. */
+  logError?: (error: unknown, message: string) => void;
+}
+
+/** The newest documents a player sees; older ones stay kept, just not listed. */
+export const LIST_LIMIT = 200;
+export const MAX_REASON_LENGTH = 500;
+
+const fail = (code: string, status: number, key: string) => new AppError(code, status, key);
+
+/** Which statuses each status may move to; `received` is only ever the first. */
+const TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[]> = {
+  received: ['in_review', 'approved', 'rejected'],
+  in_review: ['approved', 'rejected'],
+  approved: [],
+  rejected: [],
+};
+
+const documentTypesSchema = z.array(z.object({ id: z.string().min(1) }).loose());
+
+type DocumentRow = typeof playerDocuments.$inferSelect;
+
+/** What the player may see of a document: never where or under which key it is stored. */
+function view(row: DocumentRow) {
+  return {
+    id: row.id,
+    documentType: row.documentType,
+    name: row.originalName,
+    mediaType: row.mediaType,
+    sizeBytes: row.sizeBytes,
+    status: row.status,
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt,
+    reviewedAt: row.reviewedAt,
+  };
+}
+
+export type DocumentView = ReturnType<typeof view>;
+
+/**
+ * An operator's decision on a document. The status moves only along TRANSITIONS, checked in the
+ * update itself so two operators deciding at once cannot both win.
+ */
+export async function reviewDocument(db: Db, clock: () => Date, documentId: string, decision: ReviewDecision): Promise<DocumentView> {
+  const reason = decision.reason?.trim() || null;
+  if (decision.status === 'rejected' && !reason) throw fail('REJECTION_REASON_REQUIRED', 400, 'validation.invalid_input');
+  if (reason && reason.length > MAX_REASON_LENGTH) throw fail('REJECTION_REASON_TOO_LONG', 400, 'validation.invalid_input');
+  if (!z.uuid().safeParse(documentId).success) throw notFound('DOCUMENT_NOT_FOUND');
+  const from = (Object.keys(TRANSITIONS) as DocumentStatus[]).filter((status) => TRANSITIONS[status].includes(decision.status));
+  const decided = decision.status === 'approved' || decision.status === 'rejected';
+  const [row] = await db
+    .update(playerDocuments)
+    .set({
+      status: decision.status,
+      rejectionReason: decision.status === 'rejected' ? reason : null,
+      ...(decided ? { reviewedAt: clock() } : {}),
+    })
+    .where(and(eq(playerDocuments.id, documentId), inArray(playerDocuments.status, from)))
+    .returning();
+  if (row) return view(row);
+  const [existing] = await db.select({ status: playerDocuments.status }).from(playerDocuments).where(eq(playerDocuments.id, documentId)).limit(1);
+  if (!existing) throw notFound('DOCUMENT_NOT_FOUND');
+  throw fail('DOCUMENT_TRANSITION_NOT_ALLOWED', 409, 'validation.invalid_input');
+}
+
+/**
+ * Players' identity documents (KYC): the upload from the profile page, the player's own list,
+ * and the operator's review. An upload is all or nothing: every file is checked before any is
+ * stored, and a failure half-way removes what was already stored.
+ */
+export function createDocumentsService(deps: DocumentsDeps) {
+  const { db, config, clock, storage } = deps;
+  const uploadFailed = () => fail('UPLOAD_FAILED', storage.kind === 's3' ? 502 : 500, 'profile.upload_error');
+
+  /** The document types the operator offers (system config `optionUploadFile`), read per upload. */
+  async function documentTypes(): Promise<Set<string>> {
+    try {
+      const row = await deps.content.getPublicSystemConfig('optionUploadFile');
+      return new Set(documentTypesSchema.parse(row.value).map((option) => option.id));
+    } catch (error) {
+      deps.logError?.(error, 'optionUploadFile system config is missing or malformed');
+      throw uploadFailed();
+    }
+  }
+
+  /** The session's player, or the 401 every session call answers. */
+  async function playerIdFor(sessionToken: string): Promise<string> {
+    return (await deps.players.playerForSession(sessionToken)).id;
+  }
+
+  async function removeQuietly(keys: string[]) {
+    for (const key of keys) {
+      await storage.delete(key).catch((error: unknown) => deps.logError?.(error, 'could not remove a document after a failed upload'));
+    }
+  }
+
+  async function upload(sessionToken: string, input: UploadInput): Promise<DocumentView[]> {
+    const playerId = await playerIdFor(sessionToken);
+    if (input.files.length === 0) throw fail('UPLOAD_NO_FILES', 400, 'validation.file_required');
+    if (input.files.length > MAX_FILES_PER_UPLOAD) throw fail('UPLOAD_TOO_MANY_FILES', 400, 'profile.too_many_files');
+    if (!(await documentTypes()).has(input.documentType)) {
+      throw fail('UPLOAD_UNKNOWN_DOCUMENT_TYPE', 400, 'validation.document_type_required');
+    }
+    // One at a time: image decoding is the heavy part, and memory stays bounded by one file.
+    const inspected: (InspectedFile & { name: string })[] = [];
+    for (const file of input.files) {
+      inspected.push({ ...(await inspectFile(file.bytes, config.DOCUMENTS_MAX_BYTES)), name: cleanFileName(file.name) });
+    }
+
+    const stored: string[] = [];
+    try {
+      for (const file of inspected) {
+        const key = newStorageKey();
+        stored.push(key);
+        await storage.put(key, file.bytes, file.mediaType);
+      }
+    } catch (error) {
+      deps.logError?.(error, 'document storage failed');
+      await removeQuietly(stored);
+      throw uploadFailed();
+    }
+
+    const now = clock();
+    try {
+      const rows = await db.transaction(async (tx) =>
+        tx
+          .insert(playerDocuments)
+          .values(
+            inspected.map((file, index) => ({
+              playerId,
+              documentType: input.documentType,
+              originalName: file.name,
+              mediaType: file.mediaType,
+              sizeBytes: file.bytes.length,
+              sha256: file.sha256,
+              storageKey: stored[index]!,
+              status: 'received' as const,
+              createdAt: now,
+            })),
+          )
+          .returning(),
+      );
+      return rows.map(view);
+    } catch (error) {
+      deps.logError?.(error, 'document rows could not be written');
+      await removeQuietly(stored);
+      throw uploadFailed();
+    }
+  }
+
+  /** The session's player's own documents, newest first. */
+  async function list(sessionToken: string): Promise<DocumentView[]> {
+    const playerId = await playerIdFor(sessionToken);
+    const rows = await db
+      .select()
+      .from(playerDocuments)
+      .where(eq(playerDocuments.playerId, playerId))
+      .orderBy(desc(playerDocuments.createdAt), desc(playerDocuments.id))
+      .limit(LIST_LIMIT);
+    return rows.map(view);
+  }
+
+  return {
+    playerIdFor,
+    upload,
+    list,
+    review: (documentId: string, decision: ReviewDecision) => reviewDocument(db, clock, documentId, decision),
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
