@@ -89,3 +89,29 @@ test.describe('product calls', () => {
     expect(await screen.text()).toContain('iOS');
   });
 });
+
+test.describe('security headers', () => {
+  test('pages for one visitor get a fresh nonce policy their scripts carry; cached pages a static one; none may be framed', async ({ request }) => {
+    const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
+    const first = await request.get('/log-ind');
+    const second = await request.get('/log-ind');
+    const policy = first.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("'strict-dynamic'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    const nonce = nonceOf(policy);
+    expect(nonce).toBeTruthy();
+    expect(nonceOf(second.headers()['content-security-policy'] ?? '')).not.toBe(nonce);
+    // Every script file Next loads carries this response's nonce (our one inline boot script is
+    // allowed by its hash instead).
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="[^"]*"[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    const home = (await request.get('/')).headers()['content-security-policy'] ?? '';
+    expect(home).toContain("frame-ancestors 'none'");
+    expect(home).toContain("object-src 'none'");
+    expect(home).not.toContain("'nonce-");
+    expect((await request.get('/')).headers()['x-frame-options']).toBe('DENY');
+  });
+});

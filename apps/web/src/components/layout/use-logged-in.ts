@@ -19,6 +19,12 @@ export function notifySessionChanged() {
   for (const listener of listeners) listener();
 }
 
+/** Runs the listener whenever the session cookies changed; returns the unsubscribe. */
+export function onSessionChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useLoggedIn(): boolean {
   return useSyncExternalStore(
     (listener) => {
