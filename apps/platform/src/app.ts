@@ -17,6 +17,8 @@ import { documentsRoutes } from './documents/routes.js';
 import { createDocumentsService } from './documents/service.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { createLimitsService } from './limits/service.js';
+import { walletRoutes } from './wallet/routes.js';
+import { createWalletService } from './wallet/service.js';
 import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
 import { createRofus, type Rofus } from './players/rofus.js';
 import { playersRoutes } from './players/routes.js';
@@ -69,6 +71,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   const content = createContentService(database.db, clock);
   const support = createSupportService(database.db, config, clock);
   const limits = createLimitsService(database.db, clock);
+  const wallet = createWalletService(database.db, clock);
   const players = createPlayersService({
     db: database.db,
     config,
@@ -108,6 +111,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
         { name: 'content', description: 'Translations, images, layouts, menu, SEO, news, campaigns, pages' },
         { name: 'support', description: 'Contact form and its captcha' },
         { name: 'players', description: 'Login and registration with MitID or MobilePay, sessions, profile, consent, unsubscribe' },
+        { name: 'wallet', description: 'The ledger: the player’s balances (account summary) and stakes and wins' },
         { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
         { name: 'system', description: 'Health' },
       ],
@@ -126,5 +130,6 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   await app.register(supportRoutes, { support, config });
   await app.register(playersRoutes, { players, config });
   await app.register(documentsRoutes, { documents, config });
+  await app.register(walletRoutes, { wallet, players });
   return app;
 }

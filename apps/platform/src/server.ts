@@ -2,6 +2,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { seedDemoContent } from './content/seed.js';
 import { openDatabase } from './db/client.js';
+import { createLimitsService } from './limits/service.js';
+import { seedDemoPlayers } from './players/demo.js';
+import { createSecrets } from './players/secrets.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR });
@@ -9,6 +12,9 @@ await database.migrate();
 if (config.SEED_DEMO_CONTENT) {
   const seed = await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);
+  const secrets = createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY });
+  const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService(database.db, () => new Date()) });
+  if (made > 0) console.log(`platform: ${made} demo players made`);
 }
 const app = await buildApp({ config, database });
 

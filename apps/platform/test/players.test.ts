@@ -433,3 +433,25 @@ describe('mobile number digits at registration (spec §5)', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 });
+
+describe('demo players', () => {
+  it('gives the MitID stand-in’s demo people their accounts once, with the states their logins show', async () => {
+    const { MITID_IDENTITIES } = await import('@krone/sims/identities');
+    const { DEMO_PLAYERS, seedDemoPlayers } = await import('../src/players/demo.js');
+    const { createSecrets } = await import('../src/players/secrets.js');
+    const { createLimitsService } = await import('../src/limits/service.js');
+    const secrets = createSecrets({ cprHashKey: platform.config.CPR_HASH_KEY, encryptionKey: platform.config.DATA_ENCRYPTION_KEY });
+    const deps = { secrets, limits: createLimitsService(platform.database.db, () => new Date()) };
+    expect(await seedDemoPlayers(platform.database.db, deps)).toBe(DEMO_PLAYERS.length);
+    expect(await seedDemoPlayers(platform.database.db, deps)).toBe(0);
+    for (const demo of DEMO_PLAYERS) {
+      // The stand-in knows each demo person with the same MitID uuid and CPR.
+      expect(MITID_IDENTITIES.find((identity) => identity.uuid === demo.mitidUuid)).toMatchObject({ cpr: demo.cpr, birthDate: demo.birthDate });
+      const [row] = await platform.database.db.select().from(players).where(eq(players.mitidUuid, demo.mitidUuid));
+      expect(row!.status).toBe(demo.status);
+      expect(row!.cprHash).toBe(secrets.hashCpr(demo.cpr));
+      const limits = await platform.database.db.select().from(depositLimits).where(eq(depositLimits.playerId, row!.id));
+      expect(limits).toHaveLength(1);
+    }
+  });
+});

@@ -83,6 +83,11 @@ export function mitidIdentities(today = new Date().toISOString().slice(0, 10)): 
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e13', 'Udløbet', 'Login', '1986-03-03', 445, 'substantial', 'The login expires before the storefront can use it.', {
       behaviour: 'expired_login',
     }),
+    // Holders of the platform's demo accounts (apps/platform/src/players/demo-players.json).
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e14', 'Dorte', 'Demo', '1975-05-05', 556, 'substantial', 'Has a demo account (dorte.demo@example.dk): logs in; registering again is refused, the account exists.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e15', 'Bente', 'Låst', '1972-07-07', 667, 'substantial', 'Has a demo account the operator locked: login refused.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e16', 'Carl', 'Spærret', '1981-01-21', 778, 'substantial', 'Has a demo account whose game account is locked: login refused.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e17', 'Dorte', 'Demo (nyt MitID)', '1975-05-05', 556, 'substantial', 'Dorte Demo with a new MitID: her CPR already has an account.'),
   ];
 }
 

@@ -90,6 +90,23 @@ test.describe('product calls', () => {
   });
 });
 
+test.describe('player calls without a session', () => {
+  test('betwin-summary and account-summary answer result 0 no-session, and refuse a foreign origin', async ({ request, baseURL }) => {
+    for (const path of ['/api/user/betwin-summary', '/api/deposit/account-summary']) {
+      const answer = await request.post(path, { data: {}, headers: { origin: baseURL! } });
+      expect(answer.status(), path).toBe(200);
+      expect(await answer.json(), path).toEqual({ result: 0, message: 'no-session' });
+      const forged = await request.post(path, { data: {}, headers: { origin: 'https://evil.example' } });
+      expect(forged.status(), path).toBe(403);
+    }
+    // What a form on another page could send (a simple request) is refused even with our origin.
+    const formLike = await request.post('/api/user/notify', { data: '{"emailNotify":true,"smsNotify":true}', headers: { origin: baseURL!, 'content-type': 'text/plain' } });
+    expect(formLike.status()).toBe(403);
+    const withDeadSession = await request.post('/api/user/betwin-summary', { data: {}, headers: { origin: baseURL!, cookie: 'krone_session=not-a-session' } });
+    expect(await withDeadSession.json()).toEqual({ result: 0, message: 'no-session' });
+  });
+});
+
 test.describe('security headers', () => {
   test('pages for one visitor get a fresh nonce policy their scripts carry; cached pages a static one; none may be framed', async ({ request }) => {
     const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];

@@ -79,7 +79,8 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
   const welcome = page.getByTestId('welcome-block');
   await expect(welcome.getByRole('heading')).toHaveText(`Hej ${who.givenName}`);
   await expect(welcome.getByRole('link', { name: 'Overfør penge' })).toHaveAttribute('href', '/min-konto/overfoer');
-  await expect(welcome.getByTestId('welcome-balance')).toBeVisible();
+  // A new player has no money yet: the welcome block, the header's credit and the menu say so.
+  await expect(welcome.getByTestId('welcome-balance')).toHaveText('0 kr.');
   // Offers by e-mail were not chosen: 3 s after the profile loaded, the marketing popup asks.
   const marketing = page.getByTestId('marketing-popup');
   await expect(marketing).toBeVisible({ timeout: 10_000 });
@@ -87,6 +88,11 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
   expect(await seriousViolations(page)).toEqual([]);
   await marketing.getByTestId('marketing-decline').click();
   await expect(marketing).toBeHidden();
+  await expect(page.getByTestId('header-credit')).toHaveText(/0 kr\./);
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByTestId('menu-balances')).toContainText('Samlet saldo');
+  await expect(page.getByTestId('menu-balances')).toContainText('Bonussaldo');
+  await page.keyboard.press('Escape');
   expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('krone_mkt');
 
   await page.goto('/min-konto/profil');
@@ -220,6 +226,47 @@ test('each refused registration shows its Danish message beside the CPR and keep
   }
 });
 
+test('registration refuses a person or an e-mail that already has an account, and an expired registration', async ({ page }) => {
+  const dorte = person('Dorte');
+  // Dorte has an account: registering again offers login instead.
+  await page.goto('/registrer');
+  await page.getByTestId('register-mitid').click();
+  await pickAtBroker(page, dorte.uuid);
+  await expect(page).toHaveURL(/\/registrer\?fejl=CPR_ALREADY_LINKED$/);
+  await expect(page.getByTestId('auth-error')).toContainText('allerede knyttet til en konto');
+  await expect(page.getByTestId('auth-error').getByRole('link', { name: 'Log ind' })).toBeVisible();
+
+  // Dorte with a new MitID: the CPR she types already has an account.
+  const newMitid = MITID_IDENTITIES.find((identity) => identity.familyName === 'Demo (nyt MitID)')!;
+  await page.goto('/registrer');
+  await page.getByTestId('register-mitid').click();
+  await pickAtBroker(page, newMitid.uuid);
+  await page.getByLabel('CPR-nummer').fill(newMitid.cpr);
+  await page.getByLabel('E-mail').fill(`dorte.ny-${isPhone(page) ? 'p' : 'd'}@example.dk`);
+  await page.getByLabel('Mobilnummer').fill('20304059');
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByRole('alert').or(page.getByTestId('error-cpr')).first()).toContainText('Der findes allerede en konto med dette CPR-nummer.');
+
+  // Someone new with Dorte's e-mail: refused beside the e-mail, what was typed kept.
+  await page.context().clearCookies();
+  await page.goto('/registrer');
+  await page.getByTestId('register-mitid').click();
+  await pickAtBroker(page, person('Peter').uuid);
+  await page.getByLabel('CPR-nummer').fill(person('Peter').cpr);
+  await page.getByLabel('E-mail').fill('dorte.demo@example.dk');
+  await page.getByLabel('Mobilnummer').fill('20304058');
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByTestId('error-email')).toHaveText('E-mailadressen er allerede knyttet til en spilkonto.');
+  await expect(page.getByLabel('E-mail')).toHaveValue('dorte.demo@example.dk');
+
+  // A registration this browser no longer has on the platform: start again.
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'krone_reg', value: 'x'.repeat(43), url: page.url() }]);
+  await page.goto('/registrer');
+  await expect(page.getByTestId('auth-error')).toContainText('Registreringen tog for lang tid og er udløbet. Start forfra.');
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 1 af 3');
+});
+
 test('the form checks the CPR and mobile number before anything is sent', async ({ page }) => {
   await page.context().clearCookies();
   await page.goto('/registrer');
@@ -240,6 +287,9 @@ test('every refused login says why in Danish and offers the way on', async ({ pa
     [person('Teknisk').uuid, /MitID har tekniske problemer/, null],
     [person('Jonas').uuid, /kunne ikke bekræftes/, null],
     [person('Udløbet').uuid, /udløbet/, null],
+    // Demo accounts the operator locked (apps/platform/src/players/demo-players.json).
+    [person('Bente').uuid, /Din bruger er låst/, null],
+    [person('Carl').uuid, /Din spilkonto er låst/, null],
   ];
   for (const [accountId, message, offer] of tries) {
     await page.goto('/log-ind');

@@ -5,3 +5,4 @@ export * from '../support/schema.js';
 export * from '../players/schema.js';
 export * from '../limits/schema.js';
 export * from '../documents/schema.js';
+export * from '../wallet/schema.js';

@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import { getTranslator } from './content';
-import { isSameOrigin } from './forwarding';
+import { isNonSimpleRequest, isSameOrigin } from './forwarding';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -47,9 +47,13 @@ export async function parseJson<S extends z.ZodType>(
   return { ok: true, data: parsed.data };
 }
 
-/** CSRF guard for state-changing calls: the browser's Origin must name this site (lib/forwarding). */
+/**
+ * CSRF guard for state-changing calls: the browser's Origin must name this site (lib/forwarding),
+ * and the request must be one a foreign page cannot send without a preflight (a JSON body or our
+ * x-krone-csrf header). The session cookie is SameSite=Lax on top.
+ */
 export function sameOrigin(request: Request): boolean {
-  return isSameOrigin(new URL(request.url), request.headers);
+  return isSameOrigin(new URL(request.url), request.headers) && isNonSimpleRequest(request.headers);
 }
 
 export async function forbiddenOrigin() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIp, isSameOrigin } from './forwarding';
+import { clientIp, isNonSimpleRequest, isSameOrigin } from './forwarding';
 
 describe('clientIp', () => {
   it('takes the address the nearest proxy appended, not what the client wrote', () => {
@@ -33,5 +33,18 @@ describe('isSameOrigin', () => {
     expect(isSameOrigin(url, new Headers({ origin: 'https://localhost:3000', host: 'localhost:3000' }))).toBe(false);
     expect(isSameOrigin(url, new Headers({ host: '127.0.0.1:3000' }))).toBe(false);
     expect(isSameOrigin(url, new Headers({ origin: 'null' }))).toBe(false);
+  });
+});
+
+describe('isNonSimpleRequest', () => {
+  it('accepts a JSON body or our own header, which a foreign form cannot send', () => {
+    expect(isNonSimpleRequest(new Headers({ 'content-type': 'application/json; charset=utf-8' }))).toBe(true);
+    expect(isNonSimpleRequest(new Headers({ 'content-type': 'multipart/form-data; boundary=x', 'x-krone-csrf': '1' }))).toBe(true);
+  });
+
+  it('refuses what a plain HTML form sends', () => {
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', '']) {
+      expect(isNonSimpleRequest(new Headers(type ? { 'content-type': type } : {})), type).toBe(false);
+    }
   });
 });

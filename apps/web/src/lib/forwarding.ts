@@ -43,3 +43,17 @@ export function isSameOrigin(url: URL, headers: Headers): boolean {
   if (!origin || origin === 'null') return false;
   return ownOrigins(url, headers).has(origin);
 }
+
+/** The header our own page script adds to a state-changing call whose body is not JSON. */
+export const CSRF_HEADER = 'x-krone-csrf';
+
+/**
+ * Whether a request is one a page on another site could not send without the browser asking us
+ * first (a CORS preflight we never grant): a JSON body, or our own header. A plain HTML form can
+ * only send urlencoded, multipart or text bodies, and no custom header.
+ */
+export function isNonSimpleRequest(headers: Headers): boolean {
+  if (headers.get(CSRF_HEADER) === '1') return true;
+  const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json';
+}

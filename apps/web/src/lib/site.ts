@@ -79,6 +79,7 @@ export async function getSiteChrome() {
       login: headerVisibility(header, 'login'),
       register: headerVisibility(header, 'register'),
       clock: headerVisibility(header, 'clock'),
+      credit: headerVisibility(header, 'credit'),
     },
     menuLayout: menuSettings?.layout === 'horizontal' ? 'horizontal' : 'vertical',
     lockScrollOnMobile: menuSettings?.lock_scroll_on_mobile !== false,
@@ -93,6 +94,8 @@ export async function getSiteChrome() {
       home: t('menu.home'),
       myAccount: t('menu.my_account'),
       logout: t('menu.logout'),
+      totalBalance: t('overview.total_balance'),
+      bonusBalance: t('overview.bonus_balance'),
     },
   };
 

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Icon } from '../icons';
+import { HeaderCredit } from '../players/balance-display';
 import { showHeader } from './chrome-rules';
 import { HeaderClock } from './header-clock';
 import { splitHorizontal, type MenuEntry } from './menu-rules';
@@ -18,7 +19,7 @@ export interface HeaderProps {
   logoText: string;
   useImage: boolean;
   /** Per element, the class names hiding it on the sizes the layout settings leave it out. */
-  visibility: Record<'dropdown' | 'logo' | 'login' | 'register' | 'clock', string>;
+  visibility: Record<'dropdown' | 'logo' | 'login' | 'register' | 'clock' | 'credit', string>;
   menu: MenuEntry[];
   menuLayout: 'vertical' | 'horizontal';
   lockScrollOnMobile: boolean;
@@ -33,6 +34,8 @@ export interface HeaderProps {
     home: string;
     myAccount: string;
     logout: string;
+    totalBalance: string;
+    bonusBalance: string;
   };
 }
 
@@ -80,7 +83,8 @@ export function SiteHeader(props: HeaderProps) {
             <VerticalMenu
               items={menu}
               lockScrollOnMobile={props.lockScrollOnMobile}
-              texts={{ open: texts.menuOpen, close: texts.menuClose, navigation: texts.navigation }}
+              texts={{ open: texts.menuOpen, close: texts.menuClose, navigation: texts.navigation, totalBalance: texts.totalBalance, bonusBalance: texts.bonusBalance }}
+              loggedIn={loggedIn}
               buttonClassName={`${visibility.dropdown}${horizontal ? ' hide-lg hide-xl hide-xxl' : ''}`}
             />
             {horizontal ? (
@@ -102,6 +106,7 @@ export function SiteHeader(props: HeaderProps) {
             ) : null}
             {loggedIn ? (
               <>
+                <HeaderCredit label={texts.totalBalance} className={visibility.credit} />
                 <Link href="/min-konto/profil" className="btn btn-primary" prefetch={false} data-testid="header-account">
                   {texts.myAccount}
                 </Link>

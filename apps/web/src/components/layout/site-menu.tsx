@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { MenuBalances } from '../players/balance-display';
 import { Icon } from '../icons';
 import { deviceVisibilityClass, isActive, type MenuEntry } from './menu-rules';
 
@@ -72,11 +73,13 @@ export function VerticalMenu({
   texts,
   lockScrollOnMobile,
   buttonClassName = '',
+  loggedIn = false,
 }: {
   items: MenuEntry[];
-  texts: MenuTexts;
+  texts: MenuTexts & { totalBalance?: string; bonusBalance?: string };
   lockScrollOnMobile: boolean;
   buttonClassName?: string;
+  loggedIn?: boolean;
 }) {
   const pathname = usePathname() ?? '/';
   const [open, setOpen] = useState(false);
@@ -145,6 +148,7 @@ export function VerticalMenu({
         hidden={!open}
         data-testid="menu-panel"
       >
+        {everOpened && loggedIn && texts.totalBalance && texts.bonusBalance ? <MenuBalances totalLabel={texts.totalBalance} bonusLabel={texts.bonusBalance} /> : null}
         {everOpened ? (
           <nav aria-label={texts.navigation}>
             <ul className="menu-list">

@@ -76,7 +76,7 @@ export function DocumentsSection({ types, texts }: { types: DocumentType[]; text
     for (const file of files) form.append('files', file, file.name);
     setBusy(true);
     try {
-      const response = await fetch('/api/user/documents', { method: 'POST', body: form });
+      const response = await fetch('/api/user/documents', { method: 'POST', body: form, headers: { 'x-krone-csrf': '1' } });
       const body = (await response.json().catch(() => ({}))) as { result?: number; code?: string; message?: string };
       if (response.ok && body.result === 1) {
         setStatus({ ok: true, text: t('profile.upload_success') });

@@ -1,17 +1,20 @@
 'use client';
 
-import { formatDateTimeDa, interpolate } from '@krone/domain';
+import { formatDateTimeDa, formatKr, interpolate } from '@krone/domain';
+import { useAccountSummary } from './account-summary';
 import Link from 'next/link';
 import { usePlayerProfile } from './player-profile';
 
 /**
  * The logged-in player's welcome block (spec §1, §6): first name, previous login in Copenhagen
  * time, total balance and the transfer link. Cached pages render it empty for everyone; the
- * browser fills it in for a player. The balance is the wallet's (issue 4); until the account
- * summary answers, it shows a dash.
+ * browser fills it in for a player. The balance is the account summary's total; until it
+ * answers, a dash.
  */
-export function WelcomeBlock({ texts, balance = null }: { texts: Record<string, string>; balance?: string | null }) {
+export function WelcomeBlock({ texts }: { texts: Record<string, string> }) {
   const state = usePlayerProfile();
+  const summary = useAccountSummary();
+  const balance = summary.status === 'ready' ? formatKr(summary.summary.TotalBalance) : null;
   if (state.status !== 'ready') return null;
   const t = (key: string, vars?: Record<string, string>) => (vars ? interpolate(texts[key] ?? key, vars) : (texts[key] ?? key));
   const { profile } = state;

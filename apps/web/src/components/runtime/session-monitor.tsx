@@ -11,7 +11,7 @@ import { createSessionValidator } from './session-validation';
 import { text } from './text-keys';
 
 async function validateSession(signal: AbortSignal) {
-  const response = await fetch('/api/user/validate-session', { method: 'POST', signal, cache: 'no-store', headers: { 'cache-control': 'no-cache' } });
+  const response = await fetch('/api/user/validate-session', { method: 'POST', signal, cache: 'no-store', headers: { 'cache-control': 'no-cache', 'x-krone-csrf': '1' } });
   return { ok: response.ok, status: response.status };
 }
 

@@ -3,7 +3,7 @@ import { getContactSender } from '@/components/contact/contact-sender';
 import type { paths } from '@/lib/platform-api';
 import { platformNoStore } from '@/lib/platform';
 import { fail } from '@/lib/api';
-import { clientIp, isSameOrigin } from '@/lib/forwarding';
+import { clientIp, isNonSimpleRequest, isSameOrigin } from '@/lib/forwarding';
 
 type ContactRequest = paths['/Support/contact']['post']['requestBody']['content']['application/json'];
 
@@ -24,7 +24,7 @@ function formFields(input: unknown): Partial<Record<(typeof FORM_FIELDS)[number]
  * own pages, decides guest or player from the session, and passes the platform's answer back as is.
  */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request.nextUrl, request.headers)) return fail(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
+  if (!isSameOrigin(request.nextUrl, request.headers) || !isNonSimpleRequest(request.headers)) return fail(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
 
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
     return fail(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input');

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../db/client.js';
+import type { LimitsService } from '../limits/service.js';
+import { players } from './schema.js';
+import type { Secrets } from './secrets.js';
+
+export interface DemoPlayer {
+  mitidUuid: string;
+  cpr: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  email: string;
+  mobileCc: string;
+  mobileNo: string;
+  status: 'active' | 'locked' | 'game_locked';
+}
+
+export const DEMO_PLAYERS: readonly DemoPlayer[] = JSON.parse(
+  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-players.json'), 'utf8'),
+) as DemoPlayer[];
+
+/**
+ * Demo accounts for the MitID stand-in's people who need one to show a state a new
+ * registration cannot reach: an account to log in to at once, a locked user, a locked game
+ * account. Only with SEED_DEMO_CONTENT; each is made once (keyed by MitID uuid) and never
+ * changed afterwards. Every account gets a deposit limit, as a Danish account must have one.
+ */
+export async function seedDemoPlayers(db: Db, deps: { secrets: Secrets; limits: LimitsService; clock?: () => Date }): Promise<number> {
+  const now = (deps.clock ?? (() => new Date()))();
+  let made = 0;
+  for (const demo of DEMO_PLAYERS) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(players)
+        .values({
+          mitidUuid: demo.mitidUuid,
+          cprHash: deps.secrets.hashCpr(demo.cpr),
+          cprEncrypted: deps.secrets.encrypt(demo.cpr),
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          birthDate: demo.birthDate,
+          email: demo.email,
+          mobileCc: demo.mobileCc,
+          mobileNo: demo.mobileNo,
+          status: demo.status,
+          properties: { acceptsmsoffer: 'False', firstdeposit: 'False', welcomebonus: 'False' },
+          registeredAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: players.id });
+      if (!row) return;
+      await deps.limits.setInitialDepositLimit(tx, row.id, 'month', 500_000);
+      made++;
+    });
+  }
+  return made;
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The ledger's accounts. A player's accounts (cash, bonus, reserved for payouts) keep their
+ * balance on the row, and the database refuses a negative one (`wallet_accounts_balance_check`):
+ * under any number of concurrent transfers from any number of processes, a balance is changed
+ * only by `balance_ore = balance_ore + x` under the row's lock, and an overdraft aborts the
+ * whole transfer. System accounts (house, payment clearing, bonus cost, …) keep no balance on
+ * the row: theirs is the sum of their entries, so thousands of transfers a second through the
+ * house never queue on one row (see wallet/README.md).
+ */
+export const walletAccounts = pgTable(
+  'wallet_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** player_cash, player_bonus, player_payout_reserve, house, payment_clearing, payout_clearing, bonus_cost */
+    kind: text('kind').notNull(),
+    /** The owner, for a player's account; null for the house's own accounts. */
+    playerId: uuid('player_id'),
+    /** Whether the balance is kept on the row (player accounts) or summed from entries (system). */
+    tracked: boolean('tracked').notNull(),
+    balanceOre: bigint('balance_ore', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('wallet_accounts_player_kind_key').on(t.playerId, t.kind).where(sql`${t.playerId} is not null`),
+    uniqueIndex('wallet_accounts_system_kind_key').on(t.kind).where(sql`${t.playerId} is null`),
+    check('wallet_accounts_balance_check', sql`not ${t.tracked} or ${t.balanceOre} >= 0`),
+    check('wallet_accounts_untracked_zero_check', sql`${t.tracked} or ${t.balanceOre} = 0`),
+  ],
+);
+
+/**
+ * A transfer: one movement of money, all of whose entries sum to zero (checked by a deferred
+ * constraint trigger at commit). The idempotency key is unique: a retry finds the first answer.
+ * Append-only: a mistake is undone by a compensating transfer (kind `reversal`), never an update.
+ */
+export const walletTransfers = pgTable(
+  'wallet_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** SHA-256 of the request: the same key with another payload is refused, not replayed. */
+    requestHash: text('request_hash').notNull(),
+    /** deposit, withdrawal, withdrawal_cancel, payout_paid, bet, win, bonus_grant, reversal, … */
+    kind: text('kind').notNull(),
+    /** Who or what asked: payment id, withdrawal id, game round, the transfer reversed. */
+    reference: jsonb('reference').$type<Record<string, string>>().notNull(),
+    /** The transfer this one reverses (kind reversal); a transfer is reversed at most once. */
+    reverses: uuid('reverses').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('wallet_transfers_kind_created_idx').on(t.kind, t.createdAt)],
+);
+
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => walletTransfers.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => walletAccounts.id),
+    /** Signed: positive credits the account, negative debits it. Never zero. */
+    amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
+    /** The account's balance right after this entry, for accounts that keep one. */
+    balanceAfterOre: bigint('balance_after_ore', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('wallet_entries_account_created_idx').on(t.accountId, t.createdAt),
+    index('wallet_entries_transfer_idx').on(t.transferId),
+    check('wallet_entries_amount_check', sql`${t.amountOre} <> 0`),
+  ],
+);

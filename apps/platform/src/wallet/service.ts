@@ -1,0 +1,325 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { AppError } from '../shared/errors.js';
+import { walletAccounts, walletEntries, walletTransfers } from './schema.js';
+
+/** Accounts a player owns; each keeps its balance on the row, never below zero. */
+export const PLAYER_ACCOUNT_KINDS = ['player_cash', 'player_bonus', 'player_payout_reserve'] as const;
+/** The house's own accounts; their balance is the sum of their entries. */
+export const SYSTEM_ACCOUNT_KINDS = ['house', 'payment_clearing', 'payout_clearing', 'bonus_cost'] as const;
+export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+
+/** 10 million kroner: far above any real movement, far below 2^53. */
+export const MAX_ENTRY_ORE = 1_000_000_000;
+export const MAX_ENTRIES = 20;
+
+export interface TransferEntry {
+  accountId: string;
+  amountOre: number;
+}
+
+export interface TransferInput {
+  idempotencyKey: string;
+  kind: string;
+  entries: TransferEntry[];
+  reference?: Record<string, string>;
+}
+
+export interface TransferResult {
+  transferId: string;
+  kind: string;
+  createdAt: Date;
+  /** True when the key was seen before: this is the first answer again and nothing moved. */
+  replayed: boolean;
+  entries: { accountId: string; amountOre: number; balanceAfterOre: number | null }[];
+}
+
+/** Runs work in a transaction of its own, or in a savepoint of the caller's. */
+type Runner = Pick<Db, 'transaction'>;
+
+const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
+
+function canonicalHash(input: { kind: string; entries: TransferEntry[]; reference: Record<string, string> }): string {
+  const entries = [...input.entries].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0)).map((e) => [e.accountId, e.amountOre]);
+  const reference = Object.keys(input.reference)
+    .sort()
+    .map((key) => [key, input.reference[key]]);
+  return createHash('sha256').update(JSON.stringify({ kind: input.kind, entries, reference })).digest('hex');
+}
+
+/** The transfer rules the database also enforces, checked first for a clear answer. */
+export function validateTransfer(input: TransferInput): void {
+  const bad = (field: string) => fail('INVALID_TRANSFER', 400, 'validation.invalid_input', { fields: { [field]: 'validation.invalid_input' } });
+  if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length < 1 || input.idempotencyKey.length > 200) throw bad('idempotencyKey');
+  if (typeof input.kind !== 'string' || !/^[a-z_]{2,40}$/.test(input.kind)) throw bad('kind');
+  if (!Array.isArray(input.entries) || input.entries.length < 2 || input.entries.length > MAX_ENTRIES) throw bad('entries');
+  const seen = new Set<string>();
+  let sum = 0;
+  for (const entry of input.entries) {
+    if (!Number.isSafeInteger(entry.amountOre) || entry.amountOre === 0 || Math.abs(entry.amountOre) > MAX_ENTRY_ORE) throw bad('amountOre');
+    if (seen.has(entry.accountId)) throw bad('accountId');
+    seen.add(entry.accountId);
+    sum += entry.amountOre;
+  }
+  if (sum !== 0) throw fail('TRANSFER_UNBALANCED', 400, 'validation.invalid_input');
+}
+
+/** A database error, or one it caused, by SQLSTATE and constraint name. */
+function sqlError(error: unknown): { code?: string; constraint?: string; message?: string } | null {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code } = current as { code?: string };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as { code?: string; constraint?: string; message?: string };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function createWalletService(db: Db, clock: () => Date) {
+  /** Rows of a raw query, whichever driver answers (pg and PGlite shape results alike: { rows }). */
+  async function rowsOf<T>(query: SQL): Promise<T[]> {
+    const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+    return Array.isArray(result) ? result : result.rows;
+  }
+
+  /** The player's account of a kind, made on first use. */
+  async function playerAccount(playerId: string, kind: PlayerAccountKind, runner: Pick<Db, 'insert' | 'select'> = db): Promise<string> {
+    const [existing] = await runner
+      .select({ id: walletAccounts.id })
+      .from(walletAccounts)
+      .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.kind, kind)))
+      .limit(1);
+    if (existing) return existing.id;
+    await runner
+      .insert(walletAccounts)
+      .values({ kind, playerId, tracked: true, createdAt: clock() })
+      .onConflictDoNothing();
+    const [made] = await runner
+      .select({ id: walletAccounts.id })
+      .from(walletAccounts)
+      .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.kind, kind)))
+      .limit(1);
+    return made!.id;
+  }
+
+  /** One of the house's accounts, made on first use. */
+  async function systemAccount(kind: SystemAccountKind, runner: Pick<Db, 'insert' | 'select'> = db): Promise<string> {
+    const find = () =>
+      runner
+        .select({ id: walletAccounts.id })
+        .from(walletAccounts)
+        .where(and(isNull(walletAccounts.playerId), eq(walletAccounts.kind, kind)))
+        .limit(1);
+    const [existing] = await find();
+    if (existing) return existing.id;
+    await runner.insert(walletAccounts).values({ kind, playerId: null, tracked: false, createdAt: clock() }).onConflictDoNothing();
+    const [made] = await find();
+    return made!.id;
+  }
+
+  async function readTransfer(runner: Pick<Db, 'select'>, transferId: string) {
+    const [transfer] = await runner.select().from(walletTransfers).where(eq(walletTransfers.id, transferId)).limit(1);
+    if (!transfer) return null;
+    const entries = await runner
+      .select({ accountId: walletEntries.accountId, amountOre: walletEntries.amountOre, balanceAfterOre: walletEntries.balanceAfterOre })
+      .from(walletEntries)
+      .where(eq(walletEntries.transferId, transferId))
+      .orderBy(asc(walletEntries.accountId));
+    return { transfer, entries };
+  }
+
+  /**
+   * Moves money: all entries or none, in one transaction (or a savepoint of the caller's, so a
+   * payment's own rows and its money commit together). A repeated idempotency key answers the
+   * first transfer; the same key with another payload is refused. An entry that would take a
+   * player's account below zero aborts the whole transfer.
+   */
+  async function transfer(input: TransferInput, runner: Runner = db): Promise<TransferResult> {
+    validateTransfer(input);
+    const reference = input.reference ?? {};
+    const requestHash = canonicalHash({ kind: input.kind, entries: input.entries, reference });
+    const ordered = [...input.entries].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+    try {
+      return await runner.transaction(async (tx) => {
+        const now = clock();
+        const [created] = await tx
+          .insert(walletTransfers)
+          .values({ idempotencyKey: input.idempotencyKey, requestHash, kind: input.kind, reference, reverses: reference.reverses ?? null, createdAt: now })
+          .onConflictDoNothing({ target: walletTransfers.idempotencyKey })
+          .returning({ id: walletTransfers.id, createdAt: walletTransfers.createdAt });
+        if (!created) {
+          // Seen before (a retry, a repeated webhook): the first answer, or a refusal when the
+          // payload differs. The first transfer has committed: ON CONFLICT waited for it.
+          const [first] = await tx.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, input.idempotencyKey)).limit(1);
+          if (!first) throw fail('TRANSFER_IN_PROGRESS', 409, 'validation.try_again');
+          if (first.requestHash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED', 409, 'validation.idempotency_conflict');
+          const read = await readTransfer(tx, first.id);
+          return { transferId: first.id, kind: first.kind, createdAt: first.createdAt, replayed: true, entries: read!.entries };
+        }
+
+        const accounts = await tx
+          .select({ id: walletAccounts.id, tracked: walletAccounts.tracked })
+          .from(walletAccounts)
+          .where(inArray(walletAccounts.id, ordered.map((entry) => entry.accountId)));
+        if (accounts.length !== ordered.length) throw fail('ACCOUNT_NOT_FOUND', 404, 'validation.not_found');
+        const tracked = new Map(accounts.map((account) => [account.id, account.tracked]));
+
+        const entries: TransferResult['entries'] = [];
+        // Rows are locked in one order (by id) in every transfer, so two transfers never wait on
+        // each other in a circle.
+        for (const entry of ordered) {
+          let balanceAfterOre: number | null = null;
+          if (tracked.get(entry.accountId)) {
+            const [row] = await tx
+              .update(walletAccounts)
+              .set({ balanceOre: sql`${walletAccounts.balanceOre} + ${entry.amountOre}` })
+              .where(eq(walletAccounts.id, entry.accountId))
+              .returning({ balanceOre: walletAccounts.balanceOre });
+            balanceAfterOre = Number(row!.balanceOre);
+          }
+          entries.push({ accountId: entry.accountId, amountOre: entry.amountOre, balanceAfterOre });
+        }
+        await tx.insert(walletEntries).values(entries.map((entry) => ({ transferId: created.id, ...entry, createdAt: now })));
+        return { transferId: created.id, kind: input.kind, createdAt: created.createdAt, replayed: false, entries };
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const cause = sqlError(error);
+      if (cause?.code === '23514' && `${cause.constraint ?? ''} ${cause.message ?? ''}`.includes('wallet_accounts_balance_check')) {
+        throw fail('INSUFFICIENT_FUNDS', 409, 'validation.insufficient_funds');
+      }
+      if (cause?.code === '23505' && `${cause.constraint ?? ''} ${cause.message ?? ''}`.includes('reverses')) {
+        throw fail('ALREADY_REVERSED', 409, 'validation.already_reversed');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Undoes a transfer with its mirror image (kind reversal), never by changing it. A transfer is
+   * reversed at most once; asking again answers the first reversal.
+   */
+  async function reverse(transferId: string, reason: string, runner: Runner = db): Promise<TransferResult> {
+    const read = await readTransfer(db, transferId);
+    if (!read) throw fail('TRANSFER_NOT_FOUND', 404, 'validation.not_found');
+    if (read.transfer.kind === 'reversal') throw fail('CANNOT_REVERSE_REVERSAL', 409, 'validation.invalid_input');
+    const [done] = await db.select({ id: walletTransfers.id }).from(walletTransfers).where(eq(walletTransfers.reverses, transferId)).limit(1);
+    if (done) {
+      const first = await readTransfer(db, done.id);
+      return { transferId: done.id, kind: 'reversal', createdAt: first!.transfer.createdAt, replayed: true, entries: first!.entries };
+    }
+    return transfer(
+      {
+        idempotencyKey: `reversal:${transferId}`,
+        kind: 'reversal',
+        entries: read.entries.map((entry) => ({ accountId: entry.accountId, amountOre: -entry.amountOre })),
+        reference: { reverses: transferId, reason: reason.slice(0, 200) },
+      },
+      runner,
+    );
+  }
+
+  /** An account's balance: from the row for a player's, from its entries for the house's. */
+  async function balance(accountId: string): Promise<number> {
+    const [account] = await db.select().from(walletAccounts).where(eq(walletAccounts.id, accountId)).limit(1);
+    if (!account) throw fail('ACCOUNT_NOT_FOUND', 404, 'validation.not_found');
+    if (account.tracked) return Number(account.balanceOre);
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${walletEntries.amountOre}), 0)` })
+      .from(walletEntries)
+      .where(eq(walletEntries.accountId, accountId));
+    return Number(row!.total);
+  }
+
+  /** A player's balances by account kind (zero for an account not yet made). */
+  async function playerBalances(playerId: string): Promise<Record<PlayerAccountKind, number>> {
+    const rows = await db
+      .select({ kind: walletAccounts.kind, balanceOre: walletAccounts.balanceOre })
+      .from(walletAccounts)
+      .where(eq(walletAccounts.playerId, playerId));
+    const result = { player_cash: 0, player_bonus: 0, player_payout_reserve: 0 };
+    for (const row of rows) if (row.kind in result) result[row.kind as PlayerAccountKind] = Number(row.balanceOre);
+    return result;
+  }
+
+  /**
+   * The ledger's invariants, read from the database: every transfer sums to zero, the ledger
+   * sums to zero, no player balance is negative, and every kept balance equals its entries.
+   */
+  async function audit() {
+    const [totals] = await db.select({ total: sql<string>`coalesce(sum(${walletEntries.amountOre}), 0)` }).from(walletEntries);
+    const unbalanced = await rowsOf<{ transfer_id: string }>(
+      sql`select transfer_id from wallet_entries group by transfer_id having sum(amount_ore) <> 0 or count(*) < 2`,
+    );
+    const negative = await rowsOf<{ id: string }>(sql`select id from wallet_accounts where tracked and balance_ore < 0`);
+    const mismatched = await rowsOf<{ id: string }>(
+      sql`select a.id from wallet_accounts a left join wallet_entries e on e.account_id = a.id
+          group by a.id, a.tracked, a.balance_ore
+          having a.tracked and a.balance_ore <> coalesce(sum(e.amount_ore), 0)`,
+    );
+    return {
+      ledgerSumOre: Number(totals!.total),
+      unbalancedTransfers: unbalanced.length,
+      negativeBalances: negative.length,
+      mismatchedBalances: mismatched.length,
+    };
+  }
+
+  /**
+   * The account summary of spec §3. Total is cash plus bonus; only cash can be withdrawn. Money
+   * reserved for requested payouts is neither (it shows apart until paid or cancelled). The
+   * wagering figures are the bonus context's; with no active bonus both are 0.
+   */
+  async function accountSummary(playerId: string) {
+    const balances = await playerBalances(playerId);
+    return {
+      TotalBalance: balances.player_cash + balances.player_bonus,
+      WithdrawableBalance: balances.player_cash,
+      BonusBalance: balances.player_bonus,
+      ReservedForPayouts: balances.player_payout_reserve,
+      TotalActiveWageringRequirement: 0,
+      TotalActiveBonusWageredFraction: 0,
+    };
+  }
+
+  /**
+   * Stakes and wins over the last `days` days, from the ledger: bets are what left the player's
+   * cash and bonus accounts in transfers of kind bet, wins what came back in kind win (each net of
+   * its reversals).
+   */
+  async function betWinSummary(playerId: string, days = 30) {
+    const since = new Date(clock().getTime() - days * 86_400_000);
+    const rows = await rowsOf<{ kind: string; total: string; transfers: string }>(sql`
+      select t.kind, coalesce(sum(e.amount_ore), 0) as total, count(distinct t.id) as transfers
+      from wallet_entries e
+      join wallet_accounts a on a.id = e.account_id
+      join wallet_transfers t on t.id = e.transfer_id
+      where a.player_id = ${playerId} and a.kind in ('player_cash', 'player_bonus')
+        and t.kind in ('bet', 'win') and t.created_at >= ${since.toISOString()}
+        and not exists (select 1 from wallet_transfers r where r.reverses = t.id)
+      group by t.kind`);
+    const totalStake = 0 - Number(rows.find((row) => row.kind === 'bet')?.total ?? 0) || 0;
+    const totalWin = Number(rows.find((row) => row.kind === 'win')?.total ?? 0);
+    const rounds = Number(rows.find((row) => row.kind === 'bet')?.transfers ?? 0);
+    return { days, totalStake, totalWin, net: totalWin - totalStake, rounds };
+  }
+
+  return {
+    playerAccount,
+    systemAccount,
+    transfer,
+    reverse,
+    balance,
+    playerBalances,
+    accountSummary,
+    betWinSummary,
+    audit,
+    readTransfer: (id: string) => readTransfer(db, id),
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

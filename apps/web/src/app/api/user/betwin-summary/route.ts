@@ -1,0 +1,24 @@
+import { forbiddenOrigin, ok, sameOrigin } from '@/lib/api';
+import { platformNoStore } from '@/lib/platform';
+import { sessionToken } from '@/lib/session';
+
+/**
+ * POST /api/user/betwin-summary (spec §7, §8): the player's stakes and wins of the last 30 days,
+ * from the ledger. No session gives result 0 "no-session"; a failure "Error fetching betwin
+ * summary"; an unsuccessful answer "unsuccess".
+ */
+export async function POST(request: Request) {
+  if (!sameOrigin(request)) return forbiddenOrigin();
+  const token = await sessionToken();
+  if (!token) return ok({ result: 0, message: 'no-session' });
+  try {
+    const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/betwin-summary', {
+      params: { path: { sessionId: token }, query: { days: 30 } },
+    });
+    if (response.status === 401) return ok({ result: 0, message: 'no-session' });
+    if (!data || data.result !== 1) return ok({ result: 0, message: 'unsuccess' });
+    return ok({ result: 1, data: data.data });
+  } catch {
+    return Response.json({ result: 0, message: 'Error fetching betwin summary' }, { status: 502, headers: { 'Cache-Control': 'no-store' } });
+  }
+}
