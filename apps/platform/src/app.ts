@@ -130,6 +130,6 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   await app.register(supportRoutes, { support, config });
   await app.register(playersRoutes, { players, config });
   await app.register(documentsRoutes, { documents, config });
-  await app.register(walletRoutes, { wallet, players });
+  await app.register(walletRoutes, { wallet, players, config });
   return app;
 }

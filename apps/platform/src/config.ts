@@ -75,6 +75,11 @@ export const configSchema = z.object({
   MOBILEPAY_SCOPES: z.string().default('openid profile phone'),
   ROFUS_URL: z.url().default('http://127.0.0.1:4300/rofus/check'),
   ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
+  /**
+   * Key of the ledger's internal transfer API (POST /Wallet/transfers): the platform's own
+   * services and game providers' seamless-wallet adapters, never a browser. Empty turns it off.
+   */
+  WALLET_API_KEY: z.string().default('krone-development-wallet-key'),
 
   /** Where uploaded identity documents are kept on disk; relative paths start at the repository root. */
   DOCUMENTS_DIR: z
@@ -110,7 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid platform configuration:\n${problems.join('\n')}`);
   }
   if (parsed.data.NODE_ENV === 'production') {
-    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY'] as const) {
+    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY', 'WALLET_API_KEY'] as const) {
       if (parsed.data[key].startsWith('krone-development')) {
         throw new Error(`Invalid platform configuration:\n  ${key}: set a secret value in production`);
       }

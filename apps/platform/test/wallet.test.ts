@@ -329,3 +329,38 @@ describe('the player’s money over HTTP', () => {
 });
 
 type TransferEntry = TransferInput['entries'][number];
+
+describe('the internal transfer API', () => {
+  const post = async (payload: unknown, key: string | null = platform.config.WALLET_API_KEY) => {
+    const response = await platform.app.inject({ method: 'POST', url: '/Wallet/transfers', payload: payload as never, headers: key ? { 'x-api-key': key } : {} });
+    return { status: response.statusCode, body: response.json() as { result: number; code?: string; message?: string; data?: { transferId: string; replayed: boolean } } };
+  };
+
+  it('moves money by account references, idempotently, and only with the key', async () => {
+    const playerId = randomUUID();
+    const deposit = {
+      idempotencyKey: `api-${playerId}`,
+      kind: 'deposit',
+      entries: [
+        { account: { system: 'payment_clearing' }, amountOre: -12_345 },
+        { account: { playerId, kind: 'player_cash' }, amountOre: 12_345 },
+      ],
+      reference: { paymentId: 'card-1' },
+    };
+    expect((await post(deposit, null)).status).toBe(401);
+    expect((await post(deposit, 'wrong-key')).status).toBe(401);
+    const first = await post(deposit);
+    expect(first.status).toBe(200);
+    expect((await post(deposit)).body.data).toMatchObject({ transferId: first.body.data!.transferId, replayed: true });
+    expect((await wallet.playerBalances(playerId)).player_cash).toBe(12_345);
+
+    const overdraft = await post({ ...deposit, idempotencyKey: `bet-${playerId}`, kind: 'bet', entries: [{ account: { playerId, kind: 'player_cash' }, amountOre: -20_000 }, { account: { system: 'house' }, amountOre: 20_000 }] });
+    expect(overdraft).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS' } });
+    expect(overdraft.body.message).toMatch(/penge nok/);
+    for (const amountOre of ['100', 1.5, 2 ** 40]) {
+      const bad = await post({ ...deposit, idempotencyKey: randomUUID(), entries: [{ account: { system: 'house' }, amountOre }, { account: { playerId, kind: 'player_cash' }, amountOre: 100 }] });
+      expect(bad.status, String(amountOre)).toBe(400);
+    }
+    expect((await wallet.playerBalances(playerId)).player_cash).toBe(12_345);
+  });
+});

@@ -1,8 +1,11 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, ok } from '../content/contracts.js';
+import type { Config } from '../config.js';
+import { errorBody, isoDateTime, ok } from '../content/contracts.js';
 import type { PlayersService } from '../players/service.js';
-import type { WalletService } from './service.js';
+import { AppError } from '../shared/errors.js';
+import { MAX_ENTRIES, MAX_ENTRY_ORE, PLAYER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, type WalletService } from './service.js';
 
 const tags = ['wallet'];
 const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
@@ -13,7 +16,83 @@ const ore = z.number().int();
  * The player's money over HTTP, for the storefront (BFF), which holds the session token. The
  * field names of the account summary are the spec's (§3); amounts are øre.
  */
-export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; players: Pick<PlayersService, 'playerForSession'> }> = async (app, { wallet, players }) => {
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether the request carries the wallet API key (compared in constant time). */
+function hasApiKey(given: string | string[] | undefined, expected: string): boolean {
+  if (!expected || typeof given !== 'string' || !given) return false;
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const accountRef = z.union([
+  z.object({ accountId: z.uuid() }),
+  z.object({ playerId: z.uuid(), kind: z.enum(PLAYER_ACCOUNT_KINDS) }),
+  z.object({ system: z.enum(SYSTEM_ACCOUNT_KINDS) }),
+]);
+
+export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; players: Pick<PlayersService, 'playerForSession'>; config: Config }> = async (
+  app,
+  { wallet, players, config },
+) => {
+  // The house's accounts never change once made: their ids are kept after the first look-up.
+  const systemIds = new Map<string, string>();
+  async function resolve(ref: z.infer<typeof accountRef>): Promise<string> {
+    if ('accountId' in ref) return ref.accountId;
+    if ('playerId' in ref) return wallet.playerAccount(ref.playerId, ref.kind);
+    let id = systemIds.get(ref.system);
+    if (!id) {
+      id = await wallet.systemAccount(ref.system);
+      systemIds.set(ref.system, id);
+    }
+    return id;
+  }
+
+  app.post(
+    '/Wallet/transfers',
+    {
+      schema: {
+        tags,
+        operationId: 'createTransfer',
+        summary: 'Move money (internal: platform services and game-provider adapters, with x-api-key). Idempotent by key; all or nothing',
+        headers: z.object({ 'x-api-key': z.string().max(200).optional() }),
+        body: z.object({
+          idempotencyKey: z.string().min(1).max(200),
+          kind: z.string().regex(/^[a-z_]{2,40}$/),
+          entries: z
+            .array(z.object({ account: accountRef, amountOre: z.number().int().min(-MAX_ENTRY_ORE).max(MAX_ENTRY_ORE) }))
+            .min(2)
+            .max(MAX_ENTRIES),
+          reference: z.record(z.string().max(60), z.string().max(200)).optional(),
+        }),
+        response: {
+          200: ok(
+            z.object({
+              transferId: z.uuid(),
+              kind: z.string(),
+              createdAt: isoDateTime,
+              replayed: z.boolean(),
+              entries: z.array(z.object({ accountId: z.uuid(), amountOre: ore, balanceAfterOre: ore.nullable() })),
+            }),
+          ),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+      // Refused before the body is even read, without the key.
+      onRequest: async (request) => {
+        if (!hasApiKey(request.headers['x-api-key'], config.WALLET_API_KEY)) throw new AppError('UNAUTHORIZED', 401, 'validation.forbidden');
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const entries = await Promise.all(request.body.entries.map(async (entry) => ({ accountId: await resolve(entry.account), amountOre: entry.amountOre })));
+      const result = await wallet.transfer({ idempotencyKey: request.body.idempotencyKey, kind: request.body.kind, entries, reference: request.body.reference });
+      return { result: 1 as const, data: { ...result, createdAt: result.createdAt.toISOString() } };
+    },
+  );
+
   app.get(
     '/GATMaven/users/:sessionId/account-summary',
     {

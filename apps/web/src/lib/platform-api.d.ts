@@ -691,6 +691,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Wallet/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move money (internal: platform services and game-provider adapters, with x-api-key). Idempotent by key; all or nothing */
+        post: operations["createTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/GATMaven/users/{sessionId}/account-summary": {
         parameters: {
             query?: never;
@@ -3753,6 +3770,138 @@ export interface operations {
             };
             /** @description Default Response */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-api-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotencyKey: string;
+                    kind: string;
+                    entries: {
+                        account: {
+                            /** Format: uuid */
+                            accountId: string;
+                        } | {
+                            /** Format: uuid */
+                            playerId: string;
+                            /** @enum {string} */
+                            kind: "player_cash" | "player_bonus" | "player_payout_reserve";
+                        } | {
+                            /** @enum {string} */
+                            system: "house" | "payment_clearing" | "payout_clearing" | "bonus_cost";
+                        };
+                        amountOre: number;
+                    }[];
+                    reference?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            transferId: string;
+                            kind: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            replayed: boolean;
+                            entries: {
+                                /** Format: uuid */
+                                accountId: string;
+                                amountOre: number;
+                                balanceAfterOre: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// npm run bench:wallet: on one PostgreSQL server, pgbench's TPC-B (8 clients, 30 s), then a load
+// of ledger transfers through the platform's HTTP API (8 clients, 30 s); prints both rates, their
+// ratio and the transfer latency p50/p99. It never fails on a figure; it exits non-zero only when
+// a measurement could not be made. See bench/README.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const clients = Number(process.env.BENCH_CLIENTS ?? 8);
+const players = Number(process.env.BENCH_PLAYERS ?? 1000);
+const port = Number(process.env.BENCH_PLATFORM_PORT ?? 4400);
+const apiKey = 'krone-bench-wallet-key';
+const aims = { ratioPercent: 50, p99Ms: 20 };
+const suffix = randomUUID().slice(0, 8);
+const pgbenchDb = `krone_pgbench_${suffix}`;
+const walletDb = `krone_wallet_${suffix}`;
+const log = (line = '') => console.log(line);
+
+const dbUrl = (name) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function pgbench(args) {
+  const result = spawnSync('pgbench', args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pgbench ${args.join(' ')} failed: ${result.stderr || result.error}`);
+  return result.stdout;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+let platform;
+async function cleanup() {
+  if (platform && platform.exitCode === null) {
+    platform.kill('SIGTERM');
+    await new Promise((resolve) => platform.once('exit', resolve));
+  }
+  for (const name of [pgbenchDb, walletDb]) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+}
+process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+async function transfer(body) {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}/Wallet/transfers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return { ok: response.ok, status: response.status, ms: performance.now() - started };
+}
+
+async function main() {
+  log(`bench:wallet on ${new URL(serverUrl).host}, ${availableParallelism()} cores, ${clients} clients, ${seconds} s each`);
+  const version = spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).stdout.trim();
+  log(`${version}`);
+
+  // 1. pgbench TPC-B on its own database of the same server.
+  await admin(`create database ${pgbenchDb}`);
+  pgbench(['-i', '-q', '-s', '8', dbUrl(pgbenchDb)]);
+  const out = pgbench(['-c', String(clients), '-j', String(Math.min(clients, availableParallelism())), '-T', String(seconds), '-n', dbUrl(pgbenchDb)]);
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+  const pgLatency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+  log(`pgbench TPC-B: ${tps.toFixed(0)} transactions/s (latency average ${pgLatency} ms)`);
+  await admin(`drop database if exists ${pgbenchDb} with (force)`);
+
+  // 2. The platform on a fresh database of the same server.
+  await admin(`create database ${walletDb}`);
+  platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: dbUrl(walletDb), PLATFORM_PORT: String(port), LOG_LEVEL: 'warn', WALLET_API_KEY: apiKey, SEED_DEMO_CONTENT: 'false', NODE_ENV: 'development' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (i === 119) throw new Error('the platform did not start');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+
+  // Players with money: one deposit each, through the same API.
+  const ids = Array.from({ length: players }, () => randomUUID());
+  for (let i = 0; i < ids.length; i += 50) {
+    await Promise.all(
+      ids.slice(i, i + 50).map((playerId) =>
+        transfer({
+          idempotencyKey: `bench-deposit-${playerId}`,
+          kind: 'deposit',
+          entries: [
+            { account: { system: 'payment_clearing' }, amountOre: -100_000_000 },
+            { account: { playerId, kind: 'player_cash' }, amountOre: 100_000_000 },
+          ],
+        }),
+      ),
+    );
+  }
+
+  // 3. The load: each client sends bets and wins of random players, one after another.
+  const latencies = [];
+  let failed = 0;
+  const until = performance.now() + seconds * 1000;
+  const warmUntil = performance.now() + 2000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const playerId = ids[Math.floor(Math.random() * ids.length)];
+        const win = Math.random() < 0.3;
+        const amount = 100 + Math.floor(Math.random() * 900);
+        const result = await transfer({
+          idempotencyKey: randomUUID(),
+          kind: win ? 'win' : 'bet',
+          entries: [
+            { account: { playerId, kind: 'player_cash' }, amountOre: win ? amount : -amount },
+            { account: { system: 'house' }, amountOre: win ? -amount : amount },
+          ],
+        });
+        if (performance.now() < warmUntil) continue;
+        if (result.ok) latencies.push(result.ms);
+        else failed++;
+      }
+    }),
+  );
+  const measured = seconds - 2;
+  latencies.sort((a, b) => a - b);
+  const rate = latencies.length / measured;
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+
+  // The ledger after the load: it must still sum to zero.
+  const client = new pg.Client({ connectionString: dbUrl(walletDb) });
+  await client.connect();
+  const { rows } = await client.query(`select coalesce(sum(amount_ore), 0)::text as total, count(distinct transfer_id)::text as transfers from wallet_entries`);
+  const negative = await client.query(`select count(*)::text as n from wallet_accounts where balance_ore < 0`);
+  await client.end();
+
+  log(`wallet transfers over HTTP: ${rate.toFixed(0)} transfers/s (${latencies.length} in ${measured} s after 2 s warm-up, ${failed} failed)`);
+  log(`transfer latency: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
+  log(`ledger afterwards: ${rows[0].transfers} transfers, sum of entries ${rows[0].total} øre, ${negative.rows[0].n} negative balances`);
+  log();
+  const ratio = (rate / tps) * 100;
+  log('summary');
+  log(`  pgbench TPC-B        ${tps.toFixed(0)} tps`);
+  log(`  wallet transfers     ${rate.toFixed(0)} tps`);
+  log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
+  log(`  transfer p50 / p99   ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`);
+}
+
+try {
+  await main();
+  await cleanup();
+} catch (error) {
+  console.error(`bench:wallet could not measure: ${error instanceof Error ? error.message : error}`);
+  await cleanup();
+  process.exit(1);
+}
