@@ -17,6 +17,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const players = Number(process.env.BENCH_PLAYERS ?? 1000);
 const port = Number(process.env.BENCH_PLATFORM_PORT ?? 4400);
+/** Platform processes on one database, as behind a load balancer; clients take them in turn. */
+const processes = Number(process.env.BENCH_PLATFORMS ?? 2);
+const ports = Array.from({ length: processes }, (_, i) => port + i);
 const apiKey = 'krone-bench-wallet-key';
 const aims = { ratioPercent: 50, p99Ms: 20 };
 const suffix = randomUUID().slice(0, 8);
@@ -48,9 +51,10 @@ function pgbench(args) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-let platform;
+const platforms = [];
 async function cleanup() {
-  if (platform && platform.exitCode === null) {
+  for (const platform of platforms) {
+    if (platform.exitCode !== null) continue;
     platform.kill('SIGTERM');
     await new Promise((resolve) => platform.once('exit', resolve));
   }
@@ -58,9 +62,9 @@ async function cleanup() {
 }
 process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
-async function transfer(body) {
+async function transfer(body, target = port) {
   const started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${port}/Wallet/transfers`, {
+  const response = await fetch(`http://127.0.0.1:${target}/Wallet/transfers`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
     body: JSON.stringify(body),
@@ -85,17 +89,23 @@ async function main() {
 
   // 2. The platform on a fresh database of the same server.
   await admin(`create database ${walletDb}`);
-  platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl(walletDb), PLATFORM_PORT: String(port), LOG_LEVEL: 'warn', WALLET_API_KEY: apiKey, SEED_DEMO_CONTENT: 'false', NODE_ENV: 'development' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (i === 119) throw new Error('the platform did not start');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const [index, listen] of ports.entries()) {
+    // The first process migrates the new database; the others start once it answers.
+    platforms.push(
+      spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: dbUrl(walletDb), PLATFORM_PORT: String(listen), LOG_LEVEL: 'warn', WALLET_API_KEY: apiKey, SEED_DEMO_CONTENT: 'false', NODE_ENV: 'development' },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      }),
+    );
+    for (let i = 0; i < 120; i++) {
+      const up = await fetch(`http://127.0.0.1:${listen}/health`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (i === 119) throw new Error(`platform process ${index + 1} did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
+  log(`${processes} platform process${processes === 1 ? '' : 'es'} on ports ${ports.join(', ')}`);
 
   // Players with money: one deposit each, through the same API.
   const ids = Array.from({ length: players }, () => randomUUID());
@@ -120,7 +130,8 @@ async function main() {
   const until = performance.now() + seconds * 1000;
   const warmUntil = performance.now() + 2000;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, client) => {
+      const target = ports[client % ports.length];
       while (performance.now() < until) {
         const playerId = ids[Math.floor(Math.random() * ids.length)];
         const win = Math.random() < 0.3;
@@ -132,7 +143,7 @@ async function main() {
             { account: { playerId, kind: 'player_cash' }, amountOre: win ? amount : -amount },
             { account: { system: 'house' }, amountOre: win ? -amount : amount },
           ],
-        });
+        }, target);
         if (performance.now() < warmUntil) continue;
         if (result.ok) latencies.push(result.ms);
         else failed++;

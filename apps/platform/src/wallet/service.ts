@@ -86,8 +86,24 @@ export function createWalletService(db: Db, clock: () => Date) {
     return Array.isArray(result) ? result : result.rows;
   }
 
+  /** Account ids never change once made: the ids of recently used accounts are kept (bounded). */
+  const accountIds = new Map<string, string>();
+  function remember(key: string, id: string) {
+    if (accountIds.size >= 100_000) accountIds.clear();
+    accountIds.set(key, id);
+    return id;
+  }
+
   /** The player's account of a kind, made on first use. */
   async function playerAccount(playerId: string, kind: PlayerAccountKind, runner: Pick<Db, 'insert' | 'select'> = db): Promise<string> {
+    // Inside a caller's transaction the account may yet be rolled back: not remembered then.
+    if (runner !== db) return findOrMakePlayerAccount(playerId, kind, runner);
+    const known = accountIds.get(`${playerId}:${kind}`);
+    if (known) return known;
+    return remember(`${playerId}:${kind}`, await findOrMakePlayerAccount(playerId, kind, runner));
+  }
+
+  async function findOrMakePlayerAccount(playerId: string, kind: PlayerAccountKind, runner: Pick<Db, 'insert' | 'select'>): Promise<string> {
     const [existing] = await runner
       .select({ id: walletAccounts.id })
       .from(walletAccounts)
@@ -133,6 +149,81 @@ export function createWalletService(db: Db, clock: () => Date) {
   }
 
   /**
+   * Whether each account keeps its balance on the row; an account's kind never changes, so the
+   * answer is kept in memory (bounded). Null when an account does not exist.
+   */
+  const trackedCache = new Map<string, boolean>();
+  async function trackedness(ids: string[]): Promise<Map<string, boolean> | null> {
+    const missing = ids.filter((id) => !trackedCache.has(id));
+    if (missing.length > 0) {
+      const rows = await db.select({ id: walletAccounts.id, tracked: walletAccounts.tracked }).from(walletAccounts).where(inArray(walletAccounts.id, missing));
+      if (trackedCache.size + rows.length > 100_000) trackedCache.clear();
+      for (const row of rows) trackedCache.set(row.id, row.tracked);
+    }
+    if (ids.some((id) => !trackedCache.has(id))) return null;
+    return new Map(ids.map((id) => [id, trackedCache.get(id)!]));
+  }
+
+  /**
+   * The common transfer (at most one account that keeps a balance) as one statement, which is
+   * atomic on its own: the transfer row, the balance update under the row lock (the CHECK
+   * refuses an overdraft and the statement with it) and the entries. With one locked row there
+   * is no lock order to keep. A key seen before inserts nothing and is answered like the
+   * multi-statement path answers it.
+   */
+  async function transferInOneStatement(input: TransferInput, reference: Record<string, string>, requestHash: string): Promise<TransferResult> {
+    const now = clock();
+    const values = sql.join(
+      input.entries.map((entry) => sql`(${entry.accountId}::uuid, ${entry.amountOre}::bigint)`),
+      sql`, `,
+    );
+    const [row] = await rowsOf<{ transfer_id: string | null; created_at: string | Date | null; entries: TransferResult['entries'] | null }>(sql`
+      with t as (
+        insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
+        values (${input.idempotencyKey}, ${requestHash}, ${input.kind}, ${JSON.stringify(reference)}::jsonb, ${reference.reverses ?? null}::uuid, ${now.toISOString()}::timestamptz)
+        on conflict (idempotency_key) do nothing
+        returning id, created_at
+      ),
+      input (account_id, amount) as (values ${values}),
+      upd as (
+        update wallet_accounts a set balance_ore = a.balance_ore + input.amount
+        from input, t
+        where a.id = input.account_id and a.tracked
+        returning a.id, a.balance_ore
+      ),
+      ins as (
+        insert into wallet_entries (transfer_id, account_id, amount_ore, balance_after_ore, created_at)
+        select t.id, input.account_id, input.amount, upd.balance_ore, t.created_at
+        from input cross join t left join upd on upd.id = input.account_id
+        returning account_id, amount_ore, balance_after_ore
+      )
+      select t.id as transfer_id, t.created_at,
+        (select json_agg(json_build_object('accountId', account_id, 'amountOre', amount_ore, 'balanceAfterOre', balance_after_ore)) from ins) as entries
+      from (select 1) as one left join t on true`);
+    if (!row?.transfer_id) return replay(input.idempotencyKey, requestHash);
+    return {
+      transferId: row.transfer_id,
+      kind: input.kind,
+      createdAt: new Date(row.created_at!),
+      replayed: false,
+      entries: (row.entries ?? []).map((entry) => ({
+        accountId: entry.accountId,
+        amountOre: Number(entry.amountOre),
+        balanceAfterOre: entry.balanceAfterOre === null ? null : Number(entry.balanceAfterOre),
+      })),
+    };
+  }
+
+  /** The first answer for a key seen before, or the refusal when the payload differs. */
+  async function replay(idempotencyKey: string, requestHash: string, runner: Pick<Db, 'select'> = db): Promise<TransferResult> {
+    const [first] = await runner.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
+    if (!first) throw fail('TRANSFER_IN_PROGRESS', 409, 'validation.try_again');
+    if (first.requestHash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED', 409, 'validation.idempotency_conflict');
+    const read = await readTransfer(runner, first.id);
+    return { transferId: first.id, kind: first.kind, createdAt: first.createdAt, replayed: true, entries: read!.entries };
+  }
+
+  /**
    * Moves money: all entries or none, in one transaction (or a savepoint of the caller's, so a
    * payment's own rows and its money commit together). A repeated idempotency key answers the
    * first transfer; the same key with another payload is refused. An entry that would take a
@@ -144,6 +235,12 @@ export function createWalletService(db: Db, clock: () => Date) {
     const requestHash = canonicalHash({ kind: input.kind, entries: input.entries, reference });
     const ordered = [...input.entries].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
     try {
+      if (runner === db) {
+        const tracked = await trackedness(ordered.map((entry) => entry.accountId));
+        if (!tracked) throw fail('ACCOUNT_NOT_FOUND', 404, 'validation.not_found');
+        // One player's account at most (a bet, a win, a deposit): one statement, one round trip.
+        if ([...tracked.values()].filter(Boolean).length <= 1) return await transferInOneStatement(input, reference, requestHash);
+      }
       return await runner.transaction(async (tx) => {
         const now = clock();
         const [created] = await tx
@@ -154,11 +251,7 @@ export function createWalletService(db: Db, clock: () => Date) {
         if (!created) {
           // Seen before (a retry, a repeated webhook): the first answer, or a refusal when the
           // payload differs. The first transfer has committed: ON CONFLICT waited for it.
-          const [first] = await tx.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, input.idempotencyKey)).limit(1);
-          if (!first) throw fail('TRANSFER_IN_PROGRESS', 409, 'validation.try_again');
-          if (first.requestHash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED', 409, 'validation.idempotency_conflict');
-          const read = await readTransfer(tx, first.id);
-          return { transferId: first.id, kind: first.kind, createdAt: first.createdAt, replayed: true, entries: read!.entries };
+          return replay(input.idempotencyKey, requestHash, tx);
         }
 
         const accounts = await tx
