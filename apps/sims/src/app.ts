@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { createCardProvider, type CardProvider } from './cards.js';
 import { readJson, sendJson } from './http.js';
 import { MOBILEPAY_IDENTITIES, mitidIdentities, NSIS_LOA, type MitIdIdentity } from './identities.js';
 import { createIssuer, type Issuer } from './oidc.js';
@@ -15,12 +16,15 @@ export interface SimsOptions {
   mitid?: { clientId: string; clientSecret: string; redirectUris?: string[] };
   mobilePay?: { clientId: string; clientSecret: string; redirectUris?: string[] };
   rofusApiKey?: string;
+  /** The card payment provider: its secret API key, the webhook secret and where events go. */
+  cards?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; retryDelaysMs?: number[] };
   /** The clock of the CPR-try window and of the identities' computed ages. */
   now?: () => Date;
 }
 
 export interface Sims {
   url: string;
+  cards: CardProvider;
   close(): Promise<void>;
 }
 
@@ -37,8 +41,9 @@ const safeEqual = (a: string, b: string) => {
 };
 
 /**
- * The stand-ins for Krone's identity services on one server: the MitID broker (OIDC issuer at
- * /mitid and its CPR match), MobilePay login (OIDC issuer at /mobilepay) and ROFUS (/rofus).
+ * The stand-ins for Krone's outside services on one server: the MitID broker (OIDC issuer at
+ * /mitid and its CPR match), MobilePay login (OIDC issuer at /mobilepay), ROFUS (/rofus) and
+ * the card payment provider (/cards).
  */
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const host = options.host ?? '127.0.0.1';
@@ -157,6 +162,16 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     return sendJson(res, 200, active ? { excluded: true, until: excluded.until, permanent: excluded.permanent } : { excluded: false, until: null, permanent: false });
   }
 
+  const cards = createCardProvider({
+    publicUrl,
+    webOrigin: new URL(web).origin,
+    secretKey: options.cards?.secretKey ?? 'krone-development-cards-secret-key',
+    webhookSecret: options.cards?.webhookSecret ?? 'krone-development-cards-webhook-secret',
+    webhookUrl: options.cards?.webhookUrl,
+    retryDelaysMs: options.cards?.retryDelaysMs,
+    now,
+  });
+
   const issuers: [string, Issuer][] = [
     ['/mitid', mitid],
     ['/mobilepay', mobilePay],
@@ -171,6 +186,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
         if (path === '/favicon.ico') return void res.writeHead(204, { 'cache-control': 'max-age=86400' }).end();
         if (path === '/mitid/cpr-match' && req.method === 'POST') return await cprMatch(req, res);
         if (path === '/rofus/check' && req.method === 'POST') return await rofusCheck(req, res);
+        if (path.startsWith('/cards/')) return await cards.handle(req, res, path.slice('/cards'.length));
         for (const [prefix, issuer] of issuers) {
           if (path === prefix || path.startsWith(`${prefix}/`)) return await issuer.handle(req, res, path.slice(prefix.length) || '/');
         }
@@ -183,6 +199,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
 
   return {
     url: publicUrl,
+    cards,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

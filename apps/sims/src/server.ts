@@ -17,6 +17,10 @@ const config = z
     MOBILEPAY_CLIENT_SECRET: z.string().min(8).default('krone-development-mobilepay-secret'),
     MOBILEPAY_REDIRECT_URIS: csv.optional(),
     ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
+    CARDS_SECRET_KEY: z.string().min(8).default('krone-development-cards-secret-key'),
+    CARDS_WEBHOOK_SECRET: z.string().min(8).default('krone-development-cards-webhook-secret'),
+    /** Where card payment events go: the platform's webhook. */
+    CARDS_WEBHOOK_URL: z.url().optional(),
   })
   .safeParse(process.env);
 
@@ -33,8 +37,9 @@ const sims = await startSims({
   mitid: { clientId: env.MITID_CLIENT_ID, clientSecret: env.MITID_CLIENT_SECRET, redirectUris: env.MITID_REDIRECT_URIS },
   mobilePay: { clientId: env.MOBILEPAY_CLIENT_ID, clientSecret: env.MOBILEPAY_CLIENT_SECRET, redirectUris: env.MOBILEPAY_REDIRECT_URIS },
   rofusApiKey: env.ROFUS_API_KEY,
+  cards: { secretKey: env.CARDS_SECRET_KEY, webhookSecret: env.CARDS_WEBHOOK_SECRET, webhookUrl: env.CARDS_WEBHOOK_URL },
 });
-console.log(`sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus)`);
+console.log(`sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards)`);
 const stop = () => void sims.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
