@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createCardProvider, type CardProvider } from './cards.js';
 import { readJson, sendJson } from './http.js';
+import { createNemKonto } from './nemkonto.js';
 import { MOBILEPAY_IDENTITIES, mitidIdentities, NSIS_LOA, type MitIdIdentity } from './identities.js';
 import { createIssuer, type Issuer } from './oidc.js';
 
@@ -18,6 +19,8 @@ export interface SimsOptions {
   rofusApiKey?: string;
   /** The card payment provider: its secret API key, the webhook secret and where events go. */
   cards?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; retryDelaysMs?: number[] };
+  /** NemKonto payouts: API key, webhook secret and URL, and how long until a payout is paid. */
+  nemkonto?: { apiKey?: string; webhookSecret?: string; webhookUrl?: string; settleAfterMs?: number; retryDelaysMs?: number[] };
   /** The clock of the CPR-try window and of the identities' computed ages. */
   now?: () => Date;
 }
@@ -43,7 +46,7 @@ const safeEqual = (a: string, b: string) => {
 /**
  * The stand-ins for Krone's outside services on one server: the MitID broker (OIDC issuer at
  * /mitid and its CPR match), MobilePay login (OIDC issuer at /mobilepay), ROFUS (/rofus) and
- * the card payment provider (/cards).
+ * the card payment provider (/cards) and NemKonto payouts (/nemkonto).
  */
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const host = options.host ?? '127.0.0.1';
@@ -172,6 +175,16 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     now,
   });
 
+  const nemkonto = createNemKonto({
+    apiKey: options.nemkonto?.apiKey ?? 'krone-development-nemkonto-key',
+    webhookSecret: options.nemkonto?.webhookSecret ?? 'krone-development-nemkonto-webhook-secret',
+    webhookUrl: options.nemkonto?.webhookUrl,
+    settleAfterMs: options.nemkonto?.settleAfterMs,
+    retryDelaysMs: options.nemkonto?.retryDelaysMs,
+    now,
+    hasNemKonto: (cpr) => people().find((person) => person.cpr === cpr)?.nemkonto !== false,
+  });
+
   const issuers: [string, Issuer][] = [
     ['/mitid', mitid],
     ['/mobilepay', mobilePay],
@@ -187,6 +200,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
         if (path === '/mitid/cpr-match' && req.method === 'POST') return await cprMatch(req, res);
         if (path === '/rofus/check' && req.method === 'POST') return await rofusCheck(req, res);
         if (path.startsWith('/cards/')) return await cards.handle(req, res, path.slice('/cards'.length));
+        if (path.startsWith('/nemkonto/')) return await nemkonto.handle(req, res, path.slice('/nemkonto'.length));
         for (const [prefix, issuer] of issuers) {
           if (path === prefix || path.startsWith(`${prefix}/`)) return await issuer.handle(req, res, path.slice(prefix.length) || '/');
         }

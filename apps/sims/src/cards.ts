@@ -1,7 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { escapeHtml, readForm, readJson, sendJson } from './http.js';
+import { createWebhookSender } from './webhooks.js';
+
+export { signWebhook } from './webhooks.js';
 
 /**
  * A card payment provider, as Krone would use one: card data goes from the player's browser
@@ -99,17 +102,11 @@ const paymentBody = z.object({
   returnUrl: z.url(),
 });
 
-/** The signature header of a webhook: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
-export function signWebhook(secret: string, body: string, timestamp: number): string {
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
 export function createCardProvider(options: CardProviderOptions) {
   const tokens = new Map<string, Token>();
   const payments = new Map<string, Payment>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const events = new Map<string, CardEvent>();
-  const retryDelays = options.retryDelaysMs ?? [1_000, 5_000, 30_000, 120_000, 600_000];
 
   const cors = (req: IncomingMessage): Record<string, string> =>
     req.headers.origin === options.webOrigin
@@ -122,21 +119,7 @@ export function createCardProvider(options: CardProviderOptions) {
     return given.length > 0 && timingSafeEqual(digest(given), digest(options.secretKey));
   }
 
-  async function deliver(event: CardEvent, attempt = 0): Promise<void> {
-    if (!options.webhookUrl) return;
-    const body = JSON.stringify(event);
-    const signature = signWebhook(options.webhookSecret, body, Math.floor(options.now().getTime() / 1000));
-    const ok = await fetch(options.webhookUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'krone-signature': signature },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (!ok && attempt < retryDelays.length) setTimeout(() => void deliver(event, attempt + 1), retryDelays[attempt]).unref();
-  }
+  const deliver = createWebhookSender<CardEvent>({ url: options.webhookUrl, secret: options.webhookSecret, now: options.now, retryDelaysMs: options.retryDelaysMs });
 
   function settle(payment: Payment) {
     if (payment.status === 'requires_action') return;

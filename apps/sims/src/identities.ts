@@ -17,6 +17,8 @@ export interface MitIdIdentity {
   /** What choosing this person at the broker does besides logging in. */
   behaviour?: 'technical_error' | 'expired_login';
   rofus?: { until: string | null; permanent: boolean };
+  /** false for a person with no NemKonto: payouts to them are rejected. */
+  nemkonto?: boolean;
 }
 
 export interface MobilePayIdentity {
@@ -88,6 +90,9 @@ export function mitidIdentities(today = new Date().toISOString().slice(0, 10)): 
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e15', 'Bente', 'Låst', '1972-07-07', 667, 'substantial', 'Has a demo account the operator locked: login refused.'),
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e16', 'Carl', 'Spærret', '1981-01-21', 778, 'substantial', 'Has a demo account whose game account is locked: login refused.'),
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e17', 'Dorte', 'Demo (nyt MitID)', '1975-05-05', 556, 'substantial', 'Dorte Demo with a new MitID: her CPR already has an account.'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e18', 'Erik', 'Udenkonto', '1983-03-18', 889, 'substantial', 'An adult with no NemKonto: can register and play, payouts are rejected.', {
+      nemkonto: false,
+    }),
   ];
 }
 

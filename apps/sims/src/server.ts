@@ -21,6 +21,12 @@ const config = z
     CARDS_WEBHOOK_SECRET: z.string().min(8).default('krone-development-cards-webhook-secret'),
     /** Where card payment events go: the platform's webhook. */
     CARDS_WEBHOOK_URL: z.url().optional(),
+    NEMKONTO_API_KEY: z.string().min(8).default('krone-development-nemkonto-key'),
+    NEMKONTO_WEBHOOK_SECRET: z.string().min(8).default('krone-development-nemkonto-webhook-secret'),
+    /** Where payout events go: the platform's webhook. */
+    NEMKONTO_WEBHOOK_URL: z.url().optional(),
+    /** Seconds until an accepted payout is paid (banks take 1–3 working days; a demo does not). */
+    NEMKONTO_SETTLE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(30),
   })
   .safeParse(process.env);
 
@@ -38,8 +44,14 @@ const sims = await startSims({
   mobilePay: { clientId: env.MOBILEPAY_CLIENT_ID, clientSecret: env.MOBILEPAY_CLIENT_SECRET, redirectUris: env.MOBILEPAY_REDIRECT_URIS },
   rofusApiKey: env.ROFUS_API_KEY,
   cards: { secretKey: env.CARDS_SECRET_KEY, webhookSecret: env.CARDS_WEBHOOK_SECRET, webhookUrl: env.CARDS_WEBHOOK_URL },
+  nemkonto: {
+    apiKey: env.NEMKONTO_API_KEY,
+    webhookSecret: env.NEMKONTO_WEBHOOK_SECRET,
+    webhookUrl: env.NEMKONTO_WEBHOOK_URL,
+    settleAfterMs: env.NEMKONTO_SETTLE_SECONDS * 1000,
+  },
 });
-console.log(`sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards)`);
+console.log(`sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards, NemKonto /nemkonto)`);
 const stop = () => void sims.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
