@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createCardProvider, type CardProvider } from './cards.js';
 import { readJson, sendJson } from './http.js';
+import { createMobilePayPayments } from './mobilepay-payments.js';
 import { createNemKonto } from './nemkonto.js';
 import { MOBILEPAY_IDENTITIES, mitidIdentities, NSIS_LOA, type MitIdIdentity } from './identities.js';
 import { createIssuer, type Issuer } from './oidc.js';
@@ -20,6 +21,8 @@ export interface SimsOptions {
   /** The card payment provider: its secret API key, the webhook secret and where events go. */
   cards?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; retryDelaysMs?: number[] };
   /** NemKonto payouts: API key, webhook secret and URL, and how long until a payout is paid. */
+  /** MobilePay payments: API key, webhook secret and URL, and how long a payment waits for the app. */
+  mobilePayPayments?: { apiKey?: string; webhookSecret?: string; webhookUrl?: string; expiresAfterMs?: number; retryDelaysMs?: number[] };
   nemkonto?: { apiKey?: string; webhookSecret?: string; webhookUrl?: string; settleAfterMs?: number; retryDelaysMs?: number[] };
   /** The clock of the CPR-try window and of the identities' computed ages. */
   now?: () => Date;
@@ -46,7 +49,8 @@ const safeEqual = (a: string, b: string) => {
 /**
  * The stand-ins for Krone's outside services on one server: the MitID broker (OIDC issuer at
  * /mitid and its CPR match), MobilePay login (OIDC issuer at /mobilepay), ROFUS (/rofus) and
- * the card payment provider (/cards) and NemKonto payouts (/nemkonto).
+ * the card payment provider (/cards), MobilePay payments (/mobilepay-payments) and NemKonto
+ * payouts (/nemkonto).
  */
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const host = options.host ?? '127.0.0.1';
@@ -185,6 +189,16 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     hasNemKonto: (cpr) => people().find((person) => person.cpr === cpr)?.nemkonto !== false,
   });
 
+  const mobilePayPayments = createMobilePayPayments({
+    publicUrl,
+    apiKey: options.mobilePayPayments?.apiKey ?? 'krone-development-mobilepay-payments-key',
+    webhookSecret: options.mobilePayPayments?.webhookSecret ?? 'krone-development-mobilepay-webhook-secret',
+    webhookUrl: options.mobilePayPayments?.webhookUrl,
+    expiresAfterMs: options.mobilePayPayments?.expiresAfterMs,
+    retryDelaysMs: options.mobilePayPayments?.retryDelaysMs,
+    now,
+  });
+
   const issuers: [string, Issuer][] = [
     ['/mitid', mitid],
     ['/mobilepay', mobilePay],
@@ -200,6 +214,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
         if (path === '/mitid/cpr-match' && req.method === 'POST') return await cprMatch(req, res);
         if (path === '/rofus/check' && req.method === 'POST') return await rofusCheck(req, res);
         if (path.startsWith('/cards/')) return await cards.handle(req, res, path.slice('/cards'.length));
+        if (path.startsWith('/mobilepay-payments/')) return await mobilePayPayments.handle(req, res, path.slice('/mobilepay-payments'.length));
         if (path.startsWith('/nemkonto/')) return await nemkonto.handle(req, res, path.slice('/nemkonto'.length));
         for (const [prefix, issuer] of issuers) {
           if (path === prefix || path.startsWith(`${prefix}/`)) return await issuer.handle(req, res, path.slice(prefix.length) || '/');

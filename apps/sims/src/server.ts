@@ -21,6 +21,10 @@ const config = z
     CARDS_WEBHOOK_SECRET: z.string().min(8).default('krone-development-cards-webhook-secret'),
     /** Where card payment events go: the platform's webhook. */
     CARDS_WEBHOOK_URL: z.url().optional(),
+    MOBILEPAY_PAYMENTS_KEY: z.string().min(8).default('krone-development-mobilepay-payments-key'),
+    MOBILEPAY_WEBHOOK_SECRET: z.string().min(8).default('krone-development-mobilepay-webhook-secret'),
+    /** Where MobilePay payment events go: the platform's webhook. */
+    MOBILEPAY_WEBHOOK_URL: z.url().optional(),
     NEMKONTO_API_KEY: z.string().min(8).default('krone-development-nemkonto-key'),
     NEMKONTO_WEBHOOK_SECRET: z.string().min(8).default('krone-development-nemkonto-webhook-secret'),
     /** Where payout events go: the platform's webhook. */
@@ -44,6 +48,7 @@ const sims = await startSims({
   mobilePay: { clientId: env.MOBILEPAY_CLIENT_ID, clientSecret: env.MOBILEPAY_CLIENT_SECRET, redirectUris: env.MOBILEPAY_REDIRECT_URIS },
   rofusApiKey: env.ROFUS_API_KEY,
   cards: { secretKey: env.CARDS_SECRET_KEY, webhookSecret: env.CARDS_WEBHOOK_SECRET, webhookUrl: env.CARDS_WEBHOOK_URL },
+  mobilePayPayments: { apiKey: env.MOBILEPAY_PAYMENTS_KEY, webhookSecret: env.MOBILEPAY_WEBHOOK_SECRET, webhookUrl: env.MOBILEPAY_WEBHOOK_URL },
   nemkonto: {
     apiKey: env.NEMKONTO_API_KEY,
     webhookSecret: env.NEMKONTO_WEBHOOK_SECRET,
@@ -51,7 +56,7 @@ const sims = await startSims({
     settleAfterMs: env.NEMKONTO_SETTLE_SECONDS * 1000,
   },
 });
-console.log(`sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards, NemKonto /nemkonto)`);
+console.log(`sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards, MobilePay payments /mobilepay-payments, NemKonto /nemkonto)`);
 const stop = () => void sims.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
