@@ -92,11 +92,13 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
 }
 
 const simsPort = Number(process.env.SIMS_PORT ?? 4300);
-log('starting the stand-ins (MitID, MobilePay, ROFUS)…');
+log('starting the stand-ins (MitID, MobilePay, ROFUS, card payments, NemKonto)…');
 start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], {
   SIMS_PORT: String(simsPort),
   SIMS_HOST: host,
   WEB_PUBLIC_URL: `http://${host}:${webPort}`,
+  // The card provider reports payments to the platform's webhook.
+  CARDS_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/cards`,
 });
 await waitFor(`http://${host}:${simsPort}/health`, 60_000);
 
@@ -109,6 +111,7 @@ start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/serve
   MITID_CPR_MATCH_URL: `http://${host}:${simsPort}/mitid/cpr-match`,
   MOBILEPAY_ISSUER: `http://${host}:${simsPort}/mobilepay`,
   ROFUS_URL: `http://${host}:${simsPort}/rofus/check`,
+  CARDS_API_URL: `http://${host}:${simsPort}/cards`,
 });
 await waitFor(`http://${host}:${platformPort}/health`, 120_000);
 

@@ -17,6 +17,8 @@ import { documentsRoutes } from './documents/routes.js';
 import { createDocumentsService } from './documents/service.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { createLimitsService } from './limits/service.js';
+import { paymentsRoutes } from './payments/routes.js';
+import { createPaymentsService } from './payments/service.js';
 import { walletRoutes } from './wallet/routes.js';
 import { createWalletService } from './wallet/service.js';
 import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
@@ -45,6 +47,7 @@ export interface AppOptions {
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/(?:users|MarketingNotification|sessions|documents)\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/deposits\/(?:card\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
 }
@@ -86,6 +89,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
     content,
     limits,
   });
+  const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, players });
   const documents = createDocumentsService({
     db: database.db,
     config,
@@ -112,6 +116,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
         { name: 'support', description: 'Contact form and its captcha' },
         { name: 'players', description: 'Login and registration with MitID or MobilePay, sessions, profile, consent, unsubscribe' },
         { name: 'wallet', description: 'The ledger: the player’s balances (account summary) and stakes and wins' },
+        { name: 'payments', description: 'Deposits by card (and the provider’s webhook)' },
         { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
         { name: 'system', description: 'Health' },
       ],
@@ -131,5 +136,6 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   await app.register(playersRoutes, { players, config });
   await app.register(documentsRoutes, { documents, config });
   await app.register(walletRoutes, { wallet, players, config });
+  await app.register(paymentsRoutes, { payments, config, clock });
   return app;
 }

@@ -80,6 +80,11 @@ export const configSchema = z.object({
    * services and game providers' seamless-wallet adapters, never a browser. Empty turns it off.
    */
   WALLET_API_KEY: z.string().default('krone-development-wallet-key'),
+  /** The card payment provider (the stand-in of apps/sims by default). */
+  CARDS_API_URL: z.url().default('http://127.0.0.1:4300/cards'),
+  CARDS_SECRET_KEY: z.string().min(8).default('krone-development-cards-secret-key'),
+  /** The secret the provider signs its webhooks with. */
+  CARDS_WEBHOOK_SECRET: z.string().min(8).default('krone-development-cards-webhook-secret'),
 
   /** Where uploaded identity documents are kept on disk; relative paths start at the repository root. */
   DOCUMENTS_DIR: z
@@ -115,7 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid platform configuration:\n${problems.join('\n')}`);
   }
   if (parsed.data.NODE_ENV === 'production') {
-    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY', 'WALLET_API_KEY'] as const) {
+    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY', 'WALLET_API_KEY', 'CARDS_SECRET_KEY', 'CARDS_WEBHOOK_SECRET'] as const) {
       if (parsed.data[key].startsWith('krone-development')) {
         throw new Error(`Invalid platform configuration:\n  ${key}: set a secret value in production`);
       }

@@ -6,3 +6,4 @@ export * from '../players/schema.js';
 export * from '../limits/schema.js';
 export * from '../documents/schema.js';
 export * from '../wallet/schema.js';
+export * from '../payments/schema.js';
