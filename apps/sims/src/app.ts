@@ -55,7 +55,9 @@ const safeEqual = (a: string, b: string) => {
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
-  const server = createServer();
+  // Requests that arrive while the issuers are still being set up get 503, not silence.
+  let ready: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  const server = createServer((req, res) => (ready ? ready(req, res) : sendJson(res, 503, { error: 'starting' }, { 'retry-after': '1' })));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   const publicUrl = (options.publicUrl ?? `http://${host}:${port}`).replace(/\/$/, '');
@@ -204,7 +206,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     ['/mobilepay', mobilePay],
   ];
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  ready = (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://sims').pathname;
     void (async () => {
       try {
@@ -224,7 +226,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
         if (!res.headersSent) sendJson(res, 500, { error: 'server_error', error_description: (error as Error).message });
       }
     })();
-  });
+  };
 
   return {
     url: publicUrl,
