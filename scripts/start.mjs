@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global AbortSignal */
 // npm start: installs what is missing, starts the platform on the embedded database (created,
 // migrated and seeded on first run), builds the storefront when its sources changed, starts it,
 // and prints the URL. Ctrl-C stops everything.
