@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { createLimitsService } from '../src/limits/service.js';
+import { players } from '../src/players/schema.js';
+import { createSessionStore } from '../src/players/sessions.js';
 
 export interface TestPlatform {
   app: FastifyInstance;
@@ -70,4 +73,30 @@ export async function startTestPlatform(
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * A player straight in the database with a live session, for tests of what a logged-in player
+ * does (the login itself is tested in players.test.ts). With a limit, it gets a monthly deposit
+ * limit, as every Danish account has.
+ */
+export async function createLoggedInPlayer(platform: TestPlatform, options: { monthlyLimitOre?: number } = {}) {
+  const id = randomUUID();
+  await platform.database.db.insert(players).values({
+    id,
+    mitidUuid: `mitid-${id}`,
+    cprHash: `hash-${id}`,
+    cprEncrypted: 'x',
+    firstName: 'Test',
+    lastName: 'Spiller',
+    birthDate: '1990-01-01',
+    email: `${id}@example.dk`,
+    mobileCc: '+45',
+    mobileNo: '20304050',
+  });
+  if (options.monthlyLimitOre !== undefined) {
+    await createLimitsService(platform.database.db, () => new Date()).setInitialDepositLimit(platform.database.db, id, 'month', options.monthlyLimitOre);
+  }
+  const sessions = createSessionStore(platform.database.db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
+  return { id, token: (await sessions.create(id, 'mitid')).token };
 }

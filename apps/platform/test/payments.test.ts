@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { startSims, type Sims } from '@krone/sims';
 import { TEST_CARDS, signWebhook } from '@krone/sims/cards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLimitsService } from '../src/limits/service.js';
-import { players } from '../src/players/schema.js';
-import { createSessionStore } from '../src/players/sessions.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
 const web = 'http://127.0.0.1:3000';
 const webhookSecret = 'test-webhook-secret-123';
@@ -22,24 +18,7 @@ afterAll(async () => {
   await sims.close();
 });
 
-async function player(monthlyLimitOre = 1_000_000) {
-  const id = randomUUID();
-  await platform.database.db.insert(players).values({
-    id,
-    mitidUuid: `mitid-${id}`,
-    cprHash: `hash-${id}`,
-    cprEncrypted: 'x',
-    firstName: 'Test',
-    lastName: 'Spiller',
-    birthDate: '1990-01-01',
-    email: `${id}@example.dk`,
-    mobileCc: '+45',
-    mobileNo: '20304050',
-  });
-  await createLimitsService(platform.database.db, () => new Date()).setInitialDepositLimit(platform.database.db, id, 'month', monthlyLimitOre);
-  const sessions = createSessionStore(platform.database.db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
-  return { id, token: (await sessions.create(id, 'mitid')).token };
-}
+const player = (monthlyLimitOre = 1_000_000) => createLoggedInPlayer(platform, { monthlyLimitOre });
 
 async function tokenise(number: string) {
   const response = await fetch(`${sims.url}/cards/v1/tokens`, {

@@ -3,11 +3,9 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { players } from '../src/players/schema.js';
-import { createSessionStore } from '../src/players/sessions.js';
 import { AppError } from '../src/shared/errors.js';
 import { createWalletService, type TransferInput, type WalletService } from '../src/wallet/service.js';
-import { startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
 let platform: TestPlatform;
 let wallet: WalletService;
@@ -257,23 +255,7 @@ describe('the ledger', () => {
 });
 
 describe('the player’s money over HTTP', () => {
-  async function loggedInPlayer() {
-    const id = randomUUID();
-    await platform.database.db.insert(players).values({
-      id,
-      mitidUuid: `mitid-${id}`,
-      cprHash: `hash-${id}`,
-      cprEncrypted: 'x',
-      firstName: 'Test',
-      lastName: 'Spiller',
-      birthDate: '1990-01-01',
-      email: `${id}@example.dk`,
-      mobileCc: '+45',
-      mobileNo: '20304050',
-    });
-    const sessions = createSessionStore(platform.database.db, () => new Date(), { idleMs: 60_000, absoluteMs: 3_600_000 });
-    return { id, token: (await sessions.create(id, 'mitid')).token };
-  }
+  const loggedInPlayer = () => createLoggedInPlayer(platform);
   const get = async (url: string) => {
     const response = await platform.app.inject({ method: 'GET', url });
     return { status: response.statusCode, body: response.json() as { result: number; data?: Record<string, number>; code?: string } };

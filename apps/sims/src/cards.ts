@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { escapeHtml, readForm, readJson, sendJson } from './http.js';
+import { bearerMatches, createIdempotentAnswers, escapeHtml, readForm, readJson, sendJson } from './http.js';
 import { createWebhookSender } from './webhooks.js';
 
 export { signWebhook } from './webhooks.js';
@@ -105,7 +105,7 @@ const paymentBody = z.object({
 export function createCardProvider(options: CardProviderOptions) {
   const tokens = new Map<string, Token>();
   const payments = new Map<string, Payment>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = createIdempotentAnswers();
   const events = new Map<string, CardEvent>();
 
   const cors = (req: IncomingMessage): Record<string, string> =>
@@ -113,11 +113,7 @@ export function createCardProvider(options: CardProviderOptions) {
       ? { 'access-control-allow-origin': options.webOrigin, 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST', vary: 'Origin' }
       : {};
 
-  function authorised(req: IncomingMessage): boolean {
-    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    const digest = (value: string) => createHash('sha256').update(value).digest();
-    return given.length > 0 && timingSafeEqual(digest(given), digest(options.secretKey));
-  }
+  const authorised = (req: IncomingMessage) => bearerMatches(req, options.secretKey);
 
   const deliver = createWebhookSender<CardEvent>({ url: options.webhookUrl, secret: options.webhookSecret, now: options.now, retryDelaysMs: options.retryDelaysMs });
 
@@ -178,16 +174,11 @@ export function createCardProvider(options: CardProviderOptions) {
   /** POST /cards/v1/payments, from the platform: charge a token, idempotent by key. */
   async function createPayment(req: IncomingMessage, res: ServerResponse) {
     if (!authorised(req)) return sendJson(res, 401, { error: 'unauthorized' });
-    const key = String(req.headers['idempotency-key'] ?? '');
-    if (!key || key.length > 200) return sendJson(res, 400, { error: 'idempotency_key_required' });
-    const seen = idempotent.get(key);
-    if (seen) return sendJson(res, seen.status, seen.body, { 'idempotent-replayed': 'true' });
+    const key = idempotent.begin(req, res);
+    if (!key) return;
     const parsed = paymentBody.safeParse(await readJson(req));
     if (!parsed.success) return sendJson(res, 400, { error: 'invalid_request' });
-    const answer = (status: number, body: unknown) => {
-      idempotent.set(key, { status, body });
-      return sendJson(res, status, body);
-    };
+    const answer = (status: number, body: unknown) => idempotent.answer(res, key, status, body);
     const token = tokens.get(parsed.data.token);
     if (!token || token.used || token.expiresAt < options.now().getTime()) return answer(400, { error: 'invalid_token' });
     token.used = true;

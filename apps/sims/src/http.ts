@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -30,3 +31,35 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** Whether the request carries `Authorization: Bearer <key>` (compared in constant time). */
+export function bearerMatches(req: IncomingMessage, key: string): boolean {
+  const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return given.length > 0 && timingSafeEqual(digest(given), digest(key));
+}
+
+/** Idempotency-Key handling of the payment stand-ins: a repeated key gets the first answer again. */
+export function createIdempotentAnswers() {
+  const answers = new Map<string, { status: number; body: unknown }>();
+  return {
+    /** The request's key, or null once it has been answered (no key, or a repeat). */
+    begin(req: IncomingMessage, res: ServerResponse): string | null {
+      const key = String(req.headers['idempotency-key'] ?? '');
+      if (!key || key.length > 200) {
+        sendJson(res, 400, { error: 'idempotency_key_required' });
+        return null;
+      }
+      const seen = answers.get(key);
+      if (seen) {
+        sendJson(res, seen.status, seen.body, { 'idempotent-replayed': 'true' });
+        return null;
+      }
+      return key;
+    },
+    answer(res: ServerResponse, key: string, status: number, body: unknown) {
+      answers.set(key, { status, body });
+      sendJson(res, status, body);
+    },
+  };
+}

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { escapeHtml, readForm, readJson, sendJson } from './http.js';
+import { bearerMatches, createIdempotentAnswers, escapeHtml, readForm, readJson, sendJson } from './http.js';
 import { createWebhookSender } from './webhooks.js';
 
 /**
@@ -51,14 +51,10 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url'
 
 export function createMobilePayPayments(options: MobilePayPaymentsOptions) {
   const payments = new Map<string, Payment>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = createIdempotentAnswers();
   const deliver = createWebhookSender<MobilePayEvent>({ url: options.webhookUrl, secret: options.webhookSecret, now: options.now, retryDelaysMs: options.retryDelaysMs });
   const expiresAfter = options.expiresAfterMs ?? 5 * 60_000;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  const authorised = (req: IncomingMessage) => {
-    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    return given.length > 0 && timingSafeEqual(digest(given), digest(options.apiKey));
-  };
+  const authorised = (req: IncomingMessage) => bearerMatches(req, options.apiKey);
 
   function finish(payment: Payment, status: Exclude<Status, 'created'>) {
     payment.status = status;
@@ -87,17 +83,13 @@ export function createMobilePayPayments(options: MobilePayPaymentsOptions) {
 
   async function create(req: IncomingMessage, res: ServerResponse) {
     if (!authorised(req)) return sendJson(res, 401, { error: 'unauthorized' });
-    const key = String(req.headers['idempotency-key'] ?? '');
-    if (!key || key.length > 200) return sendJson(res, 400, { error: 'idempotency_key_required' });
-    const seen = idempotent.get(key);
-    if (seen) return sendJson(res, seen.status, seen.body, { 'idempotent-replayed': 'true' });
+    const key = idempotent.begin(req, res);
+    if (!key) return;
     const parsed = body.safeParse(await readJson(req));
     if (!parsed.success) return sendJson(res, 400, { error: 'invalid_request' });
     const payment: Payment = { id: id('mp'), ...parsed.data, status: 'created', createdAt: options.now().getTime() };
     payments.set(payment.id, payment);
-    const answer = view(payment);
-    idempotent.set(key, { status: 201, body: answer });
-    return sendJson(res, 201, answer);
+    return idempotent.answer(res, key, 201, view(payment));
   }
 
   function appPage(res: ServerResponse, payment: Payment) {

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { readJson, sendJson } from './http.js';
+import { bearerMatches, createIdempotentAnswers, readJson, sendJson } from './http.js';
 import { createWebhookSender } from './webhooks.js';
 
 /**
@@ -49,13 +49,9 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url'
 
 export function createNemKonto(options: NemKontoOptions) {
   const payouts = new Map<string, Payout>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = createIdempotentAnswers();
   const deliver = createWebhookSender<PayoutEvent>({ url: options.webhookUrl, secret: options.webhookSecret, now: options.now, retryDelaysMs: options.retryDelaysMs });
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  const authorised = (req: IncomingMessage) => {
-    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    return given.length > 0 && timingSafeEqual(digest(given), digest(options.apiKey));
-  };
+  const authorised = (req: IncomingMessage) => bearerMatches(req, options.apiKey);
   const view = (payout: Payout) => ({ ...payout });
 
   function settle(payout: Payout) {
@@ -71,16 +67,11 @@ export function createNemKonto(options: NemKontoOptions) {
   }
 
   async function create(req: IncomingMessage, res: ServerResponse) {
-    const key = String(req.headers['idempotency-key'] ?? '');
-    if (!key || key.length > 200) return sendJson(res, 400, { error: 'idempotency_key_required' });
-    const seen = idempotent.get(key);
-    if (seen) return sendJson(res, seen.status, seen.body, { 'idempotent-replayed': 'true' });
+    const key = idempotent.begin(req, res);
+    if (!key) return;
     const parsed = body.safeParse(await readJson(req));
     if (!parsed.success) return sendJson(res, 400, { error: 'invalid_request' });
-    const answer = (status: number, answerBody: unknown) => {
-      idempotent.set(key, { status, body: answerBody });
-      return sendJson(res, status, answerBody);
-    };
+    const answer = (status: number, answerBody: unknown) => idempotent.answer(res, key, status, answerBody);
     if (!options.hasNemKonto(parsed.data.cpr)) return answer(422, { error: 'no_nemkonto' });
     const payout: Payout = {
       id: id('po'),

@@ -17,12 +17,13 @@ const listeners = new Set<() => void>();
 /** Tells the header that the session cookies changed (login, logout, expiry) without a reload. */
 export function notifySessionChanged() {
   for (const listener of listeners) listener();
+  if (typeof document !== 'undefined' && !readLoggedIn(document.cookie)) for (const listener of endListeners) listener();
 }
 
-/** Runs the listener whenever the session cookies changed; returns the unsubscribe. */
-export function onSessionChanged(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+const endListeners = new Set<() => void>();
+/** Runs the listener when the session ends (logout, expiry). Adding the same one twice adds it once. */
+export function onSessionEnded(listener: () => void) {
+  endListeners.add(listener);
 }
 
 export function useLoggedIn(): boolean {

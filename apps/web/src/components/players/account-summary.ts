@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { onSessionChanged, readLoggedIn, useLoggedIn } from '../layout/use-logged-in';
+import { onSessionEnded, useLoggedIn } from '../layout/use-logged-in';
 import { createStore } from '../runtime/store';
 
 /** The account summary of spec §3, in øre. */
@@ -47,21 +47,14 @@ export function refreshAccountSummary(): Promise<void> {
   return loading;
 }
 
-let watching = false;
-function watchSession() {
-  if (watching) return;
-  watching = true;
-  onSessionChanged(() => {
-    if (!readLoggedIn(document.cookie)) summaryStore.set(NONE);
-  });
-}
+const forgetSummary = () => summaryStore.set(NONE);
 
 /** The logged-in player's balances, loaded on first use; "none" for a guest. */
 export function useAccountSummary(): SummaryState {
   const loggedIn = useLoggedIn();
   const state = useSyncExternalStore(summaryStore.subscribe, summaryStore.get, () => NONE);
   useEffect(() => {
-    watchSession();
+    onSessionEnded(forgetSummary);
     if (loggedIn && summaryStore.get().status === 'none') void refreshAccountSummary();
   }, [loggedIn]);
   return loggedIn ? state : NONE;

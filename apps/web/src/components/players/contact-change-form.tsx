@@ -1,13 +1,12 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import type { MobileProvider } from './registration-details-form';
+import { bareMobile, checkContact, type MobileProvider } from './contact-rules';
 import styles from './players.module.css';
 import { usePost } from './use-post';
 
 type Field = 'email' | 'mobileNo';
 const FIELDS: Field[] = ['email', 'mobileNo'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /**
  * Change of e-mail or mobile number. The platform checks it (format, digits, e-mail not in use)
@@ -30,16 +29,7 @@ export function ContactChangeForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
 
-  function check(): Partial<Record<Field, string>> {
-    const found: Partial<Record<Field, string>> = {};
-    if (!values.email.trim()) found.email = 'validation.email_required';
-    else if (!EMAIL.test(values.email.trim())) found.email = 'validation.email_invalid';
-    const digits = providers.find((p) => p.code === values.mobileCc)?.digits ?? 8;
-    const mobile = values.mobileNo.replace(/[\s-]/g, '');
-    if (!mobile) found.mobileNo = 'validation.mobile_required';
-    else if (!new RegExp(`^\\d{${digits}}$`).test(mobile)) found.mobileNo = 'validation.mobile_digits';
-    return found;
-  }
+  const check = (): Partial<Record<Field, string>> => checkContact(values, providers);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +41,7 @@ export function ContactChangeForm({
       document.getElementById(`${id}-${firstBad}`)?.focus();
       return;
     }
-    const answer = await post('/api/user/contact-change', { ...values, email: values.email.trim(), mobileNo: values.mobileNo.replace(/[\s-]/g, '') });
+    const answer = await post('/api/user/contact-change', { ...values, email: values.email.trim(), mobileNo: bareMobile(values.mobileNo) });
     const next = (answer.body.data as { authorizationUrl?: string } | undefined)?.authorizationUrl;
     if (answer.ok && next) {
       window.location.assign(next);

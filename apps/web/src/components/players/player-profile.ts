@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { onSessionChanged, readLoggedIn, useLoggedIn } from '../layout/use-logged-in';
+import { onSessionEnded, useLoggedIn } from '../layout/use-logged-in';
 import { createStore } from '../runtime/store';
 
 /** The fields of userInfo (spec §3) the browser shows; the rest stays on the server. */
@@ -74,25 +74,14 @@ export function patchPlayerProfile(patch: Partial<PlayerProfile>) {
   if (state.status === 'ready') profileStore.set({ status: 'ready', profile: { ...state.profile, ...patch } });
 }
 
-let watching = false;
-/**
- * The profile goes when the session does (logout, expiry). Only a real change of the cookies
- * resets it: a component hydrating with the server's "guest" view for a moment must not.
- */
-function watchSession() {
-  if (watching) return;
-  watching = true;
-  onSessionChanged(() => {
-    if (!readLoggedIn(document.cookie)) resetPlayerProfile();
-  });
-}
-
 /** The logged-in player's profile, loading it on first use; guests get status "guest". */
 export function usePlayerProfile(): ProfileState {
   const loggedIn = useLoggedIn();
   const state = useSyncExternalStore(profileStore.subscribe, profileStore.get, () => GUEST);
   useEffect(() => {
-    watchSession();
+    // The profile goes when the session does. Only a real change of the cookies resets it: a
+    // component hydrating with the server's "guest" view for a moment must not.
+    onSessionEnded(resetPlayerProfile);
     if (loggedIn && profileStore.get().status === 'guest') void loadPlayerProfile();
   }, [loggedIn]);
   return loggedIn ? state : GUEST;

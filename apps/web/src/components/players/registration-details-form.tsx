@@ -3,18 +3,14 @@
 import { parseCpr } from '@krone/domain';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
+import { bareMobile, checkContact, type MobileProvider } from './contact-rules';
 import styles from './players.module.css';
 import { usePost } from './use-post';
 
-export interface MobileProvider {
-  code: string;
-  label: string;
-  digits: number;
-}
+export type { MobileProvider } from './contact-rules';
 
 type Field = 'cpr' | 'firstName' | 'lastName' | 'email' | 'mobileNo';
 const FIELDS: Field[] = ['cpr', 'firstName', 'lastName', 'email', 'mobileNo'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** Registration step two: CPR (confirmed by MitID on the platform), names, e-mail, mobile. */
 export function RegistrationDetailsForm({
@@ -47,13 +43,7 @@ export function RegistrationDetailsForm({
     if (!cpr.ok) found.cpr = cpr.error;
     if (!values.firstName.trim()) found.firstName = 'validation.first_name_required';
     if (!values.lastName.trim()) found.lastName = 'validation.last_name_required';
-    if (!values.email.trim()) found.email = 'validation.email_required';
-    else if (!EMAIL.test(values.email.trim())) found.email = 'validation.email_invalid';
-    const digits = providers.find((p) => p.code === values.mobileCc)?.digits ?? 8;
-    const mobile = values.mobileNo.replace(/[\s-]/g, '');
-    if (!mobile) found.mobileNo = 'validation.mobile_required';
-    else if (!new RegExp(`^\\d{${digits}}$`).test(mobile)) found.mobileNo = 'validation.mobile_digits';
-    return found;
+    return { ...found, ...checkContact(values, providers) };
   }
 
   async function submit(event: FormEvent) {
@@ -66,7 +56,7 @@ export function RegistrationDetailsForm({
       document.getElementById(`${id}-${firstBad}`)?.focus();
       return;
     }
-    const answer = await post('/api/registration/details', { ...values, mobileNo: values.mobileNo.replace(/[\s-]/g, '') });
+    const answer = await post('/api/registration/details', { ...values, mobileNo: bareMobile(values.mobileNo) });
     if (answer.ok) {
       router.refresh();
       return;
