@@ -125,10 +125,14 @@ export function DocumentsSection({ types, texts }: { types: DocumentType[]; text
           ) : null}
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${id}-files`}>{t('profile.file_label')}</label>
+          {/* The browser's own file button speaks the browser's language; ours speaks Danish. */}
+          <label htmlFor={`${id}-files`} className={styles.fileButton}>
+            {t('profile.file_label')}
+          </label>
           <input
             ref={fileInput}
             id={`${id}-files`}
+            className="visually-hidden"
             type="file"
             name="files"
             multiple
