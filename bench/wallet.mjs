@@ -4,6 +4,7 @@
 // ratio and the transfer latency p50/p99. It never fails on a figure; it exits non-zero only when
 // a measurement could not be made. See bench/README.md.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -48,6 +49,59 @@ function pgbench(args) {
   const result = spawnSync('pgbench', args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`pgbench ${args.join(' ')} failed: ${result.stderr || result.error}`);
   return result.stdout;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU time PostgreSQL's backends spend on one database while `work` runs: the backends are
+ * sampled every 250 ms (they come and go with their clients) and each one's last reading counts.
+ * On a shared machine a rate depends on what else runs; CPU per transaction hardly does.
+ */
+async function backendCpu(database, work) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  const first = new Map();
+  const last = new Map();
+  let running = true;
+  const sample = async () => {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+    for (const { pid } of rows) {
+      const used = cpuSeconds(pid);
+      if (!used) continue;
+      if (!first.has(pid)) first.set(pid, used);
+      last.set(pid, used);
+    }
+  };
+  const sampler = (async () => {
+    while (running) {
+      await sample();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  try {
+    const result = await work(() => {
+      // The start of the measured window: what the backends used before it does not count.
+      first.clear();
+      last.clear();
+      return sample();
+    });
+    await sample();
+    return { result, seconds: [...last].reduce((sum, [pid, used]) => sum + used - (first.get(pid) ?? 0), 0) };
+  } finally {
+    running = false;
+    await sampler;
+    await client.end();
+  }
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -97,10 +151,28 @@ async function main() {
   // 1. pgbench TPC-B on its own database of the same server.
   await admin(`create database ${pgbenchDb}`);
   pgbench(['-i', '-q', '-s', '8', dbUrl(pgbenchDb)]);
-  const out = pgbench(['-c', String(clients), '-j', String(Math.min(clients, availableParallelism())), '-T', String(seconds), '-n', dbUrl(pgbenchDb)]);
+  const args = ['-c', String(clients), '-j', String(Math.min(clients, availableParallelism())), '-T', String(seconds), '-n', dbUrl(pgbenchDb)];
+  const pgbenchRun = await backendCpu(pgbenchDb, async (startWindow) => {
+    await startWindow();
+    // pgbench's own CPU: bash's `times` prints what its children used.
+    const child = spawn('bash', ['-c', 'pgbench "$@" && times', 'pgbench', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`pgbench ${args.join(' ')} failed: ${stderr}`);
+    return stdout;
+  });
+  const out = pgbenchRun.result;
+  const [childUser, childSystem] = [...out.trim().split('\n').at(-1).matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  const pgbenchClientSeconds = (childUser ?? 0) + (childSystem ?? 0);
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
   const pgLatency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+  const pgbenchTransactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
+  const pgbenchCpuMs = ((pgbenchRun.seconds + pgbenchClientSeconds) * 1000) / pgbenchTransactions;
   log(`pgbench TPC-B: ${tps.toFixed(0)} transactions/s (latency average ${pgLatency} ms)`);
+  log(`  CPU per transaction: ${pgbenchCpuMs.toFixed(3)} ms (PostgreSQL ${((pgbenchRun.seconds * 1000) / pgbenchTransactions).toFixed(3)}, pgbench ${((pgbenchClientSeconds * 1000) / pgbenchTransactions).toFixed(3)})`);
   await admin(`drop database if exists ${pgbenchDb} with (force)`);
 
   // 2. The platform on a fresh database of the same server.
@@ -145,27 +217,43 @@ async function main() {
   let failed = 0;
   const until = performance.now() + seconds * 1000;
   const warmUntil = performance.now() + 2000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      const target = ports[client % ports.length];
-      while (performance.now() < until) {
-        const playerId = ids[Math.floor(Math.random() * ids.length)];
-        const win = Math.random() < 0.3;
-        const amount = 100 + Math.floor(Math.random() * 900);
-        const result = await transfer({
-          idempotencyKey: randomUUID(),
-          kind: win ? 'win' : 'bet',
-          entries: [
-            { account: { playerId, kind: 'player_cash' }, amountOre: win ? amount : -amount },
-            { account: { system: 'house' }, amountOre: win ? -amount : amount },
-          ],
-        }, target);
-        if (performance.now() < warmUntil) continue;
-        if (result.ok) latencies.push(result.ms);
-        else failed++;
-      }
-    }),
-  );
+  let platformCpuAtStart = 0;
+  let generatorAtStart = process.cpuUsage();
+  const walletRun = await backendCpu(walletDb, async (startWindow) => {
+    const windowStarted = new Promise((resolve) => setTimeout(resolve, warmUntil - performance.now())).then(async () => {
+      platformCpuAtStart = platforms.reduce((sum, child) => sum + cpuSeconds(child.pid), 0);
+      generatorAtStart = process.cpuUsage();
+      await startWindow();
+    });
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        const target = ports[client % ports.length];
+        while (performance.now() < until) {
+          const playerId = ids[Math.floor(Math.random() * ids.length)];
+          const win = Math.random() < 0.3;
+          const amount = 100 + Math.floor(Math.random() * 900);
+          const result = await transfer({
+            idempotencyKey: randomUUID(),
+            kind: win ? 'win' : 'bet',
+            entries: [
+              { account: { playerId, kind: 'player_cash' }, amountOre: win ? amount : -amount },
+              { account: { system: 'house' }, amountOre: win ? -amount : amount },
+            ],
+          }, target);
+          if (performance.now() < warmUntil) continue;
+          if (result.ok) latencies.push(result.ms);
+          else failed++;
+        }
+      }),
+    );
+    await windowStarted;
+  });
+  const platformCpu = platforms.reduce((sum, child) => sum + cpuSeconds(child.pid), 0) - platformCpuAtStart;
+  const generator = process.cpuUsage(generatorAtStart);
+  const generatorCpu = (generator.user + generator.system) / 1e6;
+  const sent = latencies.length + failed;
+  const perTransfer = (cpu) => ((cpu * 1000) / sent).toFixed(3);
+  const walletCpuMs = ((walletRun.seconds + platformCpu + generatorCpu) * 1000) / sent;
   const measured = seconds - 2;
   latencies.sort((a, b) => a - b);
   const rate = latencies.length / measured;
@@ -181,6 +269,7 @@ async function main() {
 
   log(`wallet transfers over HTTP: ${rate.toFixed(0)} transfers/s (${latencies.length} in ${measured} s after 2 s warm-up, ${failed} failed)`);
   log(`transfer latency: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
+  log(`  CPU per transfer: ${walletCpuMs.toFixed(3)} ms (PostgreSQL ${perTransfer(walletRun.seconds)}, platform ${perTransfer(platformCpu)}, load generator ${perTransfer(generatorCpu)})`);
   log(`ledger afterwards: ${rows[0].transfers} transfers, sum of entries ${rows[0].total} øre, ${negative.rows[0].n} negative balances`);
   log();
   const ratio = (rate / tps) * 100;
@@ -188,6 +277,8 @@ async function main() {
   log(`  pgbench TPC-B        ${tps.toFixed(0)} tps`);
   log(`  wallet transfers     ${rate.toFixed(0)} tps`);
   log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
+  const cpuRatio = (pgbenchCpuMs / walletCpuMs) * 100;
+  log(`  CPU per transaction  pgbench ${pgbenchCpuMs.toFixed(3)} ms, wallet ${walletCpuMs.toFixed(3)} ms: the wallet needs ${cpuRatio.toFixed(1)} % of pgbench's rate's CPU-bound ceiling`);
   log(`  transfer p50 / p99   ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`);
 }
 

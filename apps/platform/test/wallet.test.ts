@@ -152,6 +152,16 @@ describe('the ledger', () => {
         await tx.execute(sql`insert into wallet_entries (transfer_id, account_id, amount_ore, created_at) values (${transferId}, ${house}, 5, now())`);
       }),
     ).rejects.toThrow();
+    // Entries that balance but name an account that does not exist, or join an old transfer.
+    await expect(
+      db.execute(
+        sql`insert into wallet_entries (transfer_id, account_id, amount_ore, created_at) values (${done.transferId}, ${randomUUID()}, 5, now()), (${done.transferId}, ${house}, -5, now())`,
+      ),
+    ).rejects.toThrow();
+    await expect(db.execute(sql`insert into wallet_entries (transfer_id, account_id, amount_ore, created_at) values (${done.transferId}, ${house}, 5, now())`)).rejects.toThrow();
+    // Accounts are permanent: entries rely on them.
+    await expect(db.execute(sql`delete from wallet_accounts where id = ${house}`)).rejects.toThrow();
+    await expect(db.execute(sql`update wallet_accounts set kind = 'house', tracked = false where id = ${cash}`)).rejects.toThrow();
     expect(await wallet.audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0 });
   });
 

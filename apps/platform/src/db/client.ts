@@ -23,6 +23,18 @@ export interface Database {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/**
+ * Runs a statement the database keeps planned. On a PostgreSQL server it is a named prepared
+ * statement, parsed and planned once per connection (for the ledger's one-statement transfer the
+ * planning cost about as much as the execution); the embedded database runs it as it is. The
+ * text must be the same for every call under one name; only the values change.
+ */
+export async function queryPrepared<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  return (await client.query<T>(text, values)).rows;
+}
+
 export interface DatabaseOptions {
   /** postgres://… for a server; empty for the embedded database. */
   url: string;

@@ -32,8 +32,8 @@ export const walletAccounts = pgTable(
 );
 
 /**
- * A transfer: one movement of money, all of whose entries sum to zero (checked by a deferred
- * constraint trigger at commit). The idempotency key is unique: a retry finds the first answer.
+ * A transfer: one movement of money, all of whose entries sum to zero (checked by a trigger at
+ * the end of the statement that writes them). The idempotency key is unique: a retry finds the first answer.
  * Append-only: a mistake is undone by a compensating transfer (kind `reversal`), never an update.
  */
 export const walletTransfers = pgTable(
@@ -58,12 +58,12 @@ export const walletEntries = pgTable(
   'wallet_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    transferId: uuid('transfer_id')
-      .notNull()
-      .references(() => walletTransfers.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => walletAccounts.id),
+    // No foreign keys: a key check locks the referenced row (FOR KEY SHARE), and every bet's
+    // entry on the house account would then share-lock one row. The statement trigger of
+    // migration 0006 checks instead that each entry names a transfer and an account, which are
+    // never deleted.
+    transferId: uuid('transfer_id').notNull(),
+    accountId: uuid('account_id').notNull(),
     /** Signed: positive credits the account, negative debits it. Never zero. */
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     /** The account's balance right after this entry, for accounts that keep one. */

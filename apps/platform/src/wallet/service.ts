@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { queryPrepared, type Db } from '../db/client.js';
 import { AppError } from '../shared/errors.js';
 import { walletAccounts, walletEntries, walletTransfers } from './schema.js';
 
@@ -78,6 +78,38 @@ function sqlError(error: unknown): { code?: string; constraint?: string; message
   }
   return null;
 }
+
+/**
+ * The common transfer (at most one account that keeps a balance) as one statement, which is
+ * atomic on its own: the transfer row, the balance update under the row lock (the CHECK refuses
+ * an overdraft and the statement with it) and the entries. With one locked row there is no lock
+ * order to keep. A key seen before inserts nothing and is answered like the multi-statement path
+ * answers it. The text never changes (the entries come as two arrays), so the server keeps it
+ * planned (queryPrepared).
+ */
+const ONE_STATEMENT_TRANSFER = `
+  with t as (
+    insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
+    values ($1, $2, $3, $4::jsonb, $5::uuid, $6::timestamptz)
+    on conflict (idempotency_key) do nothing
+    returning id, created_at
+  ),
+  input as (select * from unnest($7::uuid[], $8::bigint[]) as input (account_id, amount)),
+  upd as (
+    update wallet_accounts a set balance_ore = a.balance_ore + input.amount
+    from input, t
+    where a.id = input.account_id and a.tracked
+    returning a.id, a.balance_ore
+  ),
+  ins as (
+    insert into wallet_entries (transfer_id, account_id, amount_ore, balance_after_ore, created_at)
+    select t.id, input.account_id, input.amount, upd.balance_ore, t.created_at
+    from input cross join t left join upd on upd.id = input.account_id
+    returning account_id, amount_ore, balance_after_ore
+  )
+  select t.id as transfer_id, t.created_at,
+    (select json_agg(json_build_object('accountId', account_id, 'amountOre', amount_ore, 'balanceAfterOre', balance_after_ore)) from ins) as entries
+  from (select 1) as one left join t on true`;
 
 export function createWalletService(db: Db, clock: () => Date) {
   /** Rows of a raw query, whichever driver answers (pg and PGlite shape results alike: { rows }). */
@@ -164,42 +196,23 @@ export function createWalletService(db: Db, clock: () => Date) {
     return new Map(ids.map((id) => [id, trackedCache.get(id)!]));
   }
 
-  /**
-   * The common transfer (at most one account that keeps a balance) as one statement, which is
-   * atomic on its own: the transfer row, the balance update under the row lock (the CHECK
-   * refuses an overdraft and the statement with it) and the entries. With one locked row there
-   * is no lock order to keep. A key seen before inserts nothing and is answered like the
-   * multi-statement path answers it.
-   */
+  /** The common transfer as one statement (ONE_STATEMENT_TRANSFER). */
   async function transferInOneStatement(input: TransferInput, reference: Record<string, string>, requestHash: string): Promise<TransferResult> {
-    const now = clock();
-    const values = sql.join(
-      input.entries.map((entry) => sql`(${entry.accountId}::uuid, ${entry.amountOre}::bigint)`),
-      sql`, `,
+    const [row] = await queryPrepared<{ transfer_id: string | null; created_at: string | Date | null; entries: TransferResult['entries'] | null }>(
+      db,
+      'wallet_transfer_one_statement',
+      ONE_STATEMENT_TRANSFER,
+      [
+        input.idempotencyKey,
+        requestHash,
+        input.kind,
+        JSON.stringify(reference),
+        reference.reverses ?? null,
+        clock().toISOString(),
+        input.entries.map((entry) => entry.accountId),
+        input.entries.map((entry) => entry.amountOre),
+      ],
     );
-    const [row] = await rowsOf<{ transfer_id: string | null; created_at: string | Date | null; entries: TransferResult['entries'] | null }>(sql`
-      with t as (
-        insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
-        values (${input.idempotencyKey}, ${requestHash}, ${input.kind}, ${JSON.stringify(reference)}::jsonb, ${reference.reverses ?? null}::uuid, ${now.toISOString()}::timestamptz)
-        on conflict (idempotency_key) do nothing
-        returning id, created_at
-      ),
-      input (account_id, amount) as (values ${values}),
-      upd as (
-        update wallet_accounts a set balance_ore = a.balance_ore + input.amount
-        from input, t
-        where a.id = input.account_id and a.tracked
-        returning a.id, a.balance_ore
-      ),
-      ins as (
-        insert into wallet_entries (transfer_id, account_id, amount_ore, balance_after_ore, created_at)
-        select t.id, input.account_id, input.amount, upd.balance_ore, t.created_at
-        from input cross join t left join upd on upd.id = input.account_id
-        returning account_id, amount_ore, balance_after_ore
-      )
-      select t.id as transfer_id, t.created_at,
-        (select json_agg(json_build_object('accountId', account_id, 'amountOre', amount_ore, 'balanceAfterOre', balance_after_ore)) from ins) as entries
-      from (select 1) as one left join t on true`);
     if (!row?.transfer_id) return replay(input.idempotencyKey, requestHash);
     return {
       transferId: row.transfer_id,
