@@ -240,7 +240,7 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
               <strong>{t('payout.success_title')}</strong>
               <span>{t('payout.success_text')}</span>
             </div>
-            <dl className={styles.facts}>
+            <dl className={`${styles.facts} ${own.stackedFacts}`}>
               <dt>{t('payout.receipt_amount')}</dt>
               <dd>{formatKr(receipt.amountOre)}</dd>
               <dt>{t('payout.receipt_date')}</dt>
@@ -290,7 +290,7 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
                     </span>
                   ) : null}
                 </div>
-                <div className={own.itemEnd}>
+                <span className={own.itemEnd}>
                   <span className={styles.badge} data-testid="withdrawal-status">
                     {t(STATUS_KEYS[withdrawal.status])}
                   </span>
@@ -307,7 +307,7 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
                       {cancelling === withdrawal.id ? t('btn.loading') : t('payout.cancel')}
                     </button>
                   ) : null}
-                </div>
+                </span>
               </li>
             ))}
           </ul>
