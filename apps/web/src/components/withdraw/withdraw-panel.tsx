@@ -43,6 +43,16 @@ const POLL_MS = 15_000;
 const asTyped = (amountOre: number) => formatKr(amountOre).replace(/ kr\.$/, '');
 const reference = (id: string) => id.slice(0, 8).toUpperCase();
 
+/** A v4 uuid; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
+function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
  * The withdrawal to NemKonto in the spec's three steps (amount, confirmation, receipt) and the
  * player's withdrawals with where each stands; a pending one can be cancelled.
@@ -106,7 +116,7 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
       return;
     }
     setAmountOre(parseKrToOre(amount)!);
-    requestId.current = crypto.randomUUID();
+    requestId.current = newRequestId();
     setStep('confirm');
   }
 
