@@ -37,7 +37,13 @@ export default defineConfig({
       url: `${sims}/health`,
       reuseExistingServer: true,
       timeout: 60_000,
-      env: { SIMS_PORT: String(simsPort), WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}` },
+      env: {
+        SIMS_PORT: String(simsPort),
+        WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
+        // NemKonto pays an accepted payout after 2 s and tells the platform's webhook.
+        NEMKONTO_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/nemkonto`,
+        NEMKONTO_SETTLE_SECONDS: '2',
+      },
     },
     {
       command: 'node --import tsx apps/platform/src/server.ts',
@@ -56,6 +62,10 @@ export default defineConfig({
         MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
         MOBILEPAY_ISSUER: `${sims}/mobilepay`,
         ROFUS_URL: `${sims}/rofus/check`,
+        // Withdrawals: a 30 s hold to cancel in, then sent within 2 s (withdraw.spec.ts).
+        NEMKONTO_API_URL: `${sims}/nemkonto`,
+        PAYOUT_HOLD_MINUTES: '0.5',
+        PAYOUT_PROCESS_INTERVAL_SECONDS: '2',
       },
     },
     {

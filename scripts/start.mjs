@@ -101,6 +101,8 @@ start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], 
   WEB_PUBLIC_URL: `http://${host}:${webPort}`,
   // The card provider reports payments to the platform's webhook.
   CARDS_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/cards`,
+  // NemKonto reports payouts paid to the platform's webhook.
+  NEMKONTO_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/nemkonto`,
 });
 await waitFor(`http://${host}:${simsPort}/health`, 60_000);
 
@@ -114,6 +116,7 @@ start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/serve
   MOBILEPAY_ISSUER: `http://${host}:${simsPort}/mobilepay`,
   ROFUS_URL: `http://${host}:${simsPort}/rofus/check`,
   CARDS_API_URL: `http://${host}:${simsPort}/cards`,
+  NEMKONTO_API_URL: `http://${host}:${simsPort}/nemkonto`,
 });
 await waitFor(`http://${host}:${platformPort}/health`, 120_000);
 

@@ -19,6 +19,9 @@ import { createDocumentStorage } from './documents/storage.js';
 import { createLimitsService } from './limits/service.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { createPaymentsService } from './payments/service.js';
+import { createNemKontoClient } from './payments/withdrawals-nemkonto.js';
+import { withdrawalsRoutes } from './payments/withdrawals-routes.js';
+import { createWithdrawalsService } from './payments/withdrawals.js';
 import { walletRoutes } from './wallet/routes.js';
 import { createWalletService } from './wallet/service.js';
 import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
@@ -41,6 +44,8 @@ export interface AppOptions {
   /** The outside identity services; tests may pass their own. */
   brokers?: IdentityBrokers;
   rofus?: Rofus;
+  /** Send due withdrawals to NemKonto every PAYOUT_PROCESS_INTERVAL_SECONDS (the server; not tests). */
+  processPayouts?: boolean;
 }
 
 /** Session tokens travel in some of the spec's paths; they never reach the log. */
@@ -48,11 +53,12 @@ export function redactUrl(url: string): string {
   return url
     .replace(/(\/(?:users|MarketingNotification|sessions|documents)\/)[^/?]+/g, '$1[session]')
     .replace(/(\/deposits\/(?:card\/)?)[^/?]+/g, '$1[session]')
+    .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
 }
 
-export async function buildApp({ config, database, clock = () => new Date(), logger = true, brokers, rofus }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = () => new Date(), logger = true, brokers, rofus, processPayouts = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -90,6 +96,15 @@ export async function buildApp({ config, database, clock = () => new Date(), log
     limits,
   });
   const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, players });
+  const withdrawals = createWithdrawalsService({
+    db: database.db,
+    config,
+    clock,
+    wallet,
+    players,
+    nemkonto: createNemKontoClient(config),
+    log: (message, details) => app.log.warn(details, message),
+  });
   const documents = createDocumentsService({
     db: database.db,
     config,
@@ -137,5 +152,28 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   await app.register(documentsRoutes, { documents, config });
   await app.register(walletRoutes, { wallet, players, config });
   await app.register(paymentsRoutes, { payments, config, clock });
+  await app.register(withdrawalsRoutes, { withdrawals, config, clock });
+  if (processPayouts && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) startPayoutProcessor(app, () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);
   return app;
+}
+
+/** Sends due withdrawals at an interval, one run at a time in this process; stops with the app. */
+function startPayoutProcessor(app: FastifyInstance, run: () => Promise<{ sent: number; failed: number; retry: number }>, intervalSeconds: number) {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = run()
+      .then((totals) => {
+        if (totals.sent + totals.failed + totals.retry > 0) app.log.info(totals, 'payouts processed');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'payout processing failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalSeconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -85,6 +85,14 @@ export const configSchema = z.object({
   CARDS_SECRET_KEY: z.string().min(8).default('krone-development-cards-secret-key'),
   /** The secret the provider signs its webhooks with. */
   CARDS_WEBHOOK_SECRET: z.string().min(8).default('krone-development-cards-webhook-secret'),
+  /** NemKonto payouts (the stand-in of apps/sims by default): our key and its webhooks' secret. */
+  NEMKONTO_API_URL: z.url().default('http://127.0.0.1:4300/nemkonto'),
+  NEMKONTO_API_KEY: z.string().min(8).default('krone-development-nemkonto-key'),
+  NEMKONTO_WEBHOOK_SECRET: z.string().min(8).default('krone-development-nemkonto-webhook-secret'),
+  /** How long a requested withdrawal waits before it is sent: the player may cancel meanwhile (fractions allowed). */
+  PAYOUT_HOLD_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(60),
+  /** How often the platform sends due withdrawals to NemKonto; 0 leaves it to `npm run payouts:process`. */
+  PAYOUT_PROCESS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
 
   /** Where uploaded identity documents are kept on disk; relative paths start at the repository root. */
   DOCUMENTS_DIR: z

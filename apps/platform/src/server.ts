@@ -16,7 +16,7 @@ if (config.SEED_DEMO_CONTENT) {
   const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService(database.db, () => new Date()) });
   if (made > 0) console.log(`platform: ${made} demo players made`);
 }
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, processPayouts: true });
 
 let stopping = false;
 async function stop(signal: string) {

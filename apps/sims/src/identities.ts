@@ -93,6 +93,9 @@ export function mitidIdentities(today = new Date().toISOString().slice(0, 10)): 
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e18', 'Erik', 'Udenkonto', '1983-03-18', 889, 'substantial', 'An adult with no NemKonto: can register and play, payouts are rejected.', {
       nemkonto: false,
     }),
+    // Demo accounts for the withdrawal browser tests, one per screen width so they never share a balance.
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ea1', 'Ulla', 'Udbetaling', '1980-02-14', 991, 'substantial', 'Has a demo account: withdraws to NemKonto (browser tests, phone).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ea2', 'Ulrik', 'Udbetaling', '1984-09-09', 992, 'substantial', 'Has a demo account: withdraws to NemKonto (browser tests, desktop).'),
   ];
 }
 

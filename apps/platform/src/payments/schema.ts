@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A deposit through a payment provider, from its start to its end. The money itself moves only
@@ -26,5 +27,51 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.method, t.providerPaymentId),
     index('payments_player_created_idx').on(t.playerId, t.createdAt),
+  ],
+);
+
+/**
+ * A withdrawal to the player's NemKonto. The money is reserved in the ledger when the row is
+ * written (`withdrawal:<id>`, cash → payout reserve, same transaction) and leaves the reserve
+ * once: back to cash when cancelled or refused (`withdrawal-cancel:<id>`), or to NemKonto when
+ * paid (`payout:<id>`).
+ *
+ * pending (the player may cancel until `send_after`, and until a processor claims it) →
+ * sending (claimed by a processor until `lease_until`; after that another may send it again,
+ * harmlessly: NemKonto's Idempotency-Key is `krone-<id>`) → sent (NemKonto accepted it) → paid
+ * (its signed webhook). A refusal by NemKonto ends in failed; the player's cancel in cancelled.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey(),
+    playerId: uuid('player_id').notNull(),
+    amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
+    /** pending, sending, sent, paid, cancelled, failed */
+    status: text('status').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** The end of the hold: from then on a processor sends it. */
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
+    /** What the player is told: at most 3 Danish banking days after the request. */
+    expectedBy: timestamp('expected_by', { withTimezone: true }).notNull(),
+    /** While sending: until when the claiming processor has it. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    providerPayoutId: text('provider_payout_id').unique(),
+    failureCode: text('failure_code'),
+    reserveTransferId: uuid('reserve_transfer_id').notNull(),
+    /** The payout or the cancel transfer that emptied the reserve. */
+    settleTransferId: uuid('settle_transfer_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('withdrawals_player_requested_idx').on(t.playerId, t.requestedAt),
+    index('withdrawals_due_idx').on(t.sendAfter).where(sql`${t.status} in ('pending', 'sending')`),
+    check('withdrawals_amount_check', sql`${t.amountOre} > 0`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'paid', 'cancelled', 'failed')`),
   ],
 );

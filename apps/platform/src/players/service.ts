@@ -413,6 +413,13 @@ export function createPlayersService(deps: PlayersDeps) {
     return player;
   }
 
+  /** The player's CPR in clear, for a payout to their NemKonto (looked up by CPR); never shown. */
+  async function cprForPlayer(playerId: string): Promise<string> {
+    const [row] = await db.select({ cprEncrypted: players.cprEncrypted }).from(players).where(eq(players.id, playerId)).limit(1);
+    if (!row) throw fail('PLAYER_NOT_FOUND', 404, 'validation.not_found');
+    return secrets.decrypt(row.cprEncrypted);
+  }
+
   async function validateSession(token: string): Promise<boolean> {
     try {
       await playerForSession(token);
@@ -533,6 +540,7 @@ export function createPlayersService(deps: PlayersDeps) {
     completeRegistration,
     validateSession,
     playerForSession,
+    cprForPlayer,
     logout,
     profile,
     setProperties,

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import { errorBody, isoDateTime, ok } from '../content/contracts.js';
+import { AppError } from '../shared/errors.js';
+import { verifyWebhookSignature } from './service.js';
+import type { PayoutEvent } from './withdrawals-nemkonto.js';
+import type { WithdrawalView, WithdrawalsService } from './withdrawals.js';
+
+const tags = ['payments'];
+const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
+const noStore = { 'cache-control': 'no-store' };
+
+const withdrawalView = z.object({
+  id: z.uuid(),
+  amountOre: z.number().int(),
+  /** pending (cancellable), processing (sent to NemKonto), paid, cancelled, failed (refused by NemKonto; money back) */
+  status: z.enum(['pending', 'processing', 'paid', 'cancelled', 'failed']),
+  cancellable: z.boolean(),
+  requestedAt: isoDateTime,
+  /** At most 3 Danish banking days after the request. */
+  expectedBy: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+  cancelledAt: isoDateTime.nullable(),
+  failedAt: isoDateTime.nullable(),
+});
+const toJson = (row: WithdrawalView): z.infer<typeof withdrawalView> => ({
+  ...row,
+  requestedAt: row.requestedAt.toISOString(),
+  expectedBy: row.expectedBy.toISOString(),
+  paidAt: row.paidAt?.toISOString() ?? null,
+  cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  failedAt: row.failedAt?.toISOString() ?? null,
+});
+
+const payoutEvent = z.object({
+  id: z.string().min(1).max(100),
+  type: z.literal('payout.paid'),
+  createdAt: z.string().max(40),
+  data: z.object({
+    payoutId: z.string().min(1).max(100),
+    reference: z.uuid(),
+    amountOre: z.number().int(),
+    paidAt: z.string().max(40),
+  }),
+});
+
+/**
+ * Withdrawals over HTTP: the storefront (BFF) requests, lists and cancels them with the
+ * player's session; NemKonto reports payouts paid to the webhook, whose raw body is checked
+ * against its signature before anything is read from it.
+ */
+export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawalsService; config: Config; clock: () => Date }> = async (app, { withdrawals, config, clock }) => {
+  app.post(
+    '/Payments/withdrawals/:sessionId',
+    {
+      schema: {
+        tags,
+        operationId: 'requestWithdrawal',
+        summary: 'Withdraw to the player’s NemKonto (øre, at least 100 kr., at most the withdrawable balance); reserved at once',
+        params: sessionParams,
+        body: z.object({
+          amountOre: z.number().describe('Whole øre'),
+          /** A uuid made per confirmation: sending the same request again answers the first. */
+          requestId: z.uuid().optional(),
+        }),
+        response: { 200: ok(withdrawalView), 400: errorBody, 401: errorBody, 409: errorBody },
+      },
+      // Per session: the storefront forwards every player from the same few addresses.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => `withdraw:${(request.params as { sessionId?: string }).sessionId ?? request.ip}` } },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { result: 1 as const, data: toJson(await withdrawals.requestWithdrawal(request.params.sessionId, request.body)) };
+    },
+  );
+
+  app.get(
+    '/Payments/withdrawals/:sessionId',
+    {
+      schema: {
+        tags,
+        operationId: 'listWithdrawals',
+        summary: 'The session’s player’s withdrawals (newest 50) and what they can withdraw now',
+        params: sessionParams,
+        response: {
+          200: ok(z.object({ withdrawableOre: z.number().int(), reservedOre: z.number().int(), minimumOre: z.number().int(), withdrawals: z.array(withdrawalView) })),
+          401: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const list = await withdrawals.listWithdrawals(request.params.sessionId);
+      return { result: 1 as const, data: { ...list, withdrawals: list.withdrawals.map(toJson) } };
+    },
+  );
+
+  app.post(
+    '/Payments/withdrawals/:sessionId/:withdrawalId/cancel',
+    {
+      schema: {
+        tags,
+        operationId: 'cancelWithdrawal',
+        summary: 'Cancel one of the player’s pending withdrawals: the money goes back to the game account',
+        params: sessionParams.extend({ withdrawalId: z.uuid() }),
+        response: { 200: ok(withdrawalView), 401: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { result: 1 as const, data: toJson(await withdrawals.cancelWithdrawal(request.params.sessionId, request.params.withdrawalId)) };
+    },
+  );
+
+  // The webhook needs its body as sent, to check the signature over the exact bytes.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/Payments/webhooks/nemkonto',
+      {
+        schema: {
+          tags,
+          operationId: 'nemkontoWebhook',
+          summary: 'NemKonto payout events (signed: Krone-Signature t=…,v1=HMAC-SHA256)',
+          response: { 200: ok(z.object({ status: z.string() })), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+        },
+      },
+      async (request, reply) => {
+        reply.headers(noStore);
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const signature = request.headers['krone-signature'];
+        if (!verifyWebhookSignature(typeof signature === 'string' ? signature : undefined, raw, config.NEMKONTO_WEBHOOK_SECRET, clock())) {
+          throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, 'validation.forbidden');
+        }
+        let parsed: PayoutEvent;
+        try {
+          parsed = payoutEvent.parse(JSON.parse(raw));
+        } catch {
+          throw new AppError('INVALID_INPUT', 400, 'validation.invalid_input');
+        }
+        const withdrawal = await withdrawals.handlePayoutEvent(parsed);
+        return { result: 1 as const, data: { status: withdrawal.status } };
+      },
+    );
+  });
+};
