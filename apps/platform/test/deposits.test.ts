@@ -133,7 +133,7 @@ describe('MobilePay deposits', () => {
     expect(started.status).toBe(200);
     expect(started.body.data).toMatchObject({ method: 'mobilepay', status: 'requires_action', amountOre: 30_000 });
     expect(started.body.data!.actionUrl).toContain('/mobilepay-payments/app/');
-    expect(await answerInApp(started.body.data!.actionUrl!, 'approve')).toBe(`${web}/MobilePay?payment=${providerId(started.body.data!.actionUrl!)}`);
+    expect(await answerInApp(started.body.data!.actionUrl!, 'approve')).toBe(`${web}/MobilePay?deposit=${started.body.data!.id}&payment=${providerId(started.body.data!.actionUrl!)}`);
     const event = mpEvent(started.body.data!.id, providerId(started.body.data!.actionUrl!), 30_000, 'captured');
     expect((await sendMobilePayEvent(event)).body.data?.status).toBe('succeeded');
     expect((await sendMobilePayEvent(event)).body.data?.status).toBe('succeeded');

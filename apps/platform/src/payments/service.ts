@@ -21,6 +21,13 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export type PaymentMethod = 'card' | 'mobilepay';
 const UNDER_WAY = ['created', 'requires_action'];
 
+/** The page the provider sends the browser back to, naming our payment (`deposit=<id>`). */
+function returnUrlFor(returnUrl: string, paymentId: string) {
+  const url = new URL(returnUrl);
+  url.searchParams.set('deposit', paymentId);
+  return url.toString();
+}
+
 const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
 
 /** A provider's webhook event, in our shape (each route turns its provider's event into this). */
@@ -200,7 +207,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function startCardDeposit(sessionToken: string, input: { token: string; amountOre: number; returnUrl: string; bonusCode?: string }) {
     const payment = await openPayment(sessionToken, 'card', input);
-    const outcome = await cards.charge({ paymentId: payment.id, token: input.token, amountOre: input.amountOre, returnUrl: input.returnUrl });
+    const outcome = await cards.charge({ paymentId: payment.id, token: input.token, amountOre: input.amountOre, returnUrl: returnUrlFor(input.returnUrl, payment.id) });
     if (outcome.kind !== 'answer') return refused(payment, outcome);
     await apply(payment, outcome);
     if (outcome.status === 'failed') {
@@ -212,11 +219,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /**
    * Starts a MobilePay deposit: the payment is created at MobilePay and the answer carries the
-   * app's address (actionUrl) the browser goes to; the player comes back to `returnUrl`.
+   * app's address (actionUrl) the browser goes to; the player comes back to
+   * `returnUrl?deposit=<our id>&payment=<MobilePay's id>`.
    */
   async function startMobilePayDeposit(sessionToken: string, input: { amountOre: number; returnUrl: string; bonusCode?: string }) {
     const payment = await openPayment(sessionToken, 'mobilepay', input);
-    const outcome = await mobilePay.create({ paymentId: payment.id, amountOre: input.amountOre, returnUrl: input.returnUrl, description: `Indbetaling til ${config.BRAND_NAME}`.slice(0, 100) });
+    const outcome = await mobilePay.create({ paymentId: payment.id, amountOre: input.amountOre, returnUrl: returnUrlFor(input.returnUrl, payment.id), description: `Indbetaling til ${config.BRAND_NAME}`.slice(0, 100) });
     if (outcome.kind !== 'answer') return refused(payment, outcome);
     await apply(payment, outcome);
     return receipt((await load(payment.id))!);
