@@ -37,7 +37,12 @@ export default defineConfig({
       url: `${sims}/health`,
       reuseExistingServer: true,
       timeout: 60_000,
-      env: { SIMS_PORT: String(simsPort), WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}` },
+      env: {
+        SIMS_PORT: String(simsPort),
+        WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
+        CARDS_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/cards`,
+        MOBILEPAY_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/mobilepay`,
+      },
     },
     {
       command: 'node --import tsx apps/platform/src/server.ts',
@@ -56,6 +61,8 @@ export default defineConfig({
         MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
         MOBILEPAY_ISSUER: `${sims}/mobilepay`,
         ROFUS_URL: `${sims}/rofus/check`,
+        CARDS_API_URL: `${sims}/cards`,
+        MOBILEPAY_PAYMENTS_URL: `${sims}/mobilepay-payments`,
       },
     },
     {
@@ -64,7 +71,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${webPort}/favicon.ico`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { PLATFORM_URL: `http://127.0.0.1:${platformPort}`, NEXT_TELEMETRY_DISABLED: '1', WEB_PORT: String(webPort) },
+      env: { PLATFORM_URL: `http://127.0.0.1:${platformPort}`, NEXT_TELEMETRY_DISABLED: '1', WEB_PORT: String(webPort), CARDS_PUBLIC_URL: `${sims}/cards` },
     },
   ],
 });

@@ -93,6 +93,9 @@ export function mitidIdentities(today = new Date().toISOString().slice(0, 10)): 
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e18', 'Erik', 'Udenkonto', '1983-03-18', 889, 'substantial', 'An adult with no NemKonto: can register and play, payouts are rejected.', {
       nemkonto: false,
     }),
+    // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01', 'Dina', 'Indskud', '1987-07-17', 991, 'substantial', 'An adult who registers and deposits (browser tests, phone).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d02', 'Dennis', 'Indskud', '1984-04-14', 992, 'substantial', 'An adult who registers and deposits (browser tests, desktop).'),
   ];
 }
 

@@ -53,7 +53,8 @@ export function contentSecurityPolicy({ nonce, secure, paymentOrigin }: { nonce:
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${provider}`,
-    ...(paymentOrigin ? [`frame-src ${paymentOrigin}`] : []),
+    // The 3-D Secure frame starts at the provider and ends on our own return page.
+    ...(paymentOrigin ? [`frame-src 'self' ${paymentOrigin}`] : []),
     // The captcha solves its proof of work in a worker it makes from a data: or blob: URL.
     "worker-src 'self' blob: data:",
     "object-src 'none'",
