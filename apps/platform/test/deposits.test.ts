@@ -58,6 +58,10 @@ type Answer = {
   };
 };
 
+/** Each call from its own address: the deposit routes' per-client rate limit is not what these tests are about. */
+let calls = 0;
+const client = () => `10.1.${Math.floor(++calls / 250)}.${calls % 250}`;
+
 const player = (monthlyLimitOre = 1_000_000) => createLoggedInPlayer(platform, { monthlyLimitOre });
 const wallet = () => createWalletService(platform.database.db, () => new Date());
 const balances = async (playerId: string) => wallet().playerBalances(playerId);
@@ -65,6 +69,7 @@ const balances = async (playerId: string) => wallet().playerBalances(playerId);
 async function startMobilePay(sessionToken: string, payload: Record<string, unknown>) {
   const response = await platform.app.inject({
     method: 'POST',
+    remoteAddress: client(),
     url: `/Payments/deposits/mobilepay/${sessionToken}`,
     payload: { returnUrl: `${web}/MobilePay`, ...payload },
   });
@@ -83,6 +88,7 @@ async function tokenise(number: string) {
 async function startCard(sessionToken: string, card: string, payload: Record<string, unknown> = {}) {
   const response = await platform.app.inject({
     method: 'POST',
+    remoteAddress: client(),
     url: `/Payments/deposits/card/${sessionToken}`,
     payload: { token: await tokenise(card), amountOre: 25_000, returnUrl: `${web}/min-konto/overfoer`, ...payload },
   });
@@ -177,6 +183,19 @@ describe('MobilePay deposits', () => {
     expect((await balances(p.id)).player_cash).toBe(0);
     expect((await startMobilePay(p.token, { amountOre: 30_000 })).status).toBe(200);
     expect((await startMobilePay(p.token, { amountOre: 10_000 })).body).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', message: 'Indbetalingen overskrider din indbetalingsgrænse.' });
+  });
+
+  it('lets a payment the player walked away from stop holding the limit once MobilePay says it expired', async () => {
+    const p = await player(30_000);
+    const abandoned = await startMobilePay(p.token, { amountOre: 30_000 });
+    expect((await startMobilePay(p.token, { amountOre: 10_000 })).body.code).toBe('DEPOSIT_LIMIT_EXCEEDED');
+    simsNow = new Date(Date.now() + 6 * 60_000);
+    try {
+      expect((await startMobilePay(p.token, { amountOre: 30_000 })).status).toBe(200);
+    } finally {
+      simsNow = undefined;
+    }
+    expect((await read(p.token, abandoned.body.data!.id)).data).toMatchObject({ status: 'failed', failureCode: 'expired' });
   });
 
   it('refuses forged, stale, unsigned and mismatched webhooks and unknown payments', async () => {

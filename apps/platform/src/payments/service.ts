@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { BonusService } from '../bonus/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -111,6 +111,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (input.amountOre > MAX_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_LARGE', 400, 'validation.invalid_input', { fields: { amount: 'validation.invalid_input' } });
     if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE', 403, 'deposit.error_transfer');
     const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre);
+    // Deposits still under way count toward the limits: first learn from the providers which of
+    // them have ended (an unanswered MobilePay request expires, a challenge fails), so a payment
+    // the player walked away from does not hold the limit.
+    await settleUnderWay(player.id);
 
     // The limits in force, read before the transaction: the embedded database has one connection.
     const current = await limits.currentDepositLimits(player.id);
@@ -126,6 +130,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .returning();
       return row!;
     });
+  }
+
+  /** Asks the providers about the player's latest payments still under way (a few, bounded). */
+  async function settleUnderWay(playerId: string) {
+    const open = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.playerId, playerId), inArray(payments.status, UNDER_WAY)))
+      .orderBy(desc(payments.createdAt))
+      .limit(5);
+    for (const payment of open) await refresh(payment);
   }
 
   /**
