@@ -43,6 +43,8 @@ export default defineConfig({
         // NemKonto pays an accepted payout after 2 s and tells the platform's webhook.
         NEMKONTO_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/nemkonto`,
         NEMKONTO_SETTLE_SECONDS: '2',
+        CARDS_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/cards`,
+        MOBILEPAY_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/mobilepay`,
       },
     },
     {
@@ -66,6 +68,8 @@ export default defineConfig({
         NEMKONTO_API_URL: `${sims}/nemkonto`,
         PAYOUT_HOLD_MINUTES: '0.5',
         PAYOUT_PROCESS_INTERVAL_SECONDS: '2',
+        CARDS_API_URL: `${sims}/cards`,
+        MOBILEPAY_PAYMENTS_URL: `${sims}/mobilepay-payments`,
       },
     },
     {
@@ -74,7 +78,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${webPort}/favicon.ico`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { PLATFORM_URL: `http://127.0.0.1:${platformPort}`, NEXT_TELEMETRY_DISABLED: '1', WEB_PORT: String(webPort) },
+      env: { PLATFORM_URL: `http://127.0.0.1:${platformPort}`, NEXT_TELEMETRY_DISABLED: '1', WEB_PORT: String(webPort), CARDS_PUBLIC_URL: `${sims}/cards` },
     },
   ],
 });

@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { contentSecurityPolicy, NONCE_ROUTES } from './src/lib/csp';
+import { contentSecurityPolicy, FRAMEABLE_PATH, NONCE_ROUTES } from './src/lib/csp';
 
 const buildId = process.env.KRONE_BUILD_ID ?? `b${Date.now().toString(36)}`;
 
@@ -48,10 +48,12 @@ const config: NextConfig = {
   async headers() {
     // Pages for one visitor get a nonce policy from the proxy; every other answer this one.
     const perVisitor = NONCE_ROUTES.map((route) => route.slice(1)).join('|');
+    // The 3-D Secure return page sets its own headers: it alone may be framed, by our pages.
+    const frameable = FRAMEABLE_PATH.slice(1);
     return [
-      { source: '/:path*', headers: securityHeaders },
+      { source: `/((?!${frameable}$).*)`, headers: securityHeaders },
       {
-        source: `/((?!(?:${perVisitor})(?:/|$)).*)`,
+        source: `/((?!(?:${perVisitor}|${frameable})(?:/|$)).*)`,
         headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy({ nonce: null, secure }) }],
       },
     ];

@@ -16,6 +16,7 @@ import type { Database } from './db/client.js';
 import { documentsRoutes } from './documents/routes.js';
 import { createDocumentsService } from './documents/service.js';
 import { createDocumentStorage } from './documents/storage.js';
+import { createBonusService } from './bonus/service.js';
 import { createLimitsService } from './limits/service.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { createPaymentsService } from './payments/service.js';
@@ -52,7 +53,7 @@ export interface AppOptions {
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/(?:users|MarketingNotification|sessions|documents)\/)[^/?]+/g, '$1[session]')
-    .replace(/(\/deposits\/(?:card\/)?)[^/?]+/g, '$1[session]')
+    .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
@@ -95,7 +96,8 @@ export async function buildApp({ config, database, clock = () => new Date(), log
     content,
     limits,
   });
-  const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, players });
+  const bonus = createBonusService(database.db, clock, wallet);
+  const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, bonus, players });
   const withdrawals = createWithdrawalsService({
     db: database.db,
     config,
@@ -131,7 +133,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
         { name: 'support', description: 'Contact form and its captcha' },
         { name: 'players', description: 'Login and registration with MitID or MobilePay, sessions, profile, consent, unsubscribe' },
         { name: 'wallet', description: 'The ledger: the player’s balances (account summary) and stakes and wins' },
-        { name: 'payments', description: 'Deposits by card (and the provider’s webhook)' },
+        { name: 'payments', description: 'Deposits by card and MobilePay (and the providers’ webhooks)' },
         { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
         { name: 'system', description: 'Health' },
       ],
@@ -150,7 +152,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   await app.register(supportRoutes, { support, config });
   await app.register(playersRoutes, { players, config });
   await app.register(documentsRoutes, { documents, config });
-  await app.register(walletRoutes, { wallet, players, config });
+  await app.register(walletRoutes, { wallet, players, config, wagering: bonus.wageringSummary });
   await app.register(paymentsRoutes, { payments, config, clock });
   await app.register(withdrawalsRoutes, { withdrawals, config, clock });
   if (processPayouts && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) startPayoutProcessor(app, () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);

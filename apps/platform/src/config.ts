@@ -93,6 +93,10 @@ export const configSchema = z.object({
   PAYOUT_HOLD_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(60),
   /** How often the platform sends due withdrawals to NemKonto; 0 leaves it to `npm run payouts:process`. */
   PAYOUT_PROCESS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** MobilePay payments (ePayment; the stand-in of apps/sims by default), our key there and its webhook secret. */
+  MOBILEPAY_PAYMENTS_URL: z.url().default('http://127.0.0.1:4300/mobilepay-payments'),
+  MOBILEPAY_PAYMENTS_KEY: z.string().min(8).default('krone-development-mobilepay-payments-key'),
+  MOBILEPAY_WEBHOOK_SECRET: z.string().min(8).default('krone-development-mobilepay-webhook-secret'),
 
   /** Where uploaded identity documents are kept on disk; relative paths start at the repository root. */
   DOCUMENTS_DIR: z
@@ -128,7 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid platform configuration:\n${problems.join('\n')}`);
   }
   if (parsed.data.NODE_ENV === 'production') {
-    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY', 'WALLET_API_KEY', 'CARDS_SECRET_KEY', 'CARDS_WEBHOOK_SECRET'] as const) {
+    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY', 'WALLET_API_KEY', 'CARDS_SECRET_KEY', 'CARDS_WEBHOOK_SECRET', 'MOBILEPAY_PAYMENTS_KEY', 'MOBILEPAY_WEBHOOK_SECRET'] as const) {
       if (parsed.data[key].startsWith('krone-development')) {
         throw new Error(`Invalid platform configuration:\n  ${key}: set a secret value in production`);
       }

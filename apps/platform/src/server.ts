@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { seedBonusCodes } from './bonus/service.js';
 import { loadConfig } from './config.js';
 import { seedDemoContent } from './content/seed.js';
 import { openDatabase } from './db/client.js';
@@ -12,6 +13,7 @@ await database.migrate();
 if (config.SEED_DEMO_CONTENT) {
   const seed = await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);
+  await seedBonusCodes(database.db);
   const secrets = createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY });
   const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService(database.db, () => new Date()) });
   if (made > 0) console.log(`platform: ${made} demo players made`);

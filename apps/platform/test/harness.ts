@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app.js';
+import { seedBonusCodes } from '../src/bonus/service.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -57,6 +58,7 @@ export async function startTestPlatform(
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR, poolSize: 4 });
   await database.migrate();
   await seedDemoContent(database.db, { brand: config.BRAND_NAME });
+  await seedBonusCodes(database.db);
   let now: Date | undefined;
   const app = await buildApp({ config, database, clock: () => now ?? new Date(), logger: false, ...services });
   await app.ready();

@@ -90,7 +90,7 @@ describe('card deposits', () => {
     const p = await player();
     const challenged = await deposit(p.token, TEST_CARDS.challenge, 50_000);
     const page = await fetch(challenged.body.data!.actionUrl!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
-    expect(page.headers.get('location')).toContain('/min-konto/overfoer?payment=');
+    expect(page.headers.get('location')).toBe(`${web}/min-konto/overfoer?deposit=${challenged.body.data!.id}&payment=${challenged.body.data!.actionUrl!.split('/').pop()}`);
     expect(await cash(p.id)).toBe(0);
     expect((await sendEvent(eventOf(challenged.body.data!.id))).body.data?.status).toBe('succeeded');
     expect(await cash(p.id)).toBe(50_000);

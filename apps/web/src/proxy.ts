@@ -1,10 +1,19 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isLoginRequired, loginUrlFor } from './components/runtime/login-required';
 import { UNSUPPORTED_PATH, unsupportedReasonFor } from './components/runtime/unsupported';
-import { contentSecurityPolicy, isNonceRoute, newNonce } from './lib/csp';
+import { contentSecurityPolicy, isCardFormRoute, isNonceRoute, newNonce } from './lib/csp';
 import { SESSION_COOKIE, USER_COOKIE } from './lib/session-cookies';
 
 const platformUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000';
+
+/** The card provider's origin (CARDS_PUBLIC_URL, read at start like the storefront's other settings). */
+function cardsOrigin(): string | undefined {
+  try {
+    return new URL(process.env.CARDS_PUBLIC_URL ?? 'http://127.0.0.1:4300/cards').origin;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Before any page renders: turns unsupported browsers away to /unsupported, sends guests who ask
@@ -37,7 +46,11 @@ export async function proxy(request: NextRequest) {
  */
 function withNonce(request: NextRequest) {
   const nonce = newNonce();
-  const policy = contentSecurityPolicy({ nonce, secure: request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https' });
+  const policy = contentSecurityPolicy({
+    nonce,
+    secure: request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https',
+    paymentOrigin: isCardFormRoute(request.nextUrl.pathname) ? cardsOrigin() : undefined,
+  });
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', policy);
@@ -117,6 +130,10 @@ export const config = {
     '/unsubscribesms',
     '/unsubscribebrand',
     '/unsubscribe-brand',
+    '/QuickDeposit',
+    '/MobilePay',
+    '/MobilePayQuick',
+    '/extpayment',
     // The logout entry.
     { source: '/', has: [{ type: 'query', key: 'logout', value: 'true' }] },
   ],

@@ -7,3 +7,4 @@ export * from '../limits/schema.js';
 export * from '../documents/schema.js';
 export * from '../wallet/schema.js';
 export * from '../payments/schema.js';
+export * from '../bonus/schema.js';

@@ -3,26 +3,39 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
 import { AppError } from '../shared/errors.js';
-import { MAX_DEPOSIT_ORE, verifyWebhookSignature, type CardEvent, type PaymentsService } from './service.js';
+import { MAX_DEPOSIT_ORE, verifyWebhookSignature, type PaymentMethod, type PaymentsService, type ProviderEvent } from './service.js';
 
 const tags = ['payments'];
 const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
 const noStore = { 'cache-control': 'no-store' };
 const paymentView = z.object({
   id: z.uuid(),
-  method: z.string(),
+  /** What the receipt calls the order: the payment id's first 8 characters, upper case. */
+  orderId: z.string(),
+  method: z.enum(['card', 'mobilepay']),
   amountOre: z.number().int(),
   status: z.enum(['created', 'requires_action', 'succeeded', 'failed']),
   last4: z.string().nullable(),
   failureCode: z.string().nullable(),
+  /** The page the browser must visit: 3-D Secure for a card, the MobilePay app. */
   actionUrl: z.string().nullable(),
   createdAt: isoDateTime,
+  settledAt: isoDateTime.nullable(),
+  bonus: z.object({ code: z.string(), amountOre: z.number().int(), wageringRequirementOre: z.number().int(), expiresAt: isoDateTime }).nullable(),
 });
-const toJson = (payment: { createdAt: Date } & Omit<z.infer<typeof paymentView>, 'createdAt' | 'status'> & { status: string }) => ({
+type View = Awaited<ReturnType<PaymentsService['paymentForPlayer']>>;
+const toJson = (payment: View): z.infer<typeof paymentView> => ({
   ...payment,
   status: payment.status as z.infer<typeof paymentView>['status'],
   createdAt: payment.createdAt.toISOString(),
+  settledAt: payment.settledAt?.toISOString() ?? null,
+  bonus: payment.bonus ? { ...payment.bonus, expiresAt: payment.bonus.expiresAt.toISOString() } : null,
 });
+
+const amountOre = z.number().int().min(1).max(MAX_DEPOSIT_ORE);
+/** Optional; an empty one is refused by the bonus rules with its own code, not dropped. */
+const bonusCode = z.string().max(100).optional();
+const depositResponses = { 200: ok(paymentView), 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 409: errorBody, 502: errorBody };
 
 const cardEvent = z.object({
   id: z.string().min(1).max(100),
@@ -35,11 +48,21 @@ const cardEvent = z.object({
     declineCode: z.string().max(60).nullable(),
   }),
 });
+const mobilePayEvent = z.object({
+  id: z.string().min(1).max(100),
+  type: z.enum(['payment.succeeded', 'payment.failed']),
+  data: z.object({
+    paymentId: z.string().min(1).max(100),
+    reference: z.uuid(),
+    amountOre: z.number().int(),
+    status: z.enum(['created', 'captured', 'aborted', 'expired']),
+  }),
+});
 
 /**
- * Deposits over HTTP: the storefront (BFF) starts them with the player's session; the card
- * provider reports results to the webhook, whose raw body is checked against its signature
- * before anything is read from it.
+ * Deposits over HTTP: the storefront (BFF) starts them with the player's session; the providers
+ * report results to their webhooks, whose raw body is checked against its signature before
+ * anything is read from it.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; config: Config; clock: () => Date }> = async (app, { payments, config, clock }) => {
   app.post(
@@ -48,10 +71,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
       schema: {
         tags,
         operationId: 'startCardDeposit',
-        summary: 'Deposit by card with a token from the provider’s tokenisation endpoint (amount in øre, at least 100 kr.)',
+        summary: 'Deposit by card with a token from the provider’s tokenisation endpoint (amount in øre, at least 100 kr.; optional bonus code)',
         params: sessionParams,
-        body: z.object({ token: z.string().min(1).max(100), amountOre: z.number().int().min(1).max(MAX_DEPOSIT_ORE), returnUrl: z.url() }),
-        response: { 200: ok(paymentView), 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 409: errorBody, 502: errorBody },
+        body: z.object({ token: z.string().min(1).max(100), amountOre, returnUrl: z.url(), bonusCode }),
+        response: depositResponses,
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
@@ -61,13 +84,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
   );
 
+  app.post(
+    '/Payments/deposits/mobilepay/:sessionId',
+    {
+      schema: {
+        tags,
+        operationId: 'startMobilePayDeposit',
+        summary: 'Deposit by MobilePay: answers requires_action with the app’s address (actionUrl); the player returns to returnUrl?payment=…',
+        params: sessionParams,
+        body: z.object({ amountOre, returnUrl: z.url(), bonusCode }),
+        response: depositResponses,
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { result: 1 as const, data: toJson(await payments.startMobilePayDeposit(request.params.sessionId, request.body)) };
+    },
+  );
+
   app.get(
     '/Payments/deposits/:sessionId/:paymentId',
     {
       schema: {
         tags,
         operationId: 'getDeposit',
-        summary: 'Where one of the session’s player’s deposits stands',
+        summary: 'Where one of the session’s player’s deposits stands, with its receipt; one still under way is first settled from the provider’s own answer',
         params: sessionParams.extend({ paymentId: z.uuid() }),
         response: { 200: ok(paymentView), 401: errorBody, 404: errorBody },
       },
@@ -78,37 +120,54 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
   );
 
-  // The webhook needs its body as sent, to check the signature over the exact bytes.
+  // The webhooks need their body as sent, to check the signature over the exact bytes.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post(
-      '/Payments/webhooks/cards',
-      {
-        schema: {
-          tags,
-          operationId: 'cardWebhook',
-          summary: 'Card provider events (signed: Krone-Signature t=…,v1=HMAC-SHA256)',
-          hide: false,
-          response: { 200: ok(z.object({ status: z.string() })), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+
+    const webhook = <S extends z.ZodType>(path: string, method: PaymentMethod, operationId: string, secret: string, schema: S, toEvent: (event: z.infer<S>) => ProviderEvent) =>
+      scope.post(
+        path,
+        {
+          schema: {
+            tags,
+            operationId,
+            summary: `${method === 'card' ? 'Card provider' : 'MobilePay'} events (signed: Krone-Signature t=…,v1=HMAC-SHA256)`,
+            response: { 200: ok(z.object({ status: z.string() })), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+          },
         },
-      },
-      async (request, reply) => {
-        reply.headers(noStore);
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const signature = request.headers['krone-signature'];
-        if (!verifyWebhookSignature(typeof signature === 'string' ? signature : undefined, raw, config.CARDS_WEBHOOK_SECRET, clock())) {
-          throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, 'validation.forbidden');
-        }
-        let parsed: CardEvent;
-        try {
-          parsed = cardEvent.parse(JSON.parse(raw)) as CardEvent;
-        } catch {
-          throw new AppError('INVALID_INPUT', 400, 'validation.invalid_input');
-        }
-        const payment = await payments.handleCardEvent(parsed);
-        return { result: 1 as const, data: { status: payment.status } };
-      },
-    );
+        async (request, reply) => {
+          reply.headers(noStore);
+          const raw = typeof request.body === 'string' ? request.body : '';
+          const signature = request.headers['krone-signature'];
+          if (!verifyWebhookSignature(typeof signature === 'string' ? signature : undefined, raw, secret, clock())) {
+            throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, 'validation.forbidden');
+          }
+          let event: ProviderEvent;
+          try {
+            event = toEvent(schema.parse(JSON.parse(raw)));
+          } catch {
+            throw new AppError('INVALID_INPUT', 400, 'validation.invalid_input');
+          }
+          const payment = await payments.handleProviderEvent(method, event);
+          return { result: 1 as const, data: { status: payment.status } };
+        },
+      );
+
+    webhook('/Payments/webhooks/cards', 'card', 'cardWebhook', config.CARDS_WEBHOOK_SECRET, cardEvent, (event) => ({
+      providerPaymentId: event.data.paymentId,
+      reference: event.data.reference,
+      amountOre: event.data.amountOre,
+      succeeded: event.type === 'payment.succeeded',
+      failureCode: event.data.declineCode ?? event.data.status,
+    }));
+    webhook('/Payments/webhooks/mobilepay', 'mobilepay', 'mobilePayWebhook', config.MOBILEPAY_WEBHOOK_SECRET, mobilePayEvent, (event) => ({
+      providerPaymentId: event.data.paymentId,
+      reference: event.data.reference,
+      amountOre: event.data.amountOre,
+      // Only a captured payment is money; a "succeeded" event with any other status is not.
+      succeeded: event.type === 'payment.succeeded' && event.data.status === 'captured',
+      failureCode: event.data.status,
+    }));
   });
 };

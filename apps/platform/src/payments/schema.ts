@@ -21,6 +21,10 @@ export const payments = pgTable(
     failureCode: text('failure_code'),
     actionUrl: text('action_url'),
     transferId: uuid('transfer_id'),
+    /** The bonus code the player gave (checked at the start; the bonus is granted at success). */
+    bonusCode: text('bonus_code'),
+    /** When the payment succeeded or failed: the receipt's time. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

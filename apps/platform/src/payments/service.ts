@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { BonusService } from '../bonus/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { LimitPeriod, LimitsService } from '../limits/service.js';
 import type { PlayersService } from '../players/service.js';
 import { AppError } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
+import { createCardProvider, createMobilePayProvider, type ProviderOutcome } from './providers.js';
 import { payments } from './schema.js';
 
 /** Spec §5 and §9: the smallest deposit is 100.00 kr. */
@@ -16,14 +18,26 @@ export const LOOK_BACK_MS: Record<LimitPeriod, number> = { day: 86_400_000, week
 /** A webhook older (or newer) than this is refused: a replay of a captured request gets nowhere. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+export type PaymentMethod = 'card' | 'mobilepay';
+const UNDER_WAY = ['created', 'requires_action'];
+
+/** The page the provider sends the browser back to, naming our payment (`deposit=<id>`). */
+function returnUrlFor(returnUrl: string, paymentId: string) {
+  const url = new URL(returnUrl);
+  url.searchParams.set('deposit', paymentId);
+  return url.toString();
+}
+
 const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
 
-type ProviderPayment = { id: string; status: 'succeeded' | 'declined' | 'requires_action' | 'failed'; last4: string; declineCode: string | null; actionUrl?: string };
-
-export interface CardEvent {
-  id: string;
-  type: 'payment.succeeded' | 'payment.failed';
-  data: { paymentId: string; reference: string; amountOre: number; status: string; declineCode: string | null };
+/** A provider's webhook event, in our shape (each route turns its provider's event into this). */
+export interface ProviderEvent {
+  providerPaymentId: string;
+  /** Our payment id, which we gave the provider as its reference. */
+  reference: string;
+  amountOre: number;
+  succeeded: boolean;
+  failureCode: string | null;
 }
 
 /** Checks `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` in constant time, within the tolerance. */
@@ -42,26 +56,33 @@ export interface PaymentsDeps {
   clock: () => Date;
   wallet: WalletService;
   limits: LimitsService;
-  players: Pick<PlayersService, 'playerForSession'>;
-  /** The provider's HTTP; tests may pass their own. */
+  bonus: BonusService;
+  players: Pick<PlayersService, 'playerForSession' | 'markDepositor'>;
+  /** The providers' HTTP; tests may pass their own. */
   fetch?: typeof fetch;
 }
 
+type Payment = typeof payments.$inferSelect;
+
 /**
- * Deposits by card: the storefront's card form tokenises the card at the provider; the platform
- * sees only the token and the last four digits. Before any money moves: the amount (≥ 100 kr.)
- * and the player's deposit limits, counted over their look-back windows including deposits
- * still under way, under a per-player lock so two deposits cannot both slip under a limit.
+ * Deposits by card and MobilePay. Before any money moves: the amount (≥ 100 kr.), the bonus
+ * code, and the player's deposit limits, counted over their look-back windows including deposits
+ * still under way, under a per-player lock so two deposits cannot both slip under a limit. A
+ * success is credited once (`deposit:<payment id>`), with its bonus and the first-deposit mark,
+ * in one transaction, whichever of the provider's answer, its webhook or our own look at the
+ * provider comes first.
  */
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, config, clock, wallet, limits } = deps;
+  const { db, config, clock, wallet, limits, bonus } = deps;
   const http = deps.fetch ?? fetch;
+  const cards = createCardProvider(config, http);
+  const mobilePay = createMobilePayProvider(config, http);
 
   async function depositedSince(playerId: string, since: Date, runner: Pick<Db, 'select'> = db): Promise<number> {
     const [row] = await runner
       .select({ total: sql<string>`coalesce(sum(${payments.amountOre}), 0)` })
       .from(payments)
-      .where(and(eq(payments.playerId, playerId), gte(payments.createdAt, since), inArray(payments.status, ['created', 'requires_action', 'succeeded'])));
+      .where(and(eq(payments.playerId, playerId), gte(payments.createdAt, since), inArray(payments.status, [...UNDER_WAY, 'succeeded'])));
     return Number(row!.total);
   }
 
@@ -79,55 +100,25 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return null;
   }
 
-  /** Credits a succeeded payment once: the ledger's key makes a second call a replay. */
-  async function credit(paymentId: string) {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-    if (!payment) return null;
-    const cash = await wallet.playerAccount(payment.playerId, 'player_cash');
-    const clearing = await wallet.systemAccount('payment_clearing');
-    const transfer = await wallet.transfer({
-      idempotencyKey: `deposit:${payment.id}`,
-      kind: 'deposit',
-      entries: [
-        { accountId: clearing, amountOre: -payment.amountOre },
-        { accountId: cash, amountOre: payment.amountOre },
-      ],
-      reference: { paymentId: payment.id, method: payment.method },
-    });
-    await db
-      .update(payments)
-      .set({ status: 'succeeded', transferId: transfer.transferId, failureCode: null, actionUrl: null, updatedAt: clock() })
-      .where(eq(payments.id, payment.id));
-    return transfer;
-  }
-
-  /** A payment that failed: recorded, unless it already succeeded (a late or reordered event). */
-  async function markFailed(paymentId: string, code: string) {
-    await db
-      .update(payments)
-      .set({ status: 'failed', failureCode: code, actionUrl: null, updatedAt: clock() })
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, ['created', 'requires_action'])));
-  }
-
-  async function view(paymentId: string) {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-    return payment!;
-  }
-
   /**
-   * Starts a card deposit with a token from the provider's tokenisation endpoint. Answers where
-   * the payment stands: succeeded (credited), requires_action (the 3-D Secure page to open), or
-   * failed with the provider's reason.
+   * What every deposit checks before a provider hears of it, whatever the method: the player, the
+   * amount, the bonus code and the limits (under the per-player lock). Answers the new payment
+   * row, status created.
    */
-  async function startCardDeposit(sessionToken: string, input: { token: string; amountOre: number; returnUrl: string }) {
+  async function openPayment(sessionToken: string, method: PaymentMethod, input: { amountOre: number; bonusCode?: string }) {
     const player = await deps.players.playerForSession(sessionToken);
     if (!Number.isSafeInteger(input.amountOre) || input.amountOre < MIN_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_SMALL', 400, 'deposit.min_amount', { fields: { amount: 'deposit.min_amount' } });
     if (input.amountOre > MAX_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_LARGE', 400, 'validation.invalid_input', { fields: { amount: 'validation.invalid_input' } });
     if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE', 403, 'deposit.error_transfer');
+    const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre);
+    // Deposits still under way count toward the limits: first learn from the providers which of
+    // them have ended (an unanswered MobilePay request expires, a challenge fails), so a payment
+    // the player walked away from does not hold the limit.
+    await settleUnderWay(player.id);
 
     // The limits in force, read before the transaction: the embedded database has one connection.
     const current = await limits.currentDepositLimits(player.id);
-    const payment = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       // One deposit decision at a time per player, across processes.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${player.id}`}))`);
       const broken = await limitBroken(player.id, input.amountOre, current, tx);
@@ -135,59 +126,154 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const now = clock();
       const [row] = await tx
         .insert(payments)
-        .values({ playerId: player.id, method: 'card', amountOre: input.amountOre, status: 'created', createdAt: now, updatedAt: now })
+        .values({ playerId: player.id, method, amountOre: input.amountOre, status: 'created', bonusCode: code?.code ?? null, createdAt: now, updatedAt: now })
         .returning();
       return row!;
     });
-
-    let answer: ProviderPayment;
-    try {
-      const response = await http(`${config.CARDS_API_URL}/v1/payments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${config.CARDS_SECRET_KEY}`, 'idempotency-key': `krone-${payment.id}` },
-        body: JSON.stringify({ token: input.token, amountOre: input.amountOre, currency: 'DKK', reference: payment.id, returnUrl: input.returnUrl }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await response.json().catch(() => ({}))) as Partial<ProviderPayment> & { error?: string };
-      if (response.status === 400 && body.error === 'invalid_token') {
-        await markFailed(payment.id, 'invalid_token');
-        throw fail('CARD_DETAILS_INCORRECT', 400, 'deposit.error_card');
-      }
-      if (!response.ok || !body.id || !body.status) {
-        await markFailed(payment.id, body.error ?? `http_${response.status}`);
-        throw fail('PAYMENT_PROVIDER_ERROR', 502, 'deposit.error_transfer');
-      }
-      answer = body as ProviderPayment;
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      // No answer: the payment stays "created"; the provider's webhook settles it either way.
-      throw fail('PAYMENT_PROVIDER_ERROR', 502, 'deposit.error_transfer');
-    }
-
-    await db
-      .update(payments)
-      .set({ providerPaymentId: answer.id, last4: answer.last4, actionUrl: answer.actionUrl ?? null, updatedAt: clock() })
-      .where(eq(payments.id, payment.id));
-    if (answer.status === 'succeeded') await credit(payment.id);
-    else if (answer.status === 'requires_action') {
-      await db.update(payments).set({ status: 'requires_action', updatedAt: clock() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
-    } else {
-      await markFailed(payment.id, answer.declineCode ?? answer.status);
-      throw fail(answer.declineCode === 'incorrect_details' ? 'CARD_DETAILS_INCORRECT' : 'CARD_DECLINED', 402, answer.declineCode === 'incorrect_details' ? 'deposit.error_card' : 'deposit.error_declined');
-    }
-    return publicView(await view(payment.id));
   }
 
-  const publicView = (payment: typeof payments.$inferSelect) => ({
-    id: payment.id,
-    method: payment.method,
-    amountOre: payment.amountOre,
-    status: payment.status,
-    last4: payment.last4,
-    failureCode: payment.failureCode,
-    actionUrl: payment.status === 'requires_action' ? payment.actionUrl : null,
-    createdAt: payment.createdAt,
-  });
+  /** Asks the providers about the player's latest payments still under way (a few, bounded). */
+  async function settleUnderWay(playerId: string) {
+    const open = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.playerId, playerId), inArray(payments.status, UNDER_WAY)))
+      .orderBy(desc(payments.createdAt))
+      .limit(5);
+    for (const payment of open) await refresh(payment);
+  }
+
+  /**
+   * Credits a succeeded payment, once: under the payment row's lock, the ledger transfer, the
+   * bonus grant, the first-deposit mark and the payment's status commit together or not at all.
+   * A second call (webhook, answer, our own look) finds it succeeded and changes nothing.
+   */
+  async function credit(paymentId: string) {
+    await db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1).for('update');
+      if (!payment || payment.status === 'succeeded') return;
+      const transfer = await wallet.transfer(
+        {
+          idempotencyKey: `deposit:${payment.id}`,
+          kind: 'deposit',
+          entries: [
+            { accountId: await wallet.systemAccount('payment_clearing', tx), amountOre: -payment.amountOre },
+            { accountId: await wallet.playerAccount(payment.playerId, 'player_cash', tx), amountOre: payment.amountOre },
+          ],
+          reference: { paymentId: payment.id, method: payment.method },
+        },
+        tx,
+      );
+      if (payment.bonusCode) await bonus.grantForDeposit(tx, { playerId: payment.playerId, paymentId: payment.id, depositOre: payment.amountOre, code: payment.bonusCode });
+      await deps.players.markDepositor(payment.playerId, tx);
+      const now = clock();
+      await tx
+        .update(payments)
+        .set({ status: 'succeeded', transferId: transfer.transferId, failureCode: null, actionUrl: null, settledAt: now, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+    });
+  }
+
+  /** A payment that failed: recorded, unless it already succeeded (a late or reordered event). */
+  async function markFailed(paymentId: string, code: string) {
+    const now = clock();
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureCode: code.slice(0, 60), actionUrl: null, settledAt: now, updatedAt: now })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, UNDER_WAY)));
+  }
+
+  async function load(paymentId: string) {
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    return payment;
+  }
+
+  /** Applies what the provider said about a payment of ours. */
+  async function apply(payment: Payment, outcome: ProviderOutcome & { kind: 'answer' }) {
+    await db
+      .update(payments)
+      .set({
+        providerPaymentId: payment.providerPaymentId ?? outcome.id,
+        last4: payment.last4 ?? outcome.last4 ?? null,
+        actionUrl: outcome.actionUrl ?? payment.actionUrl,
+        updatedAt: clock(),
+      })
+      .where(eq(payments.id, payment.id));
+    if (outcome.status === 'succeeded') await credit(payment.id);
+    else if (outcome.status === 'failed') await markFailed(payment.id, outcome.failureCode ?? 'failed');
+    else if (outcome.status === 'requires_action') {
+      await db.update(payments).set({ status: 'requires_action', updatedAt: clock() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+    }
+  }
+
+  /** A refusal at the start: recorded on the payment, answered with its code. */
+  async function refused(payment: Payment, outcome: Exclude<ProviderOutcome, { kind: 'answer' }>): Promise<never> {
+    // No answer at all: the payment stays "created"; the provider's webhook settles it either way.
+    if (outcome.kind === 'unreachable') throw fail('PAYMENT_PROVIDER_ERROR', 502, 'deposit.error_transfer');
+    await markFailed(payment.id, outcome.detail);
+    if (outcome.reason === 'invalid_token') throw fail('CARD_DETAILS_INCORRECT', 400, 'deposit.error_card');
+    throw fail('PAYMENT_PROVIDER_ERROR', 502, 'deposit.error_transfer');
+  }
+
+  /**
+   * Starts a card deposit with a token from the provider's tokenisation endpoint. Answers where
+   * the payment stands: succeeded (credited), requires_action (the 3-D Secure page to open), or a
+   * refusal with the provider's reason.
+   */
+  async function startCardDeposit(sessionToken: string, input: { token: string; amountOre: number; returnUrl: string; bonusCode?: string }) {
+    const payment = await openPayment(sessionToken, 'card', input);
+    const outcome = await cards.charge({ paymentId: payment.id, token: input.token, amountOre: input.amountOre, returnUrl: returnUrlFor(input.returnUrl, payment.id) });
+    if (outcome.kind !== 'answer') return refused(payment, outcome);
+    await apply(payment, outcome);
+    if (outcome.status === 'failed') {
+      const wrongDetails = outcome.failureCode === 'incorrect_details';
+      throw fail(wrongDetails ? 'CARD_DETAILS_INCORRECT' : 'CARD_DECLINED', 402, wrongDetails ? 'deposit.error_card' : 'deposit.error_declined');
+    }
+    return receipt((await load(payment.id))!);
+  }
+
+  /**
+   * Starts a MobilePay deposit: the payment is created at MobilePay and the answer carries the
+   * app's address (actionUrl) the browser goes to; the player comes back to
+   * `returnUrl?deposit=<our id>&payment=<MobilePay's id>`.
+   */
+  async function startMobilePayDeposit(sessionToken: string, input: { amountOre: number; returnUrl: string; bonusCode?: string }) {
+    const payment = await openPayment(sessionToken, 'mobilepay', input);
+    const outcome = await mobilePay.create({ paymentId: payment.id, amountOre: input.amountOre, returnUrl: returnUrlFor(input.returnUrl, payment.id), description: `Indbetaling til ${config.BRAND_NAME}`.slice(0, 100) });
+    if (outcome.kind !== 'answer') return refused(payment, outcome);
+    await apply(payment, outcome);
+    return receipt((await load(payment.id))!);
+  }
+
+  /**
+   * A payment still under way is settled from the provider's own account of it: a lost webhook,
+   * or a crash between two steps, leaves nothing stuck. Without an answer it stays as it is.
+   */
+  async function refresh(payment: Payment): Promise<Payment> {
+    if (!UNDER_WAY.includes(payment.status) || !payment.providerPaymentId) return payment;
+    const outcome = payment.method === 'mobilepay' ? await mobilePay.read(payment.providerPaymentId) : await cards.read(payment.providerPaymentId);
+    if (outcome.kind !== 'answer' || outcome.id !== payment.providerPaymentId) return payment;
+    await apply(payment, outcome);
+    return (await load(payment.id))!;
+  }
+
+  /** Where a payment stands and what its receipt shows (amount, method, card, time, order id, bonus). */
+  async function receipt(payment: Payment) {
+    const grant = payment.status === 'succeeded' && payment.bonusCode ? await bonus.grantForPayment(payment.id) : null;
+    return {
+      id: payment.id,
+      orderId: payment.id.slice(0, 8).toUpperCase(),
+      method: payment.method as PaymentMethod,
+      amountOre: payment.amountOre,
+      status: payment.status,
+      last4: payment.last4,
+      failureCode: payment.failureCode,
+      actionUrl: payment.status === 'requires_action' ? payment.actionUrl : null,
+      createdAt: payment.createdAt,
+      settledAt: payment.settledAt,
+      bonus: grant ? { code: grant.code, amountOre: grant.amountOre, wageringRequirementOre: grant.wageringRequirementOre, expiresAt: grant.expiresAt } : null,
+    };
+  }
 
   /** The player's own payment, for the page the provider sends the browser back to. */
   async function paymentForPlayer(sessionToken: string, paymentId: string) {
@@ -198,31 +284,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .where(and(eq(payments.id, paymentId), eq(payments.playerId, player.id)))
       .limit(1);
     if (!payment) throw fail('PAYMENT_NOT_FOUND', 404, 'validation.not_found');
-    return publicView(payment);
+    return receipt(await refresh(payment));
   }
 
   /**
-   * A card provider's webhook, signature already checked. Repeated and out-of-order events are
+   * A provider's webhook, signature already checked. Repeated and out-of-order events are
    * harmless: a success credits once (ledger key), a failure never undoes a success.
    */
-  async function handleCardEvent(event: CardEvent) {
+  async function handleProviderEvent(method: PaymentMethod, event: ProviderEvent) {
     const [payment] = await db
       .select()
       .from(payments)
-      .where(and(eq(payments.method, 'card'), eq(payments.id, event.data.reference)))
+      .where(and(eq(payments.method, method), eq(payments.id, event.reference)))
       .limit(1);
     if (!payment) throw fail('PAYMENT_NOT_FOUND', 404, 'validation.not_found');
-    if (payment.providerPaymentId && payment.providerPaymentId !== event.data.paymentId) throw fail('PAYMENT_MISMATCH', 409, 'validation.invalid_input');
-    if (event.data.amountOre !== payment.amountOre) throw fail('PAYMENT_MISMATCH', 409, 'validation.invalid_input');
-    if (!payment.providerPaymentId) {
-      await db.update(payments).set({ providerPaymentId: event.data.paymentId, updatedAt: clock() }).where(eq(payments.id, payment.id));
-    }
-    if (event.type === 'payment.succeeded') await credit(payment.id);
-    else await markFailed(payment.id, event.data.declineCode ?? event.data.status);
-    return publicView(await view(payment.id));
+    if (payment.providerPaymentId && payment.providerPaymentId !== event.providerPaymentId) throw fail('PAYMENT_MISMATCH', 409, 'validation.invalid_input');
+    if (event.amountOre !== payment.amountOre) throw fail('PAYMENT_MISMATCH', 409, 'validation.invalid_input');
+    await apply(payment, event.succeeded ? { kind: 'answer', id: event.providerPaymentId, status: 'succeeded' } : { kind: 'answer', id: event.providerPaymentId, status: 'failed', failureCode: event.failureCode ?? 'failed' });
+    return receipt((await load(payment.id))!);
   }
 
-  return { startCardDeposit, paymentForPlayer, handleCardEvent, depositedSince };
+  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent, depositedSince };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -504,11 +504,22 @@ export function createPlayersService(deps: PlayersDeps) {
 
   async function updateDepositor(token: string) {
     const player = await playerForSession(token);
-    await db
+    await markDepositor(player.id);
+    return { playerType: 'Depositor' };
+  }
+
+  /**
+   * The first successful deposit (spec §7 setProperties firstdeposit, updateDepositor): the
+   * player becomes a Depositor with firstdeposit True. Runs in the deposit's own transaction when
+   * given one; answers true only the first time.
+   */
+  async function markDepositor(playerId: string, runner: Pick<Db, 'update'> = db): Promise<boolean> {
+    const changed = await runner
       .update(players)
       .set({ playerType: 'Depositor', properties: sql`${players.properties} || '{"firstdeposit":"True"}'::jsonb` })
-      .where(eq(players.id, player.id));
-    return { playerType: 'Depositor' };
+      .where(and(eq(players.id, playerId), sql`(${players.playerType} <> 'Depositor' or ${players.properties}->>'firstdeposit' is distinct from 'True')`))
+      .returning({ id: players.id });
+    return changed.length > 0;
   }
 
   async function updatePlayerType(token: string, playerType: 'Depositor' | 'Non-Depositor') {
@@ -549,6 +560,7 @@ export function createPlayersService(deps: PlayersDeps) {
     getMarketingNotification,
     setMarketingNotification,
     updateDepositor,
+    markDepositor,
     updatePlayerType,
     unsubscribe,
     logSessionExpiry,

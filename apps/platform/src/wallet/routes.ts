@@ -30,10 +30,13 @@ const accountRef = z.union([
   z.object({ system: z.enum(SYSTEM_ACCOUNT_KINDS) }),
 ]);
 
-export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; players: Pick<PlayersService, 'playerForSession'>; config: Config }> = async (
-  app,
-  { wallet, players, config },
-) => {
+export const walletRoutes: FastifyPluginAsyncZod<{
+  wallet: WalletService;
+  players: Pick<PlayersService, 'playerForSession'>;
+  config: Config;
+  /** The wagering figures of the player's active bonuses (the bonus context's), for the account summary. */
+  wagering?: (playerId: string) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
+}> = async (app, { wallet, players, config, wagering }) => {
   // The house's accounts never change once made: their ids are kept after the first look-up.
   const systemIds = new Map<string, string>();
   async function resolve(ref: z.infer<typeof accountRef>): Promise<string> {
@@ -119,7 +122,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; player
     async (request, reply) => {
       reply.headers(noStore);
       const player = await players.playerForSession(request.params.sessionId);
-      return { result: 1 as const, data: await wallet.accountSummary(player.id) };
+      const [summary, bonusFigures] = await Promise.all([wallet.accountSummary(player.id), wagering?.(player.id)]);
+      return { result: 1 as const, data: { ...summary, ...bonusFigures } };
     },
   );
 

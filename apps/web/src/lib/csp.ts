@@ -19,7 +19,22 @@ export const NONCE_ROUTES: readonly string[] = Object.freeze([
   '/unsubscribesms',
   '/unsubscribebrand',
   '/unsubscribe-brand',
+  '/QuickDeposit',
+  '/quick-deposit',
+  '/MobilePay',
+  '/MobilePayQuick',
+  '/extpayment',
 ]);
+
+/**
+ * Pages with the card form: the browser sends the card to the provider's tokenisation endpoint
+ * and shows its 3-D Secure page in a frame, so their policy names the provider's origin.
+ */
+export const CARD_FORM_ROUTES: readonly string[] = Object.freeze(['/min-konto/overfoer', '/QuickDeposit', '/quick-deposit']);
+export const isCardFormRoute = (pathname: string) => CARD_FORM_ROUTES.some((route) => pathname === route || pathname === `${route}/`);
+
+/** The one page of ours that may be framed (by our own pages): where 3-D Secure returns to. */
+export const FRAMEABLE_PATH = '/api/deposit/3ds-return';
 
 export const isNonceRoute = (pathname: string) =>
   NONCE_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`));
@@ -27,7 +42,8 @@ export const isNonceRoute = (pathname: string) =>
 /** The one inline script of our own (screen size before first paint), allowed by its hash. */
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCREEN_SIZE_BOOT_SCRIPT).digest('base64')}'`;
 
-export function contentSecurityPolicy({ nonce, secure }: { nonce: string | null; secure: boolean }): string {
+export function contentSecurityPolicy({ nonce, secure, paymentOrigin }: { nonce: string | null; secure: boolean; paymentOrigin?: string }): string {
+  const provider = paymentOrigin ? ` ${paymentOrigin}` : '';
   const scripts = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic' ${BOOT_SCRIPT_HASH}` : `'self' 'unsafe-inline'`;
   return [
     "default-src 'self'",
@@ -36,7 +52,9 @@ export function contentSecurityPolicy({ nonce, secure }: { nonce: string | null;
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${provider}`,
+    // The 3-D Secure frame starts at the provider and ends on our own return page.
+    ...(paymentOrigin ? [`frame-src 'self' ${paymentOrigin}`] : []),
     // The captcha solves its proof of work in a worker it makes from a data: or blob: URL.
     "worker-src 'self' blob: data:",
     "object-src 'none'",

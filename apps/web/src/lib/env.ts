@@ -10,4 +10,10 @@ export const env = {
   revalidateSeconds: Number(process.env.CONTENT_REVALIDATE_SECONDS ?? 60),
   siteUrl: process.env.NEXT_PUBLIC_SITE_URL ?? 'http://127.0.0.1:3000',
   brandName: process.env.BRAND_NAME ?? 'Krone Casino',
+  /**
+   * The card provider's public API, which the player's browser calls to tokenise a card (and
+   * whose 3-D Secure pages it frames). Read at start, not baked into the build: one build runs
+   * against the stand-in or the real provider.
+   */
+  cardsPublicUrl: (process.env.CARDS_PUBLIC_URL ?? 'http://127.0.0.1:4300/cards').replace(/\/$/, ''),
 };

@@ -751,8 +751,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deposit by card with a token from the provider’s tokenisation endpoint (amount in øre, at least 100 kr.) */
+        /** Deposit by card with a token from the provider’s tokenisation endpoint (amount in øre, at least 100 kr.; optional bonus code) */
         post: operations["startCardDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/deposits/mobilepay/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deposit by MobilePay: answers requires_action with the app’s address (actionUrl); the player returns to returnUrl?payment=… */
+        post: operations["startMobilePayDeposit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -766,7 +783,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where one of the session’s player’s deposits stands */
+        /** Where one of the session’s player’s deposits stands, with its receipt; one still under way is first settled from the provider’s own answer */
         get: operations["getDeposit"];
         put?: never;
         post?: never;
@@ -787,6 +804,23 @@ export interface paths {
         put?: never;
         /** Card provider events (signed: Krone-Signature t=…,v1=HMAC-SHA256) */
         post: operations["cardWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/webhooks/mobilepay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** MobilePay events (signed: Krone-Signature t=…,v1=HMAC-SHA256) */
+        post: operations["mobilePayWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4139,6 +4173,7 @@ export interface operations {
                     amountOre: number;
                     /** Format: uri */
                     returnUrl: string;
+                    bonusCode?: string;
                 };
             };
         };
@@ -4155,7 +4190,9 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             id: string;
-                            method: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "card" | "mobilepay";
                             amountOre: number;
                             /** @enum {string} */
                             status: "created" | "requires_action" | "succeeded" | "failed";
@@ -4164,6 +4201,175 @@ export interface operations {
                             actionUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            settledAt: string | null;
+                            bonus: {
+                                code: string;
+                                amountOre: number;
+                                wageringRequirementOre: number;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startMobilePayDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountOre: number;
+                    /** Format: uri */
+                    returnUrl: string;
+                    bonusCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "card" | "mobilepay";
+                            amountOre: number;
+                            /** @enum {string} */
+                            status: "created" | "requires_action" | "succeeded" | "failed";
+                            last4: string | null;
+                            failureCode: string | null;
+                            actionUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            settledAt: string | null;
+                            bonus: {
+                                code: string;
+                                amountOre: number;
+                                wageringRequirementOre: number;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            } | null;
                         };
                     };
                 };
@@ -4296,7 +4502,9 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             id: string;
-                            method: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "card" | "mobilepay";
                             amountOre: number;
                             /** @enum {string} */
                             status: "created" | "requires_action" | "succeeded" | "failed";
@@ -4305,6 +4513,15 @@ export interface operations {
                             actionUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            settledAt: string | null;
+                            bonus: {
+                                code: string;
+                                amountOre: number;
+                                wageringRequirementOre: number;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            } | null;
                         };
                     };
                 };
@@ -4346,6 +4563,100 @@ export interface operations {
         };
     };
     cardWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            status: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    mobilePayWebhook: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,0 +1,160 @@
+import { MITID_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+
+const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
+const year = String(new Date().getUTCFullYear() + 2).slice(-2);
+
+/** A new player through the MitID stand-in, declining the bonus, so the limit step gives a weekly limit. */
+async function registerWithWeeklyLimit(page: Page, who: MitIdIdentity, limitKr: string) {
+  await page.goto('/registrer');
+  await page.getByTestId('register-mitid').click();
+  await page.getByTestId(`identity-${who.uuid}`).click();
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
+  await page.getByLabel('CPR-nummer').fill(who.cpr);
+  await page.getByLabel('E-mail').fill(`${who.givenName.toLowerCase()}.${who.familyName.toLowerCase()}@example.dk`);
+  await page.getByLabel('Mobilnummer').fill(isPhone(page) ? '20304071' : '20304072');
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 3 af 3');
+  await page.getByText('Nej tak, jeg vil spille uden bonus').click();
+  await page.getByTestId('accept-terms').check();
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByRole('heading', { name: 'Sæt din indbetalingsgrænse' })).toBeVisible();
+  await page.getByText('Ugegrænse').click();
+  await page.getByText('Andet beløb').first().click();
+  await page.getByRole('textbox', { name: 'Andet beløb' }).fill(limitKr);
+  await page.getByRole('button', { name: 'Færdig' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  await page.getByTestId('welcome-popup').getByRole('button', { name: 'Luk' }).click({ timeout: 10_000 });
+  // The marketing question follows a few seconds later; answered once, it stays away.
+  await page.getByTestId('marketing-decline').click({ timeout: 15_000 });
+  await expect(page.getByTestId('marketing-popup')).toBeHidden();
+}
+
+async function fillCard(page: Page, number: string, cvv = '123') {
+  await page.getByLabel('Kortnummer').fill(number);
+  await page.getByLabel('Kortindehaverens navn').fill('Test Indskud');
+  await page.getByLabel('Udløbsmåned').fill('12');
+  await page.getByLabel('Udløbsår').fill(year);
+  await page.getByLabel('Kontrolcifre').fill(cvv);
+}
+
+async function startDeposit(page: Page, amountKr: string) {
+  await page.goto('/min-konto/overfoer');
+  await hydrated(page);
+  await expect(page.getByTestId('deposit-step')).toHaveText('Trin 1 af 3');
+  await page.getByLabel('Andet beløb').fill(amountKr);
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByTestId('deposit-step')).toHaveText('Trin 2 af 3');
+}
+
+async function expectCredit(page: Page, text: string) {
+  await page.goto('/min-konto/profil');
+  await hydrated(page);
+  await expect(page.getByTestId('header-credit')).toContainText(text);
+}
+
+test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick deposit, sees receipts and balances, and is stopped by the limit', async ({ page, consoleErrors }) => {
+  test.setTimeout(300_000);
+  await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Dina' : 'Dennis'), '1500');
+
+  // Step 1: nothing typed, then an unknown bonus code; the card is checked before anything is sent.
+  await page.goto('/min-konto/overfoer');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Vælg beløb' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByText('Indtast et beløb.')).toBeVisible();
+  await expect(page.getByLabel('Andet beløb')).toBeFocused();
+  await page.getByLabel('Andet beløb').fill('250');
+  await page.getByTestId('bonus-toggle').check();
+  await page.getByRole('textbox', { name: 'Bonuskode' }).fill('FINDESIKKE');
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByTestId('deposit-step')).toHaveText('Trin 2 af 3');
+  await fillCard(page, '4571 0000 0000 001', '12');
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByText('Kortnummeret skal bestå af 16 cifre.')).toBeVisible();
+  await expect(page.getByText('Kontrolcifrene skal være mindst 3 tegn.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await fillCard(page, '4571 0000 0000 0001');
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByTestId('deposit-summary')).toContainText('250 kr.');
+  await expect(page.getByTestId('deposit-summary')).toContainText('•••• 0001');
+  await page.getByTestId('deposit-submit').click();
+  // The platform refuses the code before any money moves; the player is back at the code, which is kept.
+  await expect(page.getByText('Bonuskoden er ugyldig.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Bonuskode' })).toHaveValue('FINDESIKKE');
+  await page.getByTestId('bonus-toggle').uncheck();
+  await page.getByTestId('deposit-submit').click();
+  // The card typed before is still there; a fresh token is made for the next try.
+  await expect(page.getByLabel('Kortnummer')).toHaveValue('4571 0000 0000 0001');
+  await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('deposit-submit').click();
+  const receipt = page.getByTestId('deposit-receipt');
+  await expect(receipt).toContainText('Tak for din indbetaling');
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('250 kr.');
+  await expect(receipt.getByTestId('receipt-card')).toHaveText('•••• 0001');
+  await expect(receipt.getByTestId('receipt-order')).toHaveText(/^[0-9A-F]{8}$/);
+  await expect(receipt.getByTestId('receipt-balance')).toHaveText('250 kr.');
+  await expect(page.getByTestId('header-credit')).toContainText('250 kr.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A card the bank declines for wrong details: the Danish message, no money.
+  await startDeposit(page, '100');
+  await fillCard(page, '4000 0000 0000 0127');
+  await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByTestId('deposit-error')).toHaveText('Kortoplysningerne er forkerte. Tjek kortnummer, udløbsdato og kontrolcifre.');
+
+  // 3-D Secure: the bank's page in a window of the spec's width, approved, then the receipt.
+  await startDeposit(page, '500');
+  await fillCard(page, '4000 0000 0000 3220');
+  await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('deposit-submit').click();
+  const dialog = page.getByTestId('threeds-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('data-width', isPhone(page) ? '700' : '900');
+  await page.frameLocator('[data-testid="threeds-frame"]').getByTestId('challenge-approve').click();
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('500 kr.', { timeout: 15_000 });
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('header-credit')).toContainText('750 kr.');
+
+  // MobilePay: to the app, approved, back to /MobilePay with the receipt.
+  await startDeposit(page, '300');
+  await page.getByTestId('method-mobilepay').check();
+  await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByTestId('mobilepay-amount')).toHaveText('300,00 kr.');
+  await page.getByTestId('mobilepay-approve').click();
+  await expect(page).toHaveURL(/\/MobilePay\?deposit=[0-9a-f-]{36}&payment=mp_/);
+  await expect(page.getByTestId('site-header')).toHaveCount(0);
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('300 kr.', { timeout: 15_000 });
+  await expect(receipt.getByTestId('receipt-balance')).toHaveText('1.050 kr.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Quick deposit: a quick amount and the card, on one screen.
+  await page.goto('/QuickDeposit');
+  await hydrated(page);
+  await page.getByTestId('amount-200').click();
+  await fillCard(page, '4571 0000 0000 0001');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('deposit-submit').click();
+  await expect(receipt.getByTestId('receipt-amount')).toHaveText('200 kr.');
+  await expect(receipt.getByTestId('receipt-balance')).toHaveText('1.250 kr.');
+  await expectCredit(page, '1.250 kr.');
+
+  // The weekly limit of 1.500 kr.: 300 kr. more is refused before any money moves.
+  await page.goto('/quick-deposit');
+  await hydrated(page);
+  await expect(page.getByTestId('site-header')).toHaveCount(0);
+  await page.getByLabel('Andet beløb').fill('300');
+  await page.getByTestId('method-mobilepay').check();
+  await page.getByTestId('deposit-submit').click();
+  const refused = page.getByTestId('deposit-error');
+  await expect(refused).toContainText('Indbetalingen overskrider din indbetalingsgrænse.');
+  await expect(refused.getByRole('link', { name: 'Gå til dine begrænsninger' })).toHaveAttribute('href', '/min-konto/begraensninger');
+  await expectCredit(page, '1.250 kr.');
+
+  // The browser reports refused calls (4xx) itself; nothing else may be logged.
+  expect(consoleErrors.filter((message) => !/status of 4\d\d/.test(message))).toEqual([]);
+});

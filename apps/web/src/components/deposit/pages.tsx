@@ -1,0 +1,79 @@
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { getTranslator } from '@/lib/content';
+import { loadDepositSettings } from '@/lib/deposit';
+import { pickTranslations } from '@/lib/i18n';
+import { loadProfile } from '@/lib/session';
+import { DepositFlow } from './deposit-flow';
+import styles from './deposit.module.css';
+import { PaymentStatus } from './payment-status';
+import { DEPOSIT_TEXT_KEYS } from './text-keys';
+
+export type Search = Promise<Record<string, string | string[] | undefined>>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const depositParam = (search: Record<string, string | string[] | undefined>) => (typeof search.deposit === 'string' && UUID.test(search.deposit) ? search.deposit : null);
+const loginUrl = (path: string) => `/log-ind?redirect=${encodeURIComponent(path)}`;
+
+/**
+ * The deposit pages: /min-konto/overfoer (three steps) and quick deposit (/QuickDeposit,
+ * /quick-deposit). Login required; /QuickDeposit tells a guest so with the way to log in, the
+ * others send a guest to log in and back. With `?deposit=<id>` (back from 3-D Secure outside its
+ * frame) the page shows where that payment stands.
+ */
+export async function DepositPage({ variant, path, searchParams, guestMayLand = false }: { variant: 'main' | 'quick'; path: string; searchParams: Search; guestMayLand?: boolean }) {
+  const [t, profile, settings, search] = await Promise.all([getTranslator(), loadProfile(), loadDepositSettings(variant), searchParams]);
+  const title = variant === 'main' ? t('deposit.title') : t('quick_deposit.title');
+  if (!profile) {
+    if (!guestMayLand) redirect(loginUrl(path));
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.intro}>{t('quick_deposit.login_required')}</p>
+        <Link className={styles.primary} href={loginUrl(path)} prefetch={false}>
+          {t('btn.login')}
+        </Link>
+      </div>
+    );
+  }
+  const texts = pickTranslations(t, DEPOSIT_TEXT_KEYS);
+  const deposit = depositParam(search);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.intro}>{variant === 'main' ? t('deposit.intro') : t('quick_deposit.intro')}</p>
+      {deposit ? (
+        <PaymentStatus id={deposit} texts={texts} againHref={path} />
+      ) : (
+        <DepositFlow variant={variant} methods={settings.methods} threeDs={settings.threeDs} tokensUrl={settings.tokensUrl} texts={texts} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The page MobilePay (or another external payment) sends the player back to: /MobilePay and
+ * /extpayment from the deposit page, /MobilePayQuick from quick deposit. One screen: where the
+ * payment stands until settled, then the receipt.
+ */
+export async function PaymentReturnPage({ path, againHref, searchParams }: { path: string; againHref: string; searchParams: Search }) {
+  const [t, profile, search] = await Promise.all([getTranslator(), loadProfile(), searchParams]);
+  const query = new URLSearchParams(Object.entries(search).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])));
+  if (!profile) redirect(loginUrl(`${path}${query.size > 0 ? `?${query}` : ''}`));
+  const deposit = depositParam(search);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('deposit.title')}</h1>
+      {deposit ? (
+        <PaymentStatus id={deposit} texts={pickTranslations(t, DEPOSIT_TEXT_KEYS)} againHref={againHref} />
+      ) : (
+        <div className={styles.alert} role="alert">
+          <p>{t('deposit.error_transfer')}</p>
+          <Link href={againHref} prefetch={false}>
+            {t('deposit.new_deposit')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
