@@ -6,3 +6,4 @@ export * from './text';
 export * from './time';
 export * from './cpr';
 export * from './redirects';
+export * from './limits';

@@ -124,6 +124,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!Number.isSafeInteger(input.amountOre) || input.amountOre < MIN_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_SMALL', 400, 'deposit.min_amount', { fields: { amount: 'deposit.min_amount' } });
     if (input.amountOre > MAX_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_LARGE', 400, 'validation.invalid_input', { fields: { amount: 'validation.invalid_input' } });
     if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE', 403, 'deposit.error_transfer');
+    // Paused, closed, or without a deposit limit yet: no deposit (limits context).
+    await limits.assertMayDeposit(player.id);
 
     // The limits in force, read before the transaction: the embedded database has one connection.
     const current = await limits.currentDepositLimits(player.id);

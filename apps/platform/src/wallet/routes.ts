@@ -30,10 +30,13 @@ const accountRef = z.union([
   z.object({ system: z.enum(SYSTEM_ACCOUNT_KINDS) }),
 ]);
 
-export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; players: Pick<PlayersService, 'playerForSession'>; config: Config }> = async (
-  app,
-  { wallet, players, config },
-) => {
+export const walletRoutes: FastifyPluginAsyncZod<{
+  wallet: WalletService;
+  players: Pick<PlayersService, 'playerForSession'>;
+  config: Config;
+  /** Asked before a stake enters the ledger, with the staking players: refuses a paused or closed one. */
+  beforeBet?: (playerIds: string[]) => Promise<unknown>;
+}> = async (app, { wallet, players, config, beforeBet }) => {
   // The house's accounts never change once made: their ids are kept after the first look-up.
   const systemIds = new Map<string, string>();
   async function resolve(ref: z.infer<typeof accountRef>): Promise<string> {
@@ -88,6 +91,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; player
     async (request, reply) => {
       reply.headers(noStore);
       const entries = await Promise.all(request.body.entries.map(async (entry) => ({ accountId: await resolve(entry.account), amountOre: entry.amountOre })));
+      if (request.body.kind === 'bet' && beforeBet) await beforeBet(await wallet.accountOwners(entries.filter((entry) => entry.amountOre < 0).map((entry) => entry.accountId)));
       const result = await wallet.transfer({ idempotencyKey: request.body.idempotencyKey, kind: request.body.kind, entries, reference: request.body.reference });
       return { result: 1 as const, data: { ...result, createdAt: result.createdAt.toISOString() } };
     },
