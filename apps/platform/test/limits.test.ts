@@ -153,6 +153,17 @@ describe('deposit limits', () => {
     expect(limitOf(view, 'day')).toMatchObject({ amountOre: 500_000 });
   });
 
+  it('keeps a limit even when two removals race', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 100_000 });
+    await setLimit(p.token, 'day', 50_000);
+    const answers = await Promise.all([removeLimit(p.token, 'day'), removeLimit(p.token, 'month')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const at = new Date(Date.now() + 25 * HOUR);
+    platform.setNow(at);
+    const view = (await overview(await sessionAt(p.id, at))).body.data!;
+    expect(view.limits.filter((limit) => limit.amountOre !== null)).toHaveLength(1);
+  });
+
   it('refuses bad amounts and unknown periods, writing nothing', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 100_000 });
     for (const amountOre of ['50000', -100, 0, 99, 1234.5, 1e12, 2 ** 53, null, true]) {

@@ -148,6 +148,30 @@ test('a raised limit applies 24 hours later on a moved clock @clock', async ({ p
     await dismissPopups(page, false);
     await expect(day.getByTestId('limit-amount')).toHaveText('Gældende grænse: 1.000 kr.');
     await expect(day.getByTestId('limit-pending')).toHaveCount(0);
+
+    // A limit for a new period applies at once; then the day limit may go, after 24 hours.
+    await chooseLimit(page, 'Ugegrænse', '2.500 kr.');
+    await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
+    await expect(page.getByTestId('limit-week').getByTestId('limit-amount')).toHaveText('Gældende grænse: 2.500 kr.');
+    await day.getByRole('button', { name: 'Fjern grænse (Dagsgrænse)' }).click();
+    await expect(day.getByTestId('limit-pending')).toHaveText(/^Grænsen fjernes .+ kl\. \d{2}:\d{2}\.$/);
+    // The week limit is now the last one: it offers no removal.
+    await expect(page.getByRole('button', { name: /Fjern grænse/ })).toHaveCount(0);
+
+    // Closure, behind a confirmation: for good, the page then only shows the state.
+    await page.getByTestId('close-account').click();
+    const confirm = page.getByTestId('close-confirm');
+    await confirm.getByRole('button', { name: 'Luk min konto' }).click();
+    await expect(confirm).toContainText('Bekræft, at du forstår, at lukningen er permanent.');
+    await confirm.getByLabel('Jeg forstår, at min konto lukkes permanent.').check();
+    await confirm.getByRole('button', { name: 'Luk min konto' }).click();
+    await expect(page.getByTestId('limits-state')).toContainText('Din konto er lukket permanent.');
+    await expect(page.getByTestId('limit-form')).toHaveCount(0);
+    await expect(page.getByTestId('pause-form')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('limits-state')).toContainText('Din konto er lukket permanent.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('limits-closed.png'), fullPage: true });
   } finally {
     await request.put(`${platformUrl}/Test/clock`, { data: { offsetMs: 0 } });
   }
