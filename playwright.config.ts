@@ -28,8 +28,11 @@ export default defineConfig({
   },
   projects: [
     // The product-call suite talks to the server only, so it runs once, in the desktop project.
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts/ },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions } },
+    // Tests tagged @clock move the platform's clock (PUT /Test/clock): they run alone, after the
+    // others, so a jump of a day cannot expire another test's session.
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts/, grepInvert: /@clock/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions }, grepInvert: /@clock/ },
+    { name: 'clock', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions }, grep: /@clock/, dependencies: ['phone', 'desktop'] },
   ],
   webServer: [
     {
@@ -59,6 +62,7 @@ export default defineConfig({
         CONTACT_RATE_LIMIT_PER_HOUR: '50',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         CPR_RATE_LIMIT_PER_15_MINUTES: '1000',
+        TEST_CLOCK_CONTROL: 'true',
         WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
         MITID_ISSUER: `${sims}/mitid`,
         MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,

@@ -17,6 +17,7 @@ import { documentsRoutes } from './documents/routes.js';
 import { createDocumentsService } from './documents/service.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
+import { limitsRoutes } from './limits/routes.js';
 import { createLimitsService } from './limits/service.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { createPaymentsService } from './payments/service.js';
@@ -34,6 +35,7 @@ import { createSessionStore } from './players/sessions.js';
 import { errorPlugin } from './shared/error-plugin.js';
 import { securityHeaders } from './shared/security-headers.js';
 import { supportRoutes } from './support/routes.js';
+import { testClockRoutes, withTestClock } from './shared/test-clock.js';
 import { createSupportService } from './support/service.js';
 
 export interface AppOptions {
@@ -55,11 +57,15 @@ export function redactUrl(url: string): string {
     .replace(/(\/(?:users|MarketingNotification|sessions|documents)\/)[^/?]+/g, '$1[session]')
     .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
 }
 
-export async function buildApp({ config, database, clock = () => new Date(), logger = true, brokers, rofus, processPayouts = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock: givenClock = () => new Date(), logger = true, brokers, rofus, processPayouts = false }: AppOptions): Promise<FastifyInstance> {
+  // Only for browser tests (TEST_CLOCK_CONTROL, refused in production): the clock may be moved.
+  const testClock = config.TEST_CLOCK_CONTROL ? withTestClock(givenClock) : null;
+  const clock = testClock?.clock ?? givenClock;
   const app = Fastify({
     logger: logger
       ? {
@@ -80,7 +86,13 @@ export async function buildApp({ config, database, clock = () => new Date(), log
 
   const content = createContentService(database.db, clock);
   const support = createSupportService(database.db, config, clock);
-  const limits = createLimitsService(database.db, clock);
+  // The limits page shows what is left of each limit: counted by the payments context, bound here.
+  const limits = createLimitsService({
+    db: database.db,
+    clock,
+    depositedSince: (playerId, since) => payments.depositedSince(playerId, since),
+    log: (change) => app.log.info({ limitsChange: change }, 'limits changed'),
+  });
   const wallet = createWalletService(database.db, clock);
   const players = createPlayersService({
     db: database.db,
@@ -134,6 +146,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
         { name: 'players', description: 'Login and registration with MitID or MobilePay, sessions, profile, consent, unsubscribe' },
         { name: 'wallet', description: 'The ledger: the player’s balances (account summary) and stakes and wins' },
         { name: 'payments', description: 'Deposits by card and MobilePay (and the providers’ webhooks)' },
+        { name: 'limits', description: 'The player’s deposit limits, pauses and closure' },
         { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
         { name: 'system', description: 'Health' },
       ],
@@ -152,9 +165,17 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   await app.register(supportRoutes, { support, config });
   await app.register(playersRoutes, { players, config });
   await app.register(documentsRoutes, { documents, config });
-  await app.register(walletRoutes, { wallet, players, config, wagering: bonus.wageringSummary });
+  await app.register(walletRoutes, {
+    wallet,
+    players,
+    config,
+    wagering: bonus.wageringSummary,
+    beforeBet: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
+  });
   await app.register(paymentsRoutes, { payments, config, clock });
   await app.register(withdrawalsRoutes, { withdrawals, config, clock });
+  await app.register(limitsRoutes, { limits, players });
+  if (testClock) await app.register(testClockRoutes, { testClock });
   if (processPayouts && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) startPayoutProcessor(app, () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);
   return app;
 }

@@ -36,6 +36,8 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().default('127.0.0.1,::1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_CONTENT: booleanFromEnv.default(true),
+  /** Browser tests only: `PUT /Test/clock` moves the platform's clock. Refused in production. */
+  TEST_CLOCK_CONTROL: booleanFromEnv.default(false),
 
   /** HMAC key for CPR look-up hashes. Changing it orphans every stored hash. */
   CPR_HASH_KEY: z.string().min(16).default('krone-development-cpr-hash-key'),
@@ -132,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid platform configuration:\n${problems.join('\n')}`);
   }
   if (parsed.data.NODE_ENV === 'production') {
+    if (parsed.data.TEST_CLOCK_CONTROL) throw new Error('Invalid platform configuration:\n  TEST_CLOCK_CONTROL: a movable clock is for tests, never in production');
     for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY', 'WALLET_API_KEY', 'CARDS_SECRET_KEY', 'CARDS_WEBHOOK_SECRET', 'MOBILEPAY_PAYMENTS_KEY', 'MOBILEPAY_WEBHOOK_SECRET'] as const) {
       if (parsed.data[key].startsWith('krone-development')) {
         throw new Error(`Invalid platform configuration:\n  ${key}: set a secret value in production`);

@@ -15,7 +15,7 @@ if (config.SEED_DEMO_CONTENT) {
   if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);
   await seedBonusCodes(database.db);
   const secrets = createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY });
-  const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService(database.db, () => new Date()) });
+  const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService({ db: database.db, clock: () => new Date() }) });
   if (made > 0) console.log(`platform: ${made} demo players made`);
 }
 const app = await buildApp({ config, database, processPayouts: true });

@@ -97,7 +97,7 @@ export async function createLoggedInPlayer(platform: TestPlatform, options: { mo
     mobileNo: '20304050',
   });
   if (options.monthlyLimitOre !== undefined) {
-    await createLimitsService(platform.database.db, () => new Date()).setInitialDepositLimit(platform.database.db, id, 'month', options.monthlyLimitOre);
+    await createLimitsService({ db: platform.database.db, clock: () => new Date() }).setInitialDepositLimit(platform.database.db, id, 'month', options.monthlyLimitOre);
   }
   const sessions = createSessionStore(platform.database.db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
   return { id, token: (await sessions.create(id, 'mitid')).token };

@@ -441,7 +441,7 @@ describe('demo players', () => {
     const { createSecrets } = await import('../src/players/secrets.js');
     const { createLimitsService } = await import('../src/limits/service.js');
     const secrets = createSecrets({ cprHashKey: platform.config.CPR_HASH_KEY, encryptionKey: platform.config.DATA_ENCRYPTION_KEY });
-    const deps = { secrets, limits: createLimitsService(platform.database.db, () => new Date()) };
+    const deps = { secrets, limits: createLimitsService({ db: platform.database.db, clock: () => new Date() }) };
     expect(await seedDemoPlayers(platform.database.db, deps)).toBe(DEMO_PLAYERS.length);
     expect(await seedDemoPlayers(platform.database.db, deps)).toBe(0);
     for (const demo of DEMO_PLAYERS) {

@@ -99,6 +99,10 @@ export function mitidIdentities(today = new Date().toISOString().slice(0, 10)): 
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01', 'Dina', 'Indskud', '1987-07-17', 991, 'substantial', 'An adult who registers and deposits (browser tests, phone).'),
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d02', 'Dennis', 'Indskud', '1984-04-14', 992, 'substantial', 'An adult who registers and deposits (browser tests, desktop).'),
+    // Players of the limits browser test (apps/web/e2e/limits.spec.ts), one per project.
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e31', 'Gitte', 'Grænse', '1984-05-14', 931, 'substantial', 'Registers with the bonus (no limit step), then sets, lowers and raises a limit and pauses (browser test, phone).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e32', 'Bo', 'Begrænset', '1977-11-21', 932, 'substantial', 'Registers with a limit, then lowers and raises it and pauses (browser test, desktop).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e33', 'Tove', 'Tidsrejse', '1992-08-19', 933, 'substantial', 'Raises a limit and sees it apply after 24 hours on a moved clock (browser test).'),
   ];
 }
 

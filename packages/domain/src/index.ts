@@ -7,3 +7,4 @@ export * from './time';
 export * from './cpr';
 export * from './redirects';
 export * from './banking-days';
+export * from './limits';

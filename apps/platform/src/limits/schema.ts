@@ -1,9 +1,11 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Deposit limits, append-only: each row is a limit for one period that applies from
- * `effective_at` (at once for a decrease or a first limit, 24 hours later for an increase). The
- * limit in force is the newest row already effective. Rows are never updated.
+ * Deposit limits, append-only: each row is a change of the limit for one period, made at
+ * `created_at` and applying from `effective_at` (at once when it tightens, 24 hours later when it
+ * loosens). A null amount removes the period's limit. A change still waiting is replaced by any
+ * newer change for its period. Rows are never updated or deleted (a trigger refuses it): they are
+ * also the operator's record of who changed what, and when.
  */
 export const depositLimits = pgTable(
   'deposit_limits',
@@ -12,10 +14,32 @@ export const depositLimits = pgTable(
     playerId: uuid('player_id').notNull(),
     /** 'day', 'week' or 'month'. */
     period: text('period').notNull(),
-    amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
+    /** The limit in øre; null removes the period's limit. */
+    amountOre: bigint('amount_ore', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    /** Who made the change: 'registration', 'player', 'operator' or 'demo'. */
     source: text('source').notNull(),
   },
   (t) => [index('deposit_limits_player_idx').on(t.playerId, t.period, t.effectiveAt)],
+);
+
+/**
+ * Pauses and closures the player chose, append-only: a pause runs from `starts_at` to `ends_at`,
+ * a closure (`ends_at` null) is for good. The account's state is derived from these timestamps;
+ * nothing flips a flag when a pause ends.
+ */
+export const accountExclusions = pgTable(
+  'account_exclusions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id').notNull(),
+    /** 'pause' or 'closure'. */
+    kind: text('kind').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
+  },
+  (t) => [index('account_exclusions_player_idx').on(t.playerId, t.createdAt)],
 );

@@ -1,35 +1,246 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import {
+  DEPOSIT_LIMIT_LOOK_BACK_DAYS,
+  DEPOSIT_LIMIT_PERIODS,
+  isValidDepositLimitOre,
+  LIMIT_INCREASE_DELAY_MS,
+  PAUSE_DURATION_MS,
+  type DepositLimitPeriod,
+  type PauseDuration,
+} from '@krone/domain';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { depositLimits } from './schema.js';
+import { AppError } from '../shared/errors.js';
+import { accountExclusions, depositLimits } from './schema.js';
 
-export type LimitPeriod = 'day' | 'week' | 'month';
-export const LIMIT_PERIODS: readonly LimitPeriod[] = ['day', 'week', 'month'];
+export type LimitPeriod = DepositLimitPeriod;
+export const LIMIT_PERIODS: readonly LimitPeriod[] = DEPOSIT_LIMIT_PERIODS;
+const DAY_MS = 86_400_000;
 
-/** Deposit limits, pauses and exclusion. This capability grows with the money issue. */
-export function createLimitsService(db: Db, clock: () => Date) {
-  /** The first limit, chosen at registration: in force at once. */
-  async function setInitialDepositLimit(tx: Db, playerId: string, period: LimitPeriod, amountOre: number) {
+type LimitRow = typeof depositLimits.$inferSelect;
+type Runner = Pick<Db, 'select'>;
+
+/** One period's limit: the one in force now and a change still waiting, if any. */
+export interface PeriodLimit {
+  /** The limit in force in øre; null when the period has none. */
+  amountOre: number | null;
+  /** A loosening that waits: its amount (null: the limit goes) and when it applies. */
+  pending: { amountOre: number | null; effectiveAt: Date } | null;
+}
+
+export type AccountState = { status: 'active' } | { status: 'paused'; pausedUntil: Date } | { status: 'closed'; closedAt: Date };
+
+export interface LimitsDeps {
+  db: Db;
+  clock: () => Date;
+  /** Deposits counted against a limit since an instant (the payments context's own count). */
+  depositedSince?: (playerId: string, since: Date) => Promise<number>;
+  /** Where each change is logged for the operator, besides its own append-only row. */
+  log?: (change: Record<string, unknown>) => void;
+}
+
+const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
+const invalidAmount = () => fail('LIMIT_AMOUNT_INVALID', 400, 'validation.amount_invalid', { fields: { amountOre: 'validation.amount_invalid' } });
+
+/**
+ * The state of one period from its rows in the order they were made. A change that tightens
+ * applies at once and replaces a waiting one; a change that loosens waits 24 hours and replaces
+ * any change still waiting. Exported for the unit test of the rule.
+ */
+export function foldPeriod(rows: Pick<LimitRow, 'amountOre' | 'createdAt' | 'effectiveAt'>[], now: Date): PeriodLimit {
+  let amountOre: number | null = null;
+  let pending: PeriodLimit['pending'] = null;
+  for (const row of rows) {
+    // A waiting change that came due before this one was made had applied by then.
+    if (pending && pending.effectiveAt <= row.createdAt) amountOre = pending.amountOre;
+    // Either way this change replaces whatever waited.
+    if (row.effectiveAt <= row.createdAt) {
+      amountOre = row.amountOre;
+      pending = null;
+    } else pending = { amountOre: row.amountOre, effectiveAt: row.effectiveAt };
+  }
+  if (pending && pending.effectiveAt <= now) {
+    amountOre = pending.amountOre;
+    pending = null;
+  }
+  return { amountOre, pending };
+}
+
+/** Whether a limit of `next` (null: none) is looser than `current`: more money, or no limit. */
+const loosens = (current: number | null, next: number | null) => current !== null && (next === null || next > current);
+
+/**
+ * Deposit limits, pauses and closure: what the player chose, derived from append-only rows and
+ * the clock. Payments ask `assertMayDeposit` and the ledger's game door `assertMayPlay`.
+ */
+export function createLimitsService(deps: LimitsDeps) {
+  const { db, clock } = deps;
+
+  async function depositLimitState(playerId: string, runner: Runner = db): Promise<Record<LimitPeriod, PeriodLimit>> {
+    const rows = await runner
+      .select({ period: depositLimits.period, amountOre: depositLimits.amountOre, createdAt: depositLimits.createdAt, effectiveAt: depositLimits.effectiveAt })
+      .from(depositLimits)
+      .where(eq(depositLimits.playerId, playerId))
+      .orderBy(asc(depositLimits.createdAt), asc(depositLimits.id));
     const now = clock();
-    await tx.insert(depositLimits).values({ playerId, period, amountOre, createdAt: now, effectiveAt: now, source: 'registration' });
+    const state = {} as Record<LimitPeriod, PeriodLimit>;
+    for (const period of LIMIT_PERIODS) state[period] = foldPeriod(rows.filter((row) => row.period === period), now);
+    return state;
   }
 
-  /** The limits in force now, per period. */
-  async function currentDepositLimits(playerId: string) {
-    const now = clock();
+  /** The limits in force now, per period (a period without one is left out). */
+  async function currentDepositLimits(playerId: string, runner: Runner = db): Promise<Partial<Record<LimitPeriod, number>>> {
+    const state = await depositLimitState(playerId, runner);
     const result: Partial<Record<LimitPeriod, number>> = {};
     for (const period of LIMIT_PERIODS) {
-      const [row] = await db
-        .select({ amountOre: depositLimits.amountOre })
-        .from(depositLimits)
-        .where(and(eq(depositLimits.playerId, playerId), eq(depositLimits.period, period), lte(depositLimits.effectiveAt, now)))
-        .orderBy(desc(depositLimits.effectiveAt), desc(depositLimits.createdAt))
-        .limit(1);
-      if (row) result[period] = row.amountOre;
+      const amountOre = state[period].amountOre;
+      if (amountOre !== null) result[period] = amountOre;
     }
     return result;
   }
 
-  return { setInitialDepositLimit, currentDepositLimits };
+  async function accountState(playerId: string, runner: Runner = db): Promise<AccountState> {
+    const now = clock();
+    const rows = await runner
+      .select({ kind: accountExclusions.kind, startsAt: accountExclusions.startsAt, endsAt: accountExclusions.endsAt })
+      .from(accountExclusions)
+      .where(eq(accountExclusions.playerId, playerId))
+      .orderBy(desc(accountExclusions.endsAt));
+    const closure = rows.find((row) => row.kind === 'closure' && row.startsAt <= now);
+    if (closure) return { status: 'closed', closedAt: closure.startsAt };
+    let pausedUntil: Date | null = null;
+    for (const row of rows) {
+      if (row.kind === 'pause' && row.startsAt <= now && row.endsAt && row.endsAt > now && (!pausedUntil || row.endsAt > pausedUntil)) pausedUntil = row.endsAt;
+    }
+    return pausedUntil ? { status: 'paused', pausedUntil } : { status: 'active' };
+  }
+
+  function refuseExcluded(state: AccountState) {
+    if (state.status === 'closed') throw fail('ACCOUNT_CLOSED', 403, 'limitations.error_closed');
+    if (state.status === 'paused') throw fail('ACCOUNT_PAUSED', 403, 'limitations.error_paused', { pausedUntil: state.pausedUntil.toISOString() });
+  }
+
+  /** A paused or closed player may not deposit, nor may one without a deposit limit (Danish rule). */
+  async function assertMayDeposit(playerId: string) {
+    refuseExcluded(await accountState(playerId));
+    const limits = await currentDepositLimits(playerId);
+    if (Object.keys(limits).length === 0) throw fail('DEPOSIT_LIMIT_REQUIRED', 409, 'deposit.error_limit_required');
+  }
+
+  /** A paused or closed player may not play. */
+  async function assertMayPlay(playerId: string) {
+    refuseExcluded(await accountState(playerId));
+  }
+
+  /** One change at a time per player, across processes: the rule "never without a limit" holds. */
+  async function underPlayerLock<T>(playerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
+      return work(tx as Db);
+    });
+  }
+
+  function record(change: Record<string, unknown>) {
+    deps.log?.({ ...change, at: clock().toISOString() });
+  }
+
+  /** The first limit, chosen at registration: in force at once. */
+  async function setInitialDepositLimit(tx: Db, playerId: string, period: LimitPeriod, amountOre: number, source = 'registration') {
+    if (!isValidDepositLimitOre(amountOre)) throw invalidAmount();
+    const now = clock();
+    await tx.insert(depositLimits).values({ playerId, period, amountOre, createdAt: now, effectiveAt: now, source });
+    record({ playerId, action: 'deposit_limit', period, amountOre, effectiveAt: now.toISOString(), source });
+  }
+
+  /**
+   * Sets (or with null removes) one period's limit. A tightening applies at once: a lower amount,
+   * or a limit for a period that had none (it can only lower what may be deposited). A loosening
+   * waits 24 hours: a higher amount, or removing the period's limit, which is refused when it
+   * would leave the player with no limit at all.
+   */
+  async function changeDepositLimit(playerId: string, period: LimitPeriod, amountOre: number | null, source = 'player') {
+    if (amountOre !== null && !isValidDepositLimitOre(amountOre)) throw invalidAmount();
+    return underPlayerLock(playerId, async (tx) => {
+      if ((await accountState(playerId, tx)).status === 'closed') throw fail('ACCOUNT_CLOSED', 403, 'limitations.error_closed');
+      const state = await depositLimitState(playerId, tx);
+      const current = state[period].amountOre;
+      if (amountOre === null) {
+        if (current === null && !state[period].pending) throw fail('LIMIT_NOT_SET', 409, 'limitations.error_no_limit');
+        // Asking again to remove a limit already on its way out changes nothing.
+        const waiting = state[period].pending;
+        if (waiting && waiting.amountOre === null) return { period, amountOre, effectiveAt: waiting.effectiveAt, immediate: false };
+        // What each other period ends up with once waiting changes apply.
+        const othersKept = LIMIT_PERIODS.some((other) => other !== period && (state[other].pending ? state[other].pending!.amountOre : state[other].amountOre) !== null);
+        if (!othersKept) throw fail('LAST_LIMIT', 409, 'limitations.error_last_limit');
+      }
+      const now = clock();
+      const waits = loosens(current, amountOre);
+      const effectiveAt = waits ? new Date(now.getTime() + LIMIT_INCREASE_DELAY_MS) : now;
+      await tx.insert(depositLimits).values({ playerId, period, amountOre, createdAt: now, effectiveAt, source });
+      record({ playerId, action: amountOre === null ? 'deposit_limit_removed' : 'deposit_limit', period, amountOre, previousOre: current, effectiveAt: effectiveAt.toISOString(), source });
+      return { period, amountOre, effectiveAt, immediate: !waits };
+    });
+  }
+
+  /** A pause of 24 hours or 30 days from now; it cannot be lifted early. */
+  async function startPause(playerId: string, duration: PauseDuration) {
+    return underPlayerLock(playerId, async (tx) => {
+      if ((await accountState(playerId, tx)).status === 'closed') throw fail('ACCOUNT_CLOSED', 403, 'limitations.error_closed');
+      const now = clock();
+      const endsAt = new Date(now.getTime() + PAUSE_DURATION_MS[duration]);
+      await tx.insert(accountExclusions).values({ playerId, kind: 'pause', startsAt: now, endsAt, createdAt: now, source: 'player' });
+      record({ playerId, action: 'pause', duration, endsAt: endsAt.toISOString(), source: 'player' });
+    });
+  }
+
+  /** Closes the account for good: the player can still log in and withdraw what is left. */
+  async function closeAccount(playerId: string) {
+    return underPlayerLock(playerId, async (tx) => {
+      if ((await accountState(playerId, tx)).status === 'closed') return;
+      const now = clock();
+      await tx.insert(accountExclusions).values({ playerId, kind: 'closure', startsAt: now, endsAt: null, createdAt: now, source: 'player' });
+      record({ playerId, action: 'closure', source: 'player' });
+    });
+  }
+
+  /** Everything the limits page shows: the account's state, and per period the limit, what is left and what waits. */
+  async function overview(playerId: string) {
+    const [state, limits] = [await accountState(playerId), await depositLimitState(playerId)];
+    const now = clock();
+    const periods = [];
+    for (const period of LIMIT_PERIODS) {
+      const { amountOre, pending } = limits[period];
+      const lookBackDays = DEPOSIT_LIMIT_LOOK_BACK_DAYS[period];
+      const usedOre = deps.depositedSince ? await deps.depositedSince(playerId, new Date(now.getTime() - lookBackDays * DAY_MS)) : 0;
+      periods.push({
+        period,
+        amountOre,
+        usedOre,
+        remainingOre: amountOre === null ? null : Math.max(0, amountOre - usedOre),
+        lookBackDays,
+        pending,
+      });
+    }
+    return {
+      status: state.status,
+      pausedUntil: state.status === 'paused' ? state.pausedUntil : null,
+      closedAt: state.status === 'closed' ? state.closedAt : null,
+      limits: periods,
+    };
+  }
+
+  return {
+    setInitialDepositLimit,
+    currentDepositLimits,
+    depositLimitState,
+    accountState,
+    assertMayDeposit,
+    assertMayPlay,
+    changeDepositLimit,
+    startPause,
+    closeAccount,
+    overview,
+  };
 }
 
 export type LimitsService = ReturnType<typeof createLimitsService>;
+export type LimitsOverview = Awaited<ReturnType<LimitsService['overview']>>;

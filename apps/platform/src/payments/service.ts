@@ -110,6 +110,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!Number.isSafeInteger(input.amountOre) || input.amountOre < MIN_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_SMALL', 400, 'deposit.min_amount', { fields: { amount: 'deposit.min_amount' } });
     if (input.amountOre > MAX_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_LARGE', 400, 'validation.invalid_input', { fields: { amount: 'validation.invalid_input' } });
     if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE', 403, 'deposit.error_transfer');
+    // Paused, closed, or without a deposit limit yet: no deposit (limits context).
+    await limits.assertMayDeposit(player.id);
     const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre);
     // Deposits still under way count toward the limits: first learn from the providers which of
     // them have ended (an unanswered MobilePay request expires, a challenge fails), so a payment

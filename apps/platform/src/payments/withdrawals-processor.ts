@@ -27,7 +27,7 @@ export function createPayoutProcessor(options: { config: Config; db: Db; clock?:
     secrets: createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY }),
     sessions: createSessionStore(db, clock, { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 }),
     content: createContentService(db, clock),
-    limits: createLimitsService(db, clock),
+    limits: createLimitsService({ db, clock }),
   });
   return createWithdrawalsService({
     db,

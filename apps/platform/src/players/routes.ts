@@ -1,3 +1,4 @@
+import { DEPOSIT_LIMIT_PERIODS, MAX_DEPOSIT_LIMIT_ORE, MIN_DEPOSIT_LIMIT_ORE } from '@krone/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { z } from 'zod';
@@ -176,7 +177,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
           acceptTerms: z.literal(true, { error: 'validation.terms_required' }),
           bonus: z.boolean(),
           depositLimit: z
-            .object({ period: z.enum(['day', 'week', 'month']), amountOre: z.number().int().min(100).max(10_000_000_00) })
+            .object({ period: z.enum(DEPOSIT_LIMIT_PERIODS), amountOre: z.number().int().min(MIN_DEPOSIT_LIMIT_ORE).max(MAX_DEPOSIT_LIMIT_ORE) })
             .optional(),
         }),
         response: { 200: ok(sessionAnswer), 400: errorBody, 409: errorBody, 410: errorBody },

@@ -36,7 +36,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   config: Config;
   /** The wagering figures of the player's active bonuses (the bonus context's), for the account summary. */
   wagering?: (playerId: string) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
-}> = async (app, { wallet, players, config, wagering }) => {
+  /** Asked before a stake enters the ledger, with the staking players: refuses a paused or closed one. */
+  beforeBet?: (playerIds: string[]) => Promise<unknown>;
+}> = async (app, { wallet, players, config, wagering, beforeBet }) => {
   // The house's accounts never change once made: their ids are kept after the first look-up.
   const systemIds = new Map<string, string>();
   async function resolve(ref: z.infer<typeof accountRef>): Promise<string> {
@@ -91,6 +93,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.headers(noStore);
       const entries = await Promise.all(request.body.entries.map(async (entry) => ({ accountId: await resolve(entry.account), amountOre: entry.amountOre })));
+      if (request.body.kind === 'bet' && beforeBet) await beforeBet(await wallet.accountOwners(entries.filter((entry) => entry.amountOre < 0).map((entry) => entry.accountId)));
       const result = await wallet.transfer({ idempotencyKey: request.body.idempotencyKey, kind: request.body.kind, entries, reference: request.body.reference });
       return { result: 1 as const, data: { ...result, createdAt: result.createdAt.toISOString() } };
     },

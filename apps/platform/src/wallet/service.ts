@@ -341,6 +341,13 @@ export function createWalletService(db: Db, clock: () => Date) {
     return Number(row!.total);
   }
 
+  /** The players who own some of these accounts (the house's own accounts have none). */
+  async function accountOwners(accountIds: string[]): Promise<string[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await db.selectDistinct({ playerId: walletAccounts.playerId }).from(walletAccounts).where(inArray(walletAccounts.id, accountIds));
+    return rows.flatMap((row) => (row.playerId ? [row.playerId] : []));
+  }
+
   /** A player's balances by account kind (zero for an account not yet made). */
   async function playerBalances(playerId: string): Promise<Record<PlayerAccountKind, number>> {
     const rows = await db
@@ -421,6 +428,7 @@ export function createWalletService(db: Db, clock: () => Date) {
     reverse,
     balance,
     playerBalances,
+    accountOwners,
     accountSummary,
     betWinSummary,
     audit,

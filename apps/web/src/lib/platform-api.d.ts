@@ -879,6 +879,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Limits/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account state (active, paused until, closed) and per period the deposit limit in force, what is left of it and a change still waiting */
+        get: operations["getLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Limits/{sessionId}/deposit/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set one period’s deposit limit (øre): a decrease or a new period applies at once, an increase after 24 hours */
+        put: operations["setDepositLimit"];
+        post?: never;
+        /** Remove one period’s deposit limit after 24 hours; refused when it is the last limit the player has */
+        delete: operations["removeDepositLimit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Limits/{sessionId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause the account for 24 hours or 30 days: no deposits and no play until it ends; it cannot be lifted early */
+        post: operations["startPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Limits/{sessionId}/closure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the account for good: no deposits and no play; the player can still log in and withdraw */
+        post: operations["closeAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5090,6 +5159,482 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            status: "active" | "paused" | "closed";
+                            /** Format: date-time */
+                            pausedUntil: string | null;
+                            /** Format: date-time */
+                            closedAt: string | null;
+                            limits: {
+                                /** @enum {string} */
+                                period: "day" | "week" | "month";
+                                amountOre: number | null;
+                                usedOre: number;
+                                remainingOre: number | null;
+                                lookBackDays: number;
+                                pending: {
+                                    amountOre: number | null;
+                                    /** Format: date-time */
+                                    effectiveAt: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setDepositLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+                period: "day" | "week" | "month";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountOre: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            change: {
+                                /** @enum {string} */
+                                period: "day" | "week" | "month";
+                                amountOre: number | null;
+                                /** Format: date-time */
+                                effectiveAt: string;
+                                immediate: boolean;
+                            };
+                            overview: {
+                                /** @enum {string} */
+                                status: "active" | "paused" | "closed";
+                                /** Format: date-time */
+                                pausedUntil: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                limits: {
+                                    /** @enum {string} */
+                                    period: "day" | "week" | "month";
+                                    amountOre: number | null;
+                                    usedOre: number;
+                                    remainingOre: number | null;
+                                    lookBackDays: number;
+                                    pending: {
+                                        amountOre: number | null;
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                    } | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    removeDepositLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+                period: "day" | "week" | "month";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            change: {
+                                /** @enum {string} */
+                                period: "day" | "week" | "month";
+                                amountOre: number | null;
+                                /** Format: date-time */
+                                effectiveAt: string;
+                                immediate: boolean;
+                            };
+                            overview: {
+                                /** @enum {string} */
+                                status: "active" | "paused" | "closed";
+                                /** Format: date-time */
+                                pausedUntil: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                limits: {
+                                    /** @enum {string} */
+                                    period: "day" | "week" | "month";
+                                    amountOre: number | null;
+                                    usedOre: number;
+                                    remainingOre: number | null;
+                                    lookBackDays: number;
+                                    pending: {
+                                        amountOre: number | null;
+                                        /** Format: date-time */
+                                        effectiveAt: string;
+                                    } | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    duration: "24h" | "30d";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            status: "active" | "paused" | "closed";
+                            /** Format: date-time */
+                            pausedUntil: string | null;
+                            /** Format: date-time */
+                            closedAt: string | null;
+                            limits: {
+                                /** @enum {string} */
+                                period: "day" | "week" | "month";
+                                amountOre: number | null;
+                                usedOre: number;
+                                remainingOre: number | null;
+                                lookBackDays: number;
+                                pending: {
+                                    amountOre: number | null;
+                                    /** Format: date-time */
+                                    effectiveAt: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    closeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    confirm: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            status: "active" | "paused" | "closed";
+                            /** Format: date-time */
+                            pausedUntil: string | null;
+                            /** Format: date-time */
+                            closedAt: string | null;
+                            limits: {
+                                /** @enum {string} */
+                                period: "day" | "week" | "month";
+                                amountOre: number | null;
+                                usedOre: number;
+                                remainingOre: number | null;
+                                lookBackDays: number;
+                                pending: {
+                                    amountOre: number | null;
+                                    /** Format: date-time */
+                                    effectiveAt: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,14 +1,9 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { checkDepositLimit, DepositLimitFields, EMPTY_LIMIT, type DepositLimitValue } from './deposit-limit-fields';
 import styles from './players.module.css';
 import { usePost } from './use-post';
-
-const PERIODS = ['day', 'week', 'month'] as const;
-type Period = (typeof PERIODS)[number];
-/** Suggested limits in kroner; a custom amount is always possible. */
-const SUGGESTED_KR = [500, 1000, 2500, 5000];
-const MAX_LIMIT_KR = 10_000_000;
 
 /**
  * Registration step three: over 21 and the terms, the welcome bonus or not, and when the bonus is
@@ -21,9 +16,7 @@ export function RegistrationTermsForm({ texts }: { texts: Record<string, string>
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [bonus, setBonus] = useState<boolean | null>(null);
   const [stage, setStage] = useState<'terms' | 'limit'>('terms');
-  const [period, setPeriod] = useState<Period | null>(null);
-  const [amount, setAmount] = useState<string>('');
-  const [custom, setCustom] = useState('');
+  const [limit, setLimit] = useState<DepositLimitValue>(EMPTY_LIMIT);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
 
@@ -54,15 +47,11 @@ export function RegistrationTermsForm({ texts }: { texts: Record<string, string>
 
   async function submitLimit(event: FormEvent) {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!period) found.period = 'validation.period_required';
-    const kroner = amount === 'custom' ? Number(custom.replace(/\s/g, '').replace(',', '.')) : Number(amount);
-    if (!amount) found.amount = 'validation.limit_required';
-    else if (amount === 'custom' && !custom.trim()) found.amount = 'validation.custom_limit_required';
-    else if (!Number.isFinite(kroner) || kroner < 1 || kroner > MAX_LIMIT_KR || Math.round(kroner * 100) !== kroner * 100) found.amount = 'validation.amount_invalid';
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    await complete({ acceptTerms: true, bonus: false, depositLimit: { period, amountOre: Math.round(kroner * 100) } });
+    // The same choices and checks as the limits page (/min-konto/begraensninger).
+    const checked = checkDepositLimit(limit);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    await complete({ acceptTerms: true, bonus: false, depositLimit: { period: checked.period, amountOre: checked.amountOre } });
   }
 
   const error = (name: string) =>
@@ -90,36 +79,18 @@ export function RegistrationTermsForm({ texts }: { texts: Record<string, string>
         <p className={styles.muted}>{t('register.step_limit_description')}</p>
         <p className={styles.muted}>{t('register.limit_intro')}</p>
         {alertBox}
-        <fieldset className={styles.choices} aria-describedby={errors.period ? `${id}-period-error` : undefined}>
-          <legend className={styles.legend}>{t('register.limit_period_label')}</legend>
-          {PERIODS.map((value) => (
-            <label key={value} className={styles.choice}>
-              <input type="radio" name="period" value={value} checked={period === value} onChange={() => setPeriod(value)} />
-              {t(`limitations.period_${value}`)}
-            </label>
-          ))}
-        </fieldset>
-        {error('period')}
-        <fieldset className={styles.choices} aria-describedby={errors.amount ? `${id}-amount-error` : undefined}>
-          <legend className={styles.legend}>{t('register.limit_amount_label')}</legend>
-          {SUGGESTED_KR.map((kr) => (
-            <label key={kr} className={styles.choice}>
-              <input type="radio" name="amount" value={kr} checked={amount === String(kr)} onChange={() => setAmount(String(kr))} />
-              {kr.toLocaleString('da-DK')} kr.
-            </label>
-          ))}
-          <label className={styles.choice}>
-            <input type="radio" name="amount" value="custom" checked={amount === 'custom'} onChange={() => setAmount('custom')} />
-            {t('register.limit_custom_label')}
-          </label>
-        </fieldset>
-        {amount === 'custom' ? (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-custom`}>{t('register.limit_custom_label')}</label>
-            <input id={`${id}-custom`} inputMode="decimal" value={custom} placeholder={t('register.limit_custom_placeholder')} onChange={(event) => setCustom(event.target.value)} aria-invalid={errors.amount ? true : undefined} />
-          </div>
-        ) : null}
-        {error('amount')}
+        <DepositLimitFields
+          value={limit}
+          onChange={setLimit}
+          errors={errors}
+          texts={texts}
+          labels={{
+            period: t('register.limit_period_label'),
+            amount: t('register.limit_amount_label'),
+            custom: t('register.limit_custom_label'),
+            placeholder: t('register.limit_custom_placeholder'),
+          }}
+        />
         <p className={styles.help}>{t('register.limit_tip')}</p>
         {submitButton(t('btn.done'))}
       </form>

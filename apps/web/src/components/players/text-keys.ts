@@ -20,3 +20,61 @@ export const PLAYER_POPUP_TEXT_KEYS = [
 
 /** Texts of the welcome block (components/players/welcome-block.tsx). */
 export const WELCOME_BLOCK_TEXT_KEYS = ['overview.greeting', 'overview.last_login', 'overview.total_balance', 'overview.transfer_link', 'btn.loading'] as const;
+
+/** Texts of the deposit-limit fields (components/players/deposit-limit-fields.tsx). */
+export const DEPOSIT_LIMIT_FIELD_KEYS = [
+  'limitations.period_day',
+  'limitations.period_week',
+  'limitations.period_month',
+  'validation.period_required',
+  'validation.limit_required',
+  'validation.custom_limit_required',
+  'validation.amount_invalid',
+] as const;
+
+/** Texts of the limits page (components/players/limits-manager.tsx). */
+export const LIMITS_TEXT_KEYS = [
+  ...DEPOSIT_LIMIT_FIELD_KEYS,
+  'limitations.limits_in_force',
+  'limitations.deposit_limit_intro',
+  'limitations.lookback_info',
+  'limitations.in_force',
+  'limitations.no_limit',
+  'limitations.remaining',
+  'limitations.pending_limit',
+  'limitations.pending_removal',
+  'limitations.remove_limit',
+  'limitations.removal_saved',
+  'limitations.change_title',
+  'limitations.decrease_info',
+  'limitations.increase_info',
+  'limitations.period_label',
+  'limitations.limit_label',
+  'limitations.custom_limit',
+  'limitations.custom_placeholder',
+  'limitations.save',
+  'limitations.saved',
+  'limitations.increase_pending_saved',
+  'limitations.save_error',
+  'limitations.break_title',
+  'limitations.break_intro',
+  'limitations.pause_legend',
+  'limitations.break_24h',
+  'limitations.break_30d',
+  'limitations.pause_confirm_24h',
+  'limitations.pause_confirm_30d',
+  'limitations.break_started',
+  'limitations.break_active',
+  'limitations.close_account_title',
+  'limitations.close_account_intro',
+  'limitations.close_account_button',
+  'limitations.close_confirm',
+  'limitations.close_confirm_check',
+  'limitations.close_confirm_required',
+  'limitations.account_closed',
+  'btn.confirm',
+  'btn.cancel',
+  'btn.start_break',
+  'btn.close_account',
+  'btn.loading',
+] as const;
