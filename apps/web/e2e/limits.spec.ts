@@ -12,6 +12,9 @@ async function register(page: Page, who: MitIdIdentity, mobileNo: string, limit?
   await page.getByTestId('register-mitid').click();
   await page.getByTestId(`identity-${who.uuid}`).click();
   await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
+  // Typing before the form hydrates would be lost.
+  await hydrated(page);
+  await expect(page.getByLabel('Fornavn')).toHaveValue(who.givenName);
   await page.getByLabel('CPR-nummer').fill(who.cpr);
   await page.getByLabel('E-mail').fill(`${who.givenName.toLowerCase()}.limits@example.dk`);
   await page.getByLabel('Mobilnummer').fill(mobileNo);
@@ -109,6 +112,8 @@ test('a new player sets, lowers and raises a deposit limit, sees the raise wait 
   await pause.getByText('Pause i 24 timer').click();
   await pause.getByRole('button', { name: 'Start pause' }).click();
   await expect(page.getByTestId('pause-confirm')).toContainText('kan ikke ophæves før tid');
+  // The confirmation takes the focus from the button it replaced.
+  await expect(page.getByTestId('pause-confirm').getByRole('button', { name: 'Bekræft' })).toBeFocused();
   await page.getByTestId('pause-confirm').getByRole('button', { name: 'Annuller' }).click();
   await expect(page.getByTestId('limits-state')).toHaveText('');
   await pause.getByRole('button', { name: 'Start pause' }).click();
@@ -161,6 +166,7 @@ test('a raised limit applies 24 hours later on a moved clock @clock', async ({ p
     // Closure, behind a confirmation: for good, the page then only shows the state.
     await page.getByTestId('close-account').click();
     const confirm = page.getByTestId('close-confirm');
+    await expect(confirm.getByLabel('Jeg forstår, at min konto lukkes permanent.')).toBeFocused();
     await confirm.getByRole('button', { name: 'Luk min konto' }).click();
     await expect(confirm).toContainText('Bekræft, at du forstår, at lukningen er permanent.');
     await confirm.getByLabel('Jeg forstår, at min konto lukkes permanent.').check();

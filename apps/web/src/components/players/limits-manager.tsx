@@ -1,7 +1,7 @@
 'use client';
 
 import { formatDateTimeDa, formatKr, interpolate, type DepositLimitPeriod, type PauseDuration } from '@krone/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { checkDepositLimit, DepositLimitFields, EMPTY_LIMIT, type DepositLimitValue } from './deposit-limit-fields';
 import styles from './players.module.css';
 import { usePost } from './use-post';
@@ -186,6 +186,11 @@ function PauseForm({ t, onPaused }: { t: T; onPaused: (view: LimitsView) => void
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
+  // The confirmation replaces the button that opened it: focus moves into it, for keyboards and screen readers.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
 
   function ask(event: FormEvent) {
     event.preventDefault();
@@ -232,7 +237,7 @@ function PauseForm({ t, onPaused }: { t: T; onPaused: (view: LimitsView) => void
             {t(`limitations.pause_confirm_${duration}`)}
           </p>
           <div className={styles.buttons}>
-            <button type="button" className={styles.submit} onClick={() => void confirm()} aria-disabled={busy || undefined} disabled={busy}>
+            <button type="button" ref={confirmButton} className={styles.submit} onClick={() => void confirm()} aria-disabled={busy || undefined} disabled={busy}>
               {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
               {busy ? t('btn.loading') : t('btn.confirm')}
             </button>
@@ -259,6 +264,10 @@ function ClosureForm({ t, onClosed }: { t: T; onClosed: (view: LimitsView) => vo
   const [confirming, setConfirming] = useState(false);
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const checkbox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (confirming) checkbox.current?.focus();
+  }, [confirming]);
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
@@ -287,6 +296,7 @@ function ClosureForm({ t, onClosed }: { t: T; onClosed: (view: LimitsView) => vo
       <p className={styles.muted}>{t('limitations.close_confirm')}</p>
       <label className={styles.check}>
         <input
+          ref={checkbox}
           type="checkbox"
           checked={understood}
           onChange={(event) => setUnderstood(event.target.checked)}
