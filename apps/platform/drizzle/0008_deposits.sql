@@ -26,4 +26,6 @@ CREATE TABLE "bonus_grants" (
 ALTER TABLE "payments" ADD COLUMN "bonus_code" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "settled_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "bonus_grants_payment_key" ON "bonus_grants" USING btree ("payment_id");--> statement-breakpoint
-CREATE INDEX "bonus_grants_player_idx" ON "bonus_grants" USING btree ("player_id","expires_at");
+CREATE INDEX "bonus_grants_player_idx" ON "bonus_grants" USING btree ("player_id","expires_at");--> statement-breakpoint
+-- hand-written
+ALTER TABLE "bonus_grants" ADD CONSTRAINT "bonus_grants_amounts_check" CHECK ("amount_ore" > 0 AND "wagering_requirement_ore" >= 0 AND "wagered_ore" >= 0);
