@@ -19,6 +19,8 @@ import { createDocumentStorage } from './documents/storage.js';
 import { createLimitsService } from './limits/service.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { createPaymentsService } from './payments/service.js';
+import { createHistoryService } from './wallet/history.js';
+import { historyRoutes } from './wallet/history-routes.js';
 import { walletRoutes } from './wallet/routes.js';
 import { createWalletService } from './wallet/service.js';
 import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
@@ -46,7 +48,7 @@ export interface AppOptions {
 /** Session tokens travel in some of the spec's paths; they never reach the log. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/(\/(?:users|MarketingNotification|sessions|documents)\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/(?:users|MarketingNotification|sessions|documents|transactions)\/)[^/?]+/g, '$1[session]')
     .replace(/(\/deposits\/(?:card\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
@@ -90,6 +92,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
     limits,
   });
   const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, players });
+  const history = createHistoryService({ db: database.db, clock, unsettledDeposits: payments.unsettledDeposits });
   const documents = createDocumentsService({
     db: database.db,
     config,
@@ -136,6 +139,7 @@ export async function buildApp({ config, database, clock = () => new Date(), log
   await app.register(playersRoutes, { players, config });
   await app.register(documentsRoutes, { documents, config });
   await app.register(walletRoutes, { wallet, players, config });
+  await app.register(historyRoutes, { history, players });
   await app.register(paymentsRoutes, { payments, config, clock });
   return app;
 }

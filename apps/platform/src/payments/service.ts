@@ -6,6 +6,7 @@ import type { LimitPeriod, LimitsService } from '../limits/service.js';
 import type { PlayersService } from '../players/service.js';
 import { AppError } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
+import { createPaymentHistory } from './history.js';
 import { payments } from './schema.js';
 
 /** Spec §5 and §9: the smallest deposit is 100.00 kr. */
@@ -222,7 +223,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return publicView(await view(payment.id));
   }
 
-  return { startCardDeposit, paymentForPlayer, handleCardEvent, depositedSince };
+  return { startCardDeposit, paymentForPlayer, handleCardEvent, depositedSince, ...createPaymentHistory(db) };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
