@@ -56,6 +56,7 @@ export default defineConfig({
         MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
         MOBILEPAY_ISSUER: `${sims}/mobilepay`,
         ROFUS_URL: `${sims}/rofus/check`,
+        CARDS_API_URL: `${sims}/cards`,
       },
     },
     {
