@@ -100,11 +100,16 @@ export function TransactionsTable({ rows, columns, t, caption }: { rows: Transac
       <tbody>
         {rows.map((row) => (
           <tr key={`${row.transactionId ?? 'p'}:${row.orderId}`} data-testid="transaction-row" data-status={row.status}>
-            {columns.map((column) => (
-              <td key={column} data-label={t(HEADINGS[column])} className={NUMERIC.includes(column) ? own.numeric : undefined}>
-                {cell(t, row, column)}
-              </td>
-            ))}
+            {columns.map((column) => {
+              const content = cell(t, row, column);
+              // On a phone a card leaves out the fields the row has nothing in.
+              const classes = [NUMERIC.includes(column) ? own.numeric : '', content === dash ? own.blank : ''].filter(Boolean).join(' ');
+              return (
+                <td key={column} data-label={t(HEADINGS[column])} className={classes || undefined}>
+                  {content}
+                </td>
+              );
+            })}
           </tr>
         ))}
       </tbody>

@@ -54,7 +54,7 @@ export default async function OverviewPage() {
       <p className={styles.intro}>{t('overview.greeting', { name: info.firstName })}</p>
 
       <section className={styles.card} aria-labelledby="overview-balances">
-        <h2 id="overview-balances">{t('overview.total_balance')}</h2>
+        <h2 id="overview-balances">{t('overview.balances_title')}</h2>
         {summary ? (
           <dl className={own.balances} data-testid="overview-balances">
             <div>
