@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addIsoDays, copenhagenDayStart, copenhagenIsoDate } from '@krone/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../src/app.js';
 import { payments } from '../src/payments/schema.js';
 import { createWalletService, type WalletService } from '../src/wallet/service.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
@@ -242,6 +243,8 @@ describe('transaction history', () => {
     const nobody = await history('not-a-session');
     expect(nobody.status).toBe(401);
     expect(nobody.body.result).toBe(0);
+    // The session token in the path never reaches the log.
+    expect(redactUrl(`/Wallet/transactions/${owner.token}?page=2`)).toBe('/Wallet/transactions/[session]?page=2');
   });
 
   it('refuses bad query input with a code and a Danish message', async () => {
