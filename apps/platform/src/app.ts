@@ -24,6 +24,8 @@ import { createPaymentsService } from './payments/service.js';
 import { createNemKontoClient } from './payments/withdrawals-nemkonto.js';
 import { withdrawalsRoutes } from './payments/withdrawals-routes.js';
 import { createWithdrawalsService } from './payments/withdrawals.js';
+import { createHistoryService } from './wallet/history.js';
+import { historyRoutes } from './wallet/history-routes.js';
 import { walletRoutes } from './wallet/routes.js';
 import { createWalletService } from './wallet/service.js';
 import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
@@ -54,7 +56,7 @@ export interface AppOptions {
 /** Session tokens travel in some of the spec's paths; they never reach the log. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/(\/(?:users|MarketingNotification|sessions|documents)\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/(?:users|MarketingNotification|sessions|documents|transactions)\/)[^/?]+/g, '$1[session]')
     .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
@@ -119,6 +121,7 @@ export async function buildApp({ config, database, clock: givenClock = () => new
     nemkonto: createNemKontoClient(config),
     log: (message, details) => app.log.warn(details, message),
   });
+  const history = createHistoryService({ db: database.db, clock, unsettledDeposits: payments.unsettledDeposits });
   const documents = createDocumentsService({
     db: database.db,
     config,
@@ -172,6 +175,7 @@ export async function buildApp({ config, database, clock: givenClock = () => new
     wagering: bonus.wageringSummary,
     beforeBet: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
   });
+  await app.register(historyRoutes, { history, players });
   await app.register(paymentsRoutes, { payments, config, clock });
   await app.register(withdrawalsRoutes, { withdrawals, config, clock });
   await app.register(limitsRoutes, { limits, players });

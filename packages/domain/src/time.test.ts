@@ -10,6 +10,9 @@ import {
   getCopenhagenParts,
   copenhagenOffsetMs,
   getCopenhagenPartsWithIntl,
+  copenhagenDayStart,
+  copenhagenIsoDate,
+  addIsoDays,
 } from './time';
 
 describe('formatClock', () => {
@@ -184,5 +187,31 @@ describe('Copenhagen time without Intl', () => {
   it('still uses the historic rules before 1996', () => {
     // 1995: summer time ended on the last Sunday of September.
     expect(getCopenhagenParts('1995-10-01T12:00:00Z').hour).toBe(13);
+  });
+});
+
+describe('copenhagenDayStart', () => {
+  it('is local midnight in winter and in summer, and across the changes of summer time', () => {
+    expect(copenhagenDayStart('2026-01-15')?.toISOString()).toBe('2026-01-14T23:00:00.000Z');
+    expect(copenhagenDayStart('2026-07-15')?.toISOString()).toBe('2026-07-14T22:00:00.000Z');
+    expect(copenhagenDayStart('2026-03-29')?.toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(copenhagenDayStart('2026-03-30')?.toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(copenhagenDayStart('2026-10-25')?.toISOString()).toBe('2026-10-24T22:00:00.000Z');
+    expect(copenhagenDayStart('2026-10-26')?.toISOString()).toBe('2026-10-25T23:00:00.000Z');
+  });
+
+  it('refuses what is no real date', () => {
+    for (const bad of ['2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', '', '2026-01-01T00:00']) expect(copenhagenDayStart(bad)).toBeNull();
+  });
+
+  it('agrees with the Copenhagen calendar date for any instant', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2037, 0, 1) }), (ms) => {
+        const date = copenhagenIsoDate(ms);
+        const start = copenhagenDayStart(date)!.getTime();
+        const next = copenhagenDayStart(addIsoDays(date, 1))!.getTime();
+        return start <= ms && ms < next && copenhagenIsoDate(start) === date && copenhagenIsoDate(next - 1) === date;
+      }),
+    );
   });
 });

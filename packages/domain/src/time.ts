@@ -150,3 +150,30 @@ export function formatShortDateDa(date: DateInput): string {
   const { year, month, day } = getCopenhagenParts(date);
   return `${pad2(day)}.${pad2(month)}.${year}`;
 }
+
+/** "2026-11-22": the Copenhagen calendar date at an instant, as an ISO date (for date inputs). */
+export function copenhagenIsoDate(date: DateInput): string {
+  const { year, month, day } = getCopenhagenParts(date);
+  return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
+/**
+ * The instant a Copenhagen calendar day ("2026-11-22") begins, or null for a string that is no
+ * real date. Summer time changes at 01:00 UTC, never near local midnight, so the offset two hours
+ * before UTC midnight is the offset at local midnight.
+ */
+export function copenhagenDayStart(isoDate: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utcMidnight = Date.UTC(year, month - 1, day);
+  const check = new Date(utcMidnight);
+  if (year < EU_RULE_FROM_YEAR || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return new Date(utcMidnight - copenhagenOffsetMs(utcMidnight - 2 * HOUR_MS));
+}
+
+/** The ISO date `days` calendar days after (or before, when negative) another, in the same calendar. */
+export function addIsoDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}

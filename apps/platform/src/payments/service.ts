@@ -7,6 +7,7 @@ import type { LimitPeriod, LimitsService } from '../limits/service.js';
 import type { PlayersService } from '../players/service.js';
 import { AppError } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
+import { createPaymentHistory } from './history.js';
 import { createCardProvider, createMobilePayProvider, type ProviderOutcome } from './providers.js';
 import { payments } from './schema.js';
 
@@ -306,7 +307,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return receipt((await load(payment.id))!);
   }
 
-  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent, depositedSince };
+  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent, depositedSince, ...createPaymentHistory(db) };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

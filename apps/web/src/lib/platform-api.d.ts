@@ -742,6 +742,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Wallet/transactions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session’s player’s transactions from the ledger, newest first: the last 30 days by default, any period within the last 90 days; amounts in øre */
+        get: operations["getTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Payments/deposits/card/{sessionId}": {
         parameters: {
             query?: never;
@@ -4203,6 +4220,110 @@ export interface operations {
                             totalWin: number;
                             net: number;
                             rounds: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTransactions: {
+        parameters: {
+            query?: {
+                type?: "all" | "payments" | "games" | "bonus";
+                period?: "24h" | "7d" | "30d" | "custom";
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            period: "24h" | "7d" | "30d" | "custom";
+                            /** @enum {string} */
+                            type: "all" | "payments" | "games" | "bonus";
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            /** Format: date-time */
+                            earliest: string;
+                            rows: {
+                                orderId: string;
+                                /** Format: uuid */
+                                transactionId: string | null;
+                                /** Format: date-time */
+                                time: string;
+                                /** @enum {string} */
+                                type: "deposit" | "withdrawal" | "bet" | "win" | "bonus" | "other";
+                                /** @enum {string} */
+                                category: "payments" | "games" | "bonus" | "other";
+                                kind: string;
+                                game: string | null;
+                                stakeOre: number | null;
+                                winOre: number | null;
+                                amountOre: number;
+                                method: string | null;
+                                /** @enum {string} */
+                                status: "completed" | "reversed" | "initiated" | "cancelled_bonus" | "transfer_bonus" | "bonus_win";
+                            }[];
+                            pagination: {
+                                currentPage: number;
+                                lastPage: number;
+                                pageSize: number;
+                                totalRecords: number;
+                                pages: number[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 0;
+                        code: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
                         };
                     };
                 };

@@ -8,8 +8,11 @@ export function Pagination({
   pageSize,
   currentPage,
   labels,
+  hrefFor,
 }: {
   basePath: string;
+  /** The address of page n, for a list whose address carries more than the page. */
+  hrefFor?: (n: number) => string;
   totalRecords: number;
   pageSize: number;
   currentPage: number;
@@ -17,7 +20,7 @@ export function Pagination({
 }) {
   const page = paginate({ totalRecords, pageSize, currentPage, maxPagesShown: 5 });
   if (page.lastPage <= 1) return null;
-  const href = (n: number) => (n === 1 ? basePath : `${basePath}?side=${n}`);
+  const href = hrefFor ?? ((n: number) => (n === 1 ? basePath : `${basePath}?side=${n}`));
   return (
     <nav className="pagination" aria-label={labels.nav}>
       <ul>

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, isoDateTime, ok } from '../content/contracts.js';
+import type { PlayersService } from '../players/service.js';
+import { HISTORY_PERIODS, HISTORY_STATUSES, HISTORY_TYPES, MAX_PAGE_SIZE, type HistoryService } from './history.js';
+
+const ore = z.number().int();
+/** A Copenhagen calendar day, or an instant with its offset. */
+const bound = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/);
+
+const row = z.object({
+  orderId: z.string(),
+  transactionId: z.uuid().nullable(),
+  time: isoDateTime,
+  type: z.enum(['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'other']),
+  category: z.enum(['payments', 'games', 'bonus', 'other']),
+  kind: z.string(),
+  game: z.string().nullable(),
+  stakeOre: ore.nullable(),
+  winOre: ore.nullable(),
+  amountOre: ore,
+  method: z.string().nullable(),
+  status: z.enum(HISTORY_STATUSES),
+});
+
+/** The player's transaction history (spec §3 columns and statuses), for the storefront (BFF). */
+export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService; players: Pick<PlayersService, 'playerForSession'> }> = async (app, { history, players }) => {
+  app.get(
+    '/Wallet/transactions/:sessionId',
+    {
+      schema: {
+        tags: ['wallet'],
+        operationId: 'getTransactions',
+        summary:
+          'The session’s player’s transactions from the ledger, newest first: the last 30 days by default, any period within the last 90 days; amounts in øre',
+        params: z.object({ sessionId: z.string().min(1).max(200) }),
+        querystring: z.object({
+          type: z.enum(HISTORY_TYPES).default('all'),
+          period: z.enum(HISTORY_PERIODS).default('30d'),
+          from: bound.optional(),
+          to: bound.optional(),
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+        }),
+        response: {
+          200: ok(
+            z.object({
+              period: z.enum(HISTORY_PERIODS),
+              type: z.enum(HISTORY_TYPES),
+              from: isoDateTime,
+              to: isoDateTime,
+              earliest: isoDateTime,
+              rows: z.array(row),
+              pagination: z.object({
+                currentPage: z.number().int(),
+                lastPage: z.number().int(),
+                pageSize: z.number().int(),
+                totalRecords: z.number().int(),
+                pages: z.array(z.number().int()),
+              }),
+            }),
+          ),
+          400: errorBody,
+          401: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers({ 'cache-control': 'no-store' });
+      const player = await players.playerForSession(request.params.sessionId);
+      const answer = await history.transactions(player.id, request.query);
+      return {
+        result: 1 as const,
+        data: {
+          ...answer,
+          from: answer.from.toISOString(),
+          to: answer.to.toISOString(),
+          earliest: answer.earliest.toISOString(),
+          rows: answer.rows.map((r) => ({ ...r, time: r.time.toISOString() })),
+        },
+      };
+    },
+  );
+};

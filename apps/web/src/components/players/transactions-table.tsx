@@ -1,0 +1,118 @@
+import { formatDateTimeDa, formatKr } from '@krone/domain';
+import type { Translate } from '@/lib/i18n';
+import type { TransactionRow } from '@/lib/transactions';
+import own from './transactions.module.css';
+
+export type Column = 'time' | 'type' | 'order' | 'transaction' | 'game' | 'stake' | 'win' | 'amount' | 'method' | 'status';
+
+/** The columns of each tab: spec §3's for games, amount, type and method for payments. */
+export const COLUMNS: Record<'alle' | 'betalinger' | 'spil' | 'bonus', Column[]> = {
+  alle: ['time', 'type', 'order', 'transaction', 'game', 'stake', 'win', 'amount', 'status'],
+  betalinger: ['time', 'type', 'order', 'transaction', 'method', 'amount', 'status'],
+  spil: ['time', 'order', 'transaction', 'game', 'stake', 'win', 'status'],
+  bonus: ['time', 'type', 'order', 'transaction', 'amount', 'status'],
+};
+
+const HEADINGS: Record<Column, string> = {
+  time: 'transactions.col_time',
+  type: 'transactions.col_type',
+  order: 'transactions.col_order_id',
+  transaction: 'transactions.col_transaction_id',
+  game: 'transactions.col_games',
+  stake: 'transactions.col_stake',
+  win: 'transactions.col_win',
+  amount: 'transactions.col_amount',
+  method: 'transactions.col_method',
+  status: 'transactions.col_status',
+};
+
+const TYPE_KEYS: Record<TransactionRow['type'], string> = {
+  deposit: 'transactions.type_deposit',
+  withdrawal: 'transactions.type_withdrawal',
+  bet: 'transactions.type_bet',
+  win: 'transactions.type_win',
+  bonus: 'transactions.type_bonus',
+  other: 'transactions.type_other',
+};
+
+const STATUS_KEYS: Record<TransactionRow['status'], string> = {
+  completed: 'transactions.status_completed',
+  reversed: 'transactions.status_reversed',
+  initiated: 'transactions.status_initiated',
+  cancelled_bonus: 'transactions.status_cancelled_bonus',
+  transfer_bonus: 'transactions.status_transfer_bonus',
+  bonus_win: 'transactions.status_bonus_win',
+};
+
+const METHOD_KEYS: Record<string, string> = { card: 'transactions.method_card', mobilepay: 'transactions.method_mobilepay', nemkonto: 'transactions.method_nemkonto' };
+
+/** Ids are UUIDs: the first eight characters tell them apart for a person, the title has all. */
+export const shortId = (id: string) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8).toUpperCase() : id.slice(0, 24));
+
+export const typeLabel = (t: Translate, row: TransactionRow) => t(TYPE_KEYS[row.type]);
+export const statusLabel = (t: Translate, row: TransactionRow) => t(STATUS_KEYS[row.status]);
+const dash = '–';
+
+function cell(t: Translate, row: TransactionRow, column: Column) {
+  switch (column) {
+    case 'time':
+      return <time dateTime={row.time}>{formatDateTimeDa(row.time)}</time>;
+    case 'type':
+      return typeLabel(t, row);
+    case 'order':
+      return <span title={row.orderId}>{shortId(row.orderId)}</span>;
+    case 'transaction':
+      return row.transactionId ? <span title={row.transactionId}>{shortId(row.transactionId)}</span> : dash;
+    case 'game':
+      return row.game ?? dash;
+    case 'stake':
+      return row.stakeOre === null ? dash : formatKr(row.stakeOre);
+    case 'win':
+      return row.winOre === null ? dash : formatKr(row.winOre);
+    case 'amount':
+      return formatKr(row.amountOre);
+    case 'method':
+      return row.method ? (METHOD_KEYS[row.method] ? t(METHOD_KEYS[row.method]!) : row.method) : dash;
+    case 'status':
+      return <span className={`${own.status} ${own[row.status] ?? ''}`}>{statusLabel(t, row)}</span>;
+  }
+}
+
+const NUMERIC: Column[] = ['stake', 'win', 'amount'];
+
+/**
+ * The transaction list: a table on wide screens, a card per transaction on a phone (below 768
+ * px), from one markup: each cell carries its column's name for the card layout.
+ */
+export function TransactionsTable({ rows, columns, t, caption }: { rows: TransactionRow[]; columns: Column[]; t: Translate; caption: string }) {
+  return (
+    <table className={own.table} data-testid="transactions-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={NUMERIC.includes(column) ? own.numeric : undefined}>
+              {t(HEADINGS[column])}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.transactionId ?? 'p'}:${row.orderId}`} data-testid="transaction-row" data-status={row.status}>
+            {columns.map((column) => {
+              const content = cell(t, row, column);
+              // On a phone a card leaves out the fields the row has nothing in.
+              const classes = [NUMERIC.includes(column) ? own.numeric : '', content === dash ? own.blank : ''].filter(Boolean).join(' ');
+              return (
+                <td key={column} data-label={t(HEADINGS[column])} className={classes || undefined}>
+                  {content}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
