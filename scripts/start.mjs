@@ -101,7 +101,8 @@ start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], 
   WEB_PUBLIC_URL: `http://${host}:${webPort}`,
   // The card provider reports payments to the platform's webhook.
   CARDS_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/cards`,
-  // NemKonto reports payouts paid to the platform's webhook.
+  // MobilePay reports payments, NemKonto payouts paid, to the platform's webhooks.
+  MOBILEPAY_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/mobilepay`,
   NEMKONTO_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/nemkonto`,
 });
 await waitFor(`http://${host}:${simsPort}/health`, 60_000);
@@ -116,7 +117,10 @@ start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/serve
   MOBILEPAY_ISSUER: `http://${host}:${simsPort}/mobilepay`,
   ROFUS_URL: `http://${host}:${simsPort}/rofus/check`,
   CARDS_API_URL: `http://${host}:${simsPort}/cards`,
+  MOBILEPAY_PAYMENTS_URL: `http://${host}:${simsPort}/mobilepay-payments`,
   NEMKONTO_API_URL: `http://${host}:${simsPort}/nemkonto`,
+  // A demo shows a withdrawal sent and paid within minutes; an operator's default hold is 60.
+  PAYOUT_HOLD_MINUTES: process.env.PAYOUT_HOLD_MINUTES ?? '2',
 });
 await waitFor(`http://${host}:${platformPort}/health`, 120_000);
 
@@ -135,7 +139,13 @@ start(
   'storefront',
   process.execPath,
   ['--import', 'tsx', 'server.ts'],
-  { NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: `http://${host}:${platformPort}`, WEB_HOST: host, WEB_PORT: String(webPort) },
+  {
+    NEXT_TELEMETRY_DISABLED: '1',
+    PLATFORM_URL: `http://${host}:${platformPort}`,
+    WEB_HOST: host,
+    WEB_PORT: String(webPort),
+    CARDS_PUBLIC_URL: `http://${host}:${simsPort}/cards`,
+  },
   webDir,
 );
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);

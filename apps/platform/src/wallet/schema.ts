@@ -43,7 +43,7 @@ export const walletTransfers = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** SHA-256 of the request: the same key with another payload is refused, not replayed. */
     requestHash: text('request_hash').notNull(),
-    /** deposit, withdrawal, withdrawal_cancel, payout_paid, bet, win, bonus_grant, reversal, … */
+    /** deposit, withdrawal, withdrawal_cancel, payout, bet, win, bonus_grant, reversal, … */
     kind: text('kind').notNull(),
     /** Who or what asked: payment id, withdrawal id, game round, the transfer reversed. */
     reference: jsonb('reference').$type<Record<string, string>>().notNull(),
