@@ -1,5 +1,5 @@
 import { startSims, type Sims } from '@krone/sims';
-import { TEST_CARDS, signWebhook } from '@krone/sims/cards';
+import { TEST_CARDS } from '@krone/sims/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants } from '../src/bonus/schema.js';
@@ -8,7 +8,7 @@ import { payments } from '../src/payments/schema.js';
 import { players } from '../src/players/schema.js';
 import { walletTransfers } from '../src/wallet/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, sendSignedWebhook, startTestPlatform, type TestPlatform } from './harness.js';
 
 const web = 'http://127.0.0.1:3000';
 const cardsKey = 'test-cards-key-123';
@@ -106,16 +106,7 @@ async function answerInApp(actionUrl: string, answer: 'approve' | 'reject') {
 
 const providerId = (actionUrl: string) => actionUrl.split('/').pop()!;
 
-async function sendMobilePayEvent(event: unknown, secret = mpSecret, at = Math.floor(Date.now() / 1000)) {
-  const body = JSON.stringify(event);
-  const response = await platform.app.inject({
-    method: 'POST',
-    url: '/Payments/webhooks/mobilepay',
-    headers: { 'content-type': 'application/json', 'krone-signature': signWebhook(secret, body, at) },
-    payload: body,
-  });
-  return { status: response.statusCode, body: response.json() as { result: number; code?: string; data?: { status: string } } };
-}
+const sendMobilePayEvent = (event: unknown, secret = mpSecret, at?: number) => sendSignedWebhook(platform, '/Payments/webhooks/mobilepay', event, secret, at);
 
 const mpEvent = (paymentId: string, providerPaymentId: string, amountOre: number, status: 'captured' | 'aborted' | 'expired') => ({
   id: `evt_${Math.random().toString(36).slice(2)}`,

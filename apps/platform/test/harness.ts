@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { signWebhook } from '@krone/sims/cards';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { seedBonusCodes } from '../src/bonus/service.js';
@@ -101,4 +102,19 @@ export async function createLoggedInPlayer(platform: TestPlatform, options: { mo
   }
   const sessions = createSessionStore(platform.database.db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
   return { id, token: (await sessions.create(id, 'mitid')).token };
+}
+
+/**
+ * A provider's event to one of the platform's webhooks, signed as the providers sign them
+ * (`Krone-Signature: t=…,v1=HMAC-SHA256`), with another secret or time to test refusals.
+ */
+export async function sendSignedWebhook(platform: TestPlatform, path: string, event: unknown, secret: string, at = Math.floor(Date.now() / 1000)) {
+  const body = JSON.stringify(event);
+  const response = await platform.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', 'krone-signature': signWebhook(secret, body, at) },
+    payload: body,
+  });
+  return { status: response.statusCode, body: response.json() as { result: number; code?: string; data?: { status: string } } };
 }

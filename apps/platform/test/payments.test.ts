@@ -1,8 +1,8 @@
 import { startSims, type Sims } from '@krone/sims';
-import { TEST_CARDS, signWebhook } from '@krone/sims/cards';
+import { TEST_CARDS } from '@krone/sims/cards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, sendSignedWebhook, startTestPlatform, type TestPlatform } from './harness.js';
 
 const web = 'http://127.0.0.1:3000';
 const webhookSecret = 'test-webhook-secret-123';
@@ -40,16 +40,7 @@ async function deposit(token: string, card: string, amountOre = 25_000) {
 
 const cash = async (playerId: string) => (await createWalletService(platform.database.db, () => new Date()).playerBalances(playerId)).player_cash;
 
-async function sendEvent(event: unknown, secret = webhookSecret, at = Math.floor(Date.now() / 1000)) {
-  const body = JSON.stringify(event);
-  const response = await platform.app.inject({
-    method: 'POST',
-    url: '/Payments/webhooks/cards',
-    headers: { 'content-type': 'application/json', 'krone-signature': signWebhook(secret, body, at) },
-    payload: body,
-  });
-  return { status: response.statusCode, body: response.json() as { result: number; code?: string; data?: { status: string } } };
-}
+const sendEvent = (event: unknown, secret = webhookSecret, at?: number) => sendSignedWebhook(platform, '/Payments/webhooks/cards', event, secret, at);
 const eventOf = (paymentId: string) => sims.cards.events().find((event) => event.data.reference === paymentId)!;
 
 describe('card deposits', () => {

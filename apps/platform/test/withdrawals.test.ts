@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addDanishBankingDays } from '@krone/domain';
 import { startSims, type Sims } from '@krone/sims';
-import { signWebhook } from '@krone/sims/cards';
 import { MITID_IDENTITIES } from '@krone/sims/identities';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { createPayoutProcessor } from '../src/payments/withdrawals-processor.js'
 import { players } from '../src/players/schema.js';
 import { createSecrets } from '../src/players/secrets.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, sendSignedWebhook, startTestPlatform, type TestPlatform } from './harness.js';
 
 const apiKey = 'test-nemkonto-key-123';
 const webhookSecret = 'test-nemkonto-webhook-secret';
@@ -116,16 +115,7 @@ async function settleAtNemKonto(withdrawalId: string) {
   for (let i = 0; i < 100 && (await row(withdrawalId)).status !== 'paid'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-async function sendEvent(body: unknown, secret = webhookSecret, at = Math.floor(Date.now() / 1000)) {
-  const raw = JSON.stringify(body);
-  const response = await platform.app.inject({
-    method: 'POST',
-    url: '/Payments/webhooks/nemkonto',
-    headers: { 'content-type': 'application/json', 'krone-signature': signWebhook(secret, raw, at) },
-    payload: raw,
-  });
-  return response.statusCode;
-}
+const sendEvent = async (body: unknown, secret = webhookSecret, at?: number) => (await sendSignedWebhook(platform, '/Payments/webhooks/nemkonto', body, secret, at)).status;
 
 async function expectLedgerClean() {
   expect(await wallet().audit()).toEqual({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
