@@ -185,6 +185,7 @@ export function createWalletService(db: Db, clock: () => Date) {
    * answer is kept in memory (bounded). Null when an account does not exist.
    */
   const trackedCache = new Map<string, boolean>();
+  const ownerCache = new Map<string, string | null>();
   async function trackedness(ids: string[]): Promise<Map<string, boolean> | null> {
     const missing = ids.filter((id) => !trackedCache.has(id));
     if (missing.length > 0) {
@@ -343,9 +344,15 @@ export function createWalletService(db: Db, clock: () => Date) {
 
   /** The players who own some of these accounts (the house's own accounts have none). */
   async function accountOwners(accountIds: string[]): Promise<string[]> {
-    if (accountIds.length === 0) return [];
-    const rows = await db.selectDistinct({ playerId: walletAccounts.playerId }).from(walletAccounts).where(inArray(walletAccounts.id, accountIds));
-    return rows.flatMap((row) => (row.playerId ? [row.playerId] : []));
+    // An account's owner never changes (accounts are permanent): owners are kept (bounded), so a
+    // bet's check costs no look-up here after the player's first.
+    const missing = accountIds.filter((id) => !ownerCache.has(id));
+    if (missing.length > 0) {
+      const rows = await db.select({ id: walletAccounts.id, playerId: walletAccounts.playerId }).from(walletAccounts).where(inArray(walletAccounts.id, missing));
+      if (ownerCache.size + rows.length > 100_000) ownerCache.clear();
+      for (const row of rows) ownerCache.set(row.id, row.playerId);
+    }
+    return [...new Set(accountIds.flatMap((id) => ownerCache.get(id) ?? []))];
   }
 
   /** A player's balances by account kind (zero for an account not yet made). */
