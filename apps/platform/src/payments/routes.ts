@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
-import { AppError } from '../shared/errors.js';
-import { MAX_DEPOSIT_ORE, verifyWebhookSignature, type PaymentMethod, type PaymentsService, type ProviderEvent } from './service.js';
+import { MAX_DEPOSIT_ORE, type PaymentMethod, type PaymentsService, type ProviderEvent } from './service.js';
+import { registerSignedWebhooks, signedWebhook } from './signed-webhooks.js';
 
 const tags = ['payments'];
 const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
@@ -120,54 +120,38 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
   );
 
-  // The webhooks need their body as sent, to check the signature over the exact bytes.
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-
-    const webhook = <S extends z.ZodType>(path: string, method: PaymentMethod, operationId: string, secret: string, schema: S, toEvent: (event: z.infer<S>) => ProviderEvent) =>
-      scope.post(
-        path,
-        {
-          schema: {
-            tags,
-            operationId,
-            summary: `${method === 'card' ? 'Card provider' : 'MobilePay'} events (signed: Krone-Signature t=…,v1=HMAC-SHA256)`,
-            response: { 200: ok(z.object({ status: z.string() })), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
-          },
-        },
-        async (request, reply) => {
-          reply.headers(noStore);
-          const raw = typeof request.body === 'string' ? request.body : '';
-          const signature = request.headers['krone-signature'];
-          if (!verifyWebhookSignature(typeof signature === 'string' ? signature : undefined, raw, secret, clock())) {
-            throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, 'validation.forbidden');
-          }
-          let event: ProviderEvent;
-          try {
-            event = toEvent(schema.parse(JSON.parse(raw)));
-          } catch {
-            throw new AppError('INVALID_INPUT', 400, 'validation.invalid_input');
-          }
-          const payment = await payments.handleProviderEvent(method, event);
-          return { result: 1 as const, data: { status: payment.status } };
-        },
-      );
-
-    webhook('/Payments/webhooks/cards', 'card', 'cardWebhook', config.CARDS_WEBHOOK_SECRET, cardEvent, (event) => ({
-      providerPaymentId: event.data.paymentId,
-      reference: event.data.reference,
-      amountOre: event.data.amountOre,
-      succeeded: event.type === 'payment.succeeded',
-      failureCode: event.data.declineCode ?? event.data.status,
-    }));
-    webhook('/Payments/webhooks/mobilepay', 'mobilepay', 'mobilePayWebhook', config.MOBILEPAY_WEBHOOK_SECRET, mobilePayEvent, (event) => ({
-      providerPaymentId: event.data.paymentId,
-      reference: event.data.reference,
-      amountOre: event.data.amountOre,
-      // Only a captured payment is money; a "succeeded" event with any other status is not.
-      succeeded: event.type === 'payment.succeeded' && event.data.status === 'captured',
-      failureCode: event.data.status,
-    }));
-  });
+  const toPaymentStatus = (method: PaymentMethod) => async (event: ProviderEvent) => ({ status: (await payments.handleProviderEvent(method, event)).status });
+  await registerSignedWebhooks(app, clock, [
+    signedWebhook({
+      path: '/Payments/webhooks/cards',
+      operationId: 'cardWebhook',
+      summary: 'Card provider events (signed: Krone-Signature t=…,v1=HMAC-SHA256)',
+      secret: config.CARDS_WEBHOOK_SECRET,
+      schema: cardEvent,
+      handle: (event) =>
+        toPaymentStatus('card')({
+          providerPaymentId: event.data.paymentId,
+          reference: event.data.reference,
+          amountOre: event.data.amountOre,
+          succeeded: event.type === 'payment.succeeded',
+          failureCode: event.data.declineCode ?? event.data.status,
+        }),
+    }),
+    signedWebhook({
+      path: '/Payments/webhooks/mobilepay',
+      operationId: 'mobilePayWebhook',
+      summary: 'MobilePay events (signed: Krone-Signature t=…,v1=HMAC-SHA256)',
+      secret: config.MOBILEPAY_WEBHOOK_SECRET,
+      schema: mobilePayEvent,
+      handle: (event) =>
+        toPaymentStatus('mobilepay')({
+          providerPaymentId: event.data.paymentId,
+          reference: event.data.reference,
+          amountOre: event.data.amountOre,
+          // Only a captured payment is money; a "succeeded" event with any other status is not.
+          succeeded: event.type === 'payment.succeeded' && event.data.status === 'captured',
+          failureCode: event.data.status,
+        }),
+    }),
+  ]);
 };

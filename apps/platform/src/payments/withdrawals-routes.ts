@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
-import { AppError } from '../shared/errors.js';
-import { verifyWebhookSignature } from './service.js';
+import { registerSignedWebhooks, signedWebhook } from './signed-webhooks.js';
 import type { PayoutEvent } from './withdrawals-nemkonto.js';
 import type { WithdrawalView, WithdrawalsService } from './withdrawals.js';
 
@@ -113,36 +112,14 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
     },
   );
 
-  // The webhook needs its body as sent, to check the signature over the exact bytes.
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-    scope.post(
-      '/Payments/webhooks/nemkonto',
-      {
-        schema: {
-          tags,
-          operationId: 'nemkontoWebhook',
-          summary: 'NemKonto payout events (signed: Krone-Signature t=…,v1=HMAC-SHA256)',
-          response: { 200: ok(z.object({ status: z.string() })), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
-        },
-      },
-      async (request, reply) => {
-        reply.headers(noStore);
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const signature = request.headers['krone-signature'];
-        if (!verifyWebhookSignature(typeof signature === 'string' ? signature : undefined, raw, config.NEMKONTO_WEBHOOK_SECRET, clock())) {
-          throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, 'validation.forbidden');
-        }
-        let parsed: PayoutEvent;
-        try {
-          parsed = payoutEvent.parse(JSON.parse(raw));
-        } catch {
-          throw new AppError('INVALID_INPUT', 400, 'validation.invalid_input');
-        }
-        const withdrawal = await withdrawals.handlePayoutEvent(parsed);
-        return { result: 1 as const, data: { status: withdrawal.status } };
-      },
-    );
-  });
+  await registerSignedWebhooks(app, clock, [
+    signedWebhook({
+      path: '/Payments/webhooks/nemkonto',
+      operationId: 'nemkontoWebhook',
+      summary: 'NemKonto payout events (signed: Krone-Signature t=…,v1=HMAC-SHA256)',
+      secret: config.NEMKONTO_WEBHOOK_SECRET,
+      schema: payoutEvent,
+      handle: (event: PayoutEvent) => withdrawals.handlePayoutEvent(event),
+    }),
+  ]);
 };

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, ok } from '../content/contracts.js';
+import { AppError } from '../shared/errors.js';
+import { verifyWebhookSignature } from './service.js';
+
+export interface SignedWebhook<S extends z.ZodType> {
+  path: string;
+  operationId: string;
+  summary: string;
+  /** The secret the provider signs with. */
+  secret: string;
+  schema: S;
+  /** Acts on the checked event; answers where the record it names now stands. */
+  handle: (event: z.infer<S>) => Promise<{ status: string }>;
+}
+
+/**
+ * A payment provider's webhooks (cards, MobilePay, NemKonto): each reads its body as sent,
+ * checks `Krone-Signature` over those exact bytes (constant time, 5 minutes' tolerance) before
+ * anything is parsed, then validates the event with its schema.
+ */
+export async function registerSignedWebhooks(app: FastifyInstance, clock: () => Date, webhooks: SignedWebhook<z.ZodType>[]) {
+  await app.register(async (parent) => {
+    const scope = parent.withTypeProvider<ZodTypeProvider>();
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    for (const webhook of webhooks) {
+      scope.post(
+        webhook.path,
+        {
+          schema: {
+            tags: ['payments'],
+            operationId: webhook.operationId,
+            summary: webhook.summary,
+            response: { 200: ok(z.object({ status: z.string() })), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+          },
+        },
+        async (request, reply) => {
+          reply.headers({ 'cache-control': 'no-store' });
+          const raw = typeof request.body === 'string' ? request.body : '';
+          const signature = request.headers['krone-signature'];
+          if (!verifyWebhookSignature(typeof signature === 'string' ? signature : undefined, raw, webhook.secret, clock())) {
+            throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, 'validation.forbidden');
+          }
+          let event: unknown;
+          try {
+            event = webhook.schema.parse(JSON.parse(raw));
+          } catch {
+            throw new AppError('INVALID_INPUT', 400, 'validation.invalid_input');
+          }
+          return { result: 1 as const, data: { status: (await webhook.handle(event)).status } };
+        },
+      );
+    }
+  });
+}
+
+/** Keeps each webhook's event type through the list. */
+export const signedWebhook = <S extends z.ZodType>(webhook: SignedWebhook<S>) => webhook as unknown as SignedWebhook<z.ZodType>;
