@@ -19,8 +19,15 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const players = Number(process.env.BENCH_PLAYERS ?? 1000);
 const port = Number(process.env.BENCH_PLATFORM_PORT ?? 4400);
-/** Platform processes on one database, as behind a load balancer; clients take them in turn. */
-const processes = Number(process.env.BENCH_PLATFORMS ?? 2);
+/**
+ * Platform processes on one database, as behind a load balancer; clients take them in turn. By
+ * default one per two cores: PostgreSQL needs at least as much CPU per transfer as the platform,
+ * and a second Node.js process on a 2-core machine only adds context switches (measured: about
+ * 0.15 ms more platform CPU per transfer). BENCH_PLATFORMS=2 shows several processes sharing it.
+ */
+const processes = Number(process.env.BENCH_PLATFORMS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+/** Extra Node.js flags for the platform processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them. */
+const platformNodeArgs = (process.env.BENCH_PLATFORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const ports = Array.from({ length: processes }, (_, i) => port + i);
 const apiKey = 'krone-bench-wallet-key';
 const aims = { ratioPercent: 50, p99Ms: 20 };
@@ -180,7 +187,7 @@ async function main() {
   for (const [index, listen] of ports.entries()) {
     // The first process migrates the new database; the others start once it answers.
     platforms.push(
-      spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
+      spawn(process.execPath, [...platformNodeArgs, '--import', 'tsx', 'apps/platform/src/server.ts'], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: dbUrl(walletDb), PLATFORM_PORT: String(listen), LOG_LEVEL: 'warn', WALLET_API_KEY: apiKey, SEED_DEMO_CONTENT: 'false', NODE_ENV: 'development' },
         stdio: ['ignore', 'inherit', 'inherit'],

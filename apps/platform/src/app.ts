@@ -173,7 +173,7 @@ export async function buildApp({ config, database, clock: givenClock = () => new
     players,
     config,
     wagering: bonus.wageringSummary,
-    beforeBet: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
+    explainPlayExclusion: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
   });
   await app.register(historyRoutes, { history, players });
   await app.register(paymentsRoutes, { payments, config, clock });

@@ -58,21 +58,22 @@ async function deposit(token: string, amountOre = 25_000) {
   return call<{ status: string }>('POST', `/Payments/deposits/card/${token}`, { token: card, amountOre, returnUrl: `${web}/min-konto/overfoer` });
 }
 
-async function bet(playerId: string, amountOre = 1_000) {
+async function bet(playerId: string, amountOre = 1_000, options: { idempotencyKey?: string; bonusOre?: number } = {}) {
+  const entries: unknown[] = [{ account: { playerId, kind: 'player_cash' }, amountOre: -amountOre }];
+  // A stake taken from both the cash and the bonus account: the ledger's multi-statement path.
+  if (options.bonusOre) entries.push({ account: { playerId, kind: 'player_bonus' }, amountOre: -options.bonusOre });
+  entries.push({ account: { system: 'house' }, amountOre: amountOre + (options.bonusOre ?? 0) });
+  return transferCall({ idempotencyKey: options.idempotencyKey ?? `bet-${playerId}-${Math.random()}`, kind: 'bet', entries });
+}
+
+async function transferCall(payload: Record<string, unknown>) {
   const response = await platform.app.inject({
     method: 'POST',
     url: '/Wallet/transfers',
     headers: { 'x-api-key': platform.config.WALLET_API_KEY },
-    payload: {
-      idempotencyKey: `bet-${playerId}-${Math.random()}`,
-      kind: 'bet',
-      entries: [
-        { account: { playerId, kind: 'player_cash' }, amountOre: -amountOre },
-        { account: { system: 'house' }, amountOre },
-      ],
-    },
+    payload,
   });
-  return { status: response.statusCode, body: response.json() as { code?: string } };
+  return { status: response.statusCode, body: response.json() as { code?: string; message?: string; data?: { transferId: string; replayed: boolean } } };
 }
 
 const cash = async (playerId: string) => (await createWalletService(platform.database.db, () => new Date()).playerBalances(playerId)).player_cash;
@@ -205,6 +206,50 @@ describe('deposit limits', () => {
 });
 
 describe('pause and closure', () => {
+  it('the ledger refuses every stake of a paused player in the statement that would move it, but answers a retried one', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 50_000)).status).toBe(200);
+    const bonus = await transferCall({
+      idempotencyKey: `bonus-${p.id}`,
+      kind: 'bonus_grant',
+      entries: [
+        { account: { system: 'bonus_cost' }, amountOre: -3_000 },
+        { account: { playerId: p.id, kind: 'player_bonus' }, amountOre: 3_000 },
+      ],
+    });
+    expect(bonus.status).toBe(200);
+    const before = await bet(p.id, 1_000, { idempotencyKey: `round-1-${p.id}` });
+    expect(before.status).toBe(200);
+    const balances = () => call('GET', `/GATMaven/users/${p.token}/account-summary`).then((r) => r.body.data as unknown as Record<string, number>);
+    const held = await balances();
+
+    expect((await call('POST', `/Limits/${p.token}/pause`, { duration: '30d' })).status).toBe(200);
+    // The game provider's retry of a stake made before the pause gets the first answer.
+    const retried = await bet(p.id, 1_000, { idempotencyKey: `round-1-${p.id}` });
+    expect(retried).toMatchObject({ status: 200, body: { data: { transferId: before.body.data!.transferId, replayed: true } } });
+    // New stakes are refused, from cash alone (one statement) or from cash and bonus (a transaction).
+    const refused = await bet(p.id, 1_000);
+    expect(refused).toMatchObject({ status: 403, body: { code: 'ACCOUNT_PAUSED', message: expect.stringContaining('pause') } });
+    expect(await bet(p.id, 1_000, { bonusOre: 500 })).toMatchObject({ status: 403, body: { code: 'ACCOUNT_PAUSED' } });
+    // A win (money in) is still paid.
+    const win = await transferCall({
+      idempotencyKey: `win-${p.id}`,
+      kind: 'win',
+      entries: [
+        { account: { system: 'house' }, amountOre: -2_000 },
+        { account: { playerId: p.id, kind: 'player_cash' }, amountOre: 2_000 },
+      ],
+    });
+    expect(win.status).toBe(200);
+    expect(await balances()).toMatchObject({ WithdrawableBalance: held.WithdrawableBalance + 2_000, BonusBalance: 3_000 });
+
+    // Once the account is closed for good, a stake is refused as closed.
+    expect((await call('POST', `/Limits/${p.token}/closure`, { confirm: true })).status).toBe(200);
+    expect(await bet(p.id, 1_000, { bonusOre: 500 })).toMatchObject({ status: 403, body: { code: 'ACCOUNT_CLOSED' } });
+    expect(await bet(p.id, 1_000)).toMatchObject({ status: 403, body: { code: 'ACCOUNT_CLOSED' } });
+    expect((await balances()).WithdrawableBalance).toBe(held.WithdrawableBalance + 2_000);
+  });
+
   it('a pause blocks deposits and bets until it ends, cannot be shortened, and keeps the player logged in', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
     expect((await deposit(p.token, 50_000)).status).toBe(200);

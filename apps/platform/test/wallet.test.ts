@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { AppError } from '../src/shared/errors.js';
+import { transferAnswer } from '../src/wallet/routes.js';
 import { createWalletService, type TransferInput, type WalletService } from '../src/wallet/service.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
@@ -343,7 +344,10 @@ describe('the internal transfer API', () => {
     expect((await post(deposit, 'wrong-key')).status).toBe(401);
     const first = await post(deposit);
     expect(first.status).toBe(200);
-    expect((await post(deposit)).body.data).toMatchObject({ transferId: first.body.data!.transferId, replayed: true });
+    const again = await post(deposit);
+    expect(again.body.data).toMatchObject({ transferId: first.body.data!.transferId, replayed: true });
+    // The route writes its answers without a schema check on the way out: they must still be what the schema (and the OpenAPI document) says.
+    for (const answer of [first.body, again.body]) expect(transferAnswer.safeParse(answer).error).toBeUndefined();
     expect((await wallet.playerBalances(playerId)).player_cash).toBe(12_345);
 
     const overdraft = await post({ ...deposit, idempotencyKey: `bet-${playerId}`, kind: 'bet', entries: [{ account: { playerId, kind: 'player_cash' }, amountOre: -20_000 }, { account: { system: 'house' }, amountOre: 20_000 }] });

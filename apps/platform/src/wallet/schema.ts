@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The ledger's accounts. A player's accounts (cash, bonus, reserved for payouts) keep their
@@ -48,16 +48,17 @@ export const walletTransfers = pgTable(
     /** Who or what asked: payment id, withdrawal id, game round, the transfer reversed. */
     reference: jsonb('reference').$type<Record<string, string>>().notNull(),
     /** The transfer this one reverses (kind reversal); a transfer is reversed at most once. */
-    reverses: uuid('reverses').unique(),
+    reverses: uuid('reverses'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('wallet_transfers_kind_created_idx').on(t.kind, t.createdAt)],
+  // Every index is written by every bet: only those a query or a rule needs. The reversal rule's
+  // index holds reversals only (a partial index), so the bets and wins never touch it.
+  (t) => [uniqueIndex('wallet_transfers_reverses_key').on(t.reverses).where(sql`${t.reverses} is not null`)],
 );
 
 export const walletEntries = pgTable(
   'wallet_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
     // No foreign keys: a key check locks the referenced row (FOR KEY SHARE), and every bet's
     // entry on the house account would then share-lock one row. The statement trigger of
     // migration 0006 checks instead that each entry names a transfer and an account, which are
@@ -71,8 +72,10 @@ export const walletEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    // An account appears at most once in a transfer: the key is (transfer, account), which also
+    // serves the look-up of a transfer's entries, so no entry needs an id of its own.
+    primaryKey({ name: 'wallet_entries_pkey', columns: [t.transferId, t.accountId] }),
     index('wallet_entries_account_created_idx').on(t.accountId, t.createdAt),
-    index('wallet_entries_transfer_idx').on(t.transferId),
     check('wallet_entries_amount_check', sql`${t.amountOre} <> 0`),
   ],
 );

@@ -25,6 +25,12 @@ export interface TransferInput {
   kind: string;
   entries: TransferEntry[];
   reference?: Record<string, string>;
+  /**
+   * The players who stake in this transfer (a bet's): it is refused with PLAY_EXCLUDED while any
+   * of them is paused or closed (the limits context's `play_exclusions`), checked in the same
+   * statement that moves the money. A key seen before still gets its first answer.
+   */
+  playingPlayerIds?: string[];
 }
 
 export interface TransferResult {
@@ -84,13 +90,20 @@ function sqlError(error: unknown): { code?: string; constraint?: string; message
  * atomic on its own: the transfer row, the balance update under the row lock (the CHECK refuses
  * an overdraft and the statement with it) and the entries. With one locked row there is no lock
  * order to keep. A key seen before inserts nothing and is answered like the multi-statement path
- * answers it. The text never changes (the entries come as two arrays), so the server keeps it
- * planned (queryPrepared).
+ * answers it. A stake of a paused or closed player ($9: the staking players) inserts nothing
+ * either and says so (barred). The text never changes (the entries come as two arrays), so the
+ * server keeps it planned (queryPrepared).
  */
 const ONE_STATEMENT_TRANSFER = `
-  with t as (
+  with barred as (
+    select exists (
+      select 1 from play_exclusions x
+      where x.player_id = any($9::uuid[]) and x.starts_at <= $6::timestamptz and (x.ends_at is null or x.ends_at > $6::timestamptz)
+    ) as yes
+  ),
+  t as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
-    values ($1, $2, $3, $4::jsonb, $5::uuid, $6::timestamptz)
+    select $1, $2, $3, $4::jsonb, $5::uuid, $6::timestamptz from barred where not barred.yes
     on conflict (idempotency_key) do nothing
     returning id, created_at
   ),
@@ -107,14 +120,23 @@ const ONE_STATEMENT_TRANSFER = `
     from input cross join t left join upd on upd.id = input.account_id
     returning account_id, amount_ore, balance_after_ore
   )
-  select t.id as transfer_id, t.created_at,
+  select t.id as transfer_id, t.created_at, (select yes from barred) as barred,
     (select json_agg(json_build_object('accountId', account_id, 'amountOre', amount_ore, 'balanceAfterOre', balance_after_ore)) from ins) as entries
   from (select 1) as one left join t on true`;
 
+/** The same rule for the multi-statement path, inside its transaction. */
+const PLAY_EXCLUDED = (playerIds: string[], at: Date) => sql`
+  select exists (
+    select 1 from play_exclusions x
+    where x.player_id in ${playerIds} and x.starts_at <= ${at.toISOString()}::timestamptz and (x.ends_at is null or x.ends_at > ${at.toISOString()}::timestamptz)
+  ) as yes`;
+
+const playExcluded = (playerIds: string[]) => fail('PLAY_EXCLUDED', 403, 'limitations.error_paused', { playerIds });
+
 export function createWalletService(db: Db, clock: () => Date) {
   /** Rows of a raw query, whichever driver answers (pg and PGlite shape results alike: { rows }). */
-  async function rowsOf<T>(query: SQL): Promise<T[]> {
-    const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  async function rowsOf<T>(query: SQL, runner: Pick<Db, 'execute'> = db): Promise<T[]> {
+    const result = (await runner.execute(query)) as unknown as { rows: T[] } | T[];
     return Array.isArray(result) ? result : result.rows;
   }
 
@@ -199,7 +221,7 @@ export function createWalletService(db: Db, clock: () => Date) {
 
   /** The common transfer as one statement (ONE_STATEMENT_TRANSFER). */
   async function transferInOneStatement(input: TransferInput, reference: Record<string, string>, requestHash: string): Promise<TransferResult> {
-    const [row] = await queryPrepared<{ transfer_id: string | null; created_at: string | Date | null; entries: TransferResult['entries'] | null }>(
+    const [row] = await queryPrepared<{ transfer_id: string | null; created_at: string | Date | null; barred: boolean; entries: TransferResult['entries'] | null }>(
       db,
       'wallet_transfer_one_statement',
       ONE_STATEMENT_TRANSFER,
@@ -212,8 +234,10 @@ export function createWalletService(db: Db, clock: () => Date) {
         clock().toISOString(),
         input.entries.map((entry) => entry.accountId),
         input.entries.map((entry) => entry.amountOre),
+        input.playingPlayerIds ?? [],
       ],
     );
+    if (row?.barred && !row.transfer_id) return replayOr(input.idempotencyKey, requestHash, playExcluded(input.playingPlayerIds ?? []));
     if (!row?.transfer_id) return replay(input.idempotencyKey, requestHash);
     return {
       transferId: row.transfer_id,
@@ -226,6 +250,13 @@ export function createWalletService(db: Db, clock: () => Date) {
         balanceAfterOre: entry.balanceAfterOre === null ? null : Number(entry.balanceAfterOre),
       })),
     };
+  }
+
+  /** The first answer for a key seen before; for a key never seen, the refusal given. */
+  async function replayOr(idempotencyKey: string, requestHash: string, refusal: AppError, runner: Pick<Db, 'select'> = db): Promise<TransferResult> {
+    const [first] = await runner.select({ id: walletTransfers.id }).from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
+    if (!first) throw refusal;
+    return replay(idempotencyKey, requestHash, runner);
   }
 
   /** The first answer for a key seen before, or the refusal when the payload differs. */
@@ -257,6 +288,11 @@ export function createWalletService(db: Db, clock: () => Date) {
       }
       return await runner.transaction(async (tx) => {
         const now = clock();
+        const playing = input.playingPlayerIds ?? [];
+        if (playing.length > 0) {
+          const [barred] = await rowsOf<{ yes: boolean }>(PLAY_EXCLUDED(playing, now), tx);
+          if (barred?.yes) return replayOr(input.idempotencyKey, requestHash, playExcluded(playing), tx);
+        }
         const [created] = await tx
           .insert(walletTransfers)
           .values({ idempotencyKey: input.idempotencyKey, requestHash, kind: input.kind, reference, reverses: reference.reverses ?? null, createdAt: now })
