@@ -61,6 +61,11 @@ describe('the ledger', () => {
     });
     expect(deposit.replayed).toBe(false);
     expect(deposit.entries.find((entry) => entry.accountId === cash)?.balanceAfterOre).toBe(50_000);
+    // The answer is what the ledger holds: the same entries, the house's without a balance.
+    const stored = await wallet.readTransfer(deposit.transferId);
+    const byAccount = (entries: { accountId: string }[]) => [...entries].sort((a, b) => a.accountId.localeCompare(b.accountId));
+    expect(byAccount(deposit.entries)).toEqual(byAccount(stored!.entries));
+    expect(stored!.entries.find((entry) => entry.accountId === clearing)?.balanceAfterOre).toBeNull();
     expect(await wallet.balance(cash)).toBe(50_000);
     expect((await wallet.playerBalances(player)).player_cash).toBe(50_000);
     expect(await wallet.audit()).toEqual({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });

@@ -118,10 +118,8 @@ const ONE_STATEMENT_TRANSFER = `
     insert into wallet_entries (transfer_id, account_id, amount_ore, balance_after_ore, created_at)
     select t.id, input.account_id, input.amount, upd.balance_ore, t.created_at
     from input cross join t left join upd on upd.id = input.account_id
-    returning account_id, amount_ore, balance_after_ore
   )
-  select t.id as transfer_id, t.created_at, (select yes from barred) as barred,
-    (select json_agg(json_build_object('accountId', account_id, 'amountOre', amount_ore, 'balanceAfterOre', balance_after_ore)) from ins) as entries
+  select t.id as transfer_id, t.created_at, (select yes from barred) as barred, (select balance_ore from upd) as balance_after
   from (select 1) as one left join t on true`;
 
 /** The same rule for the multi-statement path, inside its transaction. */
@@ -219,9 +217,13 @@ export function createWalletService(db: Db, clock: () => Date) {
     return new Map(ids.map((id) => [id, trackedCache.get(id)!]));
   }
 
-  /** The common transfer as one statement (ONE_STATEMENT_TRANSFER). */
-  async function transferInOneStatement(input: TransferInput, reference: Record<string, string>, requestHash: string): Promise<TransferResult> {
-    const [row] = await queryPrepared<{ transfer_id: string | null; created_at: string | Date | null; barred: boolean; entries: TransferResult['entries'] | null }>(
+  /**
+   * The common transfer as one statement (ONE_STATEMENT_TRANSFER). Its entries are the input's
+   * (a data-modifying WITH always runs to completion, and the trigger checks what it wrote); the
+   * one account that keeps a balance, if any, gets the balance the update left.
+   */
+  async function transferInOneStatement(input: TransferInput, reference: Record<string, string>, requestHash: string, tracked: Map<string, boolean>): Promise<TransferResult> {
+    const [row] = await queryPrepared<{ transfer_id: string | null; created_at: string | Date | null; barred: boolean; balance_after: string | number | null }>(
       db,
       'wallet_transfer_one_statement',
       ONE_STATEMENT_TRANSFER,
@@ -244,10 +246,10 @@ export function createWalletService(db: Db, clock: () => Date) {
       kind: input.kind,
       createdAt: new Date(row.created_at!),
       replayed: false,
-      entries: (row.entries ?? []).map((entry) => ({
+      entries: input.entries.map((entry) => ({
         accountId: entry.accountId,
-        amountOre: Number(entry.amountOre),
-        balanceAfterOre: entry.balanceAfterOre === null ? null : Number(entry.balanceAfterOre),
+        amountOre: entry.amountOre,
+        balanceAfterOre: tracked.get(entry.accountId) && row.balance_after !== null ? Number(row.balance_after) : null,
       })),
     };
   }
@@ -284,7 +286,7 @@ export function createWalletService(db: Db, clock: () => Date) {
         const tracked = await trackedness(ordered.map((entry) => entry.accountId));
         if (!tracked) throw fail('ACCOUNT_NOT_FOUND', 404, 'validation.not_found');
         // One player's account at most (a bet, a win, a deposit): one statement, one round trip.
-        if ([...tracked.values()].filter(Boolean).length <= 1) return await transferInOneStatement(input, reference, requestHash);
+        if ([...tracked.values()].filter(Boolean).length <= 1) return await transferInOneStatement(input, reference, requestHash, tracked);
       }
       return await runner.transaction(async (tx) => {
         const now = clock();

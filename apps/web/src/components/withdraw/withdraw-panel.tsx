@@ -6,25 +6,8 @@ import { refreshAccountSummary } from '../players/account-summary';
 import styles from '../players/players.module.css';
 import { usePost } from '../players/use-post';
 import own from './withdraw.module.css';
-
-export interface Withdrawal {
-  id: string;
-  amountOre: number;
-  status: 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed';
-  cancellable: boolean;
-  requestedAt: string;
-  expectedBy: string;
-  paidAt: string | null;
-  cancelledAt: string | null;
-  failedAt: string | null;
-}
-
-export interface WithdrawalsOverview {
-  withdrawableOre: number;
-  reservedOre: number;
-  minimumOre: number;
-  withdrawals: Withdrawal[];
-}
+// Types only (erased from the browser bundle): the platform's own answer, from the generated client.
+import type { Withdrawal, WithdrawalsOverview } from '@/lib/withdrawals';
 
 type Step = 'amount' | 'confirm' | 'receipt';
 
