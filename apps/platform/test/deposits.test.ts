@@ -176,17 +176,24 @@ describe('MobilePay deposits', () => {
     expect((await startMobilePay(p.token, { amountOre: 10_000 })).body).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', message: 'Indbetalingen overskrider din indbetalingsgrænse.' });
   });
 
-  it('lets a payment the player walked away from stop holding the limit once MobilePay says it expired', async () => {
+  // The player leaves the MobilePay app unanswered (it expires after 5 minutes), or the bank's
+  // 3-D Secure page (it gives up after 15): the next deposit learns it from the provider.
+  it.each([
+    { left: 'a MobilePay request', start: (token: string) => startMobilePay(token, { amountOre: 30_000 }), minutes: 6, failureCode: 'expired' },
+    { left: 'a 3-D Secure challenge', start: (token: string) => startCard(token, TEST_CARDS.challenge, { amountOre: 30_000 }), minutes: 16, failureCode: 'authentication_timeout' },
+  ])('lets $left the player walked away from stop holding the limit once the provider gives up on it', async ({ start, minutes, failureCode }) => {
     const p = await player(30_000);
-    const abandoned = await startMobilePay(p.token, { amountOre: 30_000 });
+    const abandoned = await start(p.token);
+    expect(abandoned.body.data).toMatchObject({ status: 'requires_action' });
     expect((await startMobilePay(p.token, { amountOre: 10_000 })).body.code).toBe('DEPOSIT_LIMIT_EXCEEDED');
-    simsNow = new Date(Date.now() + 6 * 60_000);
+    simsNow = new Date(Date.now() + minutes * 60_000);
     try {
       expect((await startMobilePay(p.token, { amountOre: 30_000 })).status).toBe(200);
     } finally {
       simsNow = undefined;
     }
-    expect((await read(p.token, abandoned.body.data!.id)).data).toMatchObject({ status: 'failed', failureCode: 'expired' });
+    expect((await read(p.token, abandoned.body.data!.id)).data).toMatchObject({ status: 'failed', failureCode });
+    expect((await balances(p.id)).player_cash).toBe(0);
   });
 
   it('refuses forged, stale, unsigned and mismatched webhooks and unknown payments', async () => {

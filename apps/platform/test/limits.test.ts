@@ -66,6 +66,18 @@ async function bet(playerId: string, amountOre = 1_000, options: { idempotencyKe
   return transferCall({ idempotencyKey: options.idempotencyKey ?? `bet-${playerId}-${Math.random()}`, kind: 'bet', entries });
 }
 
+/** Money into a player's account from the house's side: a win (house) or a bonus grant (bonus cost). */
+function credit(kind: 'win' | 'bonus_grant', playerId: string, account: 'player_cash' | 'player_bonus', amountOre: number) {
+  return transferCall({
+    idempotencyKey: `${kind}-${playerId}-${Math.random()}`,
+    kind,
+    entries: [
+      { account: { system: kind === 'win' ? 'house' : 'bonus_cost' }, amountOre: -amountOre },
+      { account: { playerId, kind: account }, amountOre },
+    ],
+  });
+}
+
 async function transferCall(payload: Record<string, unknown>) {
   const response = await platform.app.inject({
     method: 'POST',
@@ -209,15 +221,7 @@ describe('pause and closure', () => {
   it('the ledger refuses every stake of a paused player in the statement that would move it, but answers a retried one', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
     expect((await deposit(p.token, 50_000)).status).toBe(200);
-    const bonus = await transferCall({
-      idempotencyKey: `bonus-${p.id}`,
-      kind: 'bonus_grant',
-      entries: [
-        { account: { system: 'bonus_cost' }, amountOre: -3_000 },
-        { account: { playerId: p.id, kind: 'player_bonus' }, amountOre: 3_000 },
-      ],
-    });
-    expect(bonus.status).toBe(200);
+    expect((await credit('bonus_grant', p.id, 'player_bonus', 3_000)).status).toBe(200);
     const before = await bet(p.id, 1_000, { idempotencyKey: `round-1-${p.id}` });
     expect(before.status).toBe(200);
     const balances = () => call('GET', `/GATMaven/users/${p.token}/account-summary`).then((r) => r.body.data as unknown as Record<string, number>);
@@ -232,15 +236,7 @@ describe('pause and closure', () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'ACCOUNT_PAUSED', message: expect.stringContaining('pause') } });
     expect(await bet(p.id, 1_000, { bonusOre: 500 })).toMatchObject({ status: 403, body: { code: 'ACCOUNT_PAUSED' } });
     // A win (money in) is still paid.
-    const win = await transferCall({
-      idempotencyKey: `win-${p.id}`,
-      kind: 'win',
-      entries: [
-        { account: { system: 'house' }, amountOre: -2_000 },
-        { account: { playerId: p.id, kind: 'player_cash' }, amountOre: 2_000 },
-      ],
-    });
-    expect(win.status).toBe(200);
+    expect((await credit('win', p.id, 'player_cash', 2_000)).status).toBe(200);
     expect(await balances()).toMatchObject({ WithdrawableBalance: held.WithdrawableBalance + 2_000, BonusBalance: 3_000 });
 
     // Once the account is closed for good, a stake is refused as closed.

@@ -19,7 +19,7 @@ export interface SimsOptions {
   mobilePay?: { clientId: string; clientSecret: string; redirectUris?: string[] };
   rofusApiKey?: string;
   /** The card payment provider: its secret API key, the webhook secret and where events go. */
-  cards?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; retryDelaysMs?: number[] };
+  cards?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; retryDelaysMs?: number[]; challengeExpiresAfterMs?: number };
   /** NemKonto payouts: API key, webhook secret and URL, and how long until a payout is paid. */
   /** MobilePay payments: API key, webhook secret and URL, and how long a payment waits for the app. */
   mobilePayPayments?: { apiKey?: string; webhookSecret?: string; webhookUrl?: string; expiresAfterMs?: number; retryDelaysMs?: number[] };
@@ -178,6 +178,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     webhookSecret: options.cards?.webhookSecret ?? 'krone-development-cards-webhook-secret',
     webhookUrl: options.cards?.webhookUrl,
     retryDelaysMs: options.cards?.retryDelaysMs,
+    challengeExpiresAfterMs: options.cards?.challengeExpiresAfterMs,
     now,
   });
 

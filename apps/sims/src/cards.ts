@@ -52,6 +52,11 @@ export interface CardProviderOptions {
   now: () => Date;
   /** Delays between webhook attempts, in ms. */
   retryDelaysMs?: number[];
+  /**
+   * How long a 3-D Secure challenge waits for the cardholder (15 minutes by default, as a bank's
+   * access control server gives up): after it the payment fails with `authentication_timeout`.
+   */
+  challengeExpiresAfterMs?: number;
 }
 
 interface Token {
@@ -137,6 +142,16 @@ export function createCardProvider(options: CardProviderOptions) {
     void deliver(event);
   }
 
+  const challengeExpiresAfter = options.challengeExpiresAfterMs ?? 15 * 60_000;
+  /** A challenge left unanswered past its time fails when next looked at, and the platform hears of it. */
+  function current(payment: Payment) {
+    if (payment.status === 'requires_action' && options.now().getTime() - Date.parse(payment.createdAt) > challengeExpiresAfter) {
+      Object.assign(payment, { status: 'failed', declineCode: 'authentication_timeout' });
+      settle(payment);
+    }
+    return payment;
+  }
+
   const view = (payment: Payment) => ({
     id: payment.id,
     reference: payment.reference,
@@ -218,7 +233,8 @@ button{flex:1;min-height:2.75rem;font:inherit;font-weight:600;border-radius:.25r
   }
 
   async function challenge(req: IncomingMessage, res: ServerResponse, paymentId: string) {
-    const payment = payments.get(paymentId);
+    const found = payments.get(paymentId);
+    const payment = found && current(found);
     if (!payment) return sendJson(res, 404, { error: 'not_found' });
     if (req.method === 'GET') {
       if (payment.status !== 'requires_action') return redirect(res, payment);
@@ -257,7 +273,7 @@ button{flex:1;min-height:2.75rem;font:inherit;font-weight:600;border-radius:.25r
       if (read && req.method === 'GET') {
         if (!authorised(req)) return sendJson(res, 401, { error: 'unauthorized' });
         const payment = payments.get(read[1]!);
-        return payment ? sendJson(res, 200, view(payment)) : sendJson(res, 404, { error: 'not_found' });
+        return payment ? sendJson(res, 200, view(current(payment))) : sendJson(res, 404, { error: 'not_found' });
       }
       const action = /^\/3ds\/([\w-]+)$/.exec(path);
       if (action) return challenge(req, res, action[1]!);

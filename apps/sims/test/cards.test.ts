@@ -14,6 +14,8 @@ const received: { body: string; signature: string }[] = [];
 let failNext = 0;
 let hook: Server;
 let sims: Sims;
+/** How far the stand-in's clock runs ahead of the real one. */
+let ahead = 0;
 
 beforeAll(async () => {
   hook = createServer((req, res) => {
@@ -29,7 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const webhookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/webhook`;
-  sims = await startSims({ webPublicUrl: web, cards: { secretKey, webhookSecret, webhookUrl, retryDelaysMs: [50, 50] } });
+  sims = await startSims({ webPublicUrl: web, now: () => new Date(Date.now() + ahead), cards: { secretKey, webhookSecret, webhookUrl, retryDelaysMs: [50, 50] } });
 });
 afterAll(async () => {
   await sims.close();
@@ -113,6 +115,25 @@ describe('card payment stand-in', () => {
     await fetch(failing.body.actionUrl!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
     const status = await fetch(`${sims.url}/cards/v1/payments/${failing.body.id}`, { headers: { authorization: `Bearer ${secretKey}` } });
     expect(await status.json()).toMatchObject({ status: 'failed', declineCode: 'authentication_failed' });
+  });
+
+  it('gives up on a challenge the cardholder leaves unanswered for 15 minutes, and reports it', async () => {
+    const left = await pay((await tokenise(TEST_CARDS.challenge)).body.token!);
+    const read = async () => (await fetch(`${sims.url}/cards/v1/payments/${left.body.id}`, { headers: { authorization: `Bearer ${secretKey}` } })).json();
+    ahead = 14 * 60_000;
+    try {
+      expect(await read()).toMatchObject({ status: 'requires_action' });
+      ahead = 16 * 60_000;
+      expect(await read()).toMatchObject({ status: 'failed', declineCode: 'authentication_timeout' });
+    } finally {
+      ahead = 0;
+    }
+    await waitFor(() => eventsFor(left.body.id!).some((event) => event.type === 'payment.failed' && event.data.declineCode === 'authentication_timeout'));
+    // Too late to approve: the page only sends the player back, and nothing succeeds.
+    const late = await fetch(left.body.actionUrl!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
+    expect(late.status).toBe(303);
+    expect(await read()).toMatchObject({ status: 'failed' });
+    expect(eventsFor(left.body.id!).filter((event) => event.type === 'payment.succeeded')).toHaveLength(0);
   });
 
   it('retries a webhook the platform did not take, and can send one again on request', async () => {

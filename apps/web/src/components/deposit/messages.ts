@@ -20,7 +20,8 @@ export const LIMITS_CODES = new Set(['DEPOSIT_LIMIT_EXCEEDED', 'DEPOSIT_LIMIT_RE
 /** Why a payment failed at the provider, as the player reads it. */
 export function failureKey(method: string, failureCode: string | null): string {
   if (method === 'mobilepay') return 'deposit.mobilepay_cancelled';
-  if (failureCode === 'authentication_failed') return 'deposit.threeds_failed';
+  // Refused at 3-D Secure, or left there until the bank gave up (authentication_timeout).
+  if (failureCode === 'authentication_failed' || failureCode === 'authentication_timeout') return 'deposit.threeds_failed';
   if (failureCode === 'incorrect_details' || failureCode === 'invalid_token') return 'deposit.error_card';
   if (failureCode === 'card_declined') return 'deposit.error_declined';
   return 'deposit.error_transfer';

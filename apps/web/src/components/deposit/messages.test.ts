@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import translations from '../../../../platform/src/content/seed/translations.json';
+import { failureKey } from './messages';
+
+describe('why a deposit failed, as the player reads it', () => {
+  it('says 3-D Secure failed whether the player refused the challenge or left it until the bank gave up', () => {
+    expect(failureKey('card', 'authentication_failed')).toBe('deposit.threeds_failed');
+    expect(failureKey('card', 'authentication_timeout')).toBe('deposit.threeds_failed');
+  });
+
+  it('tells a declined card and wrong card details apart, and falls back to the general message', () => {
+    expect(failureKey('card', 'card_declined')).toBe('deposit.error_declined');
+    expect(failureKey('card', 'incorrect_details')).toBe('deposit.error_card');
+    expect(failureKey('card', 'processing_error')).toBe('deposit.error_transfer');
+    expect(failureKey('card', null)).toBe('deposit.error_transfer');
+    expect(failureKey('mobilepay', 'expired')).toBe('deposit.mobilepay_cancelled');
+  });
+
+  it('has a Danish text for every key it answers', () => {
+    const keys = ['authentication_failed', 'authentication_timeout', 'card_declined', 'incorrect_details', null].map((code) => failureKey('card', code));
+    const texts = translations as unknown as Record<string, Record<string, string>>;
+    for (const key of keys) {
+      const [section, name] = key.split('.') as [string, string];
+      expect(texts[section]?.[name], key).toMatch(/\S/);
+    }
+  });
+});
