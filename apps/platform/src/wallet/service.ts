@@ -96,10 +96,7 @@ function sqlError(error: unknown): { code?: string; constraint?: string; message
  */
 const ONE_STATEMENT_TRANSFER = `
   with barred as (
-    select exists (
-      select 1 from play_exclusions x
-      where x.player_id = any($9::uuid[]) and x.starts_at <= $6::timestamptz and (x.ends_at is null or x.ends_at > $6::timestamptz)
-    ) as yes
+    select exists (select 1 from play_exclusions x where x.player_id = any($9::uuid[]) and x.during @> $6::timestamptz) as yes
   ),
   t as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
@@ -122,12 +119,9 @@ const ONE_STATEMENT_TRANSFER = `
   select t.id as transfer_id, t.created_at, (select yes from barred) as barred, (select balance_ore from upd) as balance_after
   from (select 1) as one left join t on true`;
 
-/** The same rule for the multi-statement path, inside its transaction. */
-const PLAY_EXCLUDED = (playerIds: string[], at: Date) => sql`
-  select exists (
-    select 1 from play_exclusions x
-    where x.player_id in ${playerIds} and x.starts_at <= ${at.toISOString()}::timestamptz and (x.ends_at is null or x.ends_at > ${at.toISOString()}::timestamptz)
-  ) as yes`;
+/** The same question for the multi-statement path, inside its transaction. */
+const PLAY_EXCLUDED = (playerIds: string[], at: Date) =>
+  sql`select exists (select 1 from play_exclusions x where x.player_id in ${playerIds} and x.during @> ${at.toISOString()}::timestamptz) as yes`;
 
 const playExcluded = (playerIds: string[]) => fail('PLAY_EXCLUDED', 403, 'limitations.error_paused', { playerIds });
 

@@ -44,48 +44,39 @@ export function TransactionsFilter({
       </div>
       {chosen === 'valgt' ? (
         <>
-          <div className={styles.field}>
-            <label htmlFor="transactions-from">{t('transactions.from_label')}</label>
-            <input
-              id="transactions-from"
-              type="date"
-              name="fra"
-              defaultValue={from}
-              min={minDate}
-              max={maxDate}
-              required
-              aria-invalid={errors.from ? true : undefined}
-              aria-describedby={errors.from ? 'transactions-from-error' : undefined}
-            />
-            {errors.from ? (
-              <p id="transactions-from-error" className={styles.fieldError} role="alert">
-                {errors.from}
-              </p>
-            ) : null}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="transactions-to">{t('transactions.to_label')}</label>
-            <input
-              id="transactions-to"
-              type="date"
-              name="til"
-              defaultValue={to}
-              min={minDate}
-              max={maxDate}
-              aria-invalid={errors.to ? true : undefined}
-              aria-describedby={errors.to ? 'transactions-to-error' : undefined}
-            />
-            {errors.to ? (
-              <p id="transactions-to-error" className={styles.fieldError} role="alert">
-                {errors.to}
-              </p>
-            ) : null}
-          </div>
+          <DateField id="transactions-from" name="fra" label={t('transactions.from_label')} value={from} min={minDate} max={maxDate} error={errors.from} required />
+          <DateField id="transactions-to" name="til" label={t('transactions.to_label')} value={to} min={minDate} max={maxDate} error={errors.to} />
         </>
       ) : null}
       <button type="submit" className={own.show}>
         {t('transactions.show')}
       </button>
     </form>
+  );
+}
+
+/** One date of a custom period, with its message under it when the platform refused it. */
+function DateField({ id, name, label, value, min, max, error, required }: { id: string; name: string; label: string; value: string; min: string; max: string; error?: string; required?: boolean }) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="date"
+        name={name}
+        defaultValue={value}
+        min={min}
+        max={max}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <p id={errorId} className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
