@@ -18,6 +18,12 @@ export const configSchema = z.object({
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** postgres://… to use a PostgreSQL server; empty means the embedded PGlite database. */
   DATABASE_URL: z.string().default(''),
+  /**
+   * Connections this process keeps to the PostgreSQL server. Size it to the server, not to the
+   * traffic: a request waits in the process for a free connection, which costs less than a
+   * server with more busy backends than cores (they queue on its WAL and its locks instead).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Where the embedded database keeps its files. */
   PGLITE_DATA_DIR: z.string().default(path.join(repoRoot, '.data', 'pglite')),
   BRAND_NAME: z.string().min(1).max(60).default('Krone Casino'),

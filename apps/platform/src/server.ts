@@ -8,7 +8,7 @@ import { seedDemoPlayers } from './players/demo.js';
 import { createSecrets } from './players/secrets.js';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
 await database.migrate();
 if (config.SEED_DEMO_CONTENT) {
   const seed = await seedDemoContent(database.db, { brand: config.BRAND_NAME });

@@ -54,9 +54,10 @@ export async function startTestPlatform(
     PGLITE_DATA_DIR: 'memory://',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     CPR_RATE_LIMIT_PER_15_MINUTES: '1000',
+    DATABASE_POOL_SIZE: '4',
     ...env,
   });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR, poolSize: 4 });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   await database.migrate();
   await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   await seedBonusCodes(database.db);

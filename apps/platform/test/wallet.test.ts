@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { AppError } from '../src/shared/errors.js';
 import { transferAnswer } from '../src/wallet/routes.js';
@@ -363,5 +364,38 @@ describe('the internal transfer API', () => {
       expect(bad.status, String(amountOre)).toBe(400);
     }
     expect((await wallet.playerBalances(playerId)).player_cash).toBe(12_345);
+  });
+
+  // An operator sizes the pool to the database server (DATABASE_POOL_SIZE): requests beyond it
+  // wait in the process for a connection and are all answered.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('keeps at most DATABASE_POOL_SIZE connections to PostgreSQL, however many requests arrive at once', async () => {
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    const small = await startTestPlatform({ DATABASE_POOL_SIZE: '2' });
+    try {
+      const deposits = await Promise.all(
+        Array.from({ length: 12 }, () => {
+          const playerId = randomUUID();
+          return small.app.inject({
+            method: 'POST',
+            url: '/Wallet/transfers',
+            headers: { 'x-api-key': small.config.WALLET_API_KEY },
+            payload: {
+              idempotencyKey: `pool-${playerId}`,
+              kind: 'deposit',
+              entries: [
+                { account: { system: 'payment_clearing' }, amountOre: -10_000 },
+                { account: { playerId, kind: 'player_cash' }, amountOre: 10_000 },
+              ],
+            },
+          });
+        }),
+      );
+      expect(deposits.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+      // The pool keeps its connections open a while after use: the server still sees them all.
+      const result = (await small.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { n: number }[] };
+      expect(result.rows[0]!.n).toBe(2);
+    } finally {
+      await small.close();
+    }
   });
 });

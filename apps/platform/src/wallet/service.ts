@@ -92,7 +92,9 @@ function sqlError(error: unknown): { code?: string; constraint?: string; message
  * order to keep. A key seen before inserts nothing and is answered like the multi-statement path
  * answers it. A stake of a paused or closed player ($9: the staking players) inserts nothing
  * either and says so (barred). The text never changes (the entries come as two arrays), so the
- * server keeps it planned (queryPrepared).
+ * server keeps it planned (queryPrepared); the update names its rows by key (`id = any($7)`), so
+ * that kept plan probes the primary key even when it was made while the table was small enough to
+ * scan whole.
  */
 const ONE_STATEMENT_TRANSFER = `
   with barred as (
@@ -108,7 +110,7 @@ const ONE_STATEMENT_TRANSFER = `
   upd as (
     update wallet_accounts a set balance_ore = a.balance_ore + input.amount
     from input, t
-    where a.id = input.account_id and a.tracked
+    where a.id = any($7::uuid[]) and a.id = input.account_id and a.tracked
     returning a.id, a.balance_ore
   ),
   ins as (
