@@ -37,27 +37,15 @@ const amountOre = z.number().int().min(1).max(MAX_DEPOSIT_ORE);
 const bonusCode = z.string().max(100).optional();
 const depositResponses = { 200: ok(paymentView), 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 409: errorBody, 502: errorBody };
 
-const cardEvent = z.object({
-  id: z.string().min(1).max(100),
-  type: z.enum(['payment.succeeded', 'payment.failed']),
-  data: z.object({
-    paymentId: z.string().min(1).max(100),
-    reference: z.uuid(),
-    amountOre: z.number().int(),
-    status: z.string().max(40),
-    declineCode: z.string().max(60).nullable(),
-  }),
-});
-const mobilePayEvent = z.object({
-  id: z.string().min(1).max(100),
-  type: z.enum(['payment.succeeded', 'payment.failed']),
-  data: z.object({
-    paymentId: z.string().min(1).max(100),
-    reference: z.uuid(),
-    amountOre: z.number().int(),
-    status: z.enum(['created', 'captured', 'aborted', 'expired']),
-  }),
-});
+/** A provider's webhook event: what both providers send, plus the provider's own result fields. */
+const providerEvent = <Result extends z.ZodRawShape>(result: Result) =>
+  z.object({
+    id: z.string().min(1).max(100),
+    type: z.enum(['payment.succeeded', 'payment.failed']),
+    data: z.object({ paymentId: z.string().min(1).max(100), reference: z.uuid(), amountOre: z.number().int(), ...result }),
+  });
+const cardEvent = providerEvent({ status: z.string().max(40), declineCode: z.string().max(60).nullable() });
+const mobilePayEvent = providerEvent({ status: z.enum(['created', 'captured', 'aborted', 'expired']) });
 
 /**
  * Deposits over HTTP: the storefront (BFF) starts them with the player's session; the providers
