@@ -6,7 +6,7 @@ import { createCardProvider, type CardProvider } from './cards.js';
 import { readJson, sendJson } from './http.js';
 import { createMobilePayPayments } from './mobilepay-payments.js';
 import { createNemKonto } from './nemkonto.js';
-import { MOBILEPAY_IDENTITIES, mitidIdentities, NSIS_LOA, type MitIdIdentity } from './identities.js';
+import { copenhagenDay, MOBILEPAY_IDENTITIES, mitidIdentities, NSIS_LOA, type MitIdIdentity } from './identities.js';
 import { createIssuer, type Issuer } from './oidc.js';
 
 export interface SimsOptions {
@@ -62,7 +62,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const port = (server.address() as AddressInfo).port;
   const publicUrl = (options.publicUrl ?? `http://${host}:${port}`).replace(/\/$/, '');
   const web = (options.webPublicUrl ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-  const people = () => mitidIdentities(now().toISOString().slice(0, 10));
+  const people = () => mitidIdentities(copenhagenDay(now()));
 
   const mitid = await createIssuer({
     issuer: `${publicUrl}/mitid`,
@@ -167,7 +167,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     const body = cprBody.safeParse(await readJson(req));
     if (!body.success) return sendJson(res, 400, { error: 'invalid_request', error_description: 'cpr must be 10 digits' });
     const excluded = people().find((person) => person.cpr === body.data.cpr && person.rofus)?.rofus;
-    const active = excluded && (excluded.permanent || (excluded.until !== null && excluded.until >= now().toISOString().slice(0, 10)));
+    const active = excluded && (excluded.permanent || (excluded.until !== null && excluded.until >= copenhagenDay(now())));
     return sendJson(res, 200, active ? { excluded: true, until: excluded.until, permanent: excluded.permanent } : { excluded: false, until: null, permanent: false });
   }
 

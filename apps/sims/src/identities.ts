@@ -42,6 +42,15 @@ export function cprFor(birthDate: string, serial: number): string {
   return `${pad(d)}${pad(m)}${pad(yy)}${centuryDigit}${String(serial).padStart(3, '0')}`;
 }
 
+/**
+ * The calendar day in Copenhagen (YYYY-MM-DD) at an instant: the day a Danish birthday counts
+ * from, as the platform counts ages. Between midnight in Copenhagen and midnight UTC it is a day
+ * ahead of the UTC date.
+ */
+export function copenhagenDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
 /** A birth date `years` years before `today` (Copenhagen calendar day given as YYYY-MM-DD). */
 function yearsBefore(today: string, years: number, dayShift = 0): string {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
@@ -64,7 +73,7 @@ const person = (uuid: string, givenName: string, familyName: string, birthDate: 
  * Every MitID test person. Ages that must hold whatever the date (under 21, 21 today) are
  * computed from `today`.
  */
-export function mitidIdentities(today = new Date().toISOString().slice(0, 10)): MitIdIdentity[] {
+export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentity[] {
   return [
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e01', 'Mette', 'Hansen', '1988-04-12', 123, 'substantial', 'An adult who registers (browser tests: registration, then login).'),
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e02', 'Lars', 'Nielsen', '1979-09-03', 234, 'substantial', 'An adult who registers and declines the bonus (deposit-limit step).'),

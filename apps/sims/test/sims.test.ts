@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSims, type Sims } from '../src/app.js';
-import { cprFor, MITID_IDENTITIES, mitidIdentities } from '../src/identities.js';
+import { copenhagenDay, cprFor, MITID_IDENTITIES, mitidIdentities } from '../src/identities.js';
 
 let sims: Sims;
 const now = new Date('2026-11-22T12:00:00Z');
@@ -76,5 +76,12 @@ describe('test people', () => {
     const people = mitidIdentities('2030-02-28');
     expect(people.find((p) => p.givenName === 'Ida')!.birthDate).toBe('2009-02-28');
     expect(people.find((p) => p.givenName === 'William')!.birthDate).toBe('2009-03-01');
+  });
+
+  it('count the day as Copenhagen does, a day ahead of UTC after midnight there', () => {
+    expect(copenhagenDay(new Date('2026-11-23T22:59:00Z'))).toBe('2026-11-23');
+    expect(copenhagenDay(new Date('2026-11-23T23:30:00Z'))).toBe('2026-11-24');
+    expect(copenhagenDay(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
+    expect(copenhagenDay(new Date('2026-06-30T21:30:00Z'))).toBe('2026-06-30');
   });
 });
