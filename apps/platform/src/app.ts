@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -62,6 +63,40 @@ export function redactUrl(url: string): string {
     .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
+}
+
+/**
+ * Where the rate limits count: in Redis when REDIS_URL is set, so that every platform process
+ * behind the load balancer counts one client's calls together; in this process's memory
+ * otherwise. Should Redis be unreachable, requests go on without a limit (and the outage is
+ * logged) rather than the casino refusing every login and payment: the identity brokers and the
+ * payment providers keep limits of their own.
+ */
+async function rateLimitStore(app: FastifyInstance, config: Config) {
+  if (!config.REDIS_URL) return {};
+  // A rate limit must never hold a request up: no queue while Redis is away (a count fails at
+  // once and the request goes on), a short connect timeout, one try per command.
+  const redis = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let lastWarning = 0;
+  redis.on('error', (error: Error) => {
+    if (Date.now() - lastWarning < 60_000) return;
+    lastWarning = Date.now();
+    app.log.warn({ err: error }, 'rate limits: Redis is unreachable, requests are not limited meanwhile');
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  // The first requests count too: start once connected, or after a second without Redis.
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 1000);
+    redis.once('ready', done);
+  });
+  return { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true };
 }
 
 export async function buildApp({ config, database, clock: givenClock = () => new Date(), logger = true, brokers, rofus, processPayouts = false }: AppOptions): Promise<FastifyInstance> {
@@ -134,7 +169,7 @@ export async function buildApp({ config, database, clock: givenClock = () => new
 
   await app.register(errorPlugin, { translate: content.translate });
   await app.register(securityHeaders);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, ...(await rateLimitStore(app, config)) });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -38,6 +38,13 @@ export const configSchema = z.object({
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Salt for hashing client IPs kept with contact messages (never stored in clear). */
   IP_HASH_SALT: z.string().min(8).default('krone-development-ip-salt'),
+  /**
+   * redis://… (or rediss://…) to keep the rate limits in Redis, shared by every platform process
+   * behind the load balancer; empty keeps them in each process's memory (one process).
+   */
+  REDIS_URL: z.union([z.literal(''), z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')]).default(''),
+  /** The prefix of the platform's keys in Redis: several sites (or test runs) may share one server. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(60).default('krone:'),
   /** Proxy addresses whose X-Forwarded-For is trusted (the storefront). */
   TRUST_PROXY: z.string().default('127.0.0.1,::1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
