@@ -235,7 +235,7 @@ export function createWalletService(db: Db, clock: () => Date) {
         input.playingPlayerIds ?? [],
       ],
     );
-    if (row?.barred && !row.transfer_id) return replayOr(input.idempotencyKey, requestHash, playExcluded(input.playingPlayerIds ?? []));
+    if (row?.barred && !row.transfer_id) return replay(input.idempotencyKey, requestHash, db, playExcluded(input.playingPlayerIds ?? []));
     if (!row?.transfer_id) return replay(input.idempotencyKey, requestHash);
     return {
       transferId: row.transfer_id,
@@ -250,17 +250,14 @@ export function createWalletService(db: Db, clock: () => Date) {
     };
   }
 
-  /** The first answer for a key seen before; for a key never seen, the refusal given. */
-  async function replayOr(idempotencyKey: string, requestHash: string, refusal: AppError, runner: Pick<Db, 'select'> = db): Promise<TransferResult> {
-    const [first] = await runner.select({ id: walletTransfers.id }).from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
-    if (!first) throw refusal;
-    return replay(idempotencyKey, requestHash, runner);
-  }
-
-  /** The first answer for a key seen before, or the refusal when the payload differs. */
-  async function replay(idempotencyKey: string, requestHash: string, runner: Pick<Db, 'select'> = db): Promise<TransferResult> {
+  /**
+   * The first answer for a key seen before, or the refusal when the payload differs. For a key
+   * not found: `unseen`, the refusal of a transfer that inserted nothing (a stake while paused),
+   * or else a concurrent first attempt still under way.
+   */
+  async function replay(idempotencyKey: string, requestHash: string, runner: Pick<Db, 'select'> = db, unseen?: AppError): Promise<TransferResult> {
     const [first] = await runner.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
-    if (!first) throw fail('TRANSFER_IN_PROGRESS', 409, 'validation.try_again');
+    if (!first) throw unseen ?? fail('TRANSFER_IN_PROGRESS', 409, 'validation.try_again');
     if (first.requestHash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED', 409, 'validation.idempotency_conflict');
     const read = await readTransfer(runner, first.id);
     return { transferId: first.id, kind: first.kind, createdAt: first.createdAt, replayed: true, entries: read!.entries };
@@ -289,7 +286,7 @@ export function createWalletService(db: Db, clock: () => Date) {
         const playing = input.playingPlayerIds ?? [];
         if (playing.length > 0) {
           const [barred] = await rowsOf<{ yes: boolean }>(PLAY_EXCLUDED(playing, now), tx);
-          if (barred?.yes) return replayOr(input.idempotencyKey, requestHash, playExcluded(playing), tx);
+          if (barred?.yes) return replay(input.idempotencyKey, requestHash, tx, playExcluded(playing));
         }
         const [created] = await tx
           .insert(walletTransfers)
