@@ -50,8 +50,11 @@ export interface AppOptions {
   /** The outside identity services; tests may pass their own. */
   brokers?: IdentityBrokers;
   rofus?: Rofus;
-  /** Send due withdrawals to NemKonto every PAYOUT_PROCESS_INTERVAL_SECONDS (the server; not tests). */
-  processPayouts?: boolean;
+  /**
+   * Run the background jobs (the server; not tests): send due withdrawals to NemKonto every
+   * PAYOUT_PROCESS_INTERVAL_SECONDS, settle open bonuses every BONUS_SETTLE_INTERVAL_SECONDS.
+   */
+  backgroundJobs?: boolean;
 }
 
 /** Session tokens travel in some of the spec's paths; they never reach the log. */
@@ -99,7 +102,7 @@ async function rateLimitStore(app: FastifyInstance, config: Config) {
   return { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true };
 }
 
-export async function buildApp({ config, database, clock: givenClock = () => new Date(), logger = true, brokers, rofus, processPayouts = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock: givenClock = () => new Date(), logger = true, brokers, rofus, backgroundJobs = false }: AppOptions): Promise<FastifyInstance> {
   // Only for browser tests (TEST_CLOCK_CONTROL, refused in production): the clock may be moved.
   const testClock = config.TEST_CLOCK_CONTROL ? withTestClock(givenClock) : null;
   const clock = testClock?.clock ?? givenClock;
@@ -209,26 +212,30 @@ export async function buildApp({ config, database, clock: givenClock = () => new
     config,
     wagering: bonus.wageringSummary,
     explainPlayExclusion: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
+    assertStakeAllowed: bonus.assertStakeAllowed,
   });
   await app.register(historyRoutes, { history, players });
   await app.register(paymentsRoutes, { payments, config, clock });
   await app.register(withdrawalsRoutes, { withdrawals, config, clock });
   await app.register(limitsRoutes, { limits, players });
   if (testClock) await app.register(testClockRoutes, { testClock });
-  if (processPayouts && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) startPayoutProcessor(app, () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);
+  if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {
+    startBackgroundJob(app, 'payouts', () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);
+  }
+  if (backgroundJobs && config.BONUS_SETTLE_INTERVAL_SECONDS > 0) startBackgroundJob(app, 'bonuses', () => bonus.settleOpen(), config.BONUS_SETTLE_INTERVAL_SECONDS);
   return app;
 }
 
-/** Sends due withdrawals at an interval, one run at a time in this process; stops with the app. */
-function startPayoutProcessor(app: FastifyInstance, run: () => Promise<{ sent: number; failed: number; retry: number }>, intervalSeconds: number) {
+/** Runs a job at an interval, one run at a time in this process, logging runs that did something; stops with the app. */
+function startBackgroundJob(app: FastifyInstance, name: string, run: () => Promise<Record<string, number>>, intervalSeconds: number) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = run()
       .then((totals) => {
-        if (totals.sent + totals.failed + totals.retry > 0) app.log.info(totals, 'payouts processed');
+        if (Object.entries(totals).some(([key, count]) => key !== 'checked' && count > 0)) app.log.info(totals, `${name} processed`);
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'payout processing failed'))
+      .catch((error: unknown) => app.log.error({ err: error }, `${name} processing failed`))
       .finally(() => {
         running = null;
       });

@@ -108,6 +108,11 @@ export const configSchema = z.object({
   PAYOUT_HOLD_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(60),
   /** How often the platform sends due withdrawals to NemKonto; 0 leaves it to `npm run payouts:process`. */
   PAYOUT_PROCESS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /**
+   * How often the platform settles open bonuses (counts their wagering, converts the wagered
+   * through, forfeits the expired); 0 leaves it to the player's own account summary.
+   */
+  BONUS_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** MobilePay payments (ePayment; the stand-in of apps/sims by default), our key there and its webhook secret. */
   MOBILEPAY_PAYMENTS_URL: z.url().default('http://127.0.0.1:4300/mobilepay-payments'),
   MOBILEPAY_PAYMENTS_KEY: z.string().min(8).default('krone-development-mobilepay-payments-key'),

@@ -18,7 +18,7 @@ if (config.SEED_DEMO_CONTENT) {
   const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService({ db: database.db, clock: () => new Date() }) });
   if (made > 0) console.log(`platform: ${made} demo players made`);
 }
-const app = await buildApp({ config, database, processPayouts: true });
+const app = await buildApp({ config, database, backgroundJobs: true });
 
 let stopping = false;
 async function stop(signal: string) {

@@ -290,11 +290,15 @@ describe('bonus codes', () => {
     expect(grantTransfers[0]).toMatchObject({ kind: 'bonus_grant', reference: { grantId: grant!.id, code: 'VELKOMST100' } });
     expect(await summary(p.token)).toMatchObject({ TotalBalance: 60_000, BonusBalance: 30_000, WithdrawableBalance: 30_000, TotalActiveWageringRequirement: 300_000, TotalActiveBonusWageredFraction: 0 });
 
+    // One bonus at a time (bonus.test.ts has the rest of its life).
+    expect((await startCard(p.token, TEST_CARDS.success, { bonusCode: 'KRONE50' })).body).toMatchObject({ code: 'BONUS_ALREADY_ACTIVE' });
+
     // The bonus is capped at the code's maximum, and a failed deposit grants nothing.
-    const big = await startCard(p.token, TEST_CARDS.success, { amountOre: 300_000, bonusCode: 'VELKOMST100' });
+    const q = await player();
+    expect((await startCard(q.token, TEST_CARDS.declined, { bonusCode: 'VELKOMST100' })).status).toBe(402);
+    const big = await startCard(q.token, TEST_CARDS.success, { amountOre: 300_000, bonusCode: 'VELKOMST100' });
     expect(big.body.data?.bonus).toMatchObject({ amountOre: 100_000, wageringRequirementOre: 1_000_000 });
-    expect((await startCard(p.token, TEST_CARDS.declined, { bonusCode: 'VELKOMST100' })).status).toBe(402);
-    expect((await balances(p.id)).player_bonus).toBe(130_000);
+    expect((await balances(q.id)).player_bonus).toBe(100_000);
 
     // After the bonus's 60 days, its wagering no longer counts (the session would have ended too).
     const later = createBonusService(platform.database.db, () => new Date(Date.now() + 61 * 86_400_000), wallet());

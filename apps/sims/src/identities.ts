@@ -108,6 +108,9 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01', 'Dina', 'Indskud', '1987-07-17', 991, 'substantial', 'An adult who registers and deposits (browser tests, phone).'),
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d02', 'Dennis', 'Indskud', '1984-04-14', 992, 'substantial', 'An adult who registers and deposits (browser tests, desktop).'),
+    // New players of the bonus browser test (apps/web/e2e/deposit.spec.ts), one per project.
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3b01', 'Bodil', 'Bonus', '1983-06-16', 951, 'substantial', 'Registers, deposits with a bonus code and sees its wagering (browser tests, phone).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3b02', 'Bjarne', 'Bonus', '1979-10-26', 952, 'substantial', 'Registers, deposits with a bonus code and sees its wagering (browser tests, desktop).'),
     // Players of the limits browser test (apps/web/e2e/limits.spec.ts), one per project.
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e31', 'Gitte', 'Grænse', '1984-05-14', 931, 'substantial', 'Registers with the bonus (no limit step), then sets, lowers and raises a limit and pauses (browser test, phone).'),
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e32', 'Bo', 'Begrænset', '1977-11-21', 932, 'substantial', 'Registers with a limit, then lowers and raises it and pauses (browser test, desktop).'),

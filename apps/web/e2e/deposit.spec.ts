@@ -6,14 +6,14 @@ const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.g
 const year = String(new Date().getUTCFullYear() + 2).slice(-2);
 
 /** A new player through the MitID stand-in, declining the bonus, so the limit step gives a weekly limit. */
-async function registerWithWeeklyLimit(page: Page, who: MitIdIdentity, limitKr: string) {
+async function registerWithWeeklyLimit(page: Page, who: MitIdIdentity, limitKr: string, mobile = isPhone(page) ? '20304071' : '20304072') {
   await page.goto('/registrer');
   await page.getByTestId('register-mitid').click();
   await page.getByTestId(`identity-${who.uuid}`).click();
   await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
   await page.getByLabel('CPR-nummer').fill(who.cpr);
   await page.getByLabel('E-mail').fill(`${who.givenName.toLowerCase()}.${who.familyName.toLowerCase()}@example.dk`);
-  await page.getByLabel('Mobilnummer').fill(isPhone(page) ? '20304071' : '20304072');
+  await page.getByLabel('Mobilnummer').fill(mobile);
   await page.getByRole('button', { name: 'Fortsæt' }).click();
   await expect(page.getByTestId('registration-step')).toHaveText('Trin 3 af 3');
   await page.getByText('Nej tak, jeg vil spille uden bonus').click();
@@ -156,5 +156,50 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
   await expectCredit(page, '1.250 kr.');
 
   // The browser reports refused calls (4xx) itself; nothing else may be logged.
+  expect(consoleErrors.filter((message) => !/status of 4\d\d/.test(message))).toEqual([]);
+});
+
+test('a player deposits with a bonus code, sees the bonus and its wagering, and gets no second bonus while it is open', async ({ page, consoleErrors }) => {
+  test.setTimeout(180_000);
+  await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Bodil' : 'Bjarne'), '1500', isPhone(page) ? '20304081' : '20304082');
+
+  // 200 kr. with the welcome code: 100 % bonus, to be wagered 10 times.
+  await page.goto('/min-konto/overfoer');
+  await hydrated(page);
+  await page.getByLabel('Andet beløb').fill('200');
+  await page.getByTestId('bonus-toggle').check();
+  await page.getByRole('textbox', { name: 'Bonuskode' }).fill('velkomst100');
+  await page.getByTestId('deposit-submit').click();
+  await fillCard(page, '4571 0000 0000 0001');
+  await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('deposit-submit').click();
+  const receipt = page.getByTestId('deposit-receipt');
+  await expect(receipt.getByTestId('receipt-bonus')).toHaveText('200 kr. (VELKOMST100)');
+  await expect(receipt).toContainText('2.000 kr.');
+  await expect(receipt.getByTestId('receipt-balance')).toHaveText('400 kr.');
+
+  // The overview: 400 kr. in all, 200 kr. of it bonus, nothing wagered yet.
+  await page.goto('/min-konto/oversigt');
+  await hydrated(page);
+  await expect(page.getByTestId('overview-total')).toHaveText('400 kr.');
+  await expect(page.getByTestId('overview-withdrawable')).toHaveText('200 kr.');
+  await expect(page.getByTestId('overview-bonus')).toHaveText('200 kr.');
+  await expect(page.getByTestId('overview-wagering')).toContainText('0 % omsat');
+  await expect(page.getByTestId('overview-wagering')).toContainText('2.000 kr.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A second code while this bonus is open: refused at the code, before any money moves.
+  await page.goto('/min-konto/overfoer');
+  await hydrated(page);
+  await page.getByLabel('Andet beløb').fill('200');
+  await page.getByTestId('bonus-toggle').check();
+  await page.getByRole('textbox', { name: 'Bonuskode' }).fill('KRONE50');
+  await page.getByTestId('deposit-submit').click();
+  await fillCard(page, '4571 0000 0000 0001');
+  await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByText('Du har allerede en aktiv bonus. Du kan bruge en ny bonuskode, når den er omsat eller udløbet.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Bonuskode' })).toHaveValue('KRONE50');
+  await expectCredit(page, '400 kr.');
   expect(consoleErrors.filter((message) => !/status of 4\d\d/.test(message))).toEqual([]);
 });

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Bonus codes the operator offers (seeded from `codes.json`). A money bonus matches a share of
@@ -23,9 +24,13 @@ export const bonusCodes = pgTable('bonus_codes', {
 
 /**
  * A bonus granted for one deposit: at most one per payment (unique), its money moved once in the
- * ledger (`bonus:<grant id>`, bonus_cost → player_bonus). The wagering still owed is
- * `wagering_requirement_ore - wagered_ore`; a grant is active until `expires_at` or until it is
- * wagered through (states derived from these columns, no job flips a flag).
+ * ledger (`bonus:<grant id>`, bonus_cost → player_bonus). A player has at most one open bonus
+ * (`ended_at` null, unique per player). Its wagering is counted from the ledger (the player's
+ * stakes in bets made between `granted_at` and `expires_at`, reversed bets not counted);
+ * `wagered_ore` keeps the count as of `checked_at`. A bonus ends once, with an outcome:
+ * `completed` (wagered through: the bonus balance moves to cash, `bonus_convert`) or `forfeited`
+ * (expired: the bonus balance goes back to the house, `bonus_forfeit`); `end_transfer_id` names
+ * that transfer (null when the bonus balance was already spent).
  */
 export const bonusGrants = pgTable(
   'bonus_grants',
@@ -40,6 +45,17 @@ export const bonusGrants = pgTable(
     transferId: uuid('transfer_id'),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When `wagered_ore` was last counted from the ledger. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** completed or forfeited, once ended. */
+    outcome: text('outcome'),
+    endTransferId: uuid('end_transfer_id'),
   },
-  (t) => [uniqueIndex('bonus_grants_payment_key').on(t.paymentId), index('bonus_grants_player_idx').on(t.playerId, t.expiresAt)],
+  (t) => [
+    uniqueIndex('bonus_grants_payment_key').on(t.paymentId),
+    index('bonus_grants_player_idx').on(t.playerId, t.expiresAt),
+    uniqueIndex('bonus_grants_open_key').on(t.playerId).where(sql`${t.endedAt} is null`),
+    check('bonus_grants_outcome_check', sql`(${t.endedAt} is null and ${t.outcome} is null) or (${t.endedAt} is not null and ${t.outcome} in ('completed', 'forfeited'))`),
+  ],
 );

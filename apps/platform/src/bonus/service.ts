@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { AppError } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { bonusCodes, bonusGrants } from './schema.js';
 
 export const MAX_BONUS_CODE_LENGTH = 40;
+/** Spec §1: the largest stake a player with an open bonus may place (100 kr). */
+export const BONUS_MAX_BET_ORE = 10_000;
 
-type Runner = Pick<Db, 'select' | 'insert' | 'update' | 'transaction'>;
+type Runner = Pick<Db, 'select' | 'insert' | 'update' | 'transaction' | 'execute'>;
 export type BonusCode = typeof bonusCodes.$inferSelect;
+export type BonusGrant = typeof bonusGrants.$inferSelect;
 
 /** What a player typed, as codes are stored: trimmed, upper case. */
 export const normaliseBonusCode = (raw: string) => raw.trim().toUpperCase();
@@ -41,13 +44,18 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    * The code a deposit may use, or a refusal: empty, unknown, outside its validity, or a deposit
    * below its minimum.
    */
-  async function checkCode(raw: string, depositOre: number): Promise<BonusCode> {
+  async function checkCode(raw: string, depositOre: number, playerId: string): Promise<BonusCode> {
     const code = normaliseBonusCode(raw);
     if (!code) throw new AppError('BONUS_CODE_EMPTY', 400, 'validation.bonus_code_empty', { fields: { bonusCode: 'validation.bonus_code_empty' } });
     if (code.length > MAX_BONUS_CODE_LENGTH) throw invalid();
     const [row] = await db.select().from(bonusCodes).where(eq(bonusCodes.code, code)).limit(1);
     const now = clock();
     if (!row || row.validFrom > now || row.validUntil <= now || depositOre < row.minDepositOre) throw invalid();
+    // One bonus at a time: the open one is settled first (wagered through or expired ends it).
+    const open = await settle(playerId);
+    if (open) {
+      throw new AppError('BONUS_ALREADY_ACTIVE', 409, 'deposit.error_bonus_active', { fields: { bonusCode: 'deposit.error_bonus_active' }, expiresAt: open.expiresAt.toISOString() });
+    }
     return row;
   }
 
@@ -62,6 +70,9 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     const amountOre = bonusFor(code, input.depositOre);
     if (amountOre <= 0) return null;
     const now = clock();
+    // The player's open bonus, if it has run out meanwhile, ends first (in this transaction).
+    const [open] = await tx.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, input.playerId), isNull(bonusGrants.endedAt))).for('update');
+    if (open && open.paymentId !== input.paymentId) await settleGrant(tx, open);
     await tx
       .insert(bonusGrants)
       .values({
@@ -73,23 +84,26 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
         grantedAt: now,
         expiresAt: new Date(now.getTime() + code.grantValidDays * 86_400_000),
       })
-      .onConflictDoNothing({ target: bonusGrants.paymentId });
+      // Conflicts: this payment's grant exists (a repeat), or another bonus is still open (two
+      // deposits with a code raced past checkCode): then this deposit earns none.
+      .onConflictDoNothing();
     const [grant] = await tx.select().from(bonusGrants).where(eq(bonusGrants.paymentId, input.paymentId)).limit(1);
-    if (grant!.transferId) return grant!;
+    if (!grant) return null;
+    if (grant.transferId) return grant;
     const transfer = await wallet.transfer(
       {
-        idempotencyKey: `bonus:${grant!.id}`,
+        idempotencyKey: `bonus:${grant.id}`,
         kind: 'bonus_grant',
         entries: [
-          { accountId: await wallet.systemAccount('bonus_cost', tx), amountOre: -grant!.amountOre },
-          { accountId: await wallet.playerAccount(input.playerId, 'player_bonus', tx), amountOre: grant!.amountOre },
+          { accountId: await wallet.systemAccount('bonus_cost', tx), amountOre: -grant.amountOre },
+          { accountId: await wallet.playerAccount(input.playerId, 'player_bonus', tx), amountOre: grant.amountOre },
         ],
-        reference: { grantId: grant!.id, code: grant!.code },
+        reference: { grantId: grant.id, code: grant.code },
       },
       tx,
     );
-    await tx.update(bonusGrants).set({ transferId: transfer.transferId }).where(eq(bonusGrants.id, grant!.id));
-    return { ...grant!, transferId: transfer.transferId };
+    await tx.update(bonusGrants).set({ transferId: transfer.transferId }).where(eq(bonusGrants.id, grant.id));
+    return { ...grant, transferId: transfer.transferId };
   }
 
   /** The bonus a payment earned, for its receipt. */
@@ -99,32 +113,124 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
   }
 
   /**
-   * The account summary's wagering figures over the player's active grants (not expired, not yet
-   * wagered through): what is still to be wagered, and the share already wagered.
+   * Counts an open bonus's wagering from the ledger and ends it when due, inside the caller's
+   * transaction (the grant row locked by the caller):
+   * - wagered through (stakes from its grant until now, or until it expired, reach the
+   *   requirement): `completed`, the whole bonus balance moves to cash (`bonus_convert`);
+   * - expired before that: `forfeited`, the whole bonus balance goes back (`bonus_forfeit`);
+   * - otherwise the count is kept on the grant (`wagered_ore`, `checked_at`).
+   * The bonus balance's row is locked before it is read, so no stake moves it meanwhile. The
+   * ledger keys (`bonus-end:<grant id>`) make the money move once whatever retries.
+   * Answers the grant as it now stands.
+   */
+  async function settleGrant(tx: Runner, grant: BonusGrant): Promise<BonusGrant> {
+    if (grant.endedAt) return grant;
+    const now = clock();
+    const until = now < grant.expiresAt ? now : grant.expiresAt;
+    const wagered = await wallet.stakedBetween(grant.playerId, grant.grantedAt, until, tx);
+    const completed = wagered >= grant.wageringRequirementOre;
+    if (!completed && now < grant.expiresAt) {
+      const [kept] = await tx.update(bonusGrants).set({ wageredOre: wagered, checkedAt: now }).where(eq(bonusGrants.id, grant.id)).returning();
+      return kept!;
+    }
+    const bonusAccount = await wallet.playerAccount(grant.playerId, 'player_bonus', tx);
+    const cashAccount = await wallet.playerAccount(grant.playerId, 'player_cash', tx);
+    const balance = (await wallet.lockBalances([bonusAccount, cashAccount], tx)).get(bonusAccount) ?? 0;
+    let endTransferId: string | null = null;
+    if (balance > 0) {
+      const to = completed ? cashAccount : await wallet.systemAccount('bonus_cost', tx);
+      const moved = await wallet.transfer(
+        {
+          idempotencyKey: `bonus-end:${grant.id}`,
+          kind: completed ? 'bonus_convert' : 'bonus_forfeit',
+          entries: [
+            { accountId: bonusAccount, amountOre: -balance },
+            { accountId: to, amountOre: balance },
+          ],
+          reference: { grantId: grant.id, code: grant.code },
+        },
+        tx,
+      );
+      endTransferId = moved.transferId;
+    }
+    const [ended] = await tx
+      .update(bonusGrants)
+      .set({ wageredOre: wagered, checkedAt: now, endedAt: now, outcome: completed ? 'completed' : 'forfeited', endTransferId })
+      .where(eq(bonusGrants.id, grant.id))
+      .returning();
+    return ended!;
+  }
+
+  /**
+   * Brings the player's open bonus up to date (see settleGrant), in a transaction of its own that
+   * holds the grant's row, so two processes never settle one bonus at once. Answers the bonus as
+   * it now stands (ended or still open), or null when the player had none open.
+   */
+  async function settleOpenGrant(playerId: string): Promise<BonusGrant | null> {
+    return db.transaction(async (tx) => {
+      const [open] = await tx.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt))).for('update');
+      return open ? settleGrant(tx, open) : null;
+    });
+  }
+
+  /** The player's bonus still open once brought up to date, or null. */
+  async function settle(playerId: string): Promise<BonusGrant | null> {
+    const grant = await settleOpenGrant(playerId);
+    return grant && !grant.endedAt ? grant : null;
+  }
+
+  /**
+   * Settles open bonuses in the background: those that have expired first, then those counted
+   * longest ago, at most `limit` in one run. Answers how many were looked at and how many ended.
+   */
+  async function settleOpen(limit = 200) {
+    const now = clock();
+    const due = await db
+      .select({ playerId: bonusGrants.playerId })
+      .from(bonusGrants)
+      .where(isNull(bonusGrants.endedAt))
+      .orderBy(sql`${bonusGrants.expiresAt} > ${now.toISOString()}::timestamptz`, asc(sql`coalesce(${bonusGrants.checkedAt}, ${bonusGrants.grantedAt})`))
+      .limit(limit);
+    const totals = { checked: 0, completed: 0, forfeited: 0 };
+    for (const { playerId } of due) {
+      const grant = await settleOpenGrant(playerId);
+      totals.checked += 1;
+      if (grant?.outcome === 'completed') totals.completed += 1;
+      if (grant?.outcome === 'forfeited') totals.forfeited += 1;
+    }
+    return totals;
+  }
+
+  /**
+   * The account summary's wagering figures of the player's open bonus, counted from the ledger
+   * first (so a bonus wagered through turns into cash, and an expired one ends, as the player
+   * looks): what is to be wagered, and the share already wagered. Without one, both are 0.
    */
   async function wageringSummary(playerId: string) {
-    const [row] = await db
-      .select({
-        required: sql<string>`coalesce(sum(${bonusGrants.wageringRequirementOre}), 0)`,
-        wagered: sql<string>`coalesce(sum(least(${bonusGrants.wageredOre}, ${bonusGrants.wageringRequirementOre})), 0)`,
-      })
-      .from(bonusGrants)
-      .where(
-        and(
-          eq(bonusGrants.playerId, playerId),
-          gt(bonusGrants.expiresAt, clock()),
-          sql`${bonusGrants.wageredOre} < ${bonusGrants.wageringRequirementOre}`,
-        ),
-      );
-    const required = Number(row!.required);
-    const wagered = Number(row!.wagered);
+    const open = await settle(playerId);
+    const required = open?.wageringRequirementOre ?? 0;
+    const wagered = Math.min(open?.wageredOre ?? 0, required);
     return {
       TotalActiveWageringRequirement: required,
-      TotalActiveBonusWageredFraction: required > 0 ? Math.round((wagered / required) * 10_000) / 10_000 : 0,
+      TotalActiveBonusWageredFraction: required > 0 ? Math.floor((wagered / required) * 10_000) / 10_000 : 0,
     };
   }
 
-  return { checkCode, grantForDeposit, grantForPayment, wageringSummary };
+  /**
+   * Spec §1: while a bonus is open, a stake may be at most 100 kr. Refuses a larger stake of a
+   * player with an open, unexpired bonus (BONUS_MAX_BET); smaller stakes cost no look-up.
+   */
+  async function assertStakeAllowed(playerIds: string[], stakeOre: number) {
+    if (stakeOre <= BONUS_MAX_BET_ORE || playerIds.length === 0) return;
+    const [open] = await db
+      .select({ id: bonusGrants.id })
+      .from(bonusGrants)
+      .where(and(inArray(bonusGrants.playerId, playerIds), isNull(bonusGrants.endedAt), gt(bonusGrants.expiresAt, clock())))
+      .limit(1);
+    if (open) throw new AppError('BONUS_MAX_BET', 409, 'validation.bonus_max_bet', { maxBetOre: BONUS_MAX_BET_ORE });
+  }
+
+  return { checkCode, grantForDeposit, grantForPayment, wageringSummary, settle, settleOpen, assertStakeAllowed };
 }
 
 export type BonusService = ReturnType<typeof createBonusService>;

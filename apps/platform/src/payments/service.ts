@@ -113,7 +113,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE', 403, 'deposit.error_transfer');
     // Paused, closed, or without a deposit limit yet: no deposit (limits context).
     await limits.assertMayDeposit(player.id);
-    const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre);
+    const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre, player.id);
     // Deposits still under way count toward the limits: first learn from the providers which of
     // them have ended (an unanswered MobilePay request expires, a challenge fails), so a payment
     // the player walked away from does not hold the limit.

@@ -115,19 +115,21 @@ interface RawRow {
   created_at: string | Date;
   spendable: string | number;
   bonus: string | number;
+  cash: string | number;
   reversed: boolean;
   follow_up: string | null;
   total: string | number;
 }
 
-const CATEGORY: Record<string, HistoryRow['category']> = { deposit: 'payments', withdrawal: 'payments', bet: 'games', win: 'games', bonus_grant: 'bonus' };
-const TYPE: Record<string, HistoryRow['type']> = { deposit: 'deposit', withdrawal: 'withdrawal', bet: 'bet', win: 'win', bonus_grant: 'bonus' };
+const CATEGORY: Record<string, HistoryRow['category']> = { deposit: 'payments', withdrawal: 'payments', bet: 'games', win: 'games', bonus_grant: 'bonus', bonus_convert: 'bonus' };
+const TYPE: Record<string, HistoryRow['type']> = { deposit: 'deposit', withdrawal: 'withdrawal', bet: 'bet', win: 'win', bonus_grant: 'bonus', bonus_convert: 'bonus' };
 
 /**
  * The status of spec §3 from the ledger (wallet/README.md has the table): a reversal wins over
  * everything; a withdrawal is initiated until its payout (completed) or its cancellation
- * (reversed); a bonus grant is a transfer bonus until forfeited (cancelled bonus); a win paid
- * into the bonus account is a bonus win; a deposit under way is initiated.
+ * (reversed); a bonus grant is a transfer bonus until forfeited (cancelled bonus); a bonus
+ * wagered through and moved to cash is a transfer bonus; a win paid into the bonus account is a
+ * bonus win; a deposit under way is initiated.
  */
 export function statusOf(row: { source: 'ledger' | 'payment'; kind: string; reversed: boolean; followUp: string | null; bonusOre: number }): HistoryStatus {
   if (row.source === 'payment') return 'initiated';
@@ -135,6 +137,7 @@ export function statusOf(row: { source: 'ledger' | 'payment'; kind: string; reve
   if (row.reversed) return 'reversed';
   if (row.kind === 'withdrawal') return row.followUp === 'payout' ? 'completed' : row.followUp === 'withdrawal_cancel' ? 'reversed' : 'initiated';
   if (row.kind === 'win' && row.bonusOre > 0) return 'bonus_win';
+  if (row.kind === 'bonus_convert') return 'transfer_bonus';
   return 'completed';
 }
 
@@ -153,7 +156,8 @@ function shape(raw: RawRow): HistoryRow {
     game: games ? (reference.game ?? reference.gameId ?? null) : null,
     stakeOre: kind === 'bet' ? -spendable : null,
     winOre: kind === 'win' ? spendable : null,
-    amountOre: spendable,
+    // A conversion moves bonus to cash (nothing the player can play changes): its amount is the cash.
+    amountOre: kind === 'bonus_convert' ? Number(raw.cash) : spendable,
     method: kind === 'withdrawal' ? 'nemkonto' : (reference.method ?? null),
     status: statusOf({ source: raw.source, kind, reversed: Boolean(raw.reversed), followUp: raw.follow_up, bonusOre: Number(raw.bonus) }),
   };
@@ -198,7 +202,8 @@ export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDe
       moves as (
         select e.transfer_id,
           sum(case when a.kind in ('player_cash', 'player_bonus') then e.amount_ore else 0 end) as spendable,
-          sum(case when a.kind = 'player_bonus' then e.amount_ore else 0 end) as bonus
+          sum(case when a.kind = 'player_bonus' then e.amount_ore else 0 end) as bonus,
+          sum(case when a.kind = 'player_cash' then e.amount_ore else 0 end) as cash
         from wallet_entries e join acct a on a.id = e.account_id
         where e.created_at >= ${from.toISOString()}::timestamptz and e.created_at < ${to.toISOString()}::timestamptz
         group by e.transfer_id
@@ -214,7 +219,7 @@ export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDe
           and f.kind in ('payout', 'withdrawal_cancel', 'bonus_forfeit')
       ),
       ledger as (
-        select 'ledger' as source, t.id, t.kind, t.reference, t.created_at, m.spendable, m.bonus,
+        select 'ledger' as source, t.id, t.kind, t.reference, t.created_at, m.spendable, m.bonus, m.cash,
           exists (select 1 from wallet_transfers r where r.reverses = t.id) as reversed,
           fu.kind as follow_up
         from moves m
@@ -232,7 +237,7 @@ export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDe
       payment as (
         select 'payment' as source, p.id, 'deposit' as kind,
           jsonb_build_object('paymentId', p.id::text, 'method', p.method) as reference,
-          p.created_at, p.amount_ore as spendable, 0::bigint as bonus, false as reversed, null::text as follow_up
+          p.created_at, p.amount_ore as spendable, 0::bigint as bonus, p.amount_ore as cash, false as reversed, null::text as follow_up
         from jsonb_to_recordset(${pendingJson}::jsonb) as p(id uuid, method text, amount_ore bigint, created_at timestamptz)
       ),
       combined as (

@@ -45,14 +45,19 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   wallet: WalletService;
   players: Pick<PlayersService, 'playerForSession'>;
   config: Config;
-  /** The wagering figures of the player's active bonuses (the bonus context's), for the account summary. */
+  /**
+   * The wagering figures of the player's open bonus (the bonus context's), for the account
+   * summary; counting them settles the bonus (wagered through: to cash; expired: forfeited).
+   */
   wagering?: (playerId: string) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
   /**
    * Asked when the ledger refused a stake because a staking player is paused or closed: throws
    * the limits context's own refusal (ACCOUNT_PAUSED with the end, or ACCOUNT_CLOSED).
    */
   explainPlayExclusion?: (playerIds: string[]) => Promise<unknown>;
-}> = async (app, { wallet, players, config, wagering, explainPlayExclusion }) => {
+  /** Refuses a stake its players' open bonus does not allow (the bonus context's maximum bet). */
+  assertStakeAllowed?: (playerIds: string[], stakeOre: number) => Promise<void>;
+}> = async (app, { wallet, players, config, wagering, explainPlayExclusion, assertStakeAllowed }) => {
   // The house's accounts never change once made: their ids are kept after the first look-up.
   const systemIds = new Map<string, string>();
   async function resolve(ref: z.infer<typeof accountRef>): Promise<string> {
@@ -108,6 +113,15 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       // A stake's owners (the players whose accounts it debits) must be free to play: the ledger
       // checks it in the statement that moves the money.
       const playingPlayerIds = request.body.kind === 'bet' ? await wallet.accountOwners(entries.filter((entry) => entry.amountOre < 0).map((entry) => entry.accountId)) : undefined;
+      if (playingPlayerIds && assertStakeAllowed) {
+        const stakeOre = entries.reduce((sum, entry) => (entry.amountOre < 0 ? sum - entry.amountOre : sum), 0);
+        try {
+          await assertStakeAllowed(playingPlayerIds, stakeOre);
+        } catch (error) {
+          // A retry of a stake made before the bonus still gets its first answer.
+          if (!(await wallet.hasTransfer(request.body.idempotencyKey))) throw error;
+        }
+      }
       let result;
       try {
         result = await wallet.transfer({ idempotencyKey: request.body.idempotencyKey, kind: request.body.kind, entries, reference: request.body.reference, playingPlayerIds });
@@ -145,7 +159,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.headers(noStore);
       const player = await players.playerForSession(request.params.sessionId);
-      const [summary, bonusFigures] = await Promise.all([wallet.accountSummary(player.id), wagering?.(player.id)]);
+      // The bonus figures first: counting them may end the bonus and move its balance to cash.
+      const bonusFigures = await wagering?.(player.id);
+      const summary = await wallet.accountSummary(player.id);
       return { result: 1 as const, data: { ...summary, ...bonusFigures } };
     },
   );

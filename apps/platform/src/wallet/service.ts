@@ -459,6 +459,48 @@ export function createWalletService(db: Db, clock: () => Date) {
     return { days, totalStake, totalWin, net: totalWin - totalStake, rounds };
   }
 
+  /**
+   * What a player staked in bets made in [from, until): what left their cash and bonus accounts
+   * in transfers of kind bet, reversed bets not counted. The bonus context counts wagering by it.
+   */
+  async function stakedBetween(playerId: string, from: Date, until: Date, runner: Pick<Db, 'execute'> = db): Promise<number> {
+    if (until <= from) return 0;
+    const [row] = await rowsOf<{ staked: string }>(
+      sql`
+      select coalesce(-sum(e.amount_ore), 0) as staked
+      from wallet_accounts a
+      join wallet_entries e on e.account_id = a.id
+      join wallet_transfers t on t.id = e.transfer_id
+      where a.player_id = ${playerId} and a.kind in ('player_cash', 'player_bonus')
+        and e.created_at >= ${from.toISOString()}::timestamptz and e.created_at < ${until.toISOString()}::timestamptz
+        and e.amount_ore < 0 and t.kind = 'bet'
+        and not exists (select 1 from wallet_transfers r where r.reverses = t.id)`,
+      runner,
+    );
+    return Number(row?.staked ?? 0);
+  }
+
+  /**
+   * Player accounts' balances, their rows locked (in id order, as transfers lock them, so no two
+   * ever wait on each other in a circle) until the caller's transaction ends: no transfer can
+   * move them meanwhile (the bonus context moves a whole bonus balance this way).
+   */
+  async function lockBalances(accountIds: string[], tx: Pick<Db, 'select'>): Promise<Map<string, number>> {
+    const rows = await tx
+      .select({ id: walletAccounts.id, balanceOre: walletAccounts.balanceOre })
+      .from(walletAccounts)
+      .where(inArray(walletAccounts.id, accountIds))
+      .orderBy(asc(walletAccounts.id))
+      .for('update');
+    return new Map(rows.map((row) => [row.id, Number(row.balanceOre)]));
+  }
+
+  /** Whether a transfer with this idempotency key was made (a retry then gets its first answer). */
+  async function hasTransfer(idempotencyKey: string): Promise<boolean> {
+    const [row] = await db.select({ id: walletTransfers.id }).from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
+    return Boolean(row);
+  }
+
   return {
     playerAccount,
     systemAccount,
@@ -469,6 +511,9 @@ export function createWalletService(db: Db, clock: () => Date) {
     accountOwners,
     accountSummary,
     betWinSummary,
+    stakedBetween,
+    hasTransfer,
+    lockBalances,
     audit,
     readTransfer: (id: string) => readTransfer(db, id),
   };

@@ -89,7 +89,7 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
 
   function refuse(code: string | undefined, message: string | undefined) {
     const key = (code && DEPOSIT_ERROR_KEYS[code]) ?? null;
-    if (code === 'INVALID_BONUS_CODE' || code === 'BONUS_CODE_EMPTY') {
+    if (code === 'INVALID_BONUS_CODE' || code === 'BONUS_CODE_EMPTY' || code === 'BONUS_ALREADY_ACTIVE') {
       setErrors({ bonusCode: key! });
       if (!quick) setStep(1);
       setTimeout(() => focus('bonusCode'));

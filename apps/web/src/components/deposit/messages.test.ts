@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import translations from '../../../../platform/src/content/seed/translations.json';
-import { failureKey } from './messages';
+import { DEPOSIT_ERROR_KEYS, failureKey } from './messages';
+import { DEPOSIT_TEXT_KEYS } from './text-keys';
 
 describe('why a deposit failed, as the player reads it', () => {
   it('says 3-D Secure failed whether the player refused the challenge or left it until the bank gave up', () => {
@@ -22,6 +23,16 @@ describe('why a deposit failed, as the player reads it', () => {
     for (const key of keys) {
       const [section, name] = key.split('.') as [string, string];
       expect(texts[section]?.[name], key).toMatch(/\S/);
+    }
+  });
+
+  it('has a Danish text for every refusal of the platform it maps, sent to the page with the deposit texts', () => {
+    expect(DEPOSIT_ERROR_KEYS.BONUS_ALREADY_ACTIVE).toBe('deposit.error_bonus_active');
+    const texts = translations as unknown as Record<string, Record<string, string>>;
+    for (const key of Object.values(DEPOSIT_ERROR_KEYS)) {
+      const [section, name] = key.split('.') as [string, string];
+      expect(texts[section]?.[name], key).toMatch(/\S/);
+      expect(DEPOSIT_TEXT_KEYS, key).toContain(key);
     }
   });
 });

@@ -9,6 +9,7 @@ export const DEPOSIT_ERROR_KEYS: Record<string, string> = {
   PAYMENT_PROVIDER_ERROR: 'deposit.error_transfer',
   ACCOUNT_NOT_ACTIVE: 'deposit.error_transfer',
   INVALID_BONUS_CODE: 'deposit.error_bonus_code',
+  BONUS_ALREADY_ACTIVE: 'deposit.error_bonus_active',
   BONUS_CODE_EMPTY: 'validation.bonus_code_empty',
   DEPOSIT_TOO_SMALL: 'validation.min_deposit',
   SESSION_INVALID: 'deposit.login_required',

@@ -65,6 +65,7 @@ export const DEPOSIT_TEXT_KEYS = [
   'deposit.error_transfer',
   'deposit.error_server',
   'deposit.error_bonus_code',
+  'deposit.error_bonus_active',
   'deposit.error_limit_required',
   'deposit.error_paused',
   'deposit.error_closed',

@@ -1,0 +1,213 @@
+import { startSims, type Sims } from '@krone/sims';
+import { TEST_CARDS } from '@krone/sims/cards';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bonusGrants } from '../src/bonus/schema.js';
+import { BONUS_MAX_BET_ORE, createBonusService } from '../src/bonus/service.js';
+import { walletTransfers } from '../src/wallet/schema.js';
+import { createWalletService } from '../src/wallet/service.js';
+import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+
+// Bonus wagering: stakes count toward an open bonus, a bonus wagered through turns into cash, an
+// expired one is forfeited, one bonus at a time, and the maximum bet while a bonus is open.
+
+const web = 'http://127.0.0.1:3000';
+const DAY = 86_400_000;
+let sims: Sims;
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  sims = await startSims({ webPublicUrl: web, cards: { secretKey: 'test-cards-key-123', webhookSecret: 'test-cards-webhook-secret' } });
+  platform = await startTestPlatform({
+    CARDS_API_URL: `${sims.url}/cards`,
+    CARDS_SECRET_KEY: 'test-cards-key-123',
+    CARDS_WEBHOOK_SECRET: 'test-cards-webhook-secret',
+  });
+});
+afterAll(async () => {
+  await platform.close();
+  await sims.close();
+});
+
+type Answer<T> = { result: number; code?: string; message?: string; data?: T };
+
+async function call<T>(method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  const response = await platform.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as never }) });
+  return { status: response.statusCode, body: response.json() as Answer<T> };
+}
+
+const wallet = () => createWalletService(platform.database.db, () => new Date());
+const balances = (playerId: string) => wallet().playerBalances(playerId);
+/** The bonus context as a background run at another moment sees it. */
+const bonusAt = (at: Date) => createBonusService(platform.database.db, () => at, createWalletService(platform.database.db, () => at));
+const grantsOf = (playerId: string) => platform.database.db.select().from(bonusGrants).where(eq(bonusGrants.playerId, playerId));
+
+async function deposit(token: string, amountOre: number, bonusCode?: string) {
+  const tokenised = await fetch(`${sims.url}/cards/v1/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: web },
+    body: JSON.stringify({ number: TEST_CARDS.success, holder: 'Test Spiller', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, cvv: '123' }),
+  });
+  const card = ((await tokenised.json()) as { token: string }).token;
+  return call<{ status: string; bonus: { amountOre: number; wageringRequirementOre: number } | null }>('POST', `/Payments/deposits/card/${token}`, {
+    token: card,
+    amountOre,
+    returnUrl: `${web}/min-konto/overfoer`,
+    ...(bonusCode === undefined ? {} : { bonusCode }),
+  });
+}
+
+/** A game round's stake, from cash and/or bonus, as a game provider's adapter sends it. */
+function bet(playerId: string, { cashOre = 0, bonusOre = 0, key }: { cashOre?: number; bonusOre?: number; key?: string }) {
+  const entries: unknown[] = [];
+  if (cashOre) entries.push({ account: { playerId, kind: 'player_cash' }, amountOre: -cashOre });
+  if (bonusOre) entries.push({ account: { playerId, kind: 'player_bonus' }, amountOre: -bonusOre });
+  entries.push({ account: { system: 'house' }, amountOre: cashOre + bonusOre });
+  const idempotencyKey = key ?? `bet-${playerId}-${Math.random()}`;
+  return call<{ transferId: string; replayed: boolean }>(
+    'POST',
+    '/Wallet/transfers',
+    { idempotencyKey, kind: 'bet', entries, reference: { roundId: `round-${idempotencyKey}` } },
+    { 'x-api-key': platform.config.WALLET_API_KEY },
+  );
+}
+
+function win(playerId: string, account: 'player_cash' | 'player_bonus', amountOre: number) {
+  return call('POST', '/Wallet/transfers', {
+    idempotencyKey: `win-${playerId}-${Math.random()}`,
+    kind: 'win',
+    entries: [
+      { account: { system: 'house' }, amountOre: -amountOre },
+      { account: { playerId, kind: account }, amountOre },
+    ],
+  }, { 'x-api-key': platform.config.WALLET_API_KEY });
+}
+
+type Summary = { TotalBalance: number; WithdrawableBalance: number; BonusBalance: number; TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number };
+const summary = async (token: string) => (await call<Summary>('GET', `/GATMaven/users/${token}/account-summary`)).body.data!;
+type Row = { kind: string; type: string; status: string; amountOre: number; orderId: string };
+const bonusHistory = async (token: string) => (await call<{ rows: Row[] }>('GET', `/Wallet/transactions/${token}?type=bonus`)).body.data!.rows;
+
+describe('bonus wagering', () => {
+  it('counts stakes from cash and bonus toward the open bonus, and moves the whole bonus balance to cash once wagered through', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    // A stake before the bonus does not count toward it.
+    expect((await deposit(p.token, 20_000)).body.data?.status).toBe('succeeded');
+    expect((await bet(p.id, { cashOre: 5_000 })).status).toBe(200);
+    const granted = await deposit(p.token, 10_000, 'VELKOMST100');
+    expect(granted.body.data?.bonus).toMatchObject({ amountOre: 10_000, wageringRequirementOre: 100_000 });
+    expect(await summary(p.token)).toMatchObject({ TotalBalance: 35_000, BonusBalance: 10_000, TotalActiveWageringRequirement: 100_000, TotalActiveBonusWageredFraction: 0 });
+
+    // 25 % wagered: 20,000 from cash and 5,000 from bonus; a reversed (voided) stake does not count.
+    expect((await bet(p.id, { cashOre: 10_000 })).status).toBe(200);
+    expect((await bet(p.id, { cashOre: 10_000 })).status).toBe(200);
+    expect((await bet(p.id, { bonusOre: 5_000 })).status).toBe(200);
+    const voided = await bet(p.id, { cashOre: 1_000 });
+    await wallet().reverse(voided.body.data!.transferId, `void-${voided.body.data!.transferId}`);
+    expect(await summary(p.token)).toMatchObject({ TotalActiveWageringRequirement: 100_000, TotalActiveBonusWageredFraction: 0.25, BonusBalance: 5_000 });
+
+    // A win paid into the bonus belongs to the bonus until it is wagered through.
+    expect((await win(p.id, 'player_bonus', 12_000)).status).toBe(200);
+    expect((await win(p.id, 'player_cash', 80_000)).status).toBe(200);
+    for (let i = 0; i < 8; i += 1) expect((await bet(p.id, { cashOre: 10_000 })).status).toBe(200);
+    const before = await balances(p.id);
+    expect(before).toMatchObject({ player_bonus: 17_000 });
+
+    // Wagered through (105,000 of 100,000): the bonus ends as completed and its whole balance is cash.
+    expect(await summary(p.token)).toMatchObject({ TotalActiveWageringRequirement: 0, TotalActiveBonusWageredFraction: 0, BonusBalance: 0 });
+    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: before.player_cash + 17_000 });
+    const [grant] = await grantsOf(p.id);
+    expect(grant).toMatchObject({ outcome: 'completed', wageredOre: 105_000 });
+    const [converted] = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`));
+    expect(converted).toMatchObject({ kind: 'bonus_convert', reference: { grantId: grant!.id, code: 'VELKOMST100' } });
+    // The history shows the conversion as a transferred bonus of the cash it brought.
+    expect(await bonusHistory(p.token)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'bonus_convert', type: 'bonus', status: 'transfer_bonus', amountOre: 17_000, orderId: grant!.id })]),
+    );
+    // Looking again changes nothing; a new bonus can now be had.
+    await summary(p.token);
+    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: before.player_cash + 17_000 });
+    expect((await deposit(p.token, 20_000, 'KRONE50')).body.data?.bonus).toMatchObject({ amountOre: 10_000 });
+    expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+  });
+
+  it('forfeits what is left of an expired bonus, counting only stakes made before it expired', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 10_000, 'VELKOMST100')).body.data?.bonus).toMatchObject({ amountOre: 10_000 });
+    expect((await bet(p.id, { bonusOre: 4_000 })).status).toBe(200);
+    const [grant] = await grantsOf(p.id);
+
+    // Still open the day before it expires: the count is kept on the grant.
+    const dayBefore = bonusAt(new Date(grant!.expiresAt.getTime() - DAY));
+    expect(await dayBefore.wageringSummary(p.id)).toEqual({ TotalActiveWageringRequirement: 100_000, TotalActiveBonusWageredFraction: 0.04 });
+    expect((await grantsOf(p.id))[0]).toMatchObject({ endedAt: null, wageredOre: 4_000 });
+
+    // The background run after expiry: the 6,000 left goes back to the house, once.
+    const after = bonusAt(new Date(grant!.expiresAt.getTime() + 1_000));
+    const run = await after.settleOpen();
+    expect(run.forfeited).toBeGreaterThanOrEqual(1);
+    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: 10_000 });
+    expect((await grantsOf(p.id))[0]).toMatchObject({ outcome: 'forfeited', wageredOre: 4_000 });
+    await after.settleOpen();
+    const ends = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`));
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({ kind: 'bonus_forfeit', reference: { grantId: grant!.id } });
+    // The grant's row in the history is now a cancelled bonus.
+    expect(await bonusHistory(p.token)).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'bonus_grant', status: 'cancelled_bonus', amountOre: 10_000 })]));
+    expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+  });
+
+  it('gives one bonus at a time: a second code is refused while one is open, with nothing written', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 10_000, 'VELKOMST100')).status).toBe(200);
+    const refused = await deposit(p.token, 20_000, 'KRONE50');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'BONUS_ALREADY_ACTIVE', message: 'Du har allerede en aktiv bonus. Du kan bruge en ny bonuskode, når den er omsat eller udløbet.' });
+    expect(await balances(p.id)).toMatchObject({ player_cash: 10_000, player_bonus: 10_000 });
+    expect(await grantsOf(p.id)).toHaveLength(1);
+    // A deposit without a code goes through as always.
+    expect((await deposit(p.token, 20_000)).body.data?.status).toBe('succeeded');
+  });
+
+  it(`refuses a stake above ${BONUS_MAX_BET_ORE / 100} kr while a bonus is open, with nothing moved, and answers a retry of an earlier stake`, async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 100_000)).status).toBe(200);
+    // Without a bonus, a large stake is the player's own business.
+    const key = `big-${p.id}`;
+    expect((await bet(p.id, { cashOre: 30_000, key })).status).toBe(200);
+    expect((await deposit(p.token, 10_000, 'VELKOMST100')).status).toBe(200);
+
+    const before = await balances(p.id);
+    const refused = await bet(p.id, { cashOre: BONUS_MAX_BET_ORE, bonusOre: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'BONUS_MAX_BET', message: 'Med en aktiv bonus kan du højst satse 100 kr. pr. spil.' });
+    expect(await balances(p.id)).toEqual(before);
+    // 100 kr is allowed; the retry of the large stake made before the bonus gets its first answer.
+    expect((await bet(p.id, { cashOre: BONUS_MAX_BET_ORE })).status).toBe(200);
+    const retried = await bet(p.id, { cashOre: 30_000, key });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data?.replayed).toBe(true);
+  });
+
+  it('settles a bonus once while stakes arrive and several processes look at the same moment', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 100_000)).status).toBe(200);
+    expect((await deposit(p.token, 10_000, 'VELKOMST100')).status).toBe(200);
+    // 100,000 wagered in ten stakes from cash, while the summary, the background run and direct
+    // settlements look at the bonus in between (on PostgreSQL these run truly at once).
+    const at = () => new Date();
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, () => bet(p.id, { cashOre: 10_000 })),
+      ...Array.from({ length: 3 }, () => bonusAt(at()).settle(p.id)),
+      bonusAt(at()).settleOpen(),
+      summary(p.token),
+    ]);
+    expect(results.slice(0, 10).map((result) => (result as { status: number }).status)).toEqual(Array(10).fill(200));
+    await Promise.all([bonusAt(at()).settle(p.id), bonusAt(at()).settle(p.id), summary(p.token)]);
+    const [grant] = await grantsOf(p.id);
+    expect(grant).toMatchObject({ outcome: 'completed', wageredOre: 100_000 });
+    expect(await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`))).toHaveLength(1);
+    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: 20_000 });
+    expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+  });
+});
