@@ -42,19 +42,27 @@ const balances = (playerId: string) => wallet().playerBalances(playerId);
 const bonusAt = (at: Date) => createBonusService(platform.database.db, () => at, createWalletService(platform.database.db, () => at));
 const grantsOf = (playerId: string) => platform.database.db.select().from(bonusGrants).where(eq(bonusGrants.playerId, playerId));
 
-async function deposit(token: string, amountOre: number, bonusCode?: string) {
+type Deposit = { id: string; status: string; actionUrl: string | null; bonus: { amountOre: number; wageringRequirementOre: number } | null };
+
+async function deposit(token: string, amountOre: number, bonusCode?: string, card: string = TEST_CARDS.success) {
   const tokenised = await fetch(`${sims.url}/cards/v1/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: web },
-    body: JSON.stringify({ number: TEST_CARDS.success, holder: 'Test Spiller', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, cvv: '123' }),
+    body: JSON.stringify({ number: card, holder: 'Test Spiller', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, cvv: '123' }),
   });
-  const card = ((await tokenised.json()) as { token: string }).token;
-  return call<{ status: string; bonus: { amountOre: number; wageringRequirementOre: number } | null }>('POST', `/Payments/deposits/card/${token}`, {
-    token: card,
+  const cardToken = ((await tokenised.json()) as { token: string }).token;
+  return call<Deposit>('POST', `/Payments/deposits/card/${token}`, {
+    token: cardToken,
     amountOre,
     returnUrl: `${web}/min-konto/overfoer`,
     ...(bonusCode === undefined ? {} : { bonusCode }),
   });
+}
+
+/** The player passes the bank's 3-D Secure challenge; the platform then learns the outcome. */
+async function approve(token: string, started: Deposit) {
+  await fetch(started.actionUrl!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
+  return (await call<Deposit>('GET', `/Payments/deposits/${token}/${started.id}`)).body.data!;
 }
 
 /** A game round's stake, from cash and/or bonus, as a game provider's adapter sends it. */
@@ -113,9 +121,11 @@ describe('bonus wagering', () => {
     const before = await balances(p.id);
     expect(before).toMatchObject({ player_bonus: 17_000 });
 
-    // Wagered through (105,000 of 100,000): the bonus ends as completed and its whole balance is cash.
+    // Wagered through (105,000 of 100,000), not yet settled: a stake over 100 kr settles it first
+    // and is allowed; the bonus ends as completed and its whole balance is cash.
+    expect((await bet(p.id, { cashOre: 15_000 })).status).toBe(200);
     expect(await summary(p.token)).toMatchObject({ TotalActiveWageringRequirement: 0, TotalActiveBonusWageredFraction: 0, BonusBalance: 0 });
-    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: before.player_cash + 17_000 });
+    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: before.player_cash + 17_000 - 15_000 });
     const [grant] = await grantsOf(p.id);
     expect(grant).toMatchObject({ outcome: 'completed', wageredOre: 105_000 });
     const [converted] = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`));
@@ -124,9 +134,15 @@ describe('bonus wagering', () => {
     expect(await bonusHistory(p.token)).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'bonus_convert', type: 'bonus', status: 'transfer_bonus', amountOre: 17_000, orderId: grant!.id })]),
     );
-    // Looking again changes nothing; a new bonus can now be had.
+    // Looking again changes nothing. A win paid into the bonus after it ended (a round staked
+    // before) follows the bonus into cash, once.
     await summary(p.token);
-    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: before.player_cash + 17_000 });
+    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: before.player_cash + 2_000 });
+    expect((await win(p.id, 'player_bonus', 3_000)).status).toBe(200);
+    expect(await summary(p.token)).toMatchObject({ BonusBalance: 0 });
+    await summary(p.token);
+    expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: before.player_cash + 5_000 });
+    // A new bonus can now be had.
     expect((await deposit(p.token, 20_000, 'KRONE50')).body.data?.bonus).toMatchObject({ amountOre: 10_000 });
     expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
   });
@@ -154,6 +170,55 @@ describe('bonus wagering', () => {
     expect(ends[0]).toMatchObject({ kind: 'bonus_forfeit', reference: { grantId: grant!.id } });
     // The grant's row in the history is now a cancelled bonus.
     expect(await bonusHistory(p.token)).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'bonus_grant', status: 'cancelled_bonus', amountOre: 10_000 })]));
+    expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+  });
+
+  it('ends a spent bonus with no transfer at expiry, no longer limits stakes once expired, and sends late bonus money back to the house', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 100_000)).status).toBe(200);
+    expect((await deposit(p.token, 10_000, 'VELKOMST100')).status).toBe(200);
+    expect((await bet(p.id, { bonusOre: 10_000 })).status).toBe(200);
+    const [grant] = await grantsOf(p.id);
+    expect((await bet(p.id, { cashOre: 20_000 })).status).toBe(409);
+    // Past its expiry, not yet settled: a large stake is the player's own business again.
+    platform.setNow(new Date(grant!.expiresAt.getTime() + 1_000));
+    try {
+      expect((await bet(p.id, { cashOre: 20_000 })).status).toBe(200);
+    } finally {
+      platform.setNow(undefined);
+    }
+    await bonusAt(new Date(grant!.expiresAt.getTime() + 2_000)).settleOpen();
+    expect((await grantsOf(p.id))[0]).toMatchObject({ outcome: 'forfeited', endTransferId: null, wageredOre: 10_000 });
+    // A win paid into the bonus after it was forfeited goes back to the house.
+    expect((await win(p.id, 'player_bonus', 2_500)).status).toBe(200);
+    expect(await summary(p.token)).toMatchObject({ BonusBalance: 0, WithdrawableBalance: 110_000 - 20_000 });
+    const late = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.kind, 'bonus_forfeit'));
+    expect(late.filter((transfer) => transfer.reference.grantId === grant!.id)).toHaveLength(1);
+    expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+  });
+
+  it('grants one of two deposits with a code racing at 3-D Secure, and ends a bonus that came due meanwhile before granting the next', async () => {
+    const q = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    const first = await deposit(q.token, 10_000, 'VELKOMST100', TEST_CARDS.challenge);
+    const second = await deposit(q.token, 20_000, 'KRONE50', TEST_CARDS.challenge);
+    expect([first.body.data?.status, second.body.data?.status]).toEqual(['requires_action', 'requires_action']);
+    await approve(q.token, first.body.data!);
+    expect(await approve(q.token, second.body.data!)).toMatchObject({ status: 'succeeded', bonus: null });
+    expect(await balances(q.id)).toMatchObject({ player_cash: 30_000, player_bonus: 10_000 });
+    expect(await grantsOf(q.id)).toHaveLength(1);
+
+    // The first bonus is wagered through while the second deposit waits: granting the second ends it.
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 100_000)).status).toBe(200);
+    const a = await deposit(p.token, 10_000, 'VELKOMST100', TEST_CARDS.challenge);
+    const b = await deposit(p.token, 20_000, 'KRONE50', TEST_CARDS.challenge);
+    await approve(p.token, a.body.data!);
+    for (let i = 0; i < 10; i += 1) expect((await bet(p.id, { cashOre: 10_000 })).status).toBe(200);
+    expect(await approve(p.token, b.body.data!)).toMatchObject({ status: 'succeeded', bonus: { amountOre: 10_000 } });
+    const grants = await grantsOf(p.id);
+    expect(grants.map((grant) => grant.outcome).sort()).toEqual(['completed', null]);
+    // 10,000 of bonus A became cash; bonus B's 10,000 is the bonus balance now.
+    expect(await balances(p.id)).toMatchObject({ player_cash: 130_000 - 100_000 + 10_000, player_bonus: 10_000 });
     expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
   });
 

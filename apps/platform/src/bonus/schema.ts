@@ -48,7 +48,7 @@ export const bonusGrants = pgTable(
     /** When `wagered_ore` was last counted from the ledger. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** completed or forfeited, once ended. */
+    /** completed, forfeited, or merged (migration 0012: folded into the player's newest bonus), once ended. */
     outcome: text('outcome'),
     endTransferId: uuid('end_transfer_id'),
   },
@@ -56,6 +56,6 @@ export const bonusGrants = pgTable(
     uniqueIndex('bonus_grants_payment_key').on(t.paymentId),
     index('bonus_grants_player_idx').on(t.playerId, t.expiresAt),
     uniqueIndex('bonus_grants_open_key').on(t.playerId).where(sql`${t.endedAt} is null`),
-    check('bonus_grants_outcome_check', sql`(${t.endedAt} is null and ${t.outcome} is null) or (${t.endedAt} is not null and ${t.outcome} in ('completed', 'forfeited'))`),
+    check('bonus_grants_outcome_check', sql`(${t.endedAt} is null and ${t.outcome} is null) or (${t.endedAt} is not null and ${t.outcome} in ('completed', 'forfeited', 'merged'))`),
   ],
 );

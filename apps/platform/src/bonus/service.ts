@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { AppError } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
@@ -169,8 +169,52 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
   async function settleOpenGrant(playerId: string): Promise<BonusGrant | null> {
     return db.transaction(async (tx) => {
       const [open] = await tx.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt))).for('update');
-      return open ? settleGrant(tx, open) : null;
+      if (open) return settleGrant(tx, open);
+      await settleLateBonusMoney(tx, playerId);
+      return null;
     });
+  }
+
+  /**
+   * Money that reaches the bonus balance after the player's last bonus ended (a win of a round
+   * staked before the end, a reversed stake from bonus) follows that bonus: to cash if it was
+   * wagered through, back to the house if it was forfeited. Keyed by the transfer that brought it
+   * (`bonus-late:<transfer id>`), so it moves once. Money in a bonus balance of a player who never
+   * had a grant (moved there by another context) is left alone.
+   */
+  async function settleLateBonusMoney(tx: Runner, playerId: string) {
+    const [last] = await tx.select().from(bonusGrants).where(eq(bonusGrants.playerId, playerId)).orderBy(desc(bonusGrants.endedAt)).limit(1);
+    if (!last?.endedAt || last.outcome === 'merged') return;
+    if ((await wallet.playerBalances(playerId, tx)).player_bonus <= 0) return;
+    const bonusAccount = await wallet.playerAccount(playerId, 'player_bonus', tx);
+    const cashAccount = await wallet.playerAccount(playerId, 'player_cash', tx);
+    const balance = (await wallet.lockBalances([bonusAccount, cashAccount], tx)).get(bonusAccount) ?? 0;
+    if (balance <= 0) return;
+    const brought = await wallet.latestTransferOn(bonusAccount, tx);
+    const completed = last.outcome === 'completed';
+    await wallet.transfer(
+      {
+        idempotencyKey: `bonus-late:${brought}`,
+        kind: completed ? 'bonus_convert' : 'bonus_forfeit',
+        entries: [
+          { accountId: bonusAccount, amountOre: -balance },
+          { accountId: completed ? cashAccount : await wallet.systemAccount('bonus_cost', tx), amountOre: balance },
+        ],
+        reference: { grantId: last.id, code: last.code },
+      },
+      tx,
+    );
+  }
+
+  /**
+   * Inside a deposit's credit, before any of its money moves: locks the player's open bonus and
+   * then their cash and bonus rows (in id order), the order every settlement takes, so granting
+   * a bonus never waits in a circle with a settlement or a stake.
+   */
+  async function lockForGrant(tx: Runner, playerId: string) {
+    await tx.select({ id: bonusGrants.id }).from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt))).for('update');
+    const accounts = [await wallet.playerAccount(playerId, 'player_bonus', tx), await wallet.playerAccount(playerId, 'player_cash', tx)];
+    await wallet.lockBalances(accounts, tx);
   }
 
   /** The player's bonus still open once brought up to date, or null. */
@@ -206,31 +250,37 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    * first (so a bonus wagered through turns into cash, and an expired one ends, as the player
    * looks): what is to be wagered, and the share already wagered. Without one, both are 0.
    */
-  async function wageringSummary(playerId: string) {
-    const open = await settle(playerId);
+  async function wageringSummary(playerId: string, options: { settle?: boolean } = {}) {
+    const open =
+      options.settle === false
+        ? ((await db.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt), gt(bonusGrants.expiresAt, clock()))))[0] ?? null)
+        : await settle(playerId);
     const required = open?.wageringRequirementOre ?? 0;
     const wagered = Math.min(open?.wageredOre ?? 0, required);
     return {
       TotalActiveWageringRequirement: required,
-      TotalActiveBonusWageredFraction: required > 0 ? Math.floor((wagered / required) * 10_000) / 10_000 : 0,
+      // Rounded down to 0.01 %: never shows more wagered than there is.
+      TotalActiveBonusWageredFraction: required > 0 ? Math.floor((wagered * 10_000) / required) / 10_000 : 0,
     };
   }
 
   /**
    * Spec §1: while a bonus is open, a stake may be at most 100 kr. Refuses a larger stake of a
-   * player with an open, unexpired bonus (BONUS_MAX_BET); smaller stakes cost no look-up.
+   * player with an open, unexpired bonus (BONUS_MAX_BET); smaller stakes cost no look-up. A bonus
+   * found open is settled first: one wagered through a moment ago no longer limits the stake.
    */
   async function assertStakeAllowed(playerIds: string[], stakeOre: number) {
     if (stakeOre <= BONUS_MAX_BET_ORE || playerIds.length === 0) return;
-    const [open] = await db
-      .select({ id: bonusGrants.id })
+    const open = await db
+      .select({ playerId: bonusGrants.playerId })
       .from(bonusGrants)
-      .where(and(inArray(bonusGrants.playerId, playerIds), isNull(bonusGrants.endedAt), gt(bonusGrants.expiresAt, clock())))
-      .limit(1);
-    if (open) throw new AppError('BONUS_MAX_BET', 409, 'validation.bonus_max_bet', { maxBetOre: BONUS_MAX_BET_ORE });
+      .where(and(inArray(bonusGrants.playerId, playerIds), isNull(bonusGrants.endedAt), gt(bonusGrants.expiresAt, clock())));
+    for (const { playerId } of open) {
+      if (await settle(playerId)) throw new AppError('BONUS_MAX_BET', 409, 'validation.bonus_max_bet', { maxBetOre: BONUS_MAX_BET_ORE });
+    }
   }
 
-  return { checkCode, grantForDeposit, grantForPayment, wageringSummary, settle, settleOpen, assertStakeAllowed };
+  return { checkCode, lockForGrant, grantForDeposit, grantForPayment, wageringSummary, settle, settleOpen, assertStakeAllowed };
 }
 
 export type BonusService = ReturnType<typeof createBonusService>;

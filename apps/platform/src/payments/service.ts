@@ -155,6 +155,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await db.transaction(async (tx) => {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1).for('update');
       if (!payment || payment.status === 'succeeded') return;
+      // With a bonus to grant, the bonus's locks are taken first, in the order settlements take them.
+      if (payment.bonusCode) await bonus.lockForGrant(tx, payment.playerId);
       const transfer = await wallet.transfer(
         {
           idempotencyKey: `deposit:${payment.id}`,

@@ -49,7 +49,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
    * The wagering figures of the player's open bonus (the bonus context's), for the account
    * summary; counting them settles the bonus (wagered through: to cash; expired: forfeited).
    */
-  wagering?: (playerId: string) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
+  wagering?: (playerId: string, options?: { settle?: boolean }) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
   /**
    * Asked when the ledger refused a stake because a staking player is paused or closed: throws
    * the limits context's own refusal (ACCOUNT_PAUSED with the end, or ACCOUNT_CLOSED).
@@ -160,7 +160,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       reply.headers(noStore);
       const player = await players.playerForSession(request.params.sessionId);
       // The bonus figures first: counting them may end the bonus and move its balance to cash.
-      const bonusFigures = await wagering?.(player.id);
+      // Should that fail (the database gave up on a lock, say), the figures as they stand answer.
+      const bonusFigures = await wagering?.(player.id).catch((error: unknown) => {
+        request.log.error({ err: error }, 'settling the bonus failed; answering its figures as they stand');
+        return wagering(player.id, { settle: false });
+      });
       const summary = await wallet.accountSummary(player.id);
       return { result: 1 as const, data: { ...summary, ...bonusFigures } };
     },

@@ -387,8 +387,8 @@ export function createWalletService(db: Db, clock: () => Date) {
   }
 
   /** A player's balances by account kind (zero for an account not yet made). */
-  async function playerBalances(playerId: string): Promise<Record<PlayerAccountKind, number>> {
-    const rows = await db
+  async function playerBalances(playerId: string, runner: Pick<Db, 'select'> = db): Promise<Record<PlayerAccountKind, number>> {
+    const rows = await runner
       .select({ kind: walletAccounts.kind, balanceOre: walletAccounts.balanceOre })
       .from(walletAccounts)
       .where(eq(walletAccounts.playerId, playerId));
@@ -495,6 +495,17 @@ export function createWalletService(db: Db, clock: () => Date) {
     return new Map(rows.map((row) => [row.id, Number(row.balanceOre)]));
   }
 
+  /** The latest transfer that moved an account, or null (its entries are indexed by account and time). */
+  async function latestTransferOn(accountId: string, runner: Pick<Db, 'select'> = db): Promise<string | null> {
+    const [row] = await runner
+      .select({ transferId: walletEntries.transferId })
+      .from(walletEntries)
+      .where(eq(walletEntries.accountId, accountId))
+      .orderBy(sql`${walletEntries.createdAt} desc`)
+      .limit(1);
+    return row?.transferId ?? null;
+  }
+
   /** Whether a transfer with this idempotency key was made (a retry then gets its first answer). */
   async function hasTransfer(idempotencyKey: string): Promise<boolean> {
     const [row] = await db.select({ id: walletTransfers.id }).from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
@@ -514,6 +525,7 @@ export function createWalletService(db: Db, clock: () => Date) {
     stakedBetween,
     hasTransfer,
     lockBalances,
+    latestTransferOn,
     audit,
     readTransfer: (id: string) => readTransfer(db, id),
   };
