@@ -167,6 +167,9 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    * it now stands (ended or still open), or null when the player had none open.
    */
   async function settleOpenGrant(playerId: string): Promise<BonusGrant | null> {
+    // Most looks are by players with no bonus at all: one read, no transaction.
+    const [any] = await db.select({ id: bonusGrants.id }).from(bonusGrants).where(eq(bonusGrants.playerId, playerId)).limit(1);
+    if (!any) return null;
     return db.transaction(async (tx) => {
       const [open] = await tx.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt))).for('update');
       if (open) return settleGrant(tx, open);
