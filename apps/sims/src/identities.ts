@@ -105,6 +105,9 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
     // Demo accounts for the withdrawal browser tests, one per screen width so they never share a balance.
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ea1', 'Ulla', 'Udbetaling', '1980-02-14', 991, 'substantial', 'Has a demo account: withdraws to NemKonto (browser tests, phone).'),
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ea2', 'Ulrik', 'Udbetaling', '1984-09-09', 992, 'substantial', 'Has a demo account: withdraws to NemKonto (browser tests, desktop).'),
+    // Demo accounts for the history browser test (apps/web/e2e/history.spec.ts), one per screen width.
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3eb1', 'Hanne', 'Historik', '1976-03-23', 961, 'substantial', 'Has a demo account: plays and reads the transaction history (browser tests, phone).'),
+    person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3eb2', 'Henrik', 'Historik', '1982-10-04', 962, 'substantial', 'Has a demo account: plays and reads the transaction history (browser tests, desktop).'),
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01', 'Dina', 'Indskud', '1987-07-17', 991, 'substantial', 'An adult who registers and deposits (browser tests, phone).'),
     person('7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d02', 'Dennis', 'Indskud', '1984-04-14', 992, 'substantial', 'An adult who registers and deposits (browser tests, desktop).'),

@@ -7,20 +7,20 @@ const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
 const simsUrl = `http://127.0.0.1:${process.env.E2E_SIMS_PORT ?? 4310}`;
 const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3100}`;
 const walletKey = process.env.WALLET_API_KEY ?? 'krone-development-wallet-key';
-/** Dorte Demo's MitID (a demo account that logs in straight away). */
-const DORTE = '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e14';
+/** Demo accounts that log in straight away, one per screen width so the two runs never share rows. */
+const HISTORY_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3eb1', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3eb2' };
 
 async function logIn(page: Page) {
   await page.goto('/min-konto/transaktioner');
   await hydrated(page);
   await expect(page).toHaveURL(/\/log-ind\?redirect=%2Fmin-konto%2Ftransaktioner$/);
   await page.getByTestId('login-mitid').click();
-  await page.getByTestId(`identity-${DORTE}`).click();
+  await page.getByTestId(`identity-${HISTORY_PLAYER[isPhone(page) ? 'phone' : 'desktop']}`).click();
   await page.waitForURL(/\/min-konto\/transaktioner$/, { timeout: 15_000 });
   const popup = page.getByTestId('welcome-popup');
   await expect(popup).toBeVisible({ timeout: 10_000 });
   await popup.getByRole('button', { name: 'Luk' }).click();
-  // Dorte has not chosen offers by e-mail: the marketing popup asks 3 s after the profile loaded,
+  // The player has not chosen offers by e-mail: the marketing popup asks 3 s after the profile loaded,
   // unless a run before this one already answered it today.
   const marketing = page.getByTestId('marketing-popup');
   const asked = await marketing.waitFor({ state: 'visible', timeout: 6_000 }).then(
@@ -39,7 +39,7 @@ async function logIn(page: Page) {
 async function depositByCard(request: APIRequestContext, token: string, amountOre: number) {
   const tokenised = await request.post(`${simsUrl}/cards/v1/tokens`, {
     headers: { origin: webUrl },
-    data: { number: TEST_CARDS.success, holder: 'Dorte Demo', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, cvv: '123' },
+    data: { number: TEST_CARDS.success, holder: 'Test Historik', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, cvv: '123' },
   });
   expect(tokenised.ok()).toBe(true);
   const deposit = await request.post(`${platformUrl}/Payments/deposits/card/${token}`, {
@@ -56,8 +56,8 @@ async function transfer(request: APIRequestContext, body: { idempotencyKey: stri
 }
 
 /**
- * The row with this text, paging on while it is not on the page: the other width's run adds
- * Dorte's rows at the same time and may push ours down.
+ * The row with this text, paging on while it is not on the page: rows of an earlier run on the
+ * same platform may come first.
  */
 async function findRow(page: Page, text: string) {
   for (let pages = 0; pages < 4; pages++) {
@@ -79,7 +79,7 @@ async function accountSummary(request: APIRequestContext, token: string) {
 test('a player with activity sees it on the overview and in the transaction list, filters by period and pages through', async ({ page, request, consoleErrors }) => {
   test.setTimeout(120_000);
   const { token, playerId } = await logIn(page);
-  // Dorte is shared by both widths: each run names its own game and rounds.
+  // Each run names its own game and rounds: a platform kept between runs holds earlier ones.
   const tag = `${isPhone(page) ? 'm' : 'd'}${Date.now().toString(36)}`;
   const game = `Historik ${tag}`;
   const cash = { account: { playerId, kind: 'player_cash' } };
@@ -120,8 +120,7 @@ test('a player with activity sees it on the overview and in the transaction list
   await expect(deposit).toContainText('Betalingskort');
   await expect(deposit).toContainText('Gennemført');
 
-  // Games, page by page: 10 a page, the rest on page 2 (asked again should the other width's
-  // rounds land between the two pages).
+  // Games, page by page: 10 a page, the rest on page 2, with no row on both.
   await page.goto('/min-konto/transaktioner?type=spil');
   await hydrated(page);
   await expect(page.getByRole('columnheader', { name: 'Indsats' })).toBeAttached();
