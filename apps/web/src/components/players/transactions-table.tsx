@@ -49,7 +49,10 @@ const METHOD_KEYS: Record<string, string> = { card: 'transactions.method_card', 
 /** Ids are UUIDs: the first eight characters tell them apart for a person, the title has all. */
 export const shortId = (id: string) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8).toUpperCase() : id.slice(0, 24));
 
-export const typeLabel = (t: Translate, row: TransactionRow) => t(TYPE_KEYS[row.type]);
+/** Kinds with a label of their own within their type: a bonus wagered through and moved to cash. */
+const KIND_KEYS: Record<string, string> = { bonus_convert: 'transactions.type_bonus_convert' };
+
+export const typeLabel = (t: Translate, row: TransactionRow) => t(KIND_KEYS[row.kind] ?? TYPE_KEYS[row.type]);
 export const statusLabel = (t: Translate, row: TransactionRow) => t(STATUS_KEYS[row.status]);
 const dash = '–';
 
