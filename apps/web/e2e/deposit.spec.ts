@@ -48,6 +48,19 @@ async function startDeposit(page: Page, amountKr: string) {
   await expect(page.getByTestId('deposit-step')).toHaveText('Trin 2 af 3');
 }
 
+/** All three steps of a card deposit with a bonus code, up to the answer. */
+async function depositWithCode(page: Page, amountKr: string, code: string) {
+  await page.goto('/min-konto/overfoer');
+  await hydrated(page);
+  await page.getByLabel('Andet beløb').fill(amountKr);
+  await page.getByTestId('bonus-toggle').check();
+  await page.getByRole('textbox', { name: 'Bonuskode' }).fill(code);
+  await page.getByTestId('deposit-submit').click();
+  await fillCard(page, '4571 0000 0000 0001');
+  await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('deposit-submit').click();
+}
+
 async function expectCredit(page: Page, text: string) {
   await page.goto('/min-konto/profil');
   await hydrated(page);
@@ -164,15 +177,7 @@ test('a player deposits with a bonus code, sees the bonus and its wagering, and 
   await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Bodil' : 'Bjarne'), '1500', isPhone(page) ? '20304081' : '20304082');
 
   // 200 kr. with the welcome code: 100 % bonus, to be wagered 10 times.
-  await page.goto('/min-konto/overfoer');
-  await hydrated(page);
-  await page.getByLabel('Andet beløb').fill('200');
-  await page.getByTestId('bonus-toggle').check();
-  await page.getByRole('textbox', { name: 'Bonuskode' }).fill('velkomst100');
-  await page.getByTestId('deposit-submit').click();
-  await fillCard(page, '4571 0000 0000 0001');
-  await page.getByTestId('deposit-submit').click();
-  await page.getByTestId('deposit-submit').click();
+  await depositWithCode(page, '200', 'velkomst100');
   const receipt = page.getByTestId('deposit-receipt');
   await expect(receipt.getByTestId('receipt-bonus')).toHaveText('200 kr. (VELKOMST100)');
   await expect(receipt).toContainText('2.000 kr.');
@@ -189,15 +194,7 @@ test('a player deposits with a bonus code, sees the bonus and its wagering, and 
   expect(await seriousViolations(page)).toEqual([]);
 
   // A second code while this bonus is open: refused at the code, before any money moves.
-  await page.goto('/min-konto/overfoer');
-  await hydrated(page);
-  await page.getByLabel('Andet beløb').fill('200');
-  await page.getByTestId('bonus-toggle').check();
-  await page.getByRole('textbox', { name: 'Bonuskode' }).fill('KRONE50');
-  await page.getByTestId('deposit-submit').click();
-  await fillCard(page, '4571 0000 0000 0001');
-  await page.getByTestId('deposit-submit').click();
-  await page.getByTestId('deposit-submit').click();
+  await depositWithCode(page, '200', 'KRONE50');
   await expect(page.getByText('Du har allerede en aktiv bonus. Du kan bruge en ny bonuskode, når den er omsat eller udløbet.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Bonuskode' })).toHaveValue('KRONE50');
   await expectCredit(page, '400 kr.');
