@@ -38,6 +38,10 @@ export async function seedBonusCodes(db: Db) {
  * deposit's credit, through the ledger (`bonus_grant`, bonus_cost → player_bonus).
  */
 export function createBonusService(db: Db, clock: () => Date, wallet: WalletService) {
+  /** The player's open bonus (at most one: `bonus_grants_open_key`); callers add a lock where they need it. */
+  const openGrantOf = (runner: Pick<Db, 'select'>, playerId: string) =>
+    runner.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt)));
+
   const invalid = () => new AppError('INVALID_BONUS_CODE', 400, 'deposit.error_bonus_code', { fields: { bonusCode: 'deposit.error_bonus_code' } });
 
   /**
@@ -71,7 +75,7 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     if (amountOre <= 0) return null;
     const now = clock();
     // The player's open bonus, if it has run out meanwhile, ends first (in this transaction).
-    const [open] = await tx.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, input.playerId), isNull(bonusGrants.endedAt))).for('update');
+    const [open] = await openGrantOf(tx, input.playerId).for('update');
     if (open && open.paymentId !== input.paymentId) await settleGrant(tx, open);
     await tx
       .insert(bonusGrants)
@@ -133,26 +137,7 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
       const [kept] = await tx.update(bonusGrants).set({ wageredOre: wagered, checkedAt: now }).where(eq(bonusGrants.id, grant.id)).returning();
       return kept!;
     }
-    const bonusAccount = await wallet.playerAccount(grant.playerId, 'player_bonus', tx);
-    const cashAccount = await wallet.playerAccount(grant.playerId, 'player_cash', tx);
-    const balance = (await wallet.lockBalances([bonusAccount, cashAccount], tx)).get(bonusAccount) ?? 0;
-    let endTransferId: string | null = null;
-    if (balance > 0) {
-      const to = completed ? cashAccount : await wallet.systemAccount('bonus_cost', tx);
-      const moved = await wallet.transfer(
-        {
-          idempotencyKey: `bonus-end:${grant.id}`,
-          kind: completed ? 'bonus_convert' : 'bonus_forfeit',
-          entries: [
-            { accountId: bonusAccount, amountOre: -balance },
-            { accountId: to, amountOre: balance },
-          ],
-          reference: { grantId: grant.id, code: grant.code },
-        },
-        tx,
-      );
-      endTransferId = moved.transferId;
-    }
+    const endTransferId = await moveWholeBonusBalance(tx, grant, completed, async () => `bonus-end:${grant.id}`);
     const [ended] = await tx
       .update(bonusGrants)
       .set({ wageredOre: wagered, checkedAt: now, endedAt: now, outcome: completed ? 'completed' : 'forfeited', endTransferId })
@@ -171,7 +156,7 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     const [any] = await db.select({ id: bonusGrants.id }).from(bonusGrants).where(eq(bonusGrants.playerId, playerId)).limit(1);
     if (!any) return null;
     return db.transaction(async (tx) => {
-      const [open] = await tx.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt))).for('update');
+      const [open] = await openGrantOf(tx, playerId).for('update');
       if (open) return settleGrant(tx, open);
       await settleLateBonusMoney(tx, playerId);
       return null;
@@ -189,24 +174,38 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     const [last] = await tx.select().from(bonusGrants).where(eq(bonusGrants.playerId, playerId)).orderBy(desc(bonusGrants.endedAt)).limit(1);
     if (!last?.endedAt || last.outcome === 'merged') return;
     if ((await wallet.playerBalances(playerId, tx)).player_bonus <= 0) return;
+    await moveWholeBonusBalance(tx, last, last.outcome === 'completed', async (bonusAccount) => `bonus-late:${await wallet.latestTransferOn(bonusAccount, tx)}`);
+  }
+
+  /** Locks the player's bonus and cash rows, in id order as every transfer locks them; answers both ids and the bonus balance. */
+  async function lockMoney(tx: Runner, playerId: string) {
     const bonusAccount = await wallet.playerAccount(playerId, 'player_bonus', tx);
     const cashAccount = await wallet.playerAccount(playerId, 'player_cash', tx);
-    const balance = (await wallet.lockBalances([bonusAccount, cashAccount], tx)).get(bonusAccount) ?? 0;
-    if (balance <= 0) return;
-    const brought = await wallet.latestTransferOn(bonusAccount, tx);
-    const completed = last.outcome === 'completed';
-    await wallet.transfer(
+    const balances = await wallet.lockBalances([bonusAccount, cashAccount], tx);
+    return { bonusAccount, cashAccount, bonusOre: balances.get(bonusAccount) ?? 0 };
+  }
+
+  /**
+   * Moves the player's whole bonus balance, its rows locked first: to cash (`bonus_convert`) or
+   * back to the house (`bonus_forfeit`), with the grant as reference and the key given (read
+   * under the lock). Answers the transfer, or null when the balance is empty.
+   */
+  async function moveWholeBonusBalance(tx: Runner, grant: BonusGrant, toCash: boolean, key: (bonusAccount: string) => Promise<string>) {
+    const { bonusAccount, cashAccount, bonusOre } = await lockMoney(tx, grant.playerId);
+    if (bonusOre <= 0) return null;
+    const moved = await wallet.transfer(
       {
-        idempotencyKey: `bonus-late:${brought}`,
-        kind: completed ? 'bonus_convert' : 'bonus_forfeit',
+        idempotencyKey: await key(bonusAccount),
+        kind: toCash ? 'bonus_convert' : 'bonus_forfeit',
         entries: [
-          { accountId: bonusAccount, amountOre: -balance },
-          { accountId: completed ? cashAccount : await wallet.systemAccount('bonus_cost', tx), amountOre: balance },
+          { accountId: bonusAccount, amountOre: -bonusOre },
+          { accountId: toCash ? cashAccount : await wallet.systemAccount('bonus_cost', tx), amountOre: bonusOre },
         ],
-        reference: { grantId: last.id, code: last.code },
+        reference: { grantId: grant.id, code: grant.code },
       },
       tx,
     );
+    return moved.transferId;
   }
 
   /**
@@ -215,9 +214,8 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    * a bonus never waits in a circle with a settlement or a stake.
    */
   async function lockForGrant(tx: Runner, playerId: string) {
-    await tx.select({ id: bonusGrants.id }).from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt))).for('update');
-    const accounts = [await wallet.playerAccount(playerId, 'player_bonus', tx), await wallet.playerAccount(playerId, 'player_cash', tx)];
-    await wallet.lockBalances(accounts, tx);
+    await openGrantOf(tx, playerId).for('update');
+    await lockMoney(tx, playerId);
   }
 
   /** The player's bonus still open once brought up to date, or null. */
@@ -256,7 +254,7 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
   async function wageringSummary(playerId: string, options: { settle?: boolean } = {}) {
     const open =
       options.settle === false
-        ? ((await db.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt), gt(bonusGrants.expiresAt, clock()))))[0] ?? null)
+        ? ((await openGrantOf(db, playerId)).find((grant) => grant.expiresAt > clock()) ?? null)
         : await settle(playerId);
     const required = open?.wageringRequirementOre ?? 0;
     const wagered = Math.min(open?.wageredOre ?? 0, required);
