@@ -82,7 +82,15 @@ export default defineConfig({
       url: `http://127.0.0.1:${webPort}/favicon.ico`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { PLATFORM_URL: `http://127.0.0.1:${platformPort}`, NEXT_TELEMETRY_DISABLED: '1', WEB_PORT: String(webPort), CARDS_PUBLIC_URL: `${sims}/cards` },
+      env: {
+        PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
+        NEXT_TELEMETRY_DISABLED: '1',
+        WEB_PORT: String(webPort),
+        CARDS_PUBLIC_URL: `${sims}/cards`,
+        // Development settings (plain http, the stand-ins, the development keys) need this (docs/decisions.md).
+        KRONE_ENV: 'development',
+        WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
+      },
     },
   ],
 });

@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The storefront's deployment mode (apps/web/src/lib/session-cookies.ts): plain cookie names.
+          env: { KRONE_ENV: 'test' },
         },
       },
     ],

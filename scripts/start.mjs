@@ -145,6 +145,8 @@ start(
     WEB_HOST: host,
     WEB_PORT: String(webPort),
     CARDS_PUBLIC_URL: `http://${host}:${simsPort}/cards`,
+    KRONE_ENV: 'development',
+    WEB_PUBLIC_URL: `http://${host}:${webPort}`,
   },
   webDir,
 );

@@ -5,12 +5,22 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unsupportedReasonFor } from './src/components/runtime/unsupported';
+import { normaliseForwarding } from './src/edge/front-door';
 import { createResponseCache } from './src/edge/response-cache';
+import { refuseBadStartup } from './src/edge/startup-check';
+import { parseTrustedProxies } from './src/edge/trusted-proxies';
+import { logError } from './src/lib/log-redaction';
+
+// First, before Next loads a build: production (KRONE_ENV unset or `production`) refuses
+// development settings, one line per problem, and exits non-zero.
+refuseBadStartup();
 
 const host = process.env.WEB_HOST ?? '127.0.0.1';
 const port = Number(process.env.WEB_PORT ?? 3000);
 const cacheSeconds = Number(process.env.WEB_CACHE_SECONDS ?? 10);
 const cacheMegabytes = Number(process.env.WEB_CACHE_MB ?? 64);
+const publicHost = new URL(process.env.WEB_PUBLIC_URL ?? 'http://127.0.0.1:3000').host;
+const trustedProxies = parseTrustedProxies(process.env.WEB_TRUST_PROXY);
 for (const [name, value] of Object.entries({ WEB_PORT: port, WEB_CACHE_SECONDS: cacheSeconds, WEB_CACHE_MB: cacheMegabytes })) {
   if (!Number.isFinite(value) || value < 0) {
     console.error(`storefront: ${name} must be a non-negative number`);
@@ -29,14 +39,17 @@ const cache = createResponseCache({
   maxBytes: cacheMegabytes * 1024 * 1024,
   maxEntryBytes: 1024 * 1024,
   maxAgeMs: cacheSeconds * 1000,
+  host: publicHost,
   // Browsers the proxy may turn away to /unsupported must reach it (src/proxy.ts).
   bypass: (request) => cacheSeconds === 0 || unsupportedReasonFor(request.headers['user-agent']) !== null,
 });
 
 const server = createServer((request, response) => {
+  // Who the visitor is, from the socket or a trusted proxy (edge/front-door.ts), before anything reads it.
+  normaliseForwarding(request, trustedProxies);
   cache.handle(request, response, () => {
     handle(request, response).catch((error: unknown) => {
-      console.error('storefront: request failed', error);
+      logError(`storefront: request failed: ${request.method} ${request.url}`, error);
       if (!response.headersSent) response.statusCode = 500;
       response.end();
     });

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { isLoginRequired, loginUrlFor } from './components/runtime/login-required';
 import { UNSUPPORTED_PATH, unsupportedReasonFor } from './components/runtime/unsupported';
 import { contentSecurityPolicy, isCardFormRoute, isNonceRoute, newNonce } from './lib/csp';
-import { SESSION_COOKIE, USER_COOKIE } from './lib/session-cookies';
+import { isProduction, sessionCookie, userCookie } from './lib/session-cookies';
 
 const platformUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000';
 
@@ -33,7 +33,7 @@ export async function proxy(request: NextRequest) {
   const { pathname, searchParams, search } = request.nextUrl;
   if (pathname === '/' && searchParams.get('logout') === 'true') return logout(request);
 
-  if (isLoginRequired(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
+  if (isLoginRequired(pathname) && !request.cookies.get(sessionCookie())?.value) {
     return redirectOnHost(request, loginUrlFor(`${pathname}${search}`), 307);
   }
   if (isNonceRoute(pathname)) return withNonce(request);
@@ -67,16 +67,22 @@ async function logout(request: NextRequest) {
   const response = redirectOnHost(request, '/', 303);
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return response;
-  const token = request.cookies.get(SESSION_COOKIE)?.value;
+  const token = request.cookies.get(sessionCookie())?.value;
   if (token) {
     try {
-      await fetch(`${platformUrl}/Players/sessions/${encodeURIComponent(token)}/logout`, { method: 'POST', signal: AbortSignal.timeout(3000) });
+      await fetch(`${platformUrl}/Players/sessions/${encodeURIComponent(token)}/logout`, {
+        method: 'POST',
+        // The visitor's address, as the front door (server.ts) normalised it, for the platform's per-address limits.
+        headers: { 'X-Forwarded-For': request.headers.get('x-forwarded-for') ?? '127.0.0.1' },
+        signal: AbortSignal.timeout(3000),
+      });
     } catch {
       // The cookies go anyway; the session ends by itself within its idle time.
     }
   }
-  response.cookies.delete(SESSION_COOKIE);
-  response.cookies.delete(USER_COOKIE);
+  // A __Host- cookie is only replaced by one with the same Secure and Path, so no plain delete.
+  const secure = isProduction() || request.nextUrl.protocol === 'https:';
+  for (const name of [sessionCookie(), userCookie()]) response.cookies.set(name, '', { path: '/', maxAge: 0, secure, sameSite: 'lax' });
   return response;
 }
 

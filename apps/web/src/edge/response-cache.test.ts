@@ -17,9 +17,10 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 async function start(origin: Origin, options: Partial<ResponseCacheOptions> = {}) {
   let clock = 1_000_000;
   let originCalls = 0;
-  const cache = createResponseCache({ maxBytes: 1_000_000, maxEntryBytes: 10_000, maxAgeMs: 10_000, now: () => clock, ...options });
+  // Made once the port is known (below); requests only arrive after that.
+  const made: { cache?: ReturnType<typeof createResponseCache> } = {};
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    cache.handle(req, res, () => {
+    made.cache!.handle(req, res, () => {
       originCalls++;
       const { status = 200, headers = {}, chunks = ['<html>hello</html>'] } = origin.answer(req);
       res.statusCode = status;
@@ -33,6 +34,8 @@ async function start(origin: Origin, options: Partial<ResponseCacheOptions> = {}
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server!.address() as AddressInfo).port;
+  // The configured host is the one the test client addresses, unless a test says otherwise.
+  const cache = (made.cache = createResponseCache({ maxBytes: 1_000_000, maxEntryBytes: 10_000, maxAgeMs: 10_000, now: () => clock, host: `127.0.0.1:${port}`, ...options }));
   const get = (path = '/', headers: Record<string, string> = {}, method = 'GET') =>
     new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
       const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
@@ -165,11 +168,35 @@ describe('response cache in front of Next', () => {
     expect(site.calls()).toBe(1);
   });
 
-  it('keys by host, so one site is never answered with another one\u2019s page', async () => {
-    const origin: Origin = { answer: (req) => ({ headers: { 'cache-control': SHARED }, chunks: [String(req.headers.host)] }) };
+  it('keys on the configured host: a junk Host is never answered from memory nor stored', async () => {
+    const origin: Origin = { answer: (req) => ({ headers: { 'cache-control': SHARED }, chunks: [`page for ${req.headers.host}`] }) };
     const site = await start(origin);
-    await site.get('/', { host: 'a.example' });
-    expect((await site.get('/', { host: 'b.example' })).body.toString()).toBe('b.example');
-    expect((await site.get('/', { host: 'a.example' })).body.toString()).toBe('a.example');
+    for (const host of ['junk.example', 'junk.example', 'evil.example']) {
+      const answer = await site.get('/', { host });
+      expect(answer.headers['x-krone-cache']).toBeUndefined();
+      expect(answer.body.toString()).toBe(`page for ${host}`);
+    }
+    expect(site.calls()).toBe(3);
+    expect(site.cache.stats().urls).toBe(0);
+    // The real host's first visitor still reaches Next and gets its own page.
+    const real = await site.get('/');
+    expect(real.headers['x-krone-cache']).toBe('MISS');
+    expect(real.body.toString()).toMatch(/^page for 127\.0\.0\.1:\d+$/);
+    expect((await site.get('/')).headers['x-krone-cache']).toBe('HIT');
+  });
+
+  it('passes a request through whose trusted X-Forwarded-Host names another site', async () => {
+    const site = await start(page());
+    await site.get('/', { 'x-forwarded-host': 'evil.example' });
+    await site.get('/', { 'x-forwarded-host': 'evil.example' });
+    expect(site.calls()).toBe(2);
+    expect(site.cache.stats().urls).toBe(0);
+  });
+
+  it('matches the configured host whatever its case', async () => {
+    const site = await start(page(), { host: 'WWW.Krone-Casino.dk' });
+    await site.get('/', { host: 'www.krone-casino.dk' });
+    expect((await site.get('/', { host: 'www.krone-casino.dk' })).headers['x-krone-cache']).toBe('HIT');
+    expect(site.calls()).toBe(1);
   });
 });

@@ -21,6 +21,13 @@ export interface ResponseCacheOptions {
   maxEntryBytes: number;
   /** The longest anything is served from memory, whatever the response allowed. */
   maxAgeMs: number;
+  /**
+   * The site's configured host (WEB_PUBLIC_URL's `host`). Entries are keyed on it, never on the
+   * request's raw Host header, and a request addressed to any other host (a junk Host, or
+   * X-Forwarded-Host from a trusted proxy) is passed through without being answered or stored, so
+   * it can neither fill the cache nor leave a page built for another host for the real one.
+   */
+  host: string;
   /** Requests that must always reach Next (for example those its proxy may redirect). */
   bypass?: (request: IncomingMessage) => boolean;
   now?: () => number;
@@ -66,12 +73,17 @@ export function createResponseCache(options: ResponseCacheOptions) {
     sizeCalculation: (variants) => Math.max(1, variants.reduce((sum, variant) => sum + variant.body.length + 512, 0)),
   });
 
-  const keyOf = (request: IncomingMessage) => `${request.headers.host ?? ''} ${request.url ?? ''}`;
+  const configuredHost = options.host.toLowerCase();
+  const keyOf = (request: IncomingMessage) => `${configuredHost} ${request.url ?? ''}`;
+  /** The host the browser addressed: a trusted proxy's X-Forwarded-Host (edge/front-door.ts), or Host. */
+  const addressedHost = (request: IncomingMessage) =>
+    String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '').split(',')[0]!.trim().toLowerCase();
 
   function isCandidate(request: IncomingMessage): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const url = request.url ?? '';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return false;
+    if (addressedHost(request) !== configuredHost) return false;
     return !options.bypass?.(request);
   }
 

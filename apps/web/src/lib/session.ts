@@ -2,21 +2,24 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { env } from './env';
 import { platformNoStore } from './platform';
-import { SESSION_COOKIE, USER_COOKIE } from './session-cookies';
+import { isProduction, sessionCookie, userCookie } from './session-cookies';
 
 /**
  * The player's session as the storefront holds it. The platform's session token lives only in an
  * HttpOnly cookie that page script cannot read; `krone_uid` carries the player's id (no
  * credential) so cached pages can tell in the browser that someone is logged in.
  */
-export { SESSION_COOKIE, USER_COOKIE } from './session-cookies';
+export { sessionCookie, userCookie } from './session-cookies';
 export const AUTH_TRANSACTION_COOKIE = 'krone_auth_tx';
 export const REGISTRATION_COOKIE = 'krone_reg';
 /** Spec §7: the profile is kept for 86400 s. */
 export const USER_COOKIE_SECONDS = 86_400;
 
-/** Secure whenever the site is served over https, which every deployment outside a laptop is. */
-export const secureCookies = () => env.siteUrl.startsWith('https://');
+/**
+ * Secure in production (which refuses to start without an https public URL, edge/startup-check)
+ * and whenever the site is served over https.
+ */
+export const secureCookies = () => isProduction() || env.siteUrl.startsWith('https://');
 
 export function cookieOptions(maxAgeSeconds?: number, { httpOnly = true } = {}) {
   return {
@@ -29,7 +32,7 @@ export function cookieOptions(maxAgeSeconds?: number, { httpOnly = true } = {}) 
 }
 
 export async function sessionToken(): Promise<string | null> {
-  return (await cookies()).get(SESSION_COOKIE)?.value ?? null;
+  return (await cookies()).get(sessionCookie())?.value ?? null;
 }
 
 type CookieJar = { set(name: string, value: string, options: ReturnType<typeof cookieOptions>): unknown };
@@ -40,13 +43,13 @@ export const secondsUntil = (iso: string) => Math.max(60, Math.floor((Date.parse
 export async function startSession(answer: { sessionToken: string; expiresAt: string; playerId: string }, jar?: CookieJar) {
   const target = jar ?? (await cookies());
   const seconds = secondsUntil(answer.expiresAt);
-  target.set(SESSION_COOKIE, answer.sessionToken, cookieOptions(seconds));
-  target.set(USER_COOKIE, answer.playerId, cookieOptions(Math.min(seconds, USER_COOKIE_SECONDS), { httpOnly: false }));
+  target.set(sessionCookie(), answer.sessionToken, cookieOptions(seconds));
+  target.set(userCookie(), answer.playerId, cookieOptions(Math.min(seconds, USER_COOKIE_SECONDS), { httpOnly: false }));
 }
 
 export async function clearSession() {
   const jar = await cookies();
-  for (const name of [SESSION_COOKIE, USER_COOKIE]) jar.set(name, '', cookieOptions(0, { httpOnly: name === SESSION_COOKIE }));
+  for (const name of [sessionCookie(), userCookie()]) jar.set(name, '', cookieOptions(0, { httpOnly: name === sessionCookie() }));
 }
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;

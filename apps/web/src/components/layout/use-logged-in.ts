@@ -1,8 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-
-const USER_COOKIE = 'krone_uid';
+import { USER_COOKIE_NAMES } from '@/lib/session-cookies';
 
 /**
  * Whether a player is logged in, read in the browser from the user-id cookie (the session
@@ -10,7 +9,10 @@ const USER_COOKIE = 'krone_uid';
  * header show the player's side. The server renders the guest's view.
  */
 export function readLoggedIn(cookie: string): boolean {
-  return cookie.split(/;\s*/).some((part) => part.startsWith(`${USER_COOKIE}=`) && part.length > USER_COOKIE.length + 1);
+  // `__Host-krone_uid` in production, `krone_uid` in development (lib/session-cookies).
+  return cookie
+    .split(/;\s*/)
+    .some((part) => USER_COOKIE_NAMES.some((name) => part.startsWith(`${name}=`) && part.length > name.length + 1));
 }
 
 const listeners = new Set<() => void>();

@@ -1,6 +1,7 @@
 import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { fail, forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
+import { secureCookies } from '@/lib/session';
 
 /**
  * Client-side stored values of spec §3 that live in cookies. Only these names may be read or
@@ -47,7 +48,7 @@ export async function POST(request: Request) {
     maxAge,
     path: '/',
     sameSite: 'lax',
-    secure: process.env.NODE_ENV === 'production' && !process.env.NEXT_PUBLIC_SITE_URL?.startsWith('http://'),
+    secure: secureCookies(),
     httpOnly: false,
   });
   return ok({ success: true, cookie: value });

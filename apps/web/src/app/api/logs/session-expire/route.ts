@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
 import { platformNoStore } from '@/lib/platform';
-import { clearSession, USER_COOKIE } from '@/lib/session';
+import { clearSession, userCookie } from '@/lib/session';
 import { cookies } from 'next/headers';
 
 const body = z.object({ fromRoute: z.string().max(500), datetime: z.string().max(40) });
@@ -14,7 +14,7 @@ export async function POST(request: Request) {
   if (!sameOrigin(request)) return forbiddenOrigin();
   const parsed = await parseJson(request, body);
   if (!parsed.ok) return parsed.response;
-  const userId = (await cookies()).get(USER_COOKIE)?.value;
+  const userId = (await cookies()).get(userCookie())?.value;
   if (userId && z.uuid().safeParse(userId).success) {
     try {
       await platformNoStore.POST('/Logs/CreateSessionExpireLog', { body: { userId, from_route: parsed.data.fromRoute, datetime: parsed.data.datetime } });

@@ -2,7 +2,7 @@ import { getCopenhagenParts } from '@krone/domain';
 import { z } from 'zod';
 import { fail, forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
 import { platformNoStore } from '@/lib/platform';
-import { sessionToken, USER_COOKIE } from '@/lib/session';
+import { sessionToken, userCookie } from '@/lib/session';
 import { cookies } from 'next/headers';
 
 const body = z.object({ accepted: z.boolean() });
@@ -23,7 +23,7 @@ export async function POST(request: Request) {
   const parsed = await parseJson(request, body);
   if (!parsed.ok) return parsed.response;
   const token = await sessionToken();
-  const userId = (await cookies()).get(USER_COOKIE)?.value;
+  const userId = (await cookies()).get(userCookie())?.value;
   if (!token || !userId || !z.uuid().safeParse(userId).success) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
   try {
     const day = copenhagenDay();

@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
 import { forbiddenOrigin, ok, sameOrigin } from '@/lib/api';
-import { cookieOptions, loadProfile, USER_COOKIE, USER_COOKIE_SECONDS } from '@/lib/session';
+import { cookieOptions, loadProfile, USER_COOKIE_SECONDS, userCookie } from '@/lib/session';
 
 /**
  * POST /api/user/user-profile (spec §7): userInfo and playerType of the logged-in player. The
@@ -11,6 +11,6 @@ export async function POST(request: Request) {
   if (!sameOrigin(request)) return forbiddenOrigin();
   const profile = await loadProfile();
   if (!profile) return ok({ result: 0, message: 'no-session' });
-  (await cookies()).set(USER_COOKIE, profile.userInfo.userId, cookieOptions(USER_COOKIE_SECONDS, { httpOnly: false }));
+  (await cookies()).set(userCookie(), profile.userInfo.userId, cookieOptions(USER_COOKIE_SECONDS, { httpOnly: false }));
   return ok({ result: 1, data: { userInfo: profile.userInfo, playerType: profile.playerType } });
 }

@@ -1,0 +1,66 @@
+import { kroneEnv } from '../lib/session-cookies';
+import { parseTrustedProxies } from './trusted-proxies';
+
+type Env = Record<string, string | undefined>;
+
+/** The site-info key the repository ships for development (lib/site-info-signature.ts). */
+export const DEVELOPMENT_SITE_INFO_KEY = 'krone-development-site-info-key';
+
+const LOOPBACK = /^(localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+function url(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What stops the storefront from starting, one line each (docs/decisions.md, "Production fails
+ * closed"). KRONE_ENV is production unless it says development or test, so a deployment that
+ * forgets it gets the strict checks: an https public URL (the session cookie is then Secure with a
+ * __Host- name and HSTS is on), the real card provider on https, a site-info key of its own.
+ * Development and test only get the checks that hold everywhere.
+ */
+export function startupProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.KRONE_ENV !== undefined && env.KRONE_ENV !== '' && !['production', 'development', 'test'].includes(env.KRONE_ENV)) {
+    problems.push(`KRONE_ENV must be production, development or test, not "${env.KRONE_ENV}"`);
+  }
+  problems.push(...parseTrustedProxies(env.WEB_TRUST_PROXY).problems);
+  const publicUrl = env.WEB_PUBLIC_URL;
+  if (publicUrl !== undefined && !url(publicUrl)) problems.push(`WEB_PUBLIC_URL: "${publicUrl}" is not a URL`);
+  if (kroneEnv(env.KRONE_ENV ?? '') !== 'production') return problems;
+
+  const production = (line: string) => problems.push(`${line} (KRONE_ENV is production${env.KRONE_ENV ? '' : ' when unset'})`);
+  const site = publicUrl ? url(publicUrl) : null;
+  if (!publicUrl) production('WEB_PUBLIC_URL is not set: production needs the site\'s https address');
+  else if (site && site.protocol !== 'https:') production(`WEB_PUBLIC_URL must be https in production, not "${publicUrl}"`);
+
+  const siteInfoKey = env.NEXT_PUBLIC_SITE_INFO_KEY;
+  if (!siteInfoKey || siteInfoKey === DEVELOPMENT_SITE_INFO_KEY) production('NEXT_PUBLIC_SITE_INFO_KEY is the development key: set the site\'s own');
+
+  const cards = env.CARDS_PUBLIC_URL;
+  const cardsUrl = cards ? url(cards) : null;
+  if (!cards) production('CARDS_PUBLIC_URL is not set: the default is the development stand-in');
+  else if (!cardsUrl) production(`CARDS_PUBLIC_URL: "${cards}" is not a URL`);
+  else if (cardsUrl.protocol !== 'https:' || LOOPBACK.test(cardsUrl.hostname)) production(`CARDS_PUBLIC_URL must be the card provider's https address, not the stand-in "${cards}"`);
+
+  for (const name of ['NEXT_PUBLIC_SITE_URL', 'STORE_IMAGE_BASE', 'CONTENT_IMAGE_BASE']) {
+    const value = env[name];
+    if (value && !value.startsWith('https://')) production(`${name} must be https in production, not "${value}"`);
+  }
+  return problems;
+}
+
+/**
+ * Run first thing by server.ts, before Next loads a build: prints each problem on its own line and
+ * exits non-zero when there is any.
+ */
+export function refuseBadStartup(env: Env = process.env, exit: (code: number) => never = process.exit, log = console.error) {
+  const problems = startupProblems(env);
+  if (problems.length === 0) return;
+  for (const problem of problems) log(`storefront: refusing to start: ${problem}`);
+  exit(1);
+}
