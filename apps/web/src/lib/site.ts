@@ -7,6 +7,7 @@ import { filterForGuest, type MenuEntry } from '@/components/layout/menu-rules';
 import { marketingPopupFrom, marketingSettingsFrom } from '@/components/players/marketing-rules';
 import type { SizedUrls, WallpaperSettings } from '@/components/layout/wallpaper';
 import { getDocument, getMenu, getNavigation, getSystemConfig, getTranslator } from './content';
+import { sanitizeRichText } from './rich-text';
 
 type Flags = Record<string, unknown>;
 type HeaderLayout = Record<string, { start?: Flags; center?: Flags; end?: Flags }>;
@@ -118,6 +119,11 @@ export async function getSiteChrome() {
     },
     tagManagerId: tagManager?.enabled && tagManager.id ? tagManager.id : null,
     // Failed popup content is an empty, disabled popup (spec §4).
-    marketing: { popup: marketingPopupFrom(marketingPopup), settings: marketingSettingsFrom(marketingSettings) },
+    marketing: { popup: sanitizedPopup(marketingPopupFrom(marketingPopup)), settings: marketingSettingsFrom(marketingSettings) },
   };
+}
+
+/** The marketing popup's text is content HTML, rendered by a client component: sanitised here. */
+function sanitizedPopup<T extends { detail: string }>(popup: T): T {
+  return { ...popup, detail: sanitizeRichText(popup.detail) };
 }

@@ -6,6 +6,7 @@ import { getSystemConfig, getTranslator } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
 import { loadProfile } from '@/lib/session';
 import { safeRedirectPath } from '@krone/domain';
+import { richText } from '@/lib/rich-text';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { ...(await seoMetadata('log-ind')), robots: { index: false } };
@@ -49,7 +50,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
           </>
         ) : null}
       </section>
-      {content?.content ? <section className={`${styles.card} rich-text`} dangerouslySetInnerHTML={{ __html: content.content }} /> : null}
+      {content?.content ? <section className={`${styles.card} rich-text`} dangerouslySetInnerHTML={richText(content.content)} /> : null}
       <section className={styles.card}>
         <h2>{t('login.no_account')}</h2>
         <a className="btn btn-outline" href="/registrer">

@@ -9,6 +9,7 @@ import { pickTranslations } from '@/lib/i18n';
 import { loadRegistration } from '@/lib/registration';
 import { seoMetadata } from '@/lib/seo';
 import { loadProfile } from '@/lib/session';
+import { richText } from '@/lib/rich-text';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { ...(await seoMetadata('registrer')), robots: { index: false } };
@@ -123,7 +124,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
               <li>{t('register.mitid_security_point_3')}</li>
             </ul>
           </section>
-          {content?.content ? <section className={`${styles.card} rich-text`} dangerouslySetInnerHTML={{ __html: content.content }} /> : null}
+          {content?.content ? <section className={`${styles.card} rich-text`} dangerouslySetInnerHTML={richText(content.content)} /> : null}
           <section className={styles.card}>
             <h2>{t('register.already_have_account')}</h2>
             <a className="btn btn-outline" href="/log-ind">

@@ -1,4 +1,5 @@
 import styles from './contact.module.css';
+import { richText } from '@/lib/rich-text';
 
 export interface ContactSection {
   title: string;
@@ -29,7 +30,7 @@ export function ContactInfo({ sections, label }: { sections: ContactSection[]; l
         <section key={`${index}-${section.title}`} className={styles.infoSection}>
           <h2 className={styles.infoTitle}>{section.title}</h2>
           {/* Operator content from the platform's CMS, as the footer's text blocks. */}
-          <div className={`rich-text ${styles.infoContent}`} dangerouslySetInnerHTML={{ __html: section.content }} />
+          <div className={`rich-text ${styles.infoContent}`} dangerouslySetInnerHTML={richText(section.content)} />
         </section>
       ))}
     </aside>

@@ -1,3 +1,5 @@
+import { richText } from '@/lib/rich-text';
+
 /** A custom content or policy page: the editor's HTML under its title. */
 export function ContentPageView({ page, updatedText }: { page: { title: string; body: string; updatedAt: string }; updatedText: string }) {
   return (
@@ -6,7 +8,7 @@ export function ContentPageView({ page, updatedText }: { page: { title: string; 
       <p className="card-meta">
         <time dateTime={page.updatedAt}>{updatedText}</time>
       </p>
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: page.body }} />
+      <div className="rich-text" dangerouslySetInnerHTML={richText(page.body)} />
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { StaticImage as Image } from '../content/static-image';
 import Link from 'next/link';
+import { richText } from '@/lib/rich-text';
 
 interface FooterImage {
   url?: string;
@@ -44,7 +45,7 @@ export function SiteFooter({ footer, label }: { footer: FooterDocument; label: s
         {(footer.text ?? []).map((block) => (
           <section key={block.header} className="footer-text">
             <h2>{block.header}</h2>
-            <div className="rich-text" dangerouslySetInnerHTML={{ __html: block.details }} />
+            <div className="rich-text" dangerouslySetInnerHTML={richText(block.details)} />
           </section>
         ))}
       </div>

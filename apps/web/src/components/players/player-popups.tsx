@@ -170,7 +170,7 @@ function MarketingPopup({
 
   return (
     <Dialog testId="marketing-popup" title={popup.title} onClose={onDone}>
-      <div className={`rich-text ${styles.dialogMessage}`} dangerouslySetInnerHTML={{ __html: popup.detail }} />
+      <div className={`rich-text ${styles.dialogMessage}`} dangerouslySetInnerHTML={{ __html: popup.detail /* sanitised on the server: lib/site.ts */ }} />
       <div role="status">
         {status === 'saved' ? <p>{text(texts, 'modal.marketing_saved')}</p> : null}
         {status === 'error' ? <p>{text(texts, 'modal.marketing_error')}</p> : null}

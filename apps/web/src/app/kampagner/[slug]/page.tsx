@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getCampaign, getTranslator, isSlug } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
+import { richText } from '@/lib/rich-text';
 
 export const revalidate = 60;
 export const dynamicParams = true;
@@ -49,7 +50,7 @@ export default async function CampaignPage({ params }: Props) {
       </p>
       <h1>{item.title}</h1>
       <p className="page-intro">{item.subLine}</p>
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.body }} />
+      <div className="rich-text" dangerouslySetInnerHTML={richText(item.body)} />
       {item.active ? (
         <p>
           <Link href={item.ctaUrl} className="btn btn-primary" prefetch={false}>
@@ -59,7 +60,7 @@ export default async function CampaignPage({ params }: Props) {
       ) : null}
       <section aria-labelledby="campaign-terms">
         <h2 id="campaign-terms">{t('campaign.terms')}</h2>
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.terms }} />
+        <div className="rich-text" dangerouslySetInnerHTML={richText(item.terms)} />
       </section>
     </article>
   );

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getNews, getTranslator, isSlug } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
+import { richText } from '@/lib/rich-text';
 
 export const revalidate = 60;
 export const dynamicParams = true;
@@ -51,7 +52,7 @@ export default async function NewsDetailPage({ params }: Props) {
         </p>
       ) : null}
       <p className="page-intro">{item.subLine}</p>
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.body }} />
+      <div className="rich-text" dangerouslySetInnerHTML={richText(item.body)} />
     </article>
   );
 }

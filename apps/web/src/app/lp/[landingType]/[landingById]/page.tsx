@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getLandingPage, getTranslator, isSlug } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
+import { richText } from '@/lib/rich-text';
 
 export const revalidate = 60;
 export const dynamicParams = true;
@@ -53,9 +54,9 @@ export default async function LandingPage({ params }: Props) {
         </div>
       </div>
       <div className="panel section">
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: page.body }} />
+        <div className="rich-text" dangerouslySetInnerHTML={richText(page.body)} />
         <h2>{t('campaign.terms')}</h2>
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: page.terms }} />
+        <div className="rich-text" dangerouslySetInnerHTML={richText(page.terms)} />
       </div>
     </article>
   );
