@@ -151,7 +151,7 @@ async function ensureStorefront() {
     log('using the existing build in apps/web/.next');
   }
   log(`starting the storefront on ${base}…`);
-  startProcess('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], { ...env, WEB_HOST: host, WEB_PORT: String(webPort) }, webDir);
+  startProcess('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], { ...env, WEB_HOST: host, WEB_PORT: String(webPort), WEB_PUBLIC_URL: base }, webDir);
   await waitFor(`${base}/`, 120_000);
   log('storefront ready');
   return base;

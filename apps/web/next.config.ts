@@ -1,19 +1,6 @@
 import type { NextConfig } from 'next';
-import { contentSecurityPolicy, FRAMEABLE_PATH, NONCE_ROUTES } from './src/lib/csp';
 
 const buildId = process.env.KRONE_BUILD_ID ?? `b${Date.now().toString(36)}`;
-
-const secure = (process.env.NEXT_PUBLIC_SITE_URL ?? '').startsWith('https://');
-
-const securityHeaders = [
-  // HSTS wherever the site is served over https (every deployment but a laptop).
-  ...(secure ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }] : []),
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(self)' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-];
 
 const config: NextConfig = {
   poweredByHeader: false,
@@ -45,19 +32,9 @@ const config: NextConfig = {
       fallback: [],
     };
   },
-  async headers() {
-    // Pages for one visitor get a nonce policy from the proxy; every other answer this one.
-    const perVisitor = NONCE_ROUTES.map((route) => route.slice(1)).join('|');
-    // The 3-D Secure return page sets its own headers: it alone may be framed, by our pages.
-    const frameable = FRAMEABLE_PATH.slice(1);
-    return [
-      { source: `/((?!${frameable}$).*)`, headers: securityHeaders },
-      {
-        source: `/((?!(?:${perVisitor}|${frameable})(?:/|$)).*)`,
-        headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy({ nonce: null, secure }) }],
-      },
-    ];
-  },
+  // No headers() here: it is evaluated at build time and frozen, while the security headers
+  // depend on runtime settings (WEB_PUBLIC_URL, CARDS_PUBLIC_URL). The front door (server.ts)
+  // sets them from lib/csp.ts siteSecurityHeaders; the proxy sets the per-visitor nonce policy.
 };
 
 export default config;

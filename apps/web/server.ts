@@ -5,10 +5,12 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unsupportedReasonFor } from './src/components/runtime/unsupported';
+import { canonicalOrigin, canonicalRedirect } from './src/edge/canonical-host';
 import { normaliseForwarding } from './src/edge/front-door';
 import { createResponseCache } from './src/edge/response-cache';
 import { refuseBadStartup } from './src/edge/startup-check';
 import { parseTrustedProxies } from './src/edge/trusted-proxies';
+import { cardsOrigin, securityHeadersFor, siteSecurityHeaders } from './src/lib/csp';
 import { logError } from './src/lib/log-redaction';
 
 // First, before Next loads a build: production (KRONE_ENV unset or `production`) refuses
@@ -21,6 +23,10 @@ const cacheSeconds = Number(process.env.WEB_CACHE_SECONDS ?? 10);
 const cacheMegabytes = Number(process.env.WEB_CACHE_MB ?? 64);
 const publicHost = new URL(process.env.WEB_PUBLIC_URL ?? 'http://127.0.0.1:3000').host;
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUST_PROXY);
+// The canonical origin every page is served on, and the site-wide security headers, from the
+// runtime settings (WEB_PUBLIC_URL, CARDS_PUBLIC_URL), once (edge/canonical-host.ts, lib/csp.ts).
+const canonical = canonicalOrigin();
+const securityHeaders = siteSecurityHeaders({ publicUrl: canonical, paymentOrigin: cardsOrigin() });
 for (const [name, value] of Object.entries({ WEB_PORT: port, WEB_CACHE_SECONDS: cacheSeconds, WEB_CACHE_MB: cacheMegabytes })) {
   if (!Number.isFinite(value) || value < 0) {
     console.error(`storefront: ${name} must be a non-negative number`);
@@ -47,6 +53,14 @@ const cache = createResponseCache({
 const server = createServer((request, response) => {
   // Who the visitor is, from the socket or a trusted proxy (edge/front-door.ts), before anything reads it.
   normaliseForwarding(request, trustedProxies);
+  for (const [name, value] of securityHeadersFor((request.url ?? '/').split('?')[0]!, securityHeaders)) response.setHeader(name, value);
+  // A page asked for on another host goes to the canonical one, where the login brokers return to.
+  const elsewhere = canonicalRedirect(request, canonical);
+  if (elsewhere) {
+    response.writeHead(308, { location: elsewhere, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' });
+    response.end(request.method === 'HEAD' ? undefined : `${elsewhere}\n`);
+    return;
+  }
   cache.handle(request, response, () => {
     handle(request, response).catch((error: unknown) => {
       logError(`storefront: request failed: ${request.method} ${request.url}`, error);

@@ -39,10 +39,28 @@ async function fillCard(page: Page, number: string, cvv = '123') {
   await page.getByLabel('Kontrolcifre').fill(cvv);
 }
 
-async function startDeposit(page: Page, amountKr: string) {
-  await page.goto('/min-konto/overfoer');
+/**
+ * To the deposit page as a player gets there: a click on the header's balance (from the start
+ * page, a cached public page) or on the overview's "Indbetal" (a page for one visitor). Both are
+ * client-side navigations, so the page keeps the policy of the page it came from; a mark on
+ * `window` shows no full load happened.
+ */
+async function openDepositByClick(page: Page, from: 'header' | 'overview') {
+  await page.goto(from === 'header' ? '/' : '/min-konto/oversigt');
   await hydrated(page);
+  await page.evaluate(() => Object.assign(window, { kroneSamePage: true }));
+  if (from === 'header') await page.getByTestId('header-credit').click();
+  else await page.getByRole('main').getByRole('link', { name: 'Indbetal', exact: true }).click();
+  await expect(page).toHaveURL(/\/min-konto\/overfoer$/);
   await expect(page.getByTestId('deposit-step')).toHaveText('Trin 1 af 3');
+  expect(await page.evaluate(() => (window as { kroneSamePage?: boolean }).kroneSamePage), 'a client-side navigation').toBe(true);
+}
+
+/** The browser reports a blocked fetch or frame as a console error naming the policy. */
+const cspViolations = (consoleErrors: string[]) => consoleErrors.filter((message) => /Content Security Policy/i.test(message));
+
+async function startDeposit(page: Page, amountKr: string, from: 'header' | 'overview') {
+  await openDepositByClick(page, from);
   await page.getByLabel('Andet beløb').fill(amountKr);
   await page.getByTestId('deposit-submit').click();
   await expect(page.getByTestId('deposit-step')).toHaveText('Trin 2 af 3');
@@ -71,9 +89,9 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
   test.setTimeout(300_000);
   await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Dina' : 'Dennis'), '1500');
 
-  // Step 1: nothing typed, then an unknown bonus code; the card is checked before anything is sent.
-  await page.goto('/min-konto/overfoer');
-  await hydrated(page);
+  // Step 1, reached from the header's balance: nothing typed, then an unknown bonus code; the
+  // card is checked before anything is sent.
+  await openDepositByClick(page, 'header');
   await expect(page.getByRole('heading', { name: 'Vælg beløb' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('deposit-submit').click();
@@ -111,16 +129,18 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
   await expect(receipt.getByTestId('receipt-balance')).toHaveText('250 kr.');
   await expect(page.getByTestId('header-credit')).toContainText('250 kr.');
   expect(await seriousViolations(page)).toEqual([]);
+  expect(cspViolations(consoleErrors)).toEqual([]);
 
   // A card the bank declines for wrong details: the Danish message, no money.
-  await startDeposit(page, '100');
+  await startDeposit(page, '100', 'overview');
   await fillCard(page, '4000 0000 0000 0127');
   await page.getByTestId('deposit-submit').click();
   await page.getByTestId('deposit-submit').click();
   await expect(page.getByTestId('deposit-error')).toHaveText('Kortoplysningerne er forkerte. Tjek kortnummer, udløbsdato og kontrolcifre.');
 
-  // 3-D Secure: the bank's page in a window of the spec's width, approved, then the receipt.
-  await startDeposit(page, '500');
+  // 3-D Secure, reached from the overview: the bank's page in a window of the spec's width,
+  // approved, then the receipt.
+  await startDeposit(page, '500', 'overview');
   await fillCard(page, '4000 0000 0000 3220');
   await page.getByTestId('deposit-submit').click();
   await page.getByTestId('deposit-submit').click();
@@ -131,9 +151,11 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
   await expect(receipt.getByTestId('receipt-amount')).toHaveText('500 kr.', { timeout: 15_000 });
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('header-credit')).toContainText('750 kr.');
+  expect(cspViolations(consoleErrors)).toEqual([]);
 
-  // MobilePay: to the app, approved, back to /MobilePay with the receipt.
-  await startDeposit(page, '300');
+  // MobilePay, reached from the header's balance: to the app, approved, back to /MobilePay with
+  // the receipt.
+  await startDeposit(page, '300', 'header');
   await page.getByTestId('method-mobilepay').check();
   await page.getByTestId('deposit-submit').click();
   await page.getByTestId('deposit-submit').click();
@@ -144,6 +166,7 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
   await expect(receipt.getByTestId('receipt-amount')).toHaveText('300 kr.', { timeout: 15_000 });
   await expect(receipt.getByTestId('receipt-balance')).toHaveText('1.050 kr.');
   expect(await seriousViolations(page)).toEqual([]);
+  expect(cspViolations(consoleErrors)).toEqual([]);
 
   // Quick deposit: a quick amount and the card, on one screen.
   await page.goto('/QuickDeposit');

@@ -1,19 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isLoginRequired, loginUrlFor } from './components/runtime/login-required';
 import { UNSUPPORTED_PATH, unsupportedReasonFor } from './components/runtime/unsupported';
-import { contentSecurityPolicy, isCardFormRoute, isNonceRoute, newNonce } from './lib/csp';
+import { cardsOrigin, contentSecurityPolicy, isNonceRoute, newNonce } from './lib/csp';
 import { isProduction, sessionCookie, userCookie } from './lib/session-cookies';
 
 const platformUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000';
 
-/** The card provider's origin (CARDS_PUBLIC_URL, read at start like the storefront's other settings). */
-function cardsOrigin(): string | undefined {
-  try {
-    return new URL(process.env.CARDS_PUBLIC_URL ?? 'http://127.0.0.1:4300/cards').origin;
-  } catch {
-    return undefined;
-  }
-}
+/** The card provider's origin, which every page's policy names (lib/csp.ts; CARDS_PUBLIC_URL, read once). */
+let paymentOrigin: string | undefined;
+const cardsOriginOnce = () => (paymentOrigin ??= cardsOrigin());
 
 /**
  * Before any page renders: turns unsupported browsers away to /unsupported, sends guests who ask
@@ -49,7 +44,7 @@ function withNonce(request: NextRequest) {
   const policy = contentSecurityPolicy({
     nonce,
     secure: request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https',
-    paymentOrigin: isCardFormRoute(request.nextUrl.pathname) ? cardsOrigin() : undefined,
+    paymentOrigin: cardsOriginOnce(),
   });
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { unstable_doesMiddlewareMatch, unstable_getResponseFromNextConfig } from 'next/experimental/testing/server';
+import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import nextConfig from '../../next.config';
 import { SCREEN_SIZE_BOOT_SCRIPT } from '../components/runtime/screen-size-boot';
 import { config, proxy } from '../proxy';
-import { BOOT_SCRIPT_HASH, NONCE_ROUTES } from './csp';
+import { BOOT_SCRIPT_HASH, cardsOrigin, NONCE_ROUTES, securityHeadersFor, siteSecurityHeaders } from './csp';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const policyOf = (value: string | null) => new Map((value ?? '').split(/;\s*/).map((part) => [part.split(' ')[0]!, part] as const));
@@ -25,6 +25,9 @@ describe('Content-Security-Policy', () => {
       expect(script).not.toContain('unsafe-inline');
       expect(policy.get('frame-ancestors')).toBe("frame-ancestors 'none'");
       expect(policy.get('object-src')).toBe("object-src 'none'");
+      // The card provider, as on every page: the deposit form may be reached from this one by a click.
+      expect(policy.get('connect-src'), route).toBe("connect-src 'self' http://127.0.0.1:4300");
+      expect(policy.get('frame-src'), route).toBe("frame-src 'self' http://127.0.0.1:4300");
       // Next reads the nonce from the request's policy header.
       expect(response.headers.get('x-middleware-request-content-security-policy')).toContain(`'nonce-${nonce}'`);
     }
@@ -35,17 +38,40 @@ describe('Content-Security-Policy', () => {
     expect(BOOT_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(SCREEN_SIZE_BOOT_SCRIPT).digest('base64')}'`);
   });
 
-  it('sends cached public pages the static policy, and never to the per-visitor pages', async () => {
+  it('sends cached public pages the static policy from the runtime settings, and never to the per-visitor pages', async () => {
+    const site = siteSecurityHeaders({ publicUrl: 'http://127.0.0.1:3000', paymentOrigin: cardsOrigin('https://cards.example.dk/v1/cards') });
     for (const url of ['/', '/nyheder', '/kampagner/velkomstbonus', '/api/translations']) {
-      const response = await unstable_getResponseFromNextConfig({ url: `https://krone.test${url}`, nextConfig });
-      const policy = policyOf(response.headers.get('content-security-policy'));
+      const headers = new Map(securityHeadersFor(url, site));
+      const policy = policyOf(headers.get('Content-Security-Policy') ?? null);
       expect(policy.get('frame-ancestors'), url).toBe("frame-ancestors 'none'");
       expect(policy.get('script-src'), url).toBe("script-src 'self' 'unsafe-inline'");
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(policy.get('connect-src'), url).toBe("connect-src 'self' https://cards.example.dk");
+      expect(policy.get('frame-src'), url).toBe("frame-src 'self' https://cards.example.dk");
+      expect(policy.has('upgrade-insecure-requests'), url).toBe(false);
+      expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(headers.get('X-Frame-Options')).toBe('DENY');
+      expect(headers.has('Strict-Transport-Security')).toBe(false);
     }
-    for (const route of NONCE_ROUTES) {
-      const response = await unstable_getResponseFromNextConfig({ url: `https://krone.test${route}`, nextConfig });
-      expect(response.headers.get('content-security-policy'), route).toBeNull();
+    for (const route of [...NONCE_ROUTES, '/min-konto/overfoer', '/min-konto/oversigt']) {
+      const headers = new Map(securityHeadersFor(route, site));
+      expect(headers.get('Content-Security-Policy'), route).toBeUndefined();
+      expect(headers.get('X-Frame-Options'), route).toBe('DENY');
     }
+    // Nothing is frozen into the build: next.config has no headers() (it runs at build time).
+    expect(nextConfig.headers).toBeUndefined();
+  });
+
+  it('turns on HSTS and upgrade-insecure-requests where the public URL is https', () => {
+    const site = siteSecurityHeaders({ publicUrl: 'https://www.krone.dk', paymentOrigin: 'https://cards.example.dk' });
+    const headers = new Map(securityHeadersFor('/', site));
+    expect(headers.get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains; preload');
+    expect(policyOf(headers.get('Content-Security-Policy') ?? null).has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it('reads the card provider’s origin from CARDS_PUBLIC_URL and refuses a value that is not an http(s) URL', () => {
+    expect(cardsOrigin(undefined)).toBe('http://127.0.0.1:4300');
+    expect(cardsOrigin('https://cards.example.dk/v1/')).toBe('https://cards.example.dk');
+    expect(() => cardsOrigin('cards.example.dk')).toThrow(/CARDS_PUBLIC_URL/);
+    expect(() => cardsOrigin('javascript:alert(1)')).toThrow(/CARDS_PUBLIC_URL/);
   });
 });

@@ -2,12 +2,19 @@ import { createHash } from 'node:crypto';
 import { SCREEN_SIZE_BOOT_SCRIPT } from '../components/runtime/screen-size-boot';
 
 /**
- * Content-Security-Policy. Pages rendered per request for one visitor (login, registration, the
- * account, contact, unsubscribe) get a strict policy with a fresh nonce from the proxy: only
- * scripts Next marks with it, and what those load, may run ('strict-dynamic'). Cached public
- * pages are the same bytes for everyone, so they cannot carry a per-request nonce; they allow
- * this site's own scripts and Next's inline payload ('unsafe-inline'), and hold no form or
- * personal data. Everything else is as strict on both.
+ * Content-Security-Policy. A policy belongs to the document: a page reached by a client-side
+ * navigation keeps the policy of the first page loaded, so every document the site serves names
+ * the card provider's origin in connect-src and frame-src (the deposit form can be reached from
+ * any page: the header's balance, the menu, the overview, quick deposit, the popups).
+ *
+ * Pages rendered per request for one visitor (login, registration, the account, contact,
+ * unsubscribe) get a strict policy with a fresh nonce from the proxy: only scripts Next marks
+ * with it, and what those load, may run ('strict-dynamic'). Cached public pages are the same
+ * bytes for everyone, so they cannot carry a per-request nonce; they allow this site's own
+ * scripts and Next's inline payload ('unsafe-inline'), and hold no form or personal data. Their
+ * policy and the other site-wide headers are set by the front door (server.ts) from
+ * siteSecurityHeaders, computed once at start from the runtime settings (next.config's headers()
+ * would be frozen at build time). Everything else is as strict on both.
  */
 export const NONCE_ROUTES: readonly string[] = Object.freeze([
   '/log-ind',
@@ -26,12 +33,25 @@ export const NONCE_ROUTES: readonly string[] = Object.freeze([
   '/extpayment',
 ]);
 
+/** The card provider's public address when CARDS_PUBLIC_URL is unset: the development stand-in. */
+export const DEFAULT_CARDS_PUBLIC_URL = 'http://127.0.0.1:4300/cards';
+
 /**
- * Pages with the card form: the browser sends the card to the provider's tokenisation endpoint
- * and shows its 3-D Secure page in a frame, so their policy names the provider's origin.
+ * The card provider's origin, which every page's policy names: the browser sends the card to its
+ * tokenisation endpoint and shows its 3-D Secure page in a frame. Throws on a value that is not
+ * an http(s) URL, so a bad setting stops the start instead of blocking every deposit.
  */
-export const CARD_FORM_ROUTES: readonly string[] = Object.freeze(['/min-konto/overfoer', '/QuickDeposit', '/quick-deposit']);
-export const isCardFormRoute = (pathname: string) => CARD_FORM_ROUTES.some((route) => pathname === route || pathname === `${route}/`);
+export function cardsOrigin(value: string | undefined = process.env.CARDS_PUBLIC_URL): string {
+  const raw = value || DEFAULT_CARDS_PUBLIC_URL;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`CARDS_PUBLIC_URL: "${raw}" is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`CARDS_PUBLIC_URL: "${raw}" is not an http(s) URL`);
+  return url.origin;
+}
 
 /** The one page of ours that may be framed (by our own pages): where 3-D Secure returns to. */
 export const FRAMEABLE_PATH = '/api/deposit/3ds-return';
@@ -42,8 +62,7 @@ export const isNonceRoute = (pathname: string) =>
 /** The one inline script of our own (screen size before first paint), allowed by its hash. */
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCREEN_SIZE_BOOT_SCRIPT).digest('base64')}'`;
 
-export function contentSecurityPolicy({ nonce, secure, paymentOrigin }: { nonce: string | null; secure: boolean; paymentOrigin?: string }): string {
-  const provider = paymentOrigin ? ` ${paymentOrigin}` : '';
+export function contentSecurityPolicy({ nonce, secure, paymentOrigin }: { nonce: string | null; secure: boolean; paymentOrigin: string }): string {
   const scripts = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic' ${BOOT_SCRIPT_HASH}` : `'self' 'unsafe-inline'`;
   return [
     "default-src 'self'",
@@ -52,9 +71,9 @@ export function contentSecurityPolicy({ nonce, secure, paymentOrigin }: { nonce:
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${provider}`,
+    `connect-src 'self' ${paymentOrigin}`,
     // The 3-D Secure frame starts at the provider and ends on our own return page.
-    ...(paymentOrigin ? [`frame-src 'self' ${paymentOrigin}`] : []),
+    `frame-src 'self' ${paymentOrigin}`,
     // The captcha solves its proof of work in a worker it makes from a data: or blob: URL.
     "worker-src 'self' blob: data:",
     "object-src 'none'",
@@ -66,3 +85,42 @@ export function contentSecurityPolicy({ nonce, secure, paymentOrigin }: { nonce:
 }
 
 export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+
+/** The headers every answer but the 3-D Secure return page carries, whatever the page. */
+export interface SiteSecurityHeaders {
+  /** HSTS (https sites), nosniff, framing, referrer, permissions, opener. */
+  common: ReadonlyArray<readonly [string, string]>;
+  /** The policy of everything without a nonce policy of its own (cached public pages, the API). */
+  staticPolicy: string;
+}
+
+/**
+ * The site-wide security headers, computed once when the server starts from the public URL
+ * (WEB_PUBLIC_URL: https turns on HSTS and upgrade-insecure-requests) and the card provider's
+ * origin.
+ */
+export function siteSecurityHeaders({ publicUrl, paymentOrigin }: { publicUrl: string; paymentOrigin: string }): SiteSecurityHeaders {
+  const secure = publicUrl.startsWith('https://');
+  return {
+    common: Object.freeze([
+      // HSTS wherever the site is served over https (every deployment but a laptop).
+      ...(secure ? [['Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload'] as const] : []),
+      ['X-Content-Type-Options', 'nosniff'],
+      ['X-Frame-Options', 'DENY'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)'],
+      ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ] as const),
+    staticPolicy: contentSecurityPolicy({ nonce: null, secure, paymentOrigin }),
+  };
+}
+
+/**
+ * The site-wide headers for one request path: none for the 3-D Secure return page (it sets its
+ * own: it alone may be framed, by our pages); no static policy where the proxy sets a nonce one.
+ */
+export function securityHeadersFor(pathname: string, site: SiteSecurityHeaders): Array<readonly [string, string]> {
+  if (pathname === FRAMEABLE_PATH || pathname === `${FRAMEABLE_PATH}/`) return [];
+  if (isNonceRoute(pathname)) return [...site.common];
+  return [...site.common, ['Content-Security-Policy', site.staticPolicy]];
+}
