@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { USER_COOKIE_NAMES } from '@/lib/session-cookies';
+import { USER_COOKIE_NAMES } from '../../lib/session-cookies';
 
 /**
  * Whether a player is logged in, read in the browser from the user-id cookie (the session
