@@ -3,7 +3,9 @@ import { TEST_CARDS } from '@krone/sims/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants } from '../src/bonus/schema.js';
-import { BONUS_MAX_BET_ORE, createBonusService } from '../src/bonus/service.js';
+import { BONUS_MAX_BET_ORE, createBonusService, parseBonusCodes, readBonusCodes, seedBonusCodes } from '../src/bonus/service.js';
+import { players } from '../src/players/schema.js';
+import { createSecrets } from '../src/players/secrets.js';
 import { walletTransfers } from '../src/wallet/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
@@ -23,7 +25,25 @@ beforeAll(async () => {
     CARDS_SECRET_KEY: 'test-cards-key-123',
     CARDS_WEBHOOK_SECRET: 'test-cards-webhook-secret',
   });
+  // The wagering tests below use a code any player may use again and again (the operator's codes
+  // are once per player): 100 % up to 1,000 kr, 5 × (deposit + bonus), i.e. 10 × the bonus.
+  await seedBonusCodes(platform.database.db, parseBonusCodes([{ ...testCode, code: 'TESTKODE', wageringMultiple: 5, maxUsesPerPlayer: 1000 }]));
 });
+
+const testCode = {
+  code: 'X',
+  kind: 'money',
+  matchPercent: 100,
+  maxBonusOre: 100_000,
+  minDepositOre: 10_000,
+  wageringMultiple: 10,
+  validFrom: '2024-01-01T00:00:00Z',
+  validUntil: '2035-12-31T23:00:00Z',
+  grantValidDays: 60,
+  maxUsesPerPlayer: 1,
+  firstDepositOnly: false,
+  welcomeOffer: false,
+};
 afterAll(async () => {
   await platform.close();
   await sims.close();
@@ -31,8 +51,12 @@ afterAll(async () => {
 
 type Answer<T> = { result: number; code?: string; message?: string; data?: T };
 
+// Each call from its own address: the deposit routes' per-client rate limit is not what is tested here.
+let address = 0;
+const nextAddress = () => `10.12.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`;
+
 async function call<T>(method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const response = await platform.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as never }) });
+  const response = await platform.app.inject({ method, url, headers, remoteAddress: nextAddress(), ...(payload === undefined ? {} : { payload: payload as never }) });
   return { status: response.statusCode, body: response.json() as Answer<T> };
 }
 
@@ -102,7 +126,7 @@ describe('bonus wagering', () => {
     // A stake before the bonus does not count toward it.
     expect((await deposit(p.token, 20_000)).body.data?.status).toBe('succeeded');
     expect((await bet(p.id, { cashOre: 5_000 })).status).toBe(200);
-    const granted = await deposit(p.token, 10_000, 'VELKOMST100');
+    const granted = await deposit(p.token, 10_000, 'TESTKODE');
     expect(granted.body.data?.bonus).toMatchObject({ amountOre: 10_000, wageringRequirementOre: 100_000 });
     expect(await summary(p.token)).toMatchObject({ TotalBalance: 35_000, BonusBalance: 10_000, TotalActiveWageringRequirement: 100_000, TotalActiveBonusWageredFraction: 0 });
 
@@ -129,7 +153,7 @@ describe('bonus wagering', () => {
     const [grant] = await grantsOf(p.id);
     expect(grant).toMatchObject({ outcome: 'completed', wageredOre: 105_000 });
     const [converted] = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`));
-    expect(converted).toMatchObject({ kind: 'bonus_convert', reference: { grantId: grant!.id, code: 'VELKOMST100' } });
+    expect(converted).toMatchObject({ kind: 'bonus_convert', reference: { grantId: grant!.id, code: 'TESTKODE' } });
     // The history shows the conversion as a transferred bonus of the cash it brought.
     expect(await bonusHistory(p.token)).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'bonus_convert', type: 'bonus', status: 'transfer_bonus', amountOre: 17_000, orderId: grant!.id })]),
@@ -149,7 +173,7 @@ describe('bonus wagering', () => {
 
   it('forfeits what is left of an expired bonus, counting only stakes made before it expired', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
-    expect((await deposit(p.token, 10_000, 'VELKOMST100')).body.data?.bonus).toMatchObject({ amountOre: 10_000 });
+    expect((await deposit(p.token, 10_000, 'TESTKODE')).body.data?.bonus).toMatchObject({ amountOre: 10_000 });
     expect((await bet(p.id, { bonusOre: 4_000 })).status).toBe(200);
     const [grant] = await grantsOf(p.id);
 
@@ -176,7 +200,7 @@ describe('bonus wagering', () => {
   it('ends a spent bonus with no transfer at expiry, no longer limits stakes once expired, and sends late bonus money back to the house', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
     expect((await deposit(p.token, 100_000)).status).toBe(200);
-    expect((await deposit(p.token, 10_000, 'VELKOMST100')).status).toBe(200);
+    expect((await deposit(p.token, 10_000, 'TESTKODE')).status).toBe(200);
     expect((await bet(p.id, { bonusOre: 10_000 })).status).toBe(200);
     const [grant] = await grantsOf(p.id);
     expect((await bet(p.id, { cashOre: 20_000 })).status).toBe(409);
@@ -199,7 +223,7 @@ describe('bonus wagering', () => {
 
   it('grants one of two deposits with a code racing at 3-D Secure, and ends a bonus that came due meanwhile before granting the next', async () => {
     const q = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
-    const first = await deposit(q.token, 10_000, 'VELKOMST100', TEST_CARDS.challenge);
+    const first = await deposit(q.token, 10_000, 'TESTKODE', TEST_CARDS.challenge);
     const second = await deposit(q.token, 20_000, 'KRONE50', TEST_CARDS.challenge);
     expect([first.body.data?.status, second.body.data?.status]).toEqual(['requires_action', 'requires_action']);
     await approve(q.token, first.body.data!);
@@ -210,7 +234,7 @@ describe('bonus wagering', () => {
     // The first bonus is wagered through while the second deposit waits: granting the second ends it.
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
     expect((await deposit(p.token, 100_000)).status).toBe(200);
-    const a = await deposit(p.token, 10_000, 'VELKOMST100', TEST_CARDS.challenge);
+    const a = await deposit(p.token, 10_000, 'TESTKODE', TEST_CARDS.challenge);
     const b = await deposit(p.token, 20_000, 'KRONE50', TEST_CARDS.challenge);
     await approve(p.token, a.body.data!);
     for (let i = 0; i < 10; i += 1) expect((await bet(p.id, { cashOre: 10_000 })).status).toBe(200);
@@ -224,7 +248,7 @@ describe('bonus wagering', () => {
 
   it('gives one bonus at a time: a second code is refused while one is open, with nothing written', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
-    expect((await deposit(p.token, 10_000, 'VELKOMST100')).status).toBe(200);
+    expect((await deposit(p.token, 10_000, 'TESTKODE')).status).toBe(200);
     const refused = await deposit(p.token, 20_000, 'KRONE50');
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'BONUS_ALREADY_ACTIVE', message: 'Du har allerede en aktiv bonus. Du kan bruge en ny bonuskode, når den er omsat eller udløbet.' });
@@ -240,7 +264,7 @@ describe('bonus wagering', () => {
     // Without a bonus, a large stake is the player's own business.
     const key = `big-${p.id}`;
     expect((await bet(p.id, { cashOre: 30_000, key })).status).toBe(200);
-    expect((await deposit(p.token, 10_000, 'VELKOMST100')).status).toBe(200);
+    expect((await deposit(p.token, 10_000, 'TESTKODE')).status).toBe(200);
 
     const before = await balances(p.id);
     const refused = await bet(p.id, { cashOre: BONUS_MAX_BET_ORE, bonusOre: 1 });
@@ -257,7 +281,7 @@ describe('bonus wagering', () => {
   it('settles a bonus once while stakes arrive and several processes look at the same moment', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
     expect((await deposit(p.token, 100_000)).status).toBe(200);
-    expect((await deposit(p.token, 10_000, 'VELKOMST100')).status).toBe(200);
+    expect((await deposit(p.token, 10_000, 'TESTKODE')).status).toBe(200);
     // 100,000 wagered in ten stakes from cash, while the summary, the background run and direct
     // settlements look at the bonus in between (on PostgreSQL these run truly at once).
     const at = () => new Date();
@@ -274,5 +298,121 @@ describe('bonus wagering', () => {
     expect(await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`))).toHaveLength(1);
     expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: 20_000 });
     expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+  });
+});
+
+const declineWelcomeBonus = (playerId: string) =>
+  platform.database.db.update(players).set({ properties: { acceptsmsoffer: 'False', firstdeposit: 'False', welcomebonus: 'False' } }).where(eq(players.id, playerId));
+const audit = async () => expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+
+describe('bonus code usage rules', () => {
+  it('gives VELKOMST100 once per player, on the first deposit, with wagering 10 × (deposit + bonus); wagered through, a second use is refused with nothing moved', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 10_000_000 });
+    const granted = await deposit(p.token, 20_000, 'VELKOMST100');
+    // Spec §1: 10 × (200 kr deposit + 200 kr bonus) = 4.000 kr.
+    expect(granted.body.data?.bonus).toMatchObject({ amountOre: 20_000, wageringRequirementOre: 400_000 });
+    expect(await summary(p.token)).toMatchObject({ TotalActiveWageringRequirement: 400_000 });
+    // Wagered through: the bonus turns into cash and ends.
+    expect((await deposit(p.token, 400_000)).body.data?.status).toBe('succeeded');
+    for (let i = 0; i < 40; i += 1) expect((await bet(p.id, { cashOre: 10_000 })).status).toBe(200);
+    expect(await summary(p.token)).toMatchObject({ TotalActiveWageringRequirement: 0, BonusBalance: 0 });
+    expect((await grantsOf(p.id)).map((grant) => grant.outcome)).toEqual(['completed']);
+
+    const before = await balances(p.id);
+    const again = await deposit(p.token, 20_000, 'VELKOMST100');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'BONUS_CODE_USED', message: 'Du har allerede brugt denne bonuskode. Den kan kun bruges én gang pr. spiller.' });
+    expect(again.body).toMatchObject({ fields: { bonusCode: 'deposit.error_bonus_used' } });
+    expect(await balances(p.id)).toEqual(before);
+    expect(await grantsOf(p.id)).toHaveLength(1);
+    await audit();
+  });
+
+  it('refuses the welcome code with a second deposit, and to a player who chose no bonus at registration, with nothing moved', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 20_000)).body.data?.status).toBe('succeeded');
+    const second = await deposit(p.token, 20_000, 'VELKOMST100');
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'BONUS_FIRST_DEPOSIT_ONLY', message: 'Denne bonuskode gælder kun for din første indbetaling.' });
+    expect(await balances(p.id)).toMatchObject({ player_cash: 20_000, player_bonus: 0 });
+    // Another code is not limited to the first deposit.
+    expect((await deposit(p.token, 20_000, 'KRONE50')).body.data?.bonus).toMatchObject({ amountOre: 10_000, wageringRequirementOre: 300_000 });
+
+    const declined = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    await declineWelcomeBonus(declined.id);
+    const refused = await deposit(declined.token, 20_000, 'VELKOMST100');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'BONUS_DECLINED_AT_REGISTRATION', message: 'Du har fravalgt velkomstbonussen ved oprettelsen, så denne bonuskode kan ikke bruges på din konto.' });
+    expect(await balances(declined.id)).toMatchObject({ player_cash: 0, player_bonus: 0 });
+    expect(await grantsOf(declined.id)).toHaveLength(0);
+    await audit();
+  });
+
+  it('grants the welcome code once when two deposits with it race past the check, at once or one after the other bonus ended', async () => {
+    // Both approved at the same moment.
+    const q = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    const a = await deposit(q.token, 10_000, 'VELKOMST100', TEST_CARDS.challenge);
+    const b = await deposit(q.token, 10_000, 'VELKOMST100', TEST_CARDS.challenge);
+    expect([a.body.data?.status, b.body.data?.status]).toEqual(['requires_action', 'requires_action']);
+    await Promise.all([approve(q.token, a.body.data!), approve(q.token, b.body.data!)]);
+    expect(await grantsOf(q.id)).toHaveLength(1);
+    expect(await balances(q.id)).toMatchObject({ player_cash: 20_000, player_bonus: 10_000 });
+
+    // The second approved after the first bonus was wagered through: still no second bonus.
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    const first = await deposit(p.token, 10_000, 'VELKOMST100', TEST_CARDS.challenge);
+    const second = await deposit(p.token, 10_000, 'VELKOMST100', TEST_CARDS.challenge);
+    await approve(p.token, first.body.data!);
+    // 10 × (100 kr + 100 kr): twenty stakes of 100 kr, each won back.
+    for (let i = 0; i < 20; i += 1) {
+      expect((await bet(p.id, { cashOre: 10_000 })).status).toBe(200);
+      expect((await win(p.id, 'player_cash', 10_000)).status).toBe(200);
+    }
+    expect(await summary(p.token)).toMatchObject({ TotalActiveWageringRequirement: 0 });
+    expect(await approve(p.token, second.body.data!)).toMatchObject({ status: 'succeeded', bonus: null });
+    expect(await grantsOf(p.id)).toHaveLength(1);
+    await audit();
+  });
+
+  it('leaves an open bonus as it is when the player withdraws deposited money', async () => {
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    const secrets = createSecrets({ cprHashKey: platform.config.CPR_HASH_KEY, encryptionKey: platform.config.DATA_ENCRYPTION_KEY });
+    await platform.database.db.update(players).set({ cprEncrypted: secrets.encrypt('0101901234') }).where(eq(players.id, p.id));
+    expect((await deposit(p.token, 20_000, 'VELKOMST100')).body.data?.bonus).toMatchObject({ amountOre: 20_000 });
+    const withdrawn = await call<{ id: string }>('POST', `/Payments/withdrawals/${p.token}`, { amountOre: 15_000 });
+    expect(withdrawn.status).toBe(200);
+    expect(await balances(p.id)).toMatchObject({ player_bonus: 20_000 });
+    const [grant] = await grantsOf(p.id);
+    expect(grant).toMatchObject({ endedAt: null, outcome: null, wageringRequirementOre: 400_000 });
+    expect(await summary(p.token)).toMatchObject({ BonusBalance: 20_000, TotalActiveWageringRequirement: 400_000 });
+  });
+});
+
+describe('bonus configuration', () => {
+  it('accepts the operator codes of codes.json', () => {
+    const codes = readBonusCodes();
+    expect(codes.map((code) => code.code)).toContain('VELKOMST100');
+    expect(codes.find((code) => code.code === 'VELKOMST100')).toMatchObject({ maxUsesPerPlayer: 1, firstDepositOnly: true, welcomeOffer: true });
+  });
+
+  it.each([
+    ['a bonus worth over 1,000 kr', { maxBonusOre: 100_001 }, /maxBonusOre/],
+    ['over 100 % of the deposit', { matchPercent: 150 }, /matchPercent/],
+    ['wagering over 10 × (deposit + bonus)', { wageringMultiple: 11 }, /wageringMultiple/],
+    ['fewer than 60 days to meet it', { grantValidDays: 59 }, /grantValidDays/],
+    ['no deposit required', { minDepositOre: 0 }, /minDepositOre/],
+  ])('refuses at boot %s, naming the code', (_what, change, message) => {
+    expect(() => parseBonusCodes([{ ...testCode, code: 'FORSTOR', ...change }])).toThrow(/bonus codes: refused.*FORSTOR/);
+    expect(() => parseBonusCodes([{ ...testCode, code: 'FORSTOR', ...change }])).toThrow(message);
+  });
+
+  it('refuses a codes file over the caps before loading anything', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const file = join(mkdtempSync(join(tmpdir(), 'bonus-')), 'codes.json');
+    writeFileSync(file, JSON.stringify([{ ...testCode, code: 'MEGA', maxBonusOre: 500_000 }]));
+    expect(() => readBonusCodes(pathToFileURL(file))).toThrow(/MEGA\.maxBonusOre/);
   });
 });

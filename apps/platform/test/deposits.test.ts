@@ -279,7 +279,7 @@ describe('bonus codes', () => {
     expect((await balances(p.id)).player_bonus).toBe(0);
     await answerInApp(started.body.data!.actionUrl!, 'approve');
     const receipt = await read(p.token, started.body.data!.id);
-    expect(receipt.data?.bonus).toMatchObject({ code: 'VELKOMST100', amountOre: 30_000, wageringRequirementOre: 300_000 });
+    expect(receipt.data?.bonus).toMatchObject({ code: 'VELKOMST100', amountOre: 30_000, wageringRequirementOre: 600_000 });
     await sendMobilePayEvent(mpEvent(started.body.data!.id, providerId(started.body.data!.actionUrl!), 30_000, 'captured'));
     await read(p.token, started.body.data!.id);
     expect(await balances(p.id)).toMatchObject({ player_cash: 30_000, player_bonus: 30_000 });
@@ -288,7 +288,7 @@ describe('bonus codes', () => {
     const grantTransfers = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus:${grant!.id}`));
     expect(grantTransfers).toHaveLength(1);
     expect(grantTransfers[0]).toMatchObject({ kind: 'bonus_grant', reference: { grantId: grant!.id, code: 'VELKOMST100' } });
-    expect(await summary(p.token)).toMatchObject({ TotalBalance: 60_000, BonusBalance: 30_000, WithdrawableBalance: 30_000, TotalActiveWageringRequirement: 300_000, TotalActiveBonusWageredFraction: 0 });
+    expect(await summary(p.token)).toMatchObject({ TotalBalance: 60_000, BonusBalance: 30_000, WithdrawableBalance: 30_000, TotalActiveWageringRequirement: 600_000, TotalActiveBonusWageredFraction: 0 });
 
     // One bonus at a time (bonus.test.ts has the rest of its life).
     expect((await startCard(p.token, TEST_CARDS.success, { bonusCode: 'KRONE50' })).body).toMatchObject({ code: 'BONUS_ALREADY_ACTIVE' });
@@ -297,7 +297,7 @@ describe('bonus codes', () => {
     const q = await player();
     expect((await startCard(q.token, TEST_CARDS.declined, { bonusCode: 'VELKOMST100' })).status).toBe(402);
     const big = await startCard(q.token, TEST_CARDS.success, { amountOre: 300_000, bonusCode: 'VELKOMST100' });
-    expect(big.body.data?.bonus).toMatchObject({ amountOre: 100_000, wageringRequirementOre: 1_000_000 });
+    expect(big.body.data?.bonus).toMatchObject({ amountOre: 100_000, wageringRequirementOre: 4_000_000 });
     expect((await balances(q.id)).player_bonus).toBe(100_000);
 
     // After the bonus's 60 days, its wagering no longer counts (the session would have ended too).

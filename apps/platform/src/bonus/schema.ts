@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Bonus codes the operator offers (seeded from `codes.json`). A money bonus matches a share of
  * the deposit (`match_percent`), up to `max_bonus_ore`, for a deposit of at least
- * `min_deposit_ore`; the player must wager `wagering_multiple` times the bonus before it turns
- * into cash. A code is usable between `valid_from` and `valid_until`; the bonus it grants lasts
- * `grant_valid_days`.
+ * `min_deposit_ore`; the player must wager `wagering_multiple` times the deposit plus the bonus
+ * before it turns into cash (spec §1). A code is usable between `valid_from` and `valid_until`;
+ * the bonus it grants lasts `grant_valid_days`. Usage rules, enforced by the grant under the
+ * player's locks: at most `max_uses_per_player` grants per player, only with the player's first
+ * deposit (`first_deposit_only`), and never for a player who declined the welcome bonus at
+ * registration (`welcome_offer`).
  */
 export const bonusCodes = pgTable('bonus_codes', {
   /** Upper case, as the player's typing is normalised. */
@@ -20,6 +23,9 @@ export const bonusCodes = pgTable('bonus_codes', {
   validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
   grantValidDays: integer('grant_valid_days').notNull(),
+  maxUsesPerPlayer: integer('max_uses_per_player').notNull().default(1),
+  firstDepositOnly: boolean('first_deposit_only').notNull().default(false),
+  welcomeOffer: boolean('welcome_offer').notNull().default(false),
 });
 
 /**

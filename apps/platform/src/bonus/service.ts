@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { AppError } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
@@ -12,6 +13,12 @@ export const BONUS_MAX_BET_ORE = 10_000;
 type Runner = Pick<Db, 'select' | 'insert' | 'update' | 'transaction' | 'execute'>;
 export type BonusCode = typeof bonusCodes.$inferSelect;
 export type BonusGrant = typeof bonusGrants.$inferSelect;
+/**
+ * What a code's usage rules need to know of the player, from the contexts that own it: whether a
+ * deposit of theirs has already succeeded (payments), and whether they declined the welcome bonus
+ * at registration (players).
+ */
+export type UsageFacts = { hasEarlierDeposit: boolean; declinedWelcomeBonus: boolean };
 
 /** What a player typed, as codes are stored: trimmed, upper case. */
 export const normaliseBonusCode = (raw: string) => raw.trim().toUpperCase();
@@ -20,16 +27,64 @@ export const normaliseBonusCode = (raw: string) => raw.trim().toUpperCase();
 export const bonusFor = (code: Pick<BonusCode, 'matchPercent' | 'maxBonusOre'>, depositOre: number) =>
   Math.min(Math.floor((depositOre * code.matchPercent) / 100), code.maxBonusOre);
 
-/** Loads the operator's codes of `codes.json` (new ones added, existing ones updated). */
-export async function seedBonusCodes(db: Db) {
-  const codes = JSON.parse(readFileSync(new URL('./codes.json', import.meta.url), 'utf8')) as (Omit<BonusCode, 'validFrom' | 'validUntil'> & {
-    validFrom: string;
-    validUntil: string;
-  })[];
-  for (const code of codes) {
-    const row = { ...code, code: normaliseBonusCode(code.code), validFrom: new Date(code.validFrom), validUntil: new Date(code.validUntil) };
-    await db.insert(bonusCodes).values(row).onConflictDoUpdate({ target: bonusCodes.code, set: row });
+/**
+ * Danish caps on any bonus an operator offers (danish-rules.md): worth at most 1,000 kr, at most
+ * 100 % of the deposit it requires, wagering at most 10 × (deposit + bonus), at least 60 days to
+ * meet it.
+ */
+export const DANISH_BONUS_CAPS = { maxBonusOre: 100_000, maxMatchPercent: 100, maxWageringMultiple: 10, minValidDays: 60 } as const;
+
+const codeConfig = z
+  .object({
+    code: z.string().trim().min(1).max(MAX_BONUS_CODE_LENGTH),
+    kind: z.literal('money'),
+    matchPercent: z.number().int().positive().max(DANISH_BONUS_CAPS.maxMatchPercent, `matchPercent over ${DANISH_BONUS_CAPS.maxMatchPercent} % of the deposit`),
+    maxBonusOre: z.number().int().positive().max(DANISH_BONUS_CAPS.maxBonusOre, `maxBonusOre over ${DANISH_BONUS_CAPS.maxBonusOre} øre (1,000 kr)`),
+    minDepositOre: z.number().int().positive('minDepositOre must be positive: a money bonus requires a deposit'),
+    wageringMultiple: z
+      .number()
+      .int()
+      .min(1)
+      .max(DANISH_BONUS_CAPS.maxWageringMultiple, `wageringMultiple over ${DANISH_BONUS_CAPS.maxWageringMultiple} × (deposit + bonus)`),
+    validFrom: z.iso.datetime({ offset: true }),
+    validUntil: z.iso.datetime({ offset: true }),
+    grantValidDays: z.number().int().min(DANISH_BONUS_CAPS.minValidDays, `grantValidDays under ${DANISH_BONUS_CAPS.minValidDays} days to meet the wagering`),
+    maxUsesPerPlayer: z.number().int().positive(),
+    firstDepositOnly: z.boolean(),
+    welcomeOffer: z.boolean(),
+  })
+  .strict()
+  .refine((code) => new Date(code.validFrom) < new Date(code.validUntil), { message: 'validFrom must be before validUntil', path: ['validUntil'] });
+
+/**
+ * The operator's codes, checked against their shape and the Danish caps. Throws one clear message
+ * naming every code and field out of bounds, so the platform does not start with such an offer.
+ */
+export function parseBonusCodes(raw: unknown): BonusCode[] {
+  const parsed = z.array(codeConfig).safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const [index, ...field] = issue.path;
+      const name = Array.isArray(raw) && typeof index === 'number' ? (raw[index] as { code?: unknown })?.code : undefined;
+      return `${typeof name === 'string' ? name : `#${String(index)}`}${field.length ? `.${field.join('.')}` : ''}: ${issue.message}`;
+    });
+    throw new Error(`bonus codes: refused, outside the Danish bonus rules or malformed — ${problems.join('; ')}`);
   }
+  const codes = parsed.data.map((code) => ({ ...code, code: normaliseBonusCode(code.code), validFrom: new Date(code.validFrom), validUntil: new Date(code.validUntil) }));
+  const seen = new Set<string>();
+  for (const { code } of codes) {
+    if (seen.has(code)) throw new Error(`bonus codes: refused, ${code} is configured twice`);
+    seen.add(code);
+  }
+  return codes;
+}
+
+/** The operator's codes of `codes.json`, checked (parseBonusCodes). */
+export const readBonusCodes = (file: URL = new URL('./codes.json', import.meta.url)) => parseBonusCodes(JSON.parse(readFileSync(file, 'utf8')));
+
+/** Loads the operator's codes (new ones added, existing ones updated), refusing any outside the Danish caps. */
+export async function seedBonusCodes(db: Db, codes: BonusCode[] = readBonusCodes()) {
+  for (const row of codes) await db.insert(bonusCodes).values(row).onConflictDoUpdate({ target: bonusCodes.code, set: row });
 }
 
 /**
@@ -43,18 +98,38 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     runner.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt)));
 
   const invalid = () => new AppError('INVALID_BONUS_CODE', 400, 'deposit.error_bonus_code', { fields: { bonusCode: 'deposit.error_bonus_code' } });
+  const refusal = (code: string, messageKey: string) => new AppError(code, 409, messageKey, { fields: { bonusCode: messageKey } });
 
   /**
-   * The code a deposit may use, or a refusal: empty, unknown, outside its validity, or a deposit
-   * below its minimum.
+   * The code's usage rules for this player, or null when they allow it: never for a player who
+   * declined the welcome bonus at registration (a welcome offer), only with the player's first
+   * deposit, and at most `maxUsesPerPlayer` grants per player. The grant runs it again under the
+   * player's locks, so two deposits racing past the check at the start earn one bonus.
    */
-  async function checkCode(raw: string, depositOre: number, playerId: string): Promise<BonusCode> {
+  async function usageRefusal(runner: Pick<Db, 'select'>, code: BonusCode, playerId: string, facts: UsageFacts, paymentId?: string) {
+    if (code.welcomeOffer && facts.declinedWelcomeBonus) return refusal('BONUS_DECLINED_AT_REGISTRATION', 'deposit.error_bonus_declined');
+    const conditions = [eq(bonusGrants.playerId, playerId), eq(bonusGrants.code, code.code)];
+    if (paymentId) conditions.push(sql`${bonusGrants.paymentId} <> ${paymentId}`);
+    const [used] = await runner.select({ n: count() }).from(bonusGrants).where(and(...conditions));
+    if ((used?.n ?? 0) >= code.maxUsesPerPlayer) return refusal('BONUS_CODE_USED', 'deposit.error_bonus_used');
+    if (code.firstDepositOnly && facts.hasEarlierDeposit) return refusal('BONUS_FIRST_DEPOSIT_ONLY', 'deposit.error_bonus_first_deposit');
+    return null;
+  }
+
+  /**
+   * The code a deposit may use, or a refusal: empty, unknown, outside its validity, a deposit
+   * below its minimum (400 INVALID_BONUS_CODE), its usage rules (409 BONUS_DECLINED_AT_REGISTRATION,
+   * BONUS_FIRST_DEPOSIT_ONLY, BONUS_CODE_USED), or another bonus still open (409 BONUS_ALREADY_ACTIVE).
+   */
+  async function checkCode(raw: string, depositOre: number, playerId: string, facts: UsageFacts): Promise<BonusCode> {
     const code = normaliseBonusCode(raw);
     if (!code) throw new AppError('BONUS_CODE_EMPTY', 400, 'validation.bonus_code_empty', { fields: { bonusCode: 'validation.bonus_code_empty' } });
     if (code.length > MAX_BONUS_CODE_LENGTH) throw invalid();
     const [row] = await db.select().from(bonusCodes).where(eq(bonusCodes.code, code)).limit(1);
     const now = clock();
     if (!row || row.validFrom > now || row.validUntil <= now || depositOre < row.minDepositOre) throw invalid();
+    const refused = await usageRefusal(db, row, playerId, facts);
+    if (refused) throw refused;
     // One bonus at a time: the open one is settled first (wagered through or expired ends it).
     const open = await settle(playerId);
     if (open) {
@@ -65,14 +140,18 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
 
   /**
    * Grants the code's bonus for a succeeded deposit, at most once per payment (unique key and
-   * ledger key), inside the caller's transaction. Answers the grant, or null when the code earns
-   * nothing.
+   * ledger key), inside the caller's transaction, after `lockForGrant` (the player's money rows
+   * locked, so grants of one player run one at a time). The code's usage rules are checked again
+   * here, with the facts as they stand under those locks: a deposit that raced past the check at
+   * the start goes through without a bonus. Answers the grant, or null when the deposit earns none.
    */
-  async function grantForDeposit(tx: Runner, input: { playerId: string; paymentId: string; depositOre: number; code: string }) {
+  async function grantForDeposit(tx: Runner, input: { playerId: string; paymentId: string; depositOre: number; code: string; facts: UsageFacts }) {
     const [code] = await tx.select().from(bonusCodes).where(eq(bonusCodes.code, normaliseBonusCode(input.code))).limit(1);
     if (!code) return null;
     const amountOre = bonusFor(code, input.depositOre);
     if (amountOre <= 0) return null;
+    const [mine] = await tx.select().from(bonusGrants).where(eq(bonusGrants.paymentId, input.paymentId)).limit(1);
+    if (!mine && (await usageRefusal(tx, code, input.playerId, input.facts, input.paymentId))) return null;
     const now = clock();
     // The player's open bonus, if it has run out meanwhile, ends first (in this transaction).
     const [open] = await openGrantOf(tx, input.playerId).for('update');
@@ -84,7 +163,8 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
         code: code.code,
         paymentId: input.paymentId,
         amountOre,
-        wageringRequirementOre: amountOre * code.wageringMultiple,
+        // Spec §1 and the Danish cap: the deposit and the bonus, wagered `wageringMultiple` times.
+        wageringRequirementOre: (input.depositOre + amountOre) * code.wageringMultiple,
         grantedAt: now,
         expiresAt: new Date(now.getTime() + code.grantValidDays * 86_400_000),
       })

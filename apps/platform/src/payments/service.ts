@@ -58,7 +58,7 @@ export interface PaymentsDeps {
   wallet: WalletService;
   limits: LimitsService;
   bonus: BonusService;
-  players: Pick<PlayersService, 'playerForSession' | 'markDepositor'>;
+  players: Pick<PlayersService, 'playerForSession' | 'markDepositor' | 'declinedWelcomeBonus'>;
   /** The providers' HTTP; tests may pass their own. */
   fetch?: typeof fetch;
 }
@@ -87,6 +87,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return Number(row!.total);
   }
 
+  /**
+   * What a bonus code's usage rules need to know of the player (bonus `UsageFacts`): a deposit of
+   * theirs that already succeeded (other than this one), and their registration choice (players).
+   */
+  async function bonusFacts(playerId: string, runner: Pick<Db, 'select'>, exceptPaymentId?: string) {
+    const conditions = [eq(payments.playerId, playerId), eq(payments.status, 'succeeded')];
+    if (exceptPaymentId) conditions.push(sql`${payments.id} <> ${exceptPaymentId}`);
+    const [earlier] = await runner.select({ id: payments.id }).from(payments).where(and(...conditions)).limit(1);
+    return { hasEarlierDeposit: Boolean(earlier), declinedWelcomeBonus: await deps.players.declinedWelcomeBonus(playerId, runner) };
+  }
+
   /** The first limit the deposit would break, or null. */
   async function limitBroken(
     playerId: string,
@@ -113,7 +124,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE', 403, 'deposit.error_transfer');
     // Paused, closed, or without a deposit limit yet: no deposit (limits context).
     await limits.assertMayDeposit(player.id);
-    const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre, player.id);
+    const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre, player.id, await bonusFacts(player.id, db));
     // Deposits still under way count toward the limits: first learn from the providers which of
     // them have ended (an unanswered MobilePay request expires, a challenge fails), so a payment
     // the player walked away from does not hold the limit.
@@ -169,7 +180,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         },
         tx,
       );
-      if (payment.bonusCode) await bonus.grantForDeposit(tx, { playerId: payment.playerId, paymentId: payment.id, depositOre: payment.amountOre, code: payment.bonusCode });
+      if (payment.bonusCode) {
+        // The code's usage rules again, under the player's locks taken above: of two deposits with
+        // a first-deposit code racing here, the second sees the first succeeded.
+        const facts = await bonusFacts(payment.playerId, tx, payment.id);
+        await bonus.grantForDeposit(tx, { playerId: payment.playerId, paymentId: payment.id, depositOre: payment.amountOre, code: payment.bonusCode, facts });
+      }
       await deps.players.markDepositor(payment.playerId, tx);
       const now = clock();
       await tx

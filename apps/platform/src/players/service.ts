@@ -522,6 +522,15 @@ export function createPlayersService(deps: PlayersDeps) {
     return changed.length > 0;
   }
 
+  /**
+   * Whether the player chose "no bonus" at registration (the welcome bonus declined, step three);
+   * the bonus context refuses them the welcome offer. Read in the caller's transaction when given.
+   */
+  async function declinedWelcomeBonus(playerId: string, runner: Pick<Db, 'select'> = db): Promise<boolean> {
+    const [row] = await runner.select({ properties: players.properties }).from(players).where(eq(players.id, playerId)).limit(1);
+    return row?.properties.welcomebonus === 'False';
+  }
+
   async function updatePlayerType(token: string, playerType: 'Depositor' | 'Non-Depositor') {
     const player = await playerForSession(token);
     await db.update(players).set({ playerType }).where(eq(players.id, player.id));
@@ -561,6 +570,7 @@ export function createPlayersService(deps: PlayersDeps) {
     setMarketingNotification,
     updateDepositor,
     markDepositor,
+    declinedWelcomeBonus,
     updatePlayerType,
     unsubscribe,
     logSessionExpiry,
