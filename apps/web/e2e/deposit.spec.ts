@@ -5,8 +5,11 @@ import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
 const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
 const year = String(new Date().getUTCFullYear() + 2).slice(-2);
 
-/** A new player through the MitID stand-in, declining the bonus, so the limit step gives a weekly limit. */
-async function registerWithWeeklyLimit(page: Page, who: MitIdIdentity, limitKr: string, mobile = isPhone(page) ? '20304071' : '20304072') {
+/**
+ * A new player through the MitID stand-in, declining the bonus, so the limit step gives a weekly
+ * limit; or, with `welcomeBonus`, taking the welcome bonus (no limit step then).
+ */
+async function registerWithWeeklyLimit(page: Page, who: MitIdIdentity, limitKr: string, mobile = isPhone(page) ? '20304071' : '20304072', welcomeBonus = false) {
   await page.goto('/registrer');
   await page.getByTestId('register-mitid').click();
   await page.getByTestId(`identity-${who.uuid}`).click();
@@ -16,19 +19,30 @@ async function registerWithWeeklyLimit(page: Page, who: MitIdIdentity, limitKr: 
   await page.getByLabel('Mobilnummer').fill(mobile);
   await page.getByRole('button', { name: 'Fortsæt' }).click();
   await expect(page.getByTestId('registration-step')).toHaveText('Trin 3 af 3');
-  await page.getByText('Nej tak, jeg vil spille uden bonus').click();
+  await page.getByText(welcomeBonus ? 'Ja tak, giv mig velkomstbonussen' : 'Nej tak, jeg vil spille uden bonus').click();
   await page.getByTestId('accept-terms').check();
   await page.getByRole('button', { name: 'Fortsæt' }).click();
-  await expect(page.getByRole('heading', { name: 'Sæt din indbetalingsgrænse' })).toBeVisible();
-  await page.getByText('Ugegrænse').click();
-  await page.getByText('Andet beløb').first().click();
-  await page.getByRole('textbox', { name: 'Andet beløb' }).fill(limitKr);
-  await page.getByRole('button', { name: 'Færdig' }).click();
+  if (!welcomeBonus) {
+    await expect(page.getByRole('heading', { name: 'Sæt din indbetalingsgrænse' })).toBeVisible();
+    await page.getByText('Ugegrænse').click();
+    await page.getByText('Andet beløb').first().click();
+    await page.getByRole('textbox', { name: 'Andet beløb' }).fill(limitKr);
+    await page.getByRole('button', { name: 'Færdig' }).click();
+  }
   await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
   await page.getByTestId('welcome-popup').getByRole('button', { name: 'Luk' }).click({ timeout: 10_000 });
   // The marketing question follows a few seconds later; answered once, it stays away.
   await page.getByTestId('marketing-decline').click({ timeout: 15_000 });
   await expect(page.getByTestId('marketing-popup')).toBeHidden();
+  if (welcomeBonus) {
+    // No limit step with the bonus, and no deposit without a limit: a monthly one on the limits page.
+    await page.goto('/min-konto/begraensninger');
+    const form = page.getByTestId('limit-form');
+    await form.getByText('Månedsgrænse', { exact: true }).click();
+    await form.getByText('2.500 kr.', { exact: true }).click();
+    await form.getByRole('button', { name: 'Gem grænse' }).click();
+    await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
+  }
 }
 
 async function fillCard(page: Page, number: string, cvv = '123') {
@@ -93,6 +107,7 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
   // card is checked before anything is sent.
   await openDepositByClick(page, 'header');
   await expect(page.getByRole('heading', { name: 'Vælg beløb' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('deposit-by-click.png') });
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('deposit-submit').click();
   await expect(page.getByText('Indtast et beløb.')).toBeVisible();
@@ -197,13 +212,14 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
 
 test('a player deposits with a bonus code, sees the bonus and its wagering, and gets no second bonus while it is open', async ({ page, consoleErrors }) => {
   test.setTimeout(180_000);
-  await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Bodil' : 'Bjarne'), '1500', isPhone(page) ? '20304081' : '20304082');
+  // The welcome code is for a player who took the welcome bonus at registration.
+  await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Bodil' : 'Bjarne'), '1500', isPhone(page) ? '20304081' : '20304082', true);
 
-  // 200 kr. with the welcome code: 100 % bonus, to be wagered 10 times.
+  // 200 kr. with the welcome code: 100 % bonus; 10 × (deposit + bonus) = 4.000 kr. to wager.
   await depositWithCode(page, '200', 'velkomst100');
   const receipt = page.getByTestId('deposit-receipt');
   await expect(receipt.getByTestId('receipt-bonus')).toHaveText('200 kr. (VELKOMST100)');
-  await expect(receipt).toContainText('2.000 kr.');
+  await expect(receipt).toContainText('4.000 kr.');
   await expect(receipt.getByTestId('receipt-balance')).toHaveText('400 kr.');
 
   // The overview: 400 kr. in all, 200 kr. of it bonus, nothing wagered yet.
@@ -213,7 +229,7 @@ test('a player deposits with a bonus code, sees the bonus and its wagering, and 
   await expect(page.getByTestId('overview-withdrawable')).toHaveText('200 kr.');
   await expect(page.getByTestId('overview-bonus')).toHaveText('200 kr.');
   await expect(page.getByTestId('overview-wagering')).toContainText('0 % omsat');
-  await expect(page.getByTestId('overview-wagering')).toContainText('2.000 kr.');
+  await expect(page.getByTestId('overview-wagering')).toContainText('4.000 kr.');
   expect(await seriousViolations(page)).toEqual([]);
 
   // A second code while this bonus is open: refused at the code, before any money moves.
