@@ -181,7 +181,8 @@ describe('campaigns, landing pages and content pages', () => {
     expect(active.indexOf(false)).toBeGreaterThan(0);
     expect(active.slice(active.indexOf(false)).every((value: boolean) => !value)).toBe(true);
     expect(body.data.some((item: { slug: string }) => item.slug === 'julekalender-2026')).toBe(false);
-    expect(body.data.filter((item: { active: boolean }) => item.active).length).toBeGreaterThanOrEqual(6);
+    // The free-spin campaigns are drafts until free spins exist (test/offers.test.ts).
+    expect(body.data.filter((item: { active: boolean }) => item.active).length).toBeGreaterThanOrEqual(3);
   });
 
   it('shows a campaign with its terms, and 404s an unknown or malformed slug', async () => {

@@ -8,7 +8,7 @@ const PAGES: { path: string; heading: RegExp }[] = [
   { path: '/kampagner', heading: /^Kampagner$/ },
   { path: '/kampagner/velkomstbonus', heading: /.+/ },
   { path: '/lp', heading: /.+/ },
-  { path: '/lp/velkomst/500-spins', heading: /.+/ },
+  { path: '/lp/velkomst/velkomstbonus', heading: /.+/ },
   { path: '/contents/faq', heading: /.+/ },
   { path: '/vilkaar-og-betingelser', heading: /.+/ },
   { path: '/cookie-politik', heading: /cookie/i },

@@ -7,7 +7,7 @@ describe('header and wallpaper visibility (spec §2)', () => {
     '/MobilePay',
     '/MobilePayQuick',
     '/extpayment',
-    '/lp/velkomst/500-spins',
+    '/lp/velkomst/velkomstbonus',
     '/unsupported',
     '/quick-deposit',
     '/kampagner/velkomstbonus',
