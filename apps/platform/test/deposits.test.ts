@@ -176,6 +176,14 @@ describe('MobilePay deposits', () => {
     expect((await startMobilePay(p.token, { amountOre: 10_000 })).body).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', message: 'Indbetalingen overskrider din indbetalingsgrænse.' });
   });
 
+  it('tells with a refusal over the limit how much may still be deposited', async () => {
+    const p = await player(30_000);
+    expect((await startMobilePay(p.token, { amountOre: 20_000 })).status).toBe(200);
+    const refused = await startMobilePay(p.token, { amountOre: 20_000 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', remainingOre: 10_000 });
+  });
+
   // The player leaves the MobilePay app unanswered (it expires after 5 minutes), or the bank's
   // 3-D Secure page (it gives up after 15): the next deposit learns it from the provider.
   it.each([

@@ -11,6 +11,8 @@ export const errorBody = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** DEPOSIT_LIMIT_EXCEEDED: what the player may still deposit within the limit broken, in øre. */
+  remainingOre: z.number().int().min(0).optional(),
 });
 
 const slug = z

@@ -8,6 +8,7 @@ export interface ErrorBody {
   code: string;
   message: string;
   fields?: Record<string, string>;
+  remainingOre?: number;
 }
 
 type Translate = (messageKey: string) => Promise<string>;
@@ -29,6 +30,7 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
     if (error instanceof AppError) {
       const body: ErrorBody = { result: 0, code: error.code, message: await message(error.messageKey) };
       if (error.details?.fields) body.fields = error.details.fields as Record<string, string>;
+      if (typeof error.details?.remainingOre === 'number') body.remainingOre = error.details.remainingOre;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -24,11 +24,11 @@ export async function depositAnswer(call: () => Promise<PlatformAnswer>) {
   try {
     const { data, error, response } = await call();
     if (data) return ok({ result: 1, data: data.data });
-    const refused = error as { code?: string; message?: string; fields?: Record<string, string> } | undefined;
+    const refused = error as { code?: string; message?: string; fields?: Record<string, string>; remainingOre?: number } | undefined;
     if (response.status === 401) return fail(401, 'SESSION_INVALID', 'deposit.login_required');
     if (response.status >= 500 && refused?.code !== 'PAYMENT_PROVIDER_ERROR') return fail(502, 'SERVER_ERROR', 'deposit.error_server');
     return Response.json(
-      { result: 0, code: refused?.code ?? 'SERVER_ERROR', message: refused?.message, fields: refused?.fields },
+      { result: 0, code: refused?.code ?? 'SERVER_ERROR', message: refused?.message, fields: refused?.fields, remainingOre: refused?.remainingOre },
       { status: response.status, headers: { 'Cache-Control': 'no-store' } },
     );
   } catch {

@@ -1052,6 +1052,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1069,6 +1070,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1140,6 +1142,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1157,6 +1160,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1200,6 +1204,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1217,6 +1222,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1260,6 +1266,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1277,6 +1284,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1320,6 +1328,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1337,6 +1346,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1380,6 +1390,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1397,6 +1408,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1471,6 +1483,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1488,6 +1501,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1543,6 +1557,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1560,6 +1575,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1622,6 +1638,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1639,6 +1656,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1703,6 +1721,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1720,6 +1739,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1818,6 +1838,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1835,6 +1856,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1921,6 +1943,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1938,6 +1961,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -1989,6 +2013,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2006,6 +2031,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2054,6 +2080,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2071,6 +2098,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2163,6 +2191,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2180,6 +2209,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2235,6 +2265,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2252,6 +2283,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2269,6 +2301,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2343,6 +2376,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2360,6 +2394,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2377,6 +2412,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2394,6 +2430,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2411,6 +2448,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2428,6 +2466,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2445,6 +2484,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2462,6 +2502,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2517,6 +2558,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2584,6 +2626,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2601,6 +2644,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2618,6 +2662,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2635,6 +2680,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2652,6 +2698,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2669,6 +2716,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2686,6 +2734,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2750,6 +2799,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2767,6 +2817,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2784,6 +2835,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2869,6 +2921,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2886,6 +2939,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2903,6 +2957,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2920,6 +2975,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2937,6 +2993,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2954,6 +3011,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -2998,6 +3056,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3073,6 +3132,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3127,6 +3187,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3144,6 +3205,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3189,6 +3251,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3238,6 +3301,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3255,6 +3319,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3301,6 +3366,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3318,6 +3384,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3372,6 +3439,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3389,6 +3457,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3406,6 +3475,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3451,6 +3521,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3497,6 +3568,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3514,6 +3586,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3559,6 +3632,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3576,6 +3650,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3620,6 +3695,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3637,6 +3713,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3687,6 +3764,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3704,6 +3782,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3757,6 +3836,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3817,6 +3897,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3886,6 +3967,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3903,6 +3985,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3920,6 +4003,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3937,6 +4021,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3954,6 +4039,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3971,6 +4057,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -3988,6 +4075,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4005,6 +4093,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4086,6 +4175,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4103,6 +4193,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4120,6 +4211,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4137,6 +4229,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4187,6 +4280,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4238,6 +4332,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4325,6 +4420,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4342,6 +4438,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4418,6 +4515,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4435,6 +4533,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4452,6 +4551,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4469,6 +4569,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4486,6 +4587,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4503,6 +4605,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4578,6 +4681,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4595,6 +4699,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4612,6 +4717,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4629,6 +4735,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4646,6 +4753,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4663,6 +4771,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4730,6 +4839,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4747,6 +4857,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4790,6 +4901,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4807,6 +4919,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4824,6 +4937,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4841,6 +4955,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4884,6 +4999,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4901,6 +5017,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4918,6 +5035,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -4935,6 +5053,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5000,6 +5119,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5069,6 +5189,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5086,6 +5207,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5103,6 +5225,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5164,6 +5287,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5181,6 +5305,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5198,6 +5323,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5241,6 +5367,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5258,6 +5385,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5275,6 +5403,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5292,6 +5421,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5355,6 +5485,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5435,6 +5566,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5452,6 +5584,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5469,6 +5602,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5543,6 +5677,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5560,6 +5695,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5577,6 +5713,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5647,6 +5784,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5664,6 +5802,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5681,6 +5820,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5751,6 +5891,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };
@@ -5768,6 +5909,7 @@ export interface operations {
                         fields?: {
                             [key: string]: string;
                         };
+                        remainingOre?: number;
                     };
                 };
             };

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { refreshAccountSummary } from '../players/account-summary';
 import { bareCardNumber, CARD_FIELDS, checkAmount, checkCard, fullYear, groupCardNumber, type CardField, type CardInput } from './card-rules';
 import styles from './deposit.module.css';
-import { DEPOSIT_ERROR_KEYS, LIMITS_CODES } from './messages';
+import { BONUS_CODE_CODES, DEPOSIT_ERROR_KEYS, LIMITS_CODES, remainingLine } from './messages';
 import { PaymentStatus } from './payment-status';
 import { ThreeDsFrame } from './threeds-frame';
 import type { Deposit, Texts } from './types';
@@ -17,6 +17,8 @@ type Phase = { kind: 'form' } | { kind: 'threeds'; deposit: Deposit } | { kind: 
 interface Alert {
   key: string;
   limitsLink: boolean;
+  /** A limit refusal's second line: what may still be deposited. */
+  remaining?: { key: string; vars: { amount: string } } | null;
 }
 
 export interface DepositFlowProps {
@@ -87,9 +89,9 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
     return !first;
   }
 
-  function refuse(code: string | undefined, message: string | undefined) {
+  function refuse(code: string | undefined, message: string | undefined, remainingOre?: number) {
     const key = (code && DEPOSIT_ERROR_KEYS[code]) ?? null;
-    if (code === 'INVALID_BONUS_CODE' || code === 'BONUS_CODE_EMPTY' || code === 'BONUS_ALREADY_ACTIVE') {
+    if (code !== undefined && BONUS_CODE_CODES.has(code)) {
       setErrors({ bonusCode: key! });
       if (!quick) setStep(1);
       setTimeout(() => focus('bonusCode'));
@@ -102,15 +104,15 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
       return;
     }
     if (code === 'CARD_DETAILS_INCORRECT' && !quick) setStep(2);
-    setAlert({ key: key ?? (message ? `raw:${message}` : 'deposit.error_server'), limitsLink: code !== undefined && LIMITS_CODES.has(code) });
+    setAlert({ key: key ?? (message ? `raw:${message}` : 'deposit.error_server'), limitsLink: code !== undefined && LIMITS_CODES.has(code), remaining: remainingLine(code, remainingOre) });
   }
 
   async function post(url: string, body: unknown) {
     try {
       const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: response.status, body: (await response.json().catch(() => ({}))) as { result?: number; code?: string; message?: string; data?: Deposit } };
+      return { status: response.status, body: (await response.json().catch(() => ({}))) as { result?: number; code?: string; message?: string; remainingOre?: number; data?: Deposit } };
     } catch {
-      return { status: 0, body: { code: 'NETWORK_ERROR' } as { result?: number; code?: string; message?: string; data?: Deposit } };
+      return { status: 0, body: { code: 'NETWORK_ERROR' } as { result?: number; code?: string; message?: string; remainingOre?: number; data?: Deposit } };
     }
   }
 
@@ -161,7 +163,7 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
           window.location.assign(answer.body.data.actionUrl);
           return;
         }
-        refuse(answer.status === 0 ? undefined : answer.body.code, answer.body.message);
+        refuse(answer.status === 0 ? undefined : answer.body.code, answer.body.message, answer.body.remainingOre);
         return;
       }
       const token = await tokenise();
@@ -176,7 +178,7 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
         }
         return;
       }
-      refuse(answer.status === 0 ? undefined : answer.body.code, answer.body.message);
+      refuse(answer.status === 0 ? undefined : answer.body.code, answer.body.message, answer.body.remainingOre);
     } finally {
       setBusy(false);
     }
@@ -345,6 +347,7 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
   const alertBox = alert ? (
     <div className={styles.alert} role="alert" data-testid="deposit-error">
       <p>{alert.key.startsWith('raw:') ? alert.key.slice(4) : t(alert.key)}</p>
+      {alert.remaining ? <p data-testid="deposit-error-remaining">{t(alert.remaining.key, alert.remaining.vars)}</p> : null}
       {alert.limitsLink ? (
         <Link href="/min-konto/begraensninger" prefetch={false}>
           {t('deposit.limits_link')}

@@ -1,6 +1,7 @@
+import { interpolate } from '@krone/domain';
 import { describe, expect, it } from 'vitest';
 import translations from '../../../../platform/src/content/seed/translations.json';
-import { DEPOSIT_ERROR_KEYS, failureKey } from './messages';
+import { BONUS_CODE_CODES, DEPOSIT_ERROR_KEYS, failureKey, remainingLine } from './messages';
 import { DEPOSIT_TEXT_KEYS } from './text-keys';
 
 describe('why a deposit failed, as the player reads it', () => {
@@ -34,5 +35,29 @@ describe('why a deposit failed, as the player reads it', () => {
       expect(texts[section]?.[name], key).toMatch(/\S/);
       expect(DEPOSIT_TEXT_KEYS, key).toContain(key);
     }
+  });
+
+  it('shows each refusal of a bonus code under the code field, in Danish', () => {
+    const texts = translations as unknown as Record<string, Record<string, string>>;
+    for (const code of ['BONUS_CODE_USED', 'BONUS_FIRST_DEPOSIT_ONLY', 'BONUS_DECLINED_AT_REGISTRATION', 'BONUS_ALREADY_ACTIVE', 'INVALID_BONUS_CODE']) {
+      expect(BONUS_CODE_CODES.has(code), code).toBe(true);
+      const key = DEPOSIT_ERROR_KEYS[code];
+      expect(key, code).toMatch(/^deposit\.error_bonus_/);
+      const [section, name] = key!.split('.') as [string, string];
+      expect(texts[section]?.[name], key).toMatch(/bonus/i);
+      expect(DEPOSIT_TEXT_KEYS, key).toContain(key);
+    }
+    expect(DEPOSIT_ERROR_KEYS.BONUS_CODE_USED).toBe('deposit.error_bonus_used');
+  });
+
+  it('tells with a limit refusal how much may still be deposited, from the platform\'s figure', () => {
+    const texts = translations as unknown as Record<string, Record<string, string>>;
+    const line = remainingLine('DEPOSIT_LIMIT_EXCEEDED', 12_500);
+    expect(line).toEqual({ key: 'deposit.error_limit_remaining', vars: { amount: '125 kr.' } });
+    expect(interpolate(texts.deposit!.error_limit_remaining!, line!.vars)).toBe('Du kan højst indbetale 125 kr. mere i den nuværende periode.');
+    expect(DEPOSIT_TEXT_KEYS).toContain('deposit.error_limit_remaining');
+    expect(remainingLine('DEPOSIT_LIMIT_EXCEEDED', 0)?.vars.amount).toBe('0 kr.');
+    expect(remainingLine('DEPOSIT_LIMIT_EXCEEDED', undefined)).toBeNull();
+    expect(remainingLine('CARD_DECLINED', 12_500)).toBeNull();
   });
 });
