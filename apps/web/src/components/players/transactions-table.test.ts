@@ -18,4 +18,11 @@ describe('the labels of a transaction row', () => {
     expect(typeLabel(t, row('deposit', 'deposit', 'initiated'))).toBe('Indbetaling');
     expect(typeLabel(t, row('bonus_forfeit', 'other', 'completed'))).toBe('Anden postering');
   });
+
+  it('names a cancelled withdrawal "Annulleret", as the withdrawal page does', () => {
+    const payout = (translations as unknown as Record<string, Record<string, string>>).payout!;
+    expect(statusLabel(t, row('withdrawal', 'withdrawal', 'reversed'))).toBe('Annulleret');
+    expect(statusLabel(t, row('withdrawal', 'withdrawal', 'reversed'))).toBe(payout.status_cancelled);
+    expect(statusLabel(t, row('bet', 'bet', 'reversed'))).toBe('Tilbageført');
+  });
 });

@@ -53,7 +53,12 @@ export const shortId = (id: string) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) 
 const KIND_KEYS: Record<string, string> = { bonus_convert: 'transactions.type_bonus_convert' };
 
 export const typeLabel = (t: Translate, row: TransactionRow) => t(KIND_KEYS[row.kind] ?? TYPE_KEYS[row.type]);
-export const statusLabel = (t: Translate, row: TransactionRow) => t(STATUS_KEYS[row.status]);
+/**
+ * A withdrawal the player cancelled (its money back on the game account) reads "Annulleret", as
+ * on the withdrawal page; other reversed rows (a voided stake, a refunded payment) "Tilbageført".
+ */
+export const statusLabel = (t: Translate, row: TransactionRow) =>
+  t(row.type === 'withdrawal' && row.status === 'reversed' ? 'transactions.status_cancelled' : STATUS_KEYS[row.status]);
 const dash = '–';
 
 function cell(t: Translate, row: TransactionRow, column: Column) {
