@@ -41,6 +41,7 @@ export default defineConfig({
       reuseExistingServer: true,
       timeout: 60_000,
       env: {
+        KRONE_ENV: 'development',
         SIMS_PORT: String(simsPort),
         WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
         // NemKonto pays an accepted payout after 2 s and tells the platform's webhook.
@@ -56,6 +57,8 @@ export default defineConfig({
       reuseExistingServer: true,
       timeout: 120_000,
       env: {
+        // Development keys, the stand-ins' plain-http URLs and demo data (docs/decisions.md).
+        KRONE_ENV: 'development',
         PLATFORM_PORT: String(platformPort),
         PGLITE_DATA_DIR: 'memory://',
         LOG_LEVEL: 'warn',

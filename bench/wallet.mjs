@@ -197,7 +197,7 @@ async function main() {
     platforms.push(
       spawn(process.execPath, [...platformNodeArgs, '--import', 'tsx', 'apps/platform/src/server.ts'], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: dbUrl(walletDb), DATABASE_POOL_SIZE: String(poolSize), PLATFORM_PORT: String(listen), LOG_LEVEL: 'warn', WALLET_API_KEY: apiKey, SEED_DEMO_CONTENT: 'false', NODE_ENV: 'development' },
+        env: { ...process.env, DATABASE_URL: dbUrl(walletDb), DATABASE_POOL_SIZE: String(poolSize), PLATFORM_PORT: String(listen), LOG_LEVEL: 'warn', WALLET_API_KEY: apiKey, SEED_DEMO_CONTENT: 'false', KRONE_ENV: 'development' },
         stdio: ['ignore', 'inherit', 'inherit'],
       }),
     );

@@ -137,12 +137,12 @@ async function ensureStorefront() {
       'platform',
       process.execPath,
       ['--import', 'tsx', 'apps/platform/src/server.ts'],
-      { PLATFORM_PORT: String(platformPort), PLATFORM_HOST: host, PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+      { KRONE_ENV: 'development', PLATFORM_PORT: String(platformPort), PLATFORM_HOST: host, PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
       root,
     );
     await waitFor(`${platformUrl}/health`, 120_000);
   }
-  const env = { NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: platformUrl };
+  const env = { KRONE_ENV: 'development', NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: platformUrl };
   if (!existsSync(path.join(webDir, '.next/BUILD_ID'))) {
     log('building the storefront (no apps/web/.next/BUILD_ID)…');
     const build = spawnSync('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, ...env }, stdio: 'inherit' });

@@ -96,6 +96,7 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
 const simsPort = Number(process.env.SIMS_PORT ?? 4300);
 log('starting the stand-ins (MitID, MobilePay, ROFUS, card payments, NemKonto)…');
 start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], {
+  KRONE_ENV: 'development',
   SIMS_PORT: String(simsPort),
   SIMS_HOST: host,
   WEB_PUBLIC_URL: `http://${host}:${webPort}`,
@@ -109,6 +110,8 @@ await waitFor(`http://${host}:${simsPort}/health`, 60_000);
 
 log('starting the platform…');
 start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
+  // Development keys, the stand-ins' plain-http URLs and demo data (docs/decisions.md).
+  KRONE_ENV: 'development',
   PLATFORM_PORT: String(platformPort),
   PLATFORM_HOST: host,
   WEB_PUBLIC_URL: `http://${host}:${webPort}`,

@@ -13,7 +13,11 @@ const booleanFromEnv = z
  * Checked once at boot: a bad value stops the process with a clear message.
  */
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * The deployment mode (docs/decisions.md): production unless it says development or test.
+   * Development keys, stand-in URLs, plain http to providers and demo data are refused in production.
+   */
+  KRONE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['production', 'development', 'test']).default('production')),
   PLATFORM_HOST: z.string().default('127.0.0.1'),
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** postgres://… to use a PostgreSQL server; empty means the embedded PGlite database. */
@@ -137,6 +141,66 @@ export const configSchema = z.object({
   DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().default(''),
 });
 
+/** Secrets that have a development default: each must be set in production. */
+export const PRODUCTION_SECRETS = [
+  'ALTCHA_HMAC_KEY',
+  'IP_HASH_SALT',
+  'CPR_HASH_KEY',
+  'DATA_ENCRYPTION_KEY',
+  'WALLET_API_KEY',
+  'MITID_CLIENT_SECRET',
+  'MOBILEPAY_CLIENT_SECRET',
+  'ROFUS_API_KEY',
+  'CARDS_SECRET_KEY',
+  'CARDS_WEBHOOK_SECRET',
+  'NEMKONTO_API_KEY',
+  'NEMKONTO_WEBHOOK_SECRET',
+  'MOBILEPAY_PAYMENTS_KEY',
+  'MOBILEPAY_WEBHOOK_SECRET',
+] as const;
+
+/** Provider (and public) URLs: https and not a stand-in in production. */
+export const PRODUCTION_URLS = [
+  'WEB_PUBLIC_URL',
+  'MITID_ISSUER',
+  'MITID_CPR_MATCH_URL',
+  'MOBILEPAY_ISSUER',
+  'ROFUS_URL',
+  'CARDS_API_URL',
+  'NEMKONTO_API_URL',
+  'MOBILEPAY_PAYMENTS_URL',
+] as const;
+
+/** The ledger's internal transfer key, when on, is at least this long in production. */
+export const WALLET_API_KEY_MIN_PRODUCTION = 32;
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0' || /^127\./.test(host) || host === '::';
+}
+
+/** Every reason this configuration may not run in production, one line each naming the variable. */
+export function productionProblems(config: Config): string[] {
+  const problems: string[] = [];
+  const defaults = configSchema.parse({});
+  for (const key of PRODUCTION_SECRETS) {
+    const value = config[key];
+    if (key === 'WALLET_API_KEY' && value === '') continue; // empty turns the API off
+    if (value === defaults[key] || value.startsWith('krone-development')) problems.push(`${key}: the development default; set a secret value in production`);
+  }
+  if (config.WALLET_API_KEY && config.WALLET_API_KEY.length < WALLET_API_KEY_MIN_PRODUCTION) {
+    problems.push(`WALLET_API_KEY: at least ${WALLET_API_KEY_MIN_PRODUCTION} characters in production (or empty to turn the transfer API off)`);
+  }
+  for (const key of PRODUCTION_URLS) {
+    const url = new URL(config[key]);
+    if (url.protocol !== 'https:') problems.push(`${key}: must be https in production, not ${url.protocol}//`);
+    if (isLoopbackHost(url.hostname) || config[key] === defaults[key]) problems.push(`${key}: a stand-in (loopback) address; set the provider's real URL in production`);
+  }
+  if (config.SEED_DEMO_CONTENT) problems.push('SEED_DEMO_CONTENT: demo content and demo players are for development; set SEED_DEMO_CONTENT=false in production');
+  if (config.TEST_CLOCK_CONTROL) problems.push('TEST_CLOCK_CONTROL: a movable clock is for tests, never in production');
+  return problems;
+}
+
 /** Folders whose files some server hands out; documents must never land there. */
 function isServedDir(dir: string): boolean {
   const web = path.join(repoRoot, 'apps', 'web');
@@ -151,12 +215,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid platform configuration:\n${problems.join('\n')}`);
   }
-  if (parsed.data.NODE_ENV === 'production') {
-    if (parsed.data.TEST_CLOCK_CONTROL) throw new Error('Invalid platform configuration:\n  TEST_CLOCK_CONTROL: a movable clock is for tests, never in production');
-    for (const key of ['ALTCHA_HMAC_KEY', 'IP_HASH_SALT', 'CPR_HASH_KEY', 'DATA_ENCRYPTION_KEY', 'WALLET_API_KEY', 'CARDS_SECRET_KEY', 'CARDS_WEBHOOK_SECRET', 'MOBILEPAY_PAYMENTS_KEY', 'MOBILEPAY_WEBHOOK_SECRET'] as const) {
-      if (parsed.data[key].startsWith('krone-development')) {
-        throw new Error(`Invalid platform configuration:\n  ${key}: set a secret value in production`);
-      }
+  if (parsed.data.KRONE_ENV === 'production') {
+    const problems = productionProblems(parsed.data);
+    if (problems.length) {
+      throw new Error(`Invalid platform configuration (KRONE_ENV is production${env.KRONE_ENV ? '' : ' when unset'}; set KRONE_ENV=development for a local run):\n${problems.map((line) => `  ${line}`).join('\n')}`);
     }
   }
   const config = parsed.data;
@@ -167,7 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!config.DOCUMENTS_S3_ACCESS_KEY_ID || !config.DOCUMENTS_S3_SECRET_ACCESS_KEY) {
       problems.push('  DOCUMENTS_S3_ACCESS_KEY_ID and DOCUMENTS_S3_SECRET_ACCESS_KEY: required with an S3 store');
     }
-    if (config.NODE_ENV === 'production' && config.DOCUMENTS_S3_ENDPOINT && !config.DOCUMENTS_S3_ENDPOINT.startsWith('https:')) {
+    if (config.KRONE_ENV === 'production' && config.DOCUMENTS_S3_ENDPOINT && !config.DOCUMENTS_S3_ENDPOINT.startsWith('https:')) {
       problems.push('  DOCUMENTS_S3_ENDPOINT: must be https in production');
     }
     if (problems.length) throw new Error(`Invalid platform configuration:\n${problems.join('\n')}`);

@@ -229,9 +229,9 @@ describe('uploading documents', () => {
   });
 
   it('refuses at boot a document folder the storefront serves, and half an S3 configuration', () => {
-    expect(() => loadConfig({ DOCUMENTS_DIR: 'apps/web/public/documents' })).toThrow(/DOCUMENTS_DIR/);
-    expect(() => loadConfig({ DOCUMENTS_S3_ENDPOINT: 'https://s3.example.com' })).toThrow(/DOCUMENTS_S3_BUCKET/);
-    expect(loadConfig({ DOCUMENTS_DIR: 'var/documents' }).DOCUMENTS_DIR).toMatch(/\/var\/documents$/);
+    expect(() => loadConfig({ KRONE_ENV: 'test', DOCUMENTS_DIR: 'apps/web/public/documents' })).toThrow(/DOCUMENTS_DIR/);
+    expect(() => loadConfig({ KRONE_ENV: 'test', DOCUMENTS_S3_ENDPOINT: 'https://s3.example.com' })).toThrow(/DOCUMENTS_S3_BUCKET/);
+    expect(loadConfig({ KRONE_ENV: 'test', DOCUMENTS_DIR: 'var/documents' }).DOCUMENTS_DIR).toMatch(/\/var\/documents$/);
   });
 });
 

@@ -48,7 +48,7 @@ export async function startTestPlatform(
     };
   }
   const config = loadConfig({
-    NODE_ENV: 'test',
+    KRONE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: url,
     PGLITE_DATA_DIR: 'memory://',

@@ -335,7 +335,7 @@ describe('the rule of one period', () => {
 describe('the test clock', () => {
   it('is off unless asked for, and refused in production', async () => {
     expect((await platform.app.inject({ method: 'PUT', url: '/Test/clock', payload: { offsetMs: 1 } })).statusCode).toBe(404);
-    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_CONTROL: 'true' })).toThrow(/TEST_CLOCK_CONTROL/);
+    expect(() => loadConfig({ KRONE_ENV: 'production', TEST_CLOCK_CONTROL: 'true' })).toThrow(/TEST_CLOCK_CONTROL/);
     // A second app on the same database, with the control on.
     const moved = await buildApp({ config: { ...platform.config, TEST_CLOCK_CONTROL: true }, database: platform.database, logger: false });
     try {

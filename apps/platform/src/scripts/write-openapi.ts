@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 
 export async function renderOpenApi(): Promise<string> {
-  const config = loadConfig({ NODE_ENV: 'test', PGLITE_DATA_DIR: 'memory://' });
+  const config = loadConfig({ KRONE_ENV: 'test', PGLITE_DATA_DIR: 'memory://' });
   const database = await openDatabase({ url: '', dataDir: 'memory://' });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A production deployment with every provider, secret and switch set as it must be. */
+const production: Record<string, string> = {
+  KRONE_ENV: 'production',
+  PGLITE_DATA_DIR: 'memory://',
+  SEED_DEMO_CONTENT: 'false',
+  ALTCHA_HMAC_KEY: 'a'.repeat(40),
+  IP_HASH_SALT: 'b'.repeat(40),
+  CPR_HASH_KEY: 'c'.repeat(40),
+  DATA_ENCRYPTION_KEY: 'd'.repeat(40),
+  WALLET_API_KEY: 'e'.repeat(40),
+  MITID_CLIENT_SECRET: 'f'.repeat(40),
+  MOBILEPAY_CLIENT_SECRET: 'g'.repeat(40),
+  ROFUS_API_KEY: 'h'.repeat(40),
+  CARDS_SECRET_KEY: 'i'.repeat(40),
+  CARDS_WEBHOOK_SECRET: 'j'.repeat(40),
+  NEMKONTO_API_KEY: 'k'.repeat(40),
+  NEMKONTO_WEBHOOK_SECRET: 'l'.repeat(40),
+  MOBILEPAY_PAYMENTS_KEY: 'm'.repeat(40),
+  MOBILEPAY_WEBHOOK_SECRET: 'n'.repeat(40),
+  WEB_PUBLIC_URL: 'https://www.krone-casino.dk',
+  MITID_ISSUER: 'https://broker.example.dk/mitid',
+  MITID_CPR_MATCH_URL: 'https://broker.example.dk/mitid/cpr-match',
+  MOBILEPAY_ISSUER: 'https://login.mobilepay.example/',
+  ROFUS_URL: 'https://rofus.example.dk/check',
+  CARDS_API_URL: 'https://cards.example.com/v1',
+  NEMKONTO_API_URL: 'https://nemkonto.example.dk/api',
+  MOBILEPAY_PAYMENTS_URL: 'https://api.mobilepay.example/epayment',
+};
+
+describe('production fails closed (KRONE_ENV)', () => {
+  it('accepts a fully configured production environment', () => {
+    expect(loadConfig(production).KRONE_ENV).toBe('production');
+    expect(loadConfig({ ...production, WALLET_API_KEY: '' }).WALLET_API_KEY).toBe('');
+  });
+
+  it('is production when KRONE_ENV is unset or empty, and then refuses the development defaults', () => {
+    expect(() => loadConfig({})).toThrow(/KRONE_ENV is production when unset/);
+    expect(() => loadConfig({ KRONE_ENV: '' })).toThrow(/CPR_HASH_KEY: the development default/);
+    expect(() => loadConfig({ KRONE_ENV: 'prod' })).toThrow(/KRONE_ENV/);
+    // NODE_ENV no longer decides anything.
+    expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(/KRONE_ENV is production/);
+  });
+
+  it('allows the development settings in development and test', () => {
+    expect(loadConfig({ KRONE_ENV: 'development' }).SEED_DEMO_CONTENT).toBe(true);
+    expect(loadConfig({ KRONE_ENV: 'test', TEST_CLOCK_CONTROL: 'true' }).TEST_CLOCK_CONTROL).toBe(true);
+  });
+
+  const secrets = [
+    'ALTCHA_HMAC_KEY',
+    'IP_HASH_SALT',
+    'CPR_HASH_KEY',
+    'DATA_ENCRYPTION_KEY',
+    'WALLET_API_KEY',
+    'MITID_CLIENT_SECRET',
+    'MOBILEPAY_CLIENT_SECRET',
+    'ROFUS_API_KEY',
+    'CARDS_SECRET_KEY',
+    'CARDS_WEBHOOK_SECRET',
+    'NEMKONTO_API_KEY',
+    'NEMKONTO_WEBHOOK_SECRET',
+    'MOBILEPAY_PAYMENTS_KEY',
+    'MOBILEPAY_WEBHOOK_SECRET',
+  ];
+  it.each(secrets)('refuses the development default of %s', (key) => {
+    const env = { ...production };
+    delete env[key];
+    expect(() => loadConfig(env)).toThrow(new RegExp(`\\n  ${key}: the development default`));
+  });
+
+  const urls = ['WEB_PUBLIC_URL', 'MITID_ISSUER', 'MITID_CPR_MATCH_URL', 'MOBILEPAY_ISSUER', 'ROFUS_URL', 'CARDS_API_URL', 'NEMKONTO_API_URL', 'MOBILEPAY_PAYMENTS_URL'];
+  it.each(urls)('refuses a stand-in, loopback or plain-http %s', (key) => {
+    const defaulted = { ...production };
+    delete defaulted[key];
+    expect(() => loadConfig(defaulted)).toThrow(new RegExp(`\\n  ${key}: must be https`));
+    expect(() => loadConfig(defaulted)).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
+    expect(() => loadConfig({ ...production, [key]: 'http://provider.example.com/api' })).toThrow(new RegExp(`\\n  ${key}: must be https in production, not http:`));
+    expect(() => loadConfig({ ...production, [key]: 'https://localhost:4300/x' })).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
+    expect(() => loadConfig({ ...production, [key]: 'https://[::1]:4300/x' })).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
+  });
+
+  it('refuses demo content and demo players, the movable clock and a short wallet key', () => {
+    expect(() => loadConfig({ ...production, SEED_DEMO_CONTENT: 'true' })).toThrow(/\n {2}SEED_DEMO_CONTENT: demo content and demo players/);
+    const noSeedSetting = { ...production };
+    delete noSeedSetting.SEED_DEMO_CONTENT;
+    expect(() => loadConfig(noSeedSetting)).toThrow(/SEED_DEMO_CONTENT/);
+    expect(() => loadConfig({ ...production, TEST_CLOCK_CONTROL: 'true' })).toThrow(/\n {2}TEST_CLOCK_CONTROL:/);
+    expect(() => loadConfig({ ...production, WALLET_API_KEY: 'x'.repeat(31) })).toThrow(/\n {2}WALLET_API_KEY: at least 32 characters/);
+    expect(loadConfig({ ...production, WALLET_API_KEY: 'x'.repeat(32) }).WALLET_API_KEY).toHaveLength(32);
+  });
+
+  it('stops the platform process with the reasons when KRONE_ENV is unset', () => {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !/^(KRONE_ENV|NODE_ENV|VITEST.*|TEST_.*)$/.test(key)) env[key] = value;
+    env.PGLITE_DATA_DIR = 'memory://';
+    env.PLATFORM_PORT = '0';
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], { cwd: repoRoot, env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).not.toBe(0);
+    expect(run.status).not.toBeNull();
+    expect(run.stderr).toMatch(/Invalid platform configuration \(KRONE_ENV is production when unset/);
+    expect(run.stderr).toMatch(/NEMKONTO_WEBHOOK_SECRET: the development default/);
+    expect(run.stderr).toMatch(/MITID_ISSUER: must be https in production/);
+  }, 70_000);
+});
