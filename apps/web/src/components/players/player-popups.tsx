@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styles from '../runtime/runtime.module.css';
 import { text } from '../runtime/text-keys';
 import { marketingCookie, shouldShowMarketingPopup, type MarketingPopupContent, type MarketingSettings } from './marketing-rules';
-import { patchPlayerProfile, usePlayerProfile, type PlayerProfile } from './player-profile';
+import { patchPlayerProfile, showsWelcomeOffer, usePlayerProfile, type PlayerProfile } from './player-profile';
 
 /** Set by /loginsuccess just before it moves on: "login" or "registration". */
 export const WELCOME_FLAG = 'krone.welcome';
@@ -101,10 +101,11 @@ function WelcomePopup({ texts, profile, first, onClose }: { texts: Record<string
   const t = (key: string, vars?: Record<string, string>) => (vars ? interpolate(text(texts, key), vars) : text(texts, key));
   const close = (event: { currentTarget: HTMLElement }) => event.currentTarget.closest('dialog')?.close();
   const nonDepositor = profile.playerType !== 'Depositor';
+  const offer = showsWelcomeOffer(profile);
   return (
     <Dialog testId="welcome-popup" title={t(first ? 'welcome_popup.title_first' : 'welcome_popup.title', { name: profile.firstName })} onClose={onClose}>
       {!first && profile.previousLogin ? <p className={styles.dialogMessage}>{t('welcome_popup.last_login', { date: formatDateTimeDa(profile.previousLogin) })}</p> : null}
-      {nonDepositor ? (
+      {offer ? (
         <section className={styles.offer}>
           <h3>{t('welcome_popup.offer_title')}</h3>
           <p>{t('welcome_popup.offer_text')}</p>

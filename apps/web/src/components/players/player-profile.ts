@@ -16,7 +16,16 @@ export interface PlayerProfile {
   previousLogin: string | null;
   marketingNotificationDay: string | null;
   playerType: string;
+  /** The player chose "no bonus" at registration: the welcome offer (VELKOMST100) is refused to them. */
+  welcomeBonusDeclined: boolean;
 }
+
+/**
+ * Whether the welcome popup offers the welcome bonus: only to a player who has not deposited yet
+ * (the code is for the first deposit) and did not decline it at registration (Danish marketing
+ * rules: an offer shown must be one the player can get).
+ */
+export const showsWelcomeOffer = (profile: Pick<PlayerProfile, 'playerType' | 'welcomeBonusDeclined'>) => profile.playerType !== 'Depositor' && !profile.welcomeBonusDeclined;
 
 export type ProfileState = { status: 'guest' } | { status: 'loading' } | { status: 'ready'; profile: PlayerProfile } | { status: 'error' };
 
@@ -33,10 +42,10 @@ export function loadPlayerProfile(fetcher: typeof fetch = fetch): Promise<void> 
   if (loading) return loading;
   profileStore.set({ status: 'loading' });
   loading = fetcher('/api/user/user-profile', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-    .then((response) => response.json() as Promise<{ result?: number; data?: { userInfo: Omit<PlayerProfile, 'playerType'>; playerType: string } }>)
+    .then((response) => response.json() as Promise<{ result?: number; data?: { userInfo: Omit<PlayerProfile, 'playerType' | 'welcomeBonusDeclined'>; playerType: string; welcomeBonusDeclined?: boolean } }>)
     .then((answer) => {
       if (answer.result === 1 && answer.data) {
-        const { userInfo, playerType } = answer.data;
+        const { userInfo, playerType, welcomeBonusDeclined } = answer.data;
         profileStore.set({
           status: 'ready',
           profile: {
@@ -50,6 +59,7 @@ export function loadPlayerProfile(fetcher: typeof fetch = fetch): Promise<void> 
             previousLogin: userInfo.previousLogin,
             marketingNotificationDay: userInfo.marketingNotificationDay,
             playerType,
+            welcomeBonusDeclined: welcomeBonusDeclined === true,
           },
         });
       } else {

@@ -12,5 +12,6 @@ export async function POST(request: Request) {
   const profile = await loadProfile();
   if (!profile) return ok({ result: 0, message: 'no-session' });
   (await cookies()).set(userCookie(), profile.userInfo.userId, cookieOptions(USER_COOKIE_SECONDS, { httpOnly: false }));
-  return ok({ result: 1, data: { userInfo: profile.userInfo, playerType: profile.playerType } });
+  // welcomeBonusDeclined: the player chose "no bonus" at registration, so the welcome offer is not theirs to take.
+  return ok({ result: 1, data: { userInfo: profile.userInfo, playerType: profile.playerType, welcomeBonusDeclined: profile.properties?.welcomebonus === 'False' } });
 }
