@@ -28,7 +28,7 @@ const surfaces: [string, string][] = [
     .filter((page) => page.status === 'published')
     .map((page): [string, string] => [`landing page ${page.landingType}/${page.landingById}`, plain(strings(page).join(' '))]),
   ['welcome popup', `${translations.welcome_popup!.offer_text} ${translations.welcome_popup!.offer_terms}`],
-  ['registration bonus choice', translations.register!.bonus_text!],
+  ['registration bonus choice', `${translations.register!.bonus_text} ${translations.register!.bonus_terms_short}`],
   ['welcome offer conditions', Object.entries(translations.condition!).filter(([key]) => key.startsWith('welcome_')).map(([, text]) => text).join(' ')],
 ];
 
@@ -39,7 +39,7 @@ describe('offers the site shows', () => {
     for (const file of ['main-contents.json', 'campaigns.json', 'landing-pages.json', 'translations.json', 'pages.json', 'seo.json']) {
       expect(raw(file), file).not.toMatch(/free spins/i);
     }
-    for (const [where, text] of surfaces) expect(text, where).not.toMatch(/\d[\d.]*\s+(gratis)?spins\b|gratisspins|free[ -]?spins/i);
+    for (const [where, text] of surfaces) expect(text, where).not.toMatch(/\d[\d.]*\s+(gratis)?spins\b|gratisspins|free[ -]?spins|spinværdi/i);
   });
 
   it('names, for every bonus offered, a configured code, with its real amount, match, minimum deposit, wagering, days and maximum bet', () => {
