@@ -10,10 +10,12 @@ import { createSecrets } from './players/secrets.js';
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
 await database.migrate();
+// The operator's bonus codes (bonus/codes.json), checked against the Danish caps: a code outside
+// them stops the platform here, with a message naming it.
+await seedBonusCodes(database.db);
 if (config.SEED_DEMO_CONTENT) {
   const seed = await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);
-  await seedBonusCodes(database.db);
   const secrets = createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY });
   const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService({ db: database.db, clock: () => new Date() }) });
   if (made > 0) console.log(`platform: ${made} demo players made`);
