@@ -170,6 +170,15 @@ export async function buildApp({ config, database, clock: givenClock = () => new
     logError: (error, message) => app.log.error({ err: error }, message),
   });
 
+  // Rate limits of player-owned calls count per player, never per session token (shared/player-rate-limit.ts).
+  app.decorate('sessionPlayerId', async (sessionId: string) => {
+    try {
+      return (await players.playerForSession(sessionId)).id;
+    } catch {
+      return null;
+    }
+  });
+
   await app.register(errorPlugin, { translate: content.translate });
   await app.register(securityHeaders);
   await app.register(fastifyRateLimit, { global: false, ...(await rateLimitStore(app, config)) });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startSims, type Sims } from '@krone/sims';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
 /**
  * Rate limits behind a load balancer: with REDIS_URL every platform process counts one client's
@@ -68,5 +69,34 @@ describe('rate limits across platform processes', () => {
   it('with Redis unreachable, requests are still answered (not limited, not failed)', async () => {
     const [a] = await twoProcesses({ REDIS_URL: 'redis://127.0.0.1:1' });
     for (let i = 0; i < 4; i++) expect((await startLogin(a, '198.51.100.23')).status).toBe(200);
+  });
+
+  it.runIf(Boolean(redisUrl))('keys player-owned calls in Redis by player id and address, never by the session token', async () => {
+    const prefix = `krone-test-${randomBytes(6).toString('hex')}:`;
+    const [a] = await twoProcesses({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix });
+    const player = await createLoggedInPlayer(a, { monthlyLimitOre: 1_000_000 });
+    const from = { 'x-forwarded-for': '198.51.100.24' };
+    const calls = [
+      { method: 'PUT' as const, url: `/Limits/${player.token}/deposit/day`, payload: { amountOre: 50_000 } },
+      { method: 'POST' as const, url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } },
+      { method: 'POST' as const, url: `/Payments/withdrawals/${player.token}`, payload: { amountOre: 10_000 } },
+      { method: 'POST' as const, url: `/Payments/deposits/mobilepay/${player.token}`, payload: { amountOre: 20_000, returnUrl: 'http://127.0.0.1:3000/min-konto/overfoer' } },
+      { method: 'POST' as const, url: `/Limits/not-a-session-${randomBytes(8).toString('hex')}/closure`, payload: { confirm: true } },
+    ];
+    for (const call of calls) expect((await a.app.inject({ ...call, headers: from })).statusCode).not.toBe(429);
+    const redis = new Redis(redisUrl!);
+    try {
+      const keys = await redis.keys(`${prefix}*`);
+      expect(keys.length).toBeGreaterThanOrEqual(4);
+      for (const key of keys) {
+        expect(key).not.toContain(player.token);
+        expect(key).not.toContain('not-a-session');
+      }
+      expect(keys.filter((key) => key.includes(`player:${player.id}:198.51.100.24`))).toHaveLength(4);
+      expect(keys.some((key) => key.endsWith('no-session:198.51.100.24'))).toBe(true);
+      await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
 import { AppError, invalidInput } from '../shared/errors.js';
+import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import { MAX_FILES_PER_UPLOAD } from './inspect.js';
 import { DOCUMENT_STATUSES } from './schema.js';
 import type { DocumentsService, DocumentView, UploadedFile, UploadInput } from './service.js';
@@ -103,7 +104,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         body: uploadForm,
         response: { 200: documentsAnswer, 400: errorBody, 401: errorBody, 413: errorBody, 415: errorBody, 422: errorBody, 429: errorBody, 500: errorBody, 502: errorBody },
       },
-      config: { rateLimit: { max: config.DOCUMENTS_UPLOADS_PER_15_MINUTES, timeWindow: '15 minutes' } },
+      // Per player and address; counted before the multipart body is read (shared/player-rate-limit.ts).
+      config: { rateLimit: perPlayerRateLimit({ max: config.DOCUMENTS_UPLOADS_PER_15_MINUTES, timeWindow: '15 minutes', hook: 'onRequest' }) },
     },
     async (request, reply) => {
       reply.headers(noStore);

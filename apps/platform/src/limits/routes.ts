@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
 import type { PlayersService } from '../players/service.js';
+import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import type { LimitsOverview, LimitsService } from './service.js';
 
 const tags = ['limits'];
@@ -44,7 +45,11 @@ const toJson = (view: LimitsOverview): z.infer<typeof overviewSchema> => ({
  */
 export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; players: Pick<PlayersService, 'playerForSession'> }> = async (app, { limits, players }) => {
   const playerOf = async (sessionId: string) => (await players.playerForSession(sessionId)).id;
-  const changeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // Per player and address, after the session is resolved (shared/player-rate-limit.ts).
+  const changeLimit = { rateLimit: perPlayerRateLimit({ max: 30, timeWindow: '1 minute' }) };
+  // Pause and closure are tools the regulator requires to work: no shared cap, only a generous
+  // per-player one against a runaway client; made-up sessions fill their own address's bucket.
+  const selfExclusionLimit = { rateLimit: perPlayerRateLimit({ max: 60, timeWindow: '1 minute' }) };
 
   app.get(
     '/Limits/:sessionId',
@@ -115,7 +120,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; player
         body: z.object({ duration: z.enum(PAUSE_DURATIONS) }),
         response: { 200: ok(overviewSchema), 400: errorBody, 401: errorBody, 403: errorBody },
       },
-      config: changeLimit,
+      config: selfExclusionLimit,
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -136,7 +141,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; player
         body: z.object({ confirm: z.literal(true) }),
         response: { 200: ok(overviewSchema), 400: errorBody, 401: errorBody },
       },
-      config: changeLimit,
+      config: selfExclusionLimit,
     },
     async (request, reply) => {
       reply.headers(noStore);

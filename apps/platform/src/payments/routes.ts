@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
 import { MAX_DEPOSIT_ORE, type PaymentMethod, type PaymentsService, type ProviderEvent } from './service.js';
+import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import { registerSignedWebhooks, signedWebhook } from './signed-webhooks.js';
 
 const tags = ['payments'];
@@ -64,7 +65,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
         body: z.object({ token: z.string().min(1).max(100), amountOre, returnUrl: z.url(), bonusCode }),
         response: depositResponses,
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: perPlayerRateLimit({ max: 20, timeWindow: '1 minute' }) },
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -83,7 +84,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
         body: z.object({ amountOre, returnUrl: z.url(), bonusCode }),
         response: depositResponses,
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: perPlayerRateLimit({ max: 20, timeWindow: '1 minute' }) },
     },
     async (request, reply) => {
       reply.headers(noStore);

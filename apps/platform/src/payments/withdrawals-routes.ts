@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
+import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import { registerSignedWebhooks, signedWebhook } from './signed-webhooks.js';
 import type { PayoutEvent } from './withdrawals-nemkonto.js';
 import type { WithdrawalView, WithdrawalsService } from './withdrawals.js';
@@ -65,8 +66,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
         }),
         response: { 200: ok(withdrawalView), 400: errorBody, 401: errorBody, 409: errorBody },
       },
-      // Per session: the storefront forwards every player from the same few addresses.
-      config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (request) => `withdraw:${(request.params as { sessionId?: string }).sessionId ?? request.ip}` } },
+      // Per player and address, never keyed by the session token (shared/player-rate-limit.ts).
+      config: { rateLimit: perPlayerRateLimit({ max: 20, timeWindow: '1 minute' }) },
     },
     async (request, reply) => {
       reply.headers(noStore);

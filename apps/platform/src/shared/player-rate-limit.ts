@@ -1,0 +1,48 @@
+import { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The player id of a live session, or null (unknown, expired, ended, locked): for rate-limit
+     * keys only. Registered by buildApp.
+     */
+    sessionPlayerId: (sessionId: string) => Promise<string | null>;
+  }
+}
+
+/**
+ * The rate limit of a player-owned call (a sessionId in its path): counted per player and client
+ * address, after the session is resolved, so that neither the players behind one address (a
+ * household, a mobile carrier's NAT) nor a flood of made-up session ids share a real player's
+ * bucket. A call whose session does not resolve counts against its own address's `no-session`
+ * bucket only, and is then refused 401 by the handler. The key carries the player id, never the
+ * session token (the keys may live in Redis).
+ *
+ * `hook: 'preHandler'` (@fastify/rate-limit's documented way to limit after authentication):
+ * the count comes after routing and validation; `onRequest` suits a route whose handler reads
+ * its own body stream (a multipart upload).
+ */
+export function perPlayerRateLimit({
+  max,
+  timeWindow,
+  hook = 'preHandler',
+}: {
+  max: number;
+  timeWindow: string | number;
+  hook?: 'preHandler' | 'onRequest';
+}): RateLimitOptions {
+  return {
+    hook,
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => playerRateLimitKey(request),
+  };
+}
+
+export async function playerRateLimitKey(request: FastifyRequest): Promise<string> {
+  const address = normalizeIP(request.ip);
+  const sessionId = (request.params as { sessionId?: unknown } | undefined)?.sessionId;
+  const playerId = typeof sessionId === 'string' && sessionId ? await request.server.sessionPlayerId(sessionId) : null;
+  return playerId ? `player:${playerId}:${address}` : `no-session:${address}`;
+}
