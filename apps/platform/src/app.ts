@@ -47,6 +47,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Request logging; off in tests and when only the OpenAPI document is rendered. */
   logger?: boolean;
+  /** Where the log lines go (standard output by default); tests read them. */
+  logStream?: { write(line: string): void };
   /** The outside identity services; tests may pass their own. */
   brokers?: IdentityBrokers;
   rofus?: Rofus;
@@ -55,6 +57,24 @@ export interface AppOptions {
    * PAYOUT_PROCESS_INTERVAL_SECONDS, settle open bonuses every BONUS_SETTLE_INTERVAL_SECONDS.
    */
   backgroundJobs?: boolean;
+}
+
+/**
+ * The request as logged: its path with the session token (or registration id) of a matched
+ * route's parameters replaced, then every known token-carrying path shape redacted besides (for
+ * requests that matched no route).
+ */
+export function logRequest(request: { method: string; url: string; id: string; params?: unknown }) {
+  let url = request.url;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  for (const [name, label] of [
+    ['sessionId', '[session]'],
+    ['registrationId', '[registration]'],
+  ] as const) {
+    const value = params[name];
+    if (typeof value === 'string' && value.length > 0) url = url.split(value).join(label).split(encodeURIComponent(value)).join(label);
+  }
+  return { id: request.id, method: request.method, url: redactUrl(url) };
 }
 
 /** Session tokens travel in some of the spec's paths; they never reach the log. */
@@ -102,7 +122,7 @@ async function rateLimitStore(app: FastifyInstance, config: Config) {
   return { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true };
 }
 
-export async function buildApp({ config, database, clock: givenClock = () => new Date(), logger = true, brokers, rofus, backgroundJobs = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock: givenClock = () => new Date(), logger = true, logStream, brokers, rofus, backgroundJobs = false }: AppOptions): Promise<FastifyInstance> {
   // Only for browser tests (TEST_CLOCK_CONTROL, refused in production): the clock may be moved.
   const testClock = config.TEST_CLOCK_CONTROL ? withTestClock(givenClock) : null;
   const clock = testClock?.clock ?? givenClock;
@@ -110,9 +130,8 @@ export async function buildApp({ config, database, clock: givenClock = () => new
     logger: logger
       ? {
           level: config.LOG_LEVEL,
-          serializers: {
-            req: (request: { method: string; url: string; id: string }) => ({ id: request.id, method: request.method, url: redactUrl(request.url) }),
-          },
+          ...(logStream ? { stream: logStream } : {}),
+          serializers: { req: logRequest },
         }
       : false,
     bodyLimit: 64 * 1024,

@@ -83,6 +83,8 @@ describe('MitID and MobilePay through the OpenID Connect stand-ins', () => {
     const login = await throughBroker('mitid', 'login', named('Mette').uuid);
     expect(login.body.data).toMatchObject({ outcome: 'session', playerId: done.body.data.playerId, redirectTo: '/min-konto/profil' });
 
+    // A MobilePay user with her number and birth date, but a number MobilePay has not verified: no link.
+    expect((await throughBroker('mobilepay', 'login', MOBILEPAY_IDENTITIES[2]!.sub)).body.code).toBe('MOBILEPAY_NO_ACCOUNT');
     // MobilePay finds her by the verified mobile number and birth date, and links itself.
     const mobilePay = await throughBroker('mobilepay', 'login', MOBILEPAY_IDENTITIES[0]!.sub);
     expect(mobilePay.body.data).toMatchObject({ outcome: 'session', playerId: done.body.data.playerId });

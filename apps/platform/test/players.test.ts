@@ -21,6 +21,8 @@ interface Person {
   birthDate: string;
   loa?: VerifiedIdentity['loa'];
   phone?: string;
+  /** MobilePay vouches for the phone number (phone_number_verified); true unless said otherwise. */
+  phoneVerified?: boolean;
 }
 
 const people: Record<string, Person> = {};
@@ -60,6 +62,7 @@ const brokers: IdentityBrokers = {
       name: `${p.givenName} ${p.familyName}`,
       birthDate: p.birthDate,
       phoneNumber: p.phone ?? null,
+      phoneNumberVerified: p.phoneVerified ?? true,
       loa: provider === 'mitid' ? (p.loa ?? null) : null,
       accessToken: `access-${p.uuid}`,
     };

@@ -121,7 +121,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
           family_name: identity.familyName,
           birthdate: identity.birthDate,
           phone_number: identity.phoneNumber,
-          phone_number_verified: true,
+          phone_number_verified: identity.phoneNumberVerified ?? true,
           email: identity.email,
           email_verified: true,
         },

@@ -27,6 +27,8 @@ export interface MobilePayIdentity {
   familyName: string;
   birthDate: string;
   phoneNumber: string;
+  /** Whether MobilePay vouches for the number (the `phone_number_verified` claim); true unless said. */
+  phoneNumberVerified?: boolean;
   email: string;
   purpose: string;
 }
@@ -143,6 +145,16 @@ export const MOBILEPAY_IDENTITIES: MobilePayIdentity[] = [
     phoneNumber: '+4599887766',
     email: 'ukendt@example.dk',
     purpose: 'A MobilePay user with no Krone account.',
+  },
+  {
+    sub: 'mp-2f6d9a1e-0b1c-4d2e-8f3a-000000000003',
+    givenName: 'Mette',
+    familyName: 'Hansen',
+    birthDate: '1988-04-12',
+    phoneNumber: '+4520304050',
+    phoneNumberVerified: false,
+    email: 'mette.hansen@example.net',
+    purpose: 'Mette Hansen’s number and birth date, but MobilePay has not verified the number: never linked to her account.',
   },
 ];
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, ok } from '../content/contracts.js';
 import { AppError } from '../shared/errors.js';
+import { logSecurityEvent } from '../shared/security-log.js';
 import { verifyWebhookSignature } from './service.js';
 
 export interface SignedWebhook<S extends z.ZodType> {
@@ -42,6 +43,10 @@ export async function registerSignedWebhooks(app: FastifyInstance, clock: () => 
           const raw = typeof request.body === 'string' ? request.body : '';
           const signature = request.headers['krone-signature'];
           if (!verifyWebhookSignature(typeof signature === 'string' ? signature : undefined, raw, webhook.secret, clock())) {
+            logSecurityEvent(request, 'webhook_signature_invalid', {
+              provider: webhook.path.split('/').pop(),
+              reason: typeof signature === 'string' && signature ? 'signature_mismatch_or_stale' : 'signature_missing',
+            });
             throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, 'validation.forbidden');
           }
           let event: unknown;

@@ -27,6 +27,8 @@ export interface VerifiedIdentity {
   name: string;
   birthDate: string | null;
   phoneNumber: string | null;
+  /** The broker vouches for the phone number (OIDC `phone_number_verified: true`); only then may it link an account. */
+  phoneNumberVerified: boolean;
   /** MitID level of assurance, from the ID token's acr. */
   loa: 'low' | 'substantial' | 'high' | null;
   accessToken: string;
@@ -160,6 +162,7 @@ export function createIdentityBrokers(config: Config, fetchImpl: typeof fetch = 
         name: claimString(claims, 'name') ?? `${givenName} ${familyName}`.trim(),
         birthDate: claimString(claims, provider === 'mitid' ? config.MITID_CLAIM_BIRTHDATE : 'birthdate'),
         phoneNumber: claimString(claims, 'phone_number'),
+        phoneNumberVerified: claims.phone_number_verified === true,
         loa: loaFromAcr(claims.acr),
         accessToken: tokens.access_token,
       };

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { z } from 'zod';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
+import { AppError } from '../shared/errors.js';
+import { logSecurityEvent } from '../shared/security-log.js';
 import { PROVIDERS } from './identity.js';
 import type { PlayersService } from './service.js';
 
@@ -111,7 +113,15 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const answer = await players.finishAuthorization(request.body);
+      const answer = await players.finishAuthorization(request.body).catch((error: unknown) => {
+        // OIDC callback failures and broker errors: an operator sees attacks (no token, no code).
+        logSecurityEvent(request, 'login_failed', {
+          provider: request.body.provider,
+          reason: error instanceof AppError ? error.code : 'internal_error',
+          brokerError: request.body.params.error?.slice(0, 100),
+        });
+        throw error;
+      });
       if (answer.outcome === 'confirmed') return { result: 1 as const, data: answer };
       return { result: 1 as const, data: { ...answer, expiresAt: iso(answer.expiresAt) } };
     },
@@ -160,7 +170,13 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const state = await players.submitDetails(request.params.registrationId, request.body);
+      const state = await players.submitDetails(request.params.registrationId, request.body).catch((error: unknown) => {
+        // Never the CPR tried, not even in part.
+        if (error instanceof AppError && error.code === 'CPR_MISMATCH') {
+          logSecurityEvent(request, 'cpr_mismatch', { provider: 'mitid', reason: error.code, remainingAttempts: (error.details?.remainingAttempts as number | null | undefined) ?? null });
+        }
+        throw error;
+      });
       return { result: 1 as const, data: { ...state, expiresAt: iso(state.expiresAt) } };
     },
   );

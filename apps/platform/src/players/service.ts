@@ -175,8 +175,11 @@ export function createPlayersService(deps: PlayersDeps) {
     }
     const [linked] = await db.select().from(players).where(eq(players.mobilePaySub, identity.subject)).limit(1);
     if (linked) return linked;
-    // First MobilePay login: link it to the account whose verified mobile number and birth date
-    // match what MobilePay confirmed. Anything ambiguous is not linked.
+    // First MobilePay login: link it to the account whose mobile number and (MitID-confirmed) birth
+    // date match what MobilePay confirmed, and only when MobilePay says it verified the number
+    // (`phone_number_verified: true`): a number alone never links (docs/decisions.md). Anything
+    // ambiguous is not linked.
+    if (!identity.phoneNumberVerified) return undefined;
     const phone = identity.phoneNumber?.replace(/\s+/g, '') ?? '';
     const match = /^(\+45|\+299)(\d{6,8})$/.exec(phone);
     if (!match || !identity.birthDate) return undefined;

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
 import type { PlayersService } from '../players/service.js';
 import { AppError } from '../shared/errors.js';
+import { logSecurityEvent } from '../shared/security-log.js';
 import { MAX_ENTRIES, MAX_ENTRY_ORE, PLAYER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, type WalletService } from './service.js';
 
 const tags = ['wallet'];
@@ -104,7 +105,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       serializerCompiler: () => (data) => JSON.stringify(data),
       // Refused before the body is even read, without the key.
       onRequest: async (request) => {
-        if (!hasApiKey(request.headers['x-api-key'], apiKeyDigest)) throw new AppError('UNAUTHORIZED', 401, 'validation.forbidden');
+        if (!hasApiKey(request.headers['x-api-key'], apiKeyDigest)) {
+          const given = request.headers['x-api-key'];
+          logSecurityEvent(request, 'api_key_invalid', { provider: 'wallet', reason: !apiKeyDigest ? 'api_turned_off' : given ? 'key_wrong' : 'key_missing' });
+          throw new AppError('UNAUTHORIZED', 401, 'validation.forbidden');
+        }
       },
     },
     async (request, reply) => {

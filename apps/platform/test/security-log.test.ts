@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { IdentityBrokers, Provider, VerifiedIdentity } from '../src/players/identity.js';
+import type { Rofus } from '../src/players/rofus.js';
+import { players } from '../src/players/schema.js';
+import { AppError } from '../src/shared/errors.js';
+import { createLoggedInPlayer, sendSignedWebhook, startTestPlatform, type TestPlatform } from './harness.js';
+
+/**
+ * Issue 12 §6: the log an operator reads. Session tokens never appear in it; refusals that may be
+ * an attack (failed logins, CPR mismatches, bad webhook signatures, bad API keys) do, with
+ * context and without secrets; a MobilePay login links an account only on a verified number.
+ */
+interface Person {
+  uuid: string;
+  cpr: string;
+  birthDate: string;
+  phone?: string;
+  phoneVerified?: boolean;
+}
+const people: Record<string, Person> = {};
+const brokers: IdentityBrokers = {
+  async authorize(provider) {
+    return { url: `https://broker.test/${provider}/authorize`, state: 'state-1', nonce: 'nonce-1', codeVerifier: 'verifier-1' };
+  },
+  async complete(provider: Provider, params): Promise<VerifiedIdentity> {
+    if (params.error) throw new AppError(provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR', 502, 'authentication.mitid_technical_error');
+    const p = people[params.code ?? ''];
+    if (!p) throw new AppError('LOGIN_EXPIRED', 400, 'authentication.state_mismatch');
+    return {
+      provider,
+      subject: provider === 'mitid' ? p.uuid : `mp-${p.uuid}`,
+      givenName: 'Test',
+      familyName: 'Person',
+      name: 'Test Person',
+      birthDate: p.birthDate,
+      phoneNumber: p.phone ?? null,
+      phoneNumberVerified: p.phoneVerified ?? true,
+      loa: provider === 'mitid' ? 'substantial' : null,
+      accessToken: `access-${p.uuid}`,
+    };
+  },
+  async matchCpr(accessToken, cpr) {
+    return { match: people[accessToken.replace(/^access-/, '')]?.cpr === cpr, remainingAttempts: 2 };
+  },
+};
+const rofus: Rofus = { check: async () => ({ excluded: false, until: null, permanent: false }) };
+
+const WALLET_KEY = 'a-wallet-key-of-the-tests-0123456789';
+const NEMKONTO_SECRET = 'test-nemkonto-webhook-secret';
+let platform: TestPlatform;
+let app: FastifyInstance;
+let lines: string[] = [];
+beforeAll(async () => {
+  platform = await startTestPlatform({ LOG_LEVEL: 'info', WALLET_API_KEY: WALLET_KEY, NEMKONTO_WEBHOOK_SECRET: NEMKONTO_SECRET }, { brokers, rofus });
+  // The same platform, logging to a stream the test reads.
+  app = await buildApp({ config: platform.config, database: platform.database, brokers, rofus, logger: true, logStream: { write: (line) => void lines.push(line) } });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await platform?.close();
+});
+beforeEach(() => {
+  lines = [];
+});
+
+const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown> & { security?: Record<string, unknown> });
+const securityEvents = (event: string) => logged().filter((line) => line.security?.event === event).map((line) => ({ ...line.security, level: line.level }));
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method, url, headers: { 'x-forwarded-for': '192.0.2.44', ...headers }, ...(payload === undefined ? {} : { payload: payload as never }) });
+  return { status: response.statusCode, body: response.json() as { code?: string; data?: Record<string, unknown> } };
+}
+async function authorize(provider: Provider, purpose: 'login' | 'register', params: Record<string, string>) {
+  const start = await call('POST', '/Players/auth/start', { provider, purpose });
+  return call('POST', '/Players/auth/callback', { provider, transactionId: start.body.data!.transactionId, params: { state: 'state-1', ...params } });
+}
+
+describe('the log', () => {
+  it('never carries a session token or a registration id, whatever the path and answer', async () => {
+    const { token } = await createLoggedInPlayer(platform);
+    const who: Person = { uuid: `mitid-${randomUUID()}`, cpr: '1705901234', birthDate: '1990-05-17' };
+    people[who.uuid] = who;
+    const registrationId = (await authorize('mitid', 'register', { code: who.uuid })).body.data!.registrationId as string;
+    const paths: [Parameters<typeof call>[0], string, unknown?][] = [
+      ['GET', `/GATMaven/users/${token}/validateExpire`],
+      ['GET', `/GATMaven/users/${token}/account-summary`],
+      ['GET', `/Limits/${token}`],
+      ['POST', `/Limits/${token}/pause`, { duration: 'forever' }],
+      ['POST', `/Payments/deposits/card/${token}`, { amountOre: 1 }],
+      ['GET', `/Payments/deposits/${token}/${randomUUID()}`],
+      ['GET', `/Payments/withdrawals/${token}`],
+      ['GET', `/Wallet/transactions/${token}`],
+      ['GET', `/Players/documents/${token}`],
+      ['GET', `/Players/registrations/${registrationId}`],
+      ['GET', `/Players/sessions/${token}/not-a-route`],
+      ['POST', `/Players/sessions/${token}/logout`],
+    ];
+    lines = [];
+    for (const [method, url, payload] of paths) await call(method, url, payload);
+    const text = lines.join('');
+    expect(logged().filter((line) => line.msg === 'incoming request')).toHaveLength(paths.length);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(registrationId);
+    expect(text).toContain('/Limits/[session]');
+    expect(text).toContain('/Players/registrations/[registration]');
+  });
+
+  it('records failed logins and broker errors with provider, address and reason, without codes or tokens', async () => {
+    expect((await authorize('mitid', 'login', { code: 'nobody-knows-this-code' })).status).toBe(400);
+    expect((await authorize('mobilepay', 'login', { error: 'access_denied' })).status).toBe(502);
+    const transactionId = 'x'.repeat(43);
+    expect((await call('POST', '/Players/auth/callback', { provider: 'mitid', transactionId, params: { code: 'c' } })).status).toBe(400);
+    expect(securityEvents('login_failed')).toEqual([
+      { event: 'login_failed', provider: 'mitid', clientAddress: '192.0.2.44', reason: 'LOGIN_EXPIRED', level: 40 },
+      { event: 'login_failed', provider: 'mobilepay', clientAddress: '192.0.2.44', reason: 'MOBILEPAY_TECHNICAL_ERROR', brokerError: 'access_denied', level: 40 },
+      { event: 'login_failed', provider: 'mitid', clientAddress: '192.0.2.44', reason: 'LOGIN_EXPIRED', level: 40 },
+    ]);
+    expect(lines.join('')).not.toContain('nobody-knows-this-code');
+    expect(lines.join('')).not.toContain(transactionId);
+  });
+
+  it('records a CPR mismatch without the CPR tried', async () => {
+    const who: Person = { uuid: `mitid-${randomUUID()}`, cpr: '1705901235', birthDate: '1990-05-17' };
+    people[who.uuid] = who;
+    const registrationId = (await authorize('mitid', 'register', { code: who.uuid })).body.data!.registrationId as string;
+    const answer = await call('POST', `/Players/registrations/${registrationId}/details`, {
+      cpr: '170590-9999',
+      firstName: 'Test',
+      lastName: 'Person',
+      email: `${who.uuid}@example.dk`,
+      mobileCc: '+45',
+      mobileNo: '20304050',
+    });
+    expect(answer.body.code).toBe('CPR_MISMATCH');
+    expect(securityEvents('cpr_mismatch')).toEqual([{ event: 'cpr_mismatch', provider: 'mitid', clientAddress: '192.0.2.44', reason: 'CPR_MISMATCH', remainingAttempts: 2, level: 40 }]);
+    const text = lines.join('');
+    expect(text).not.toMatch(/170590-?9999|9999/);
+    expect(text).not.toContain(registrationId);
+  });
+
+  it('records webhooks with a bad signature and internal calls with a bad API key, never the secret or the key', async () => {
+    const harness = { ...platform, app };
+    expect((await sendSignedWebhook(harness, '/Payments/webhooks/nemkonto', { type: 'payout.paid' }, 'a-forged-secret-123')).status).toBe(401);
+    const unsigned = await app.inject({ method: 'POST', url: '/Payments/webhooks/cards', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.45' }, payload: '{}' });
+    expect(unsigned.statusCode).toBe(401);
+    expect(securityEvents('webhook_signature_invalid')).toEqual([
+      { event: 'webhook_signature_invalid', provider: 'nemkonto', clientAddress: '127.0.0.1', reason: 'signature_mismatch_or_stale', level: 40 },
+      { event: 'webhook_signature_invalid', provider: 'cards', clientAddress: '192.0.2.45', reason: 'signature_missing', level: 40 },
+    ]);
+    const transfer = { idempotencyKey: randomUUID(), kind: 'bet', entries: [] };
+    expect((await call('POST', '/Wallet/transfers', transfer, { 'x-api-key': 'guessed-key-0123456789' })).status).toBe(401);
+    expect((await call('POST', '/Wallet/transfers', transfer)).status).toBe(401);
+    expect(securityEvents('api_key_invalid')).toEqual([
+      { event: 'api_key_invalid', provider: 'wallet', clientAddress: '192.0.2.44', reason: 'key_wrong', level: 40 },
+      { event: 'api_key_invalid', provider: 'wallet', clientAddress: '192.0.2.44', reason: 'key_missing', level: 40 },
+    ]);
+    const text = lines.join('');
+    for (const secret of ['a-forged-secret-123', 'guessed-key-0123456789', WALLET_KEY, NEMKONTO_SECRET]) expect(text).not.toContain(secret);
+  });
+});
+
+describe('MobilePay login links an existing account', () => {
+  async function accountWithMobile(who: Person) {
+    people[who.uuid] = who;
+    const registrationId = (await authorize('mitid', 'register', { code: who.uuid })).body.data!.registrationId as string;
+    const details = await call('POST', `/Players/registrations/${registrationId}/details`, {
+      cpr: who.cpr,
+      firstName: 'Test',
+      lastName: 'Person',
+      email: `${who.uuid}@example.dk`,
+      mobileCc: '+45',
+      mobileNo: who.phone!.slice(3),
+    });
+    expect(details.status, JSON.stringify(details.body)).toBe(200);
+    const done = await call('POST', `/Players/registrations/${registrationId}/complete`, { acceptTerms: true, bonus: true });
+    return done.body.data!.playerId as string;
+  }
+
+  it('not on a phone number MobilePay has not verified, and on a verified one', async () => {
+    const who: Person = { uuid: `mitid-${randomUUID()}`, cpr: '0303851236', birthDate: '1985-03-03', phone: '+4571727374', phoneVerified: false };
+    const playerId = await accountWithMobile(who);
+    const refused = await authorize('mobilepay', 'login', { code: who.uuid });
+    expect(refused.body.code).toBe('MOBILEPAY_NO_ACCOUNT');
+    const [unlinked] = await platform.database.db.select({ sub: players.mobilePaySub }).from(players).where(eq(players.id, playerId));
+    expect(unlinked!.sub).toBeNull();
+    // Once MobilePay vouches for the number, the same person is linked.
+    who.phoneVerified = true;
+    const login = await authorize('mobilepay', 'login', { code: who.uuid });
+    expect(login.body.data).toMatchObject({ outcome: 'session', playerId });
+  });
+});
