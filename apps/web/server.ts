@@ -21,7 +21,6 @@ const host = process.env.WEB_HOST ?? '127.0.0.1';
 const port = Number(process.env.WEB_PORT ?? 3000);
 const cacheSeconds = Number(process.env.WEB_CACHE_SECONDS ?? 10);
 const cacheMegabytes = Number(process.env.WEB_CACHE_MB ?? 64);
-const publicHost = new URL(process.env.WEB_PUBLIC_URL ?? 'http://127.0.0.1:3000').host;
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUST_PROXY);
 // The canonical origin every page is served on, and the site-wide security headers, from the
 // runtime settings (WEB_PUBLIC_URL, CARDS_PUBLIC_URL), once (edge/canonical-host.ts, lib/csp.ts).
@@ -45,7 +44,7 @@ const cache = createResponseCache({
   maxBytes: cacheMegabytes * 1024 * 1024,
   maxEntryBytes: 1024 * 1024,
   maxAgeMs: cacheSeconds * 1000,
-  host: publicHost,
+  host: new URL(canonical).host,
   // Browsers the proxy may turn away to /unsupported must reach it (src/proxy.ts).
   bypass: (request) => cacheSeconds === 0 || unsupportedReasonFor(request.headers['user-agent']) !== null,
 });

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { originSetting } from '../lib/origin-setting';
 
 /** The storefront's public address when WEB_PUBLIC_URL is unset (a laptop). */
 export const DEFAULT_WEB_PUBLIC_URL = 'http://127.0.0.1:3000';
@@ -9,15 +10,7 @@ export const DEFAULT_WEB_PUBLIC_URL = 'http://127.0.0.1:3000';
  * there. Throws on a value that is not an http(s) URL.
  */
 export function canonicalOrigin(value: string | undefined = process.env.WEB_PUBLIC_URL): string {
-  const raw = value || DEFAULT_WEB_PUBLIC_URL;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`WEB_PUBLIC_URL: "${raw}" is not a URL`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`WEB_PUBLIC_URL: "${raw}" is not an http(s) URL`);
-  return url.origin;
+  return originSetting('WEB_PUBLIC_URL', value, DEFAULT_WEB_PUBLIC_URL);
 }
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;

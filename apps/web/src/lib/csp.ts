@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SCREEN_SIZE_BOOT_SCRIPT } from '../components/runtime/screen-size-boot';
+import { originSetting } from './origin-setting';
 
 /**
  * Content-Security-Policy. A policy belongs to the document: a page reached by a client-side
@@ -42,15 +43,7 @@ export const DEFAULT_CARDS_PUBLIC_URL = 'http://127.0.0.1:4300/cards';
  * an http(s) URL, so a bad setting stops the start instead of blocking every deposit.
  */
 export function cardsOrigin(value: string | undefined = process.env.CARDS_PUBLIC_URL): string {
-  const raw = value || DEFAULT_CARDS_PUBLIC_URL;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`CARDS_PUBLIC_URL: "${raw}" is not a URL`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`CARDS_PUBLIC_URL: "${raw}" is not an http(s) URL`);
-  return url.origin;
+  return originSetting('CARDS_PUBLIC_URL', value, DEFAULT_CARDS_PUBLIC_URL);
 }
 
 /** The one page of ours that may be framed (by our own pages): where 3-D Secure returns to. */
