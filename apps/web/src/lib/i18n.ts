@@ -2,6 +2,8 @@ import { interpolate } from '@krone/domain';
 
 export type Dictionary = Record<string, Record<string, string>>;
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+/** The picked texts a client component receives, flat by "group.key" (see `pickTranslations`). */
+export type Texts = Record<string, string>;
 
 /**
  * `t("group.key")` reads the Danish dictionary. A missing key shows itself (never an empty
@@ -19,4 +21,15 @@ export function createTranslator(dictionary: Dictionary): Translate {
 /** Only the keys a client component needs, so the whole dictionary never ships to the browser. */
 export function pickTranslations(t: Translate, keys: readonly string[]): Record<string, string> {
   return Object.fromEntries(keys.map((key) => [key, t(key)]));
+}
+
+/**
+ * `t("group.key", vars)` over the picked texts a client component receives: the one translator of
+ * the browser side, with the server's rule that a missing key shows itself.
+ */
+export function textsTranslator(texts: Texts): Translate {
+  return (key, vars) => {
+    const text = texts[key] ?? key;
+    return vars ? interpolate(text, vars) : text;
+  };
 }

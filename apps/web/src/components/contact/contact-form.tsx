@@ -2,6 +2,7 @@
 
 import { interpolate } from '@krone/domain';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import { Captcha, type CaptchaHandle } from './captcha';
 import styles from './contact.module.css';
 import {
@@ -56,7 +57,7 @@ export function ContactForm({
   initial: { name: string; email: string };
   texts: Record<string, string>;
 }) {
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   const id = useId();
   const fieldId = (field: string) => `${id}-${field}`;
   const blank: ContactValues = { name: initial.name, email: initial.email, phone: '', subject: '', message: '' };

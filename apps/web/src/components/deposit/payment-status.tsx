@@ -1,12 +1,13 @@
 'use client';
 
-import { formatDateTimeDa, formatKr, interpolate } from '@krone/domain';
+import { formatDateTimeDa, formatKr } from '@krone/domain';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
+import { textsTranslator, type Texts } from '@/lib/i18n';
+import type { Deposit } from '@/lib/platform-types';
 import { refreshAccountSummary, useAccountSummary } from '../players/account-summary';
 import styles from './deposit.module.css';
 import { failureKey } from './messages';
-import type { Deposit, Texts } from './types';
 
 const POLL_MS = 1500;
 /** After this long without an outcome the page says so, and the balance follows when it comes. */
@@ -18,7 +19,7 @@ const PATIENCE_MS = 90_000;
  * receipt and refreshes the balance everywhere, or the Danish reason it failed.
  */
 export function PaymentStatus({ id, initial, texts, againHref }: { id: string; initial?: Deposit; texts: Texts; againHref: string }) {
-  const t = (key: string, vars?: Record<string, string>) => (vars ? interpolate(texts[key] ?? key, vars) : (texts[key] ?? key));
+  const t = textsTranslator(texts);
   const [deposit, setDeposit] = useState<Deposit | null>(initial ?? null);
   const [problem, setProblem] = useState<string | null>(null);
   const [slow, setSlow] = useState(false);

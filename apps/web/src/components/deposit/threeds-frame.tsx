@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { textsTranslator, type Texts } from '@/lib/i18n';
 import styles from './deposit.module.css';
-import type { Texts } from './types';
 
 /**
  * The bank's 3-D Secure page in a dialog on the deposit page, 900 px wide on desktop and 700 px on
@@ -13,7 +13,7 @@ import type { Texts } from './types';
  * script on the return page. Rendered only in the browser, after the player confirmed.
  */
 export function ThreeDsFrame({ url, widths, texts, onDone }: { url: string; widths: { desktop: number; tablet: number; mobile: number }; texts: Texts; onDone: () => void }) {
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   const dialog = useRef<HTMLDialogElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const width = window.matchMedia('(min-width: 1024px)').matches ? widths.desktop : window.innerWidth >= 768 ? widths.tablet : widths.mobile;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import { bareMobile, checkContact, type MobileProvider } from './contact-rules';
 import styles from './players.module.css';
 import { usePost } from './use-post';
@@ -21,7 +22,7 @@ export function ContactChangeForm({
   providers: MobileProvider[];
   texts: Record<string, string>;
 }) {
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   const id = useId();
   const { busy, post } = usePost();
   const [open, setOpen] = useState(false);

@@ -2,6 +2,7 @@
 
 import { chooseLimitAmount, DEPOSIT_LIMIT_PERIODS, formatKr, SUGGESTED_DEPOSIT_LIMITS_KR, type DepositLimitPeriod } from '@krone/domain';
 import { useId } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import styles from './players.module.css';
 
 export interface DepositLimitValue {
@@ -44,7 +45,7 @@ export function DepositLimitFields({
   texts: Record<string, string>;
   labels: { period: string; amount: string; custom: string; placeholder: string };
 }) {
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   const id = useId();
   const error = (name: string) =>
     errors[name] ? (

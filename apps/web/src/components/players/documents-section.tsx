@@ -1,7 +1,8 @@
 'use client';
 
-import { formatDateTimeDa, interpolate } from '@krone/domain';
+import { formatDateTimeDa } from '@krone/domain';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import styles from './players.module.css';
 
 export interface DocumentType {
@@ -29,7 +30,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,
  * platform from its content; here only the count and size are checked before sending.
  */
 export function DocumentsSection({ types, texts }: { types: DocumentType[]; texts: Record<string, string> }) {
-  const t = (key: string, vars?: Record<string, string>) => (vars ? interpolate(texts[key] ?? key, vars) : (texts[key] ?? key));
+  const t = textsTranslator(texts);
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [documents, setDocuments] = useState<PlayerDocument[] | null>(null);

@@ -1,7 +1,8 @@
 'use client';
 
-import { formatDateTimeDa, formatKr, interpolate, type DepositLimitPeriod, type PauseDuration } from '@krone/domain';
+import { formatDateTimeDa, formatKr, type DepositLimitPeriod, type PauseDuration } from '@krone/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import { checkDepositLimit, DepositLimitFields, EMPTY_LIMIT, type DepositLimitValue } from './deposit-limit-fields';
 import styles from './players.module.css';
 import { usePost } from './use-post';
@@ -36,7 +37,7 @@ function mayRemove(view: LimitsView, period: DepositLimitPeriod) {
  * last two behind a confirmation.
  */
 export function LimitsManager({ initial, texts }: { initial: LimitsView; texts: Record<string, string> }) {
-  const t = (key: string, vars?: Record<string, string | number>) => (vars ? interpolate(texts[key] ?? key, vars) : (texts[key] ?? key));
+  const t = textsTranslator(texts);
   const [view, setView] = useState(initial);
   const closed = view.status === 'closed';
 

@@ -1,12 +1,13 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import styles from './players.module.css';
 import { usePost } from './use-post';
 
 /** Offers by e-mail and SMS: the player's own consent, saved at once. */
 export function NotificationSettings({ initial, texts }: { initial: { emailNotify: boolean; smsNotify: boolean }; texts: Record<string, string> }) {
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   const [values, setValues] = useState(initial);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { busy, post } = usePost();

@@ -1,8 +1,9 @@
 'use client';
 
-import { formatDateTimeDa, interpolate } from '@krone/domain';
+import { formatDateTimeDa } from '@krone/domain';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import styles from '../runtime/runtime.module.css';
 import { text } from '../runtime/text-keys';
 import { marketingCookie, shouldShowMarketingPopup, type MarketingPopupContent, type MarketingSettings } from './marketing-rules';
@@ -98,7 +99,7 @@ function Dialog({ testId, title, children, onClose }: { testId: string; title: s
 }
 
 function WelcomePopup({ texts, profile, first, onClose }: { texts: Record<string, string>; profile: PlayerProfile; first: boolean; onClose: () => void }) {
-  const t = (key: string, vars?: Record<string, string>) => (vars ? interpolate(text(texts, key), vars) : text(texts, key));
+  const t = textsTranslator(texts);
   const close = (event: { currentTarget: HTMLElement }) => event.currentTarget.closest('dialog')?.close();
   const nonDepositor = profile.playerType !== 'Depositor';
   const offer = showsWelcomeOffer(profile);

@@ -3,6 +3,7 @@
 import { parseCpr } from '@krone/domain';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import { bareMobile, checkContact, type MobileProvider } from './contact-rules';
 import styles from './players.module.css';
 import { usePost } from './use-post';
@@ -22,7 +23,7 @@ export function RegistrationDetailsForm({
   providers: MobileProvider[];
   texts: Record<string, string>;
 }) {
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   const router = useRouter();
   const id = useId();
   const { busy, post } = usePost();

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import { checkDepositLimit, DepositLimitFields, EMPTY_LIMIT, type DepositLimitValue } from './deposit-limit-fields';
 import styles from './players.module.css';
 import { usePost } from './use-post';
@@ -10,7 +11,7 @@ import { usePost } from './use-post';
  * declined the deposit-limit step (spec §2). Completing logs the player in.
  */
 export function RegistrationTermsForm({ texts }: { texts: Record<string, string> }) {
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   const id = useId();
   const { busy, post } = usePost();
   const [acceptTerms, setAcceptTerms] = useState(false);

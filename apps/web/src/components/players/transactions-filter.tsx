@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import styles from './players.module.css';
 import own from './transactions.module.css';
 
@@ -29,7 +30,7 @@ export function TransactionsFilter({
   texts: Record<string, string>;
 }) {
   const [chosen, setChosen] = useState(period);
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   return (
     <form className={own.filter} method="get" action="/min-konto/transaktioner" data-testid="transactions-filter">
       {type !== 'alle' ? <input type="hidden" name="type" value={type} /> : null}

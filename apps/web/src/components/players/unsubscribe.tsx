@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import styles from './players.module.css';
 
 type Channel = 'email' | 'sms' | 'brand';
@@ -12,7 +13,7 @@ const SUCCESS_KEY: Record<Channel, string> = { email: 'unsubscribe.email_success
  * under their profile (spec §8).
  */
 export function Unsubscribe({ channel, guid, texts }: { channel: Channel; guid: string | null; texts: Record<string, string> }) {
-  const t = (key: string) => texts[key] ?? key;
+  const t = textsTranslator(texts);
   const [state, setState] = useState<'working' | 'done' | 'failed'>(guid ? 'working' : 'failed');
   const sent = useRef(false);
   useEffect(() => {

@@ -1,6 +1,7 @@
 'use client';
 
-import { formatDateTimeDa, formatKr, interpolate } from '@krone/domain';
+import { formatDateTimeDa, formatKr } from '@krone/domain';
+import { textsTranslator } from '@/lib/i18n';
 import { useAccountSummary } from './account-summary';
 import Link from 'next/link';
 import { usePlayerProfile } from './player-profile';
@@ -16,7 +17,7 @@ export function WelcomeBlock({ texts }: { texts: Record<string, string> }) {
   const summary = useAccountSummary();
   const balance = summary.status === 'ready' ? formatKr(summary.summary.TotalBalance) : null;
   if (state.status !== 'ready') return null;
-  const t = (key: string, vars?: Record<string, string>) => (vars ? interpolate(texts[key] ?? key, vars) : (texts[key] ?? key));
+  const t = textsTranslator(texts);
   const { profile } = state;
   return (
     <section className="welcome-block panel" aria-labelledby="welcome-title" data-testid="welcome-block">

@@ -1,4 +1,5 @@
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
+import { textsTranslator } from '../../lib/i18n';
 
 /** Spec §9: the consent banner comes 10 s after load. */
 export const CONSENT_BANNER_DELAY_MS = 10_000;
@@ -62,7 +63,9 @@ export interface ConsentHandlers {
 }
 
 export function buildConsentConfig(texts: Record<string, string>, handlers: ConsentHandlers): CookieConsentConfig {
-  const t = (key: (typeof CONSENT_TEXT_KEYS)[number]) => texts[key] ?? key;
+  const translate = textsTranslator(texts);
+  // Only the consent keys, so a key the layout does not pick fails the typecheck.
+  const t = (key: (typeof CONSENT_TEXT_KEYS)[number]) => translate(key);
   const report = ({ cookie }: { cookie: { categories: string[] } }) => handlers.onConsent(cookie.categories);
   return {
     mode: 'opt-in',

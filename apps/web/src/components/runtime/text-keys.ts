@@ -1,3 +1,4 @@
+import { textsTranslator } from '../../lib/i18n';
 import { PLAYER_POPUP_TEXT_KEYS } from '../players/text-keys';
 import { CONSENT_TEXT_KEYS } from './consent';
 
@@ -25,5 +26,5 @@ export const RUNTIME_TEXT_KEYS: readonly string[] = Object.freeze([
 
 /** A text by key, or the key itself when the dictionary lacks it (as the server translator does). */
 export function text(texts: Record<string, string>, key: string): string {
-  return texts[key] ?? key;
+  return textsTranslator(texts)(key);
 }

@@ -1,7 +1,8 @@
 'use client';
 
-import { MIN_WITHDRAWAL_ORE, formatDateDa, formatDateTimeDa, formatKr, interpolate, parseKrToOre } from '@krone/domain';
+import { MIN_WITHDRAWAL_ORE, formatDateDa, formatDateTimeDa, formatKr, parseKrToOre } from '@krone/domain';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { textsTranslator } from '@/lib/i18n';
 import { refreshAccountSummary } from '../players/account-summary';
 import styles from '../players/players.module.css';
 import { usePost } from '../players/use-post';
@@ -41,7 +42,7 @@ function newRequestId(): string {
  * player's withdrawals with where each stands; a pending one can be cancelled.
  */
 export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview; texts: Record<string, string> }) {
-  const t = (key: string, vars?: Record<string, string>) => (vars ? interpolate(texts[key] ?? key, vars) : (texts[key] ?? key));
+  const t = textsTranslator(texts);
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { busy, post } = usePost();

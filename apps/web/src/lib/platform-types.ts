@@ -1,0 +1,17 @@
+import type { paths } from './platform-api';
+
+/**
+ * The platform's answers as the storefront's components use them, derived from the generated
+ * client (npm run openapi) so a changed contract fails the typecheck instead of drifting.
+ * Type-only: safe to import from client components.
+ */
+type Method = 'get' | 'post' | 'put' | 'delete';
+export type PlatformOk<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer R } } };
+}
+  ? R
+  : never;
+export type PlatformData<P extends keyof paths, M extends Method> = PlatformOk<P, M> extends { data: infer D } ? D : never;
+
+/** A deposit as the platform answers it: where it stands and what its receipt shows (øre). */
+export type Deposit = PlatformData<'/Payments/deposits/card/{sessionId}', 'post'>;
