@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unsupportedReasonFor } from './src/components/runtime/unsupported';
+import { unsupportedReasonFor } from './src/lib/unsupported';
 import { canonicalOrigin, canonicalRedirect } from './src/edge/canonical-host';
 import { normaliseForwarding } from './src/edge/front-door';
 import { createResponseCache } from './src/edge/response-cache';

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { isLoginRequired, loginUrlFor } from './components/runtime/login-required';
-import { UNSUPPORTED_PATH, unsupportedReasonFor } from './components/runtime/unsupported';
+import { isLoginRequired, loginUrlFor } from './lib/login-required';
+import { UNSUPPORTED_PATH, unsupportedReasonFor } from './lib/unsupported';
 import { cardsOrigin, contentSecurityPolicy, isNonceRoute, newNonce } from './lib/csp';
 import { isProduction, sessionCookie, userCookie } from './lib/session-cookies';
 

@@ -8,3 +8,4 @@ export * from './cpr';
 export * from './redirects';
 export * from './banking-days';
 export * from './limits';
+export * from './errors';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { ERROR_CATALOGUE } from '@krone/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { AppError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { bonusCodes, bonusGrants } from './schema.js';
 
@@ -97,8 +98,9 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
   const openGrantOf = (runner: Pick<Db, 'select'>, playerId: string) =>
     runner.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt)));
 
-  const invalid = () => new AppError('INVALID_BONUS_CODE', 400, 'deposit.error_bonus_code', { fields: { bonusCode: 'deposit.error_bonus_code' } });
-  const refusal = (code: string, messageKey: string) => new AppError(code, 409, messageKey, { fields: { bonusCode: messageKey } });
+  const invalid = () => fail('INVALID_BONUS_CODE', { fields: { bonusCode: 'deposit.error_bonus_code' } });
+  const refusal = (code: 'BONUS_DECLINED_AT_REGISTRATION' | 'BONUS_CODE_USED' | 'BONUS_FIRST_DEPOSIT_ONLY') =>
+    fail(code, { fields: { bonusCode: ERROR_CATALOGUE[code].messageKey } });
 
   /**
    * The code's usage rules for this player, or null when they allow it: never for a player who
@@ -107,12 +109,12 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    * player's locks, so two deposits racing past the check at the start earn one bonus.
    */
   async function usageRefusal(runner: Pick<Db, 'select'>, code: BonusCode, playerId: string, facts: UsageFacts, paymentId?: string) {
-    if (code.welcomeOffer && facts.declinedWelcomeBonus) return refusal('BONUS_DECLINED_AT_REGISTRATION', 'deposit.error_bonus_declined');
+    if (code.welcomeOffer && facts.declinedWelcomeBonus) return refusal('BONUS_DECLINED_AT_REGISTRATION');
     const conditions = [eq(bonusGrants.playerId, playerId), eq(bonusGrants.code, code.code)];
     if (paymentId) conditions.push(sql`${bonusGrants.paymentId} <> ${paymentId}`);
     const [used] = await runner.select({ n: count() }).from(bonusGrants).where(and(...conditions));
-    if ((used?.n ?? 0) >= code.maxUsesPerPlayer) return refusal('BONUS_CODE_USED', 'deposit.error_bonus_used');
-    if (code.firstDepositOnly && facts.hasEarlierDeposit) return refusal('BONUS_FIRST_DEPOSIT_ONLY', 'deposit.error_bonus_first_deposit');
+    if ((used?.n ?? 0) >= code.maxUsesPerPlayer) return refusal('BONUS_CODE_USED');
+    if (code.firstDepositOnly && facts.hasEarlierDeposit) return refusal('BONUS_FIRST_DEPOSIT_ONLY');
     return null;
   }
 
@@ -123,7 +125,7 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    */
   async function checkCode(raw: string, depositOre: number, playerId: string, facts: UsageFacts): Promise<BonusCode> {
     const code = normaliseBonusCode(raw);
-    if (!code) throw new AppError('BONUS_CODE_EMPTY', 400, 'validation.bonus_code_empty', { fields: { bonusCode: 'validation.bonus_code_empty' } });
+    if (!code) throw fail('BONUS_CODE_EMPTY', { fields: { bonusCode: 'validation.bonus_code_empty' } });
     if (code.length > MAX_BONUS_CODE_LENGTH) throw invalid();
     const [row] = await db.select().from(bonusCodes).where(eq(bonusCodes.code, code)).limit(1);
     const now = clock();
@@ -133,7 +135,7 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     // One bonus at a time: the open one is settled first (wagered through or expired ends it).
     const open = await settle(playerId);
     if (open) {
-      throw new AppError('BONUS_ALREADY_ACTIVE', 409, 'deposit.error_bonus_active', { fields: { bonusCode: 'deposit.error_bonus_active' }, expiresAt: open.expiresAt.toISOString() });
+      throw fail('BONUS_ALREADY_ACTIVE', { fields: { bonusCode: 'deposit.error_bonus_active' }, expiresAt: open.expiresAt.toISOString() });
     }
     return row;
   }
@@ -357,7 +359,7 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
       .from(bonusGrants)
       .where(and(inArray(bonusGrants.playerId, playerIds), isNull(bonusGrants.endedAt), gt(bonusGrants.expiresAt, clock())));
     for (const { playerId } of open) {
-      if (await settle(playerId)) throw new AppError('BONUS_MAX_BET', 409, 'validation.bonus_max_bet', { maxBetOre: BONUS_MAX_BET_ORE });
+      if (await settle(playerId)) throw fail('BONUS_MAX_BET', { maxBetOre: BONUS_MAX_BET_ORE });
     }
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { notFound } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import {
   campaigns,
   contentPages,
@@ -59,13 +59,13 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
 
   async function getPublicSystemConfig(name: string) {
     const [row] = await db.select().from(systemConfigs).where(eq(systemConfigs.name, name)).limit(1);
-    if (!row || !row.isPublic) throw notFound('CONFIG_NOT_FOUND');
+    if (!row || !row.isPublic) throw fail('CONFIG_NOT_FOUND');
     return row;
   }
 
   async function getDocument<T = unknown>(key: SiteDocumentKey): Promise<T> {
     const [row] = await db.select().from(siteDocuments).where(eq(siteDocuments.key, key)).limit(1);
-    if (!row) throw notFound('DOCUMENT_NOT_FOUND');
+    if (!row) throw fail('DOCUMENT_NOT_FOUND');
     return row.data as T;
   }
 
@@ -112,7 +112,7 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
     const [row] = await db.select().from(seoEntries).where(eq(seoEntries.slug, slug)).limit(1);
     if (row) return { ...row, fallback: false };
     const [home] = await db.select().from(seoEntries).where(eq(seoEntries.slug, 'seo_home')).limit(1);
-    if (!home) throw notFound('SEO_NOT_FOUND');
+    if (!home) throw fail('SEO_NOT_FOUND');
     return { ...home, slug, fallback: true };
   }
 
@@ -147,7 +147,7 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
   async function getNews(identifier: { slug?: string; newsId?: number }) {
     const match = identifier.slug != null ? eq(news.slug, identifier.slug) : eq(news.newsId, identifier.newsId ?? -1);
     const [row] = await db.select().from(news).where(and(match, publishedNews())).limit(1);
-    if (!row) throw notFound('NEWS_NOT_FOUND');
+    if (!row) throw fail('NEWS_NOT_FOUND');
     const { slug, ...rest } = row;
     return { ...rest, newsSlug: slug };
   }
@@ -177,7 +177,7 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
 
   async function getCampaign(slug: string) {
     const [row] = await db.select().from(campaigns).where(and(eq(campaigns.slug, slug), publishedCampaigns())).limit(1);
-    if (!row) throw notFound('CAMPAIGN_NOT_FOUND');
+    if (!row) throw fail('CAMPAIGN_NOT_FOUND');
     return { ...row, active: row.endsAt > clock() };
   }
 
@@ -207,7 +207,7 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
         ),
       )
       .limit(1);
-    if (!row) throw notFound('LANDING_PAGE_NOT_FOUND');
+    if (!row) throw fail('LANDING_PAGE_NOT_FOUND');
     return row;
   }
 
@@ -217,13 +217,13 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
       .from(contentPages)
       .where(and(eq(contentPages.slug, slug), eq(contentPages.status, 'published')))
       .limit(1);
-    if (!row) throw notFound('PAGE_NOT_FOUND');
+    if (!row) throw fail('PAGE_NOT_FOUND');
     return row;
   }
 
   async function getMainContent(name: string) {
     const [row] = await db.select().from(mainContents).where(eq(mainContents.name, name)).limit(1);
-    if (!row) throw notFound('CONTENT_NOT_FOUND');
+    if (!row) throw fail('CONTENT_NOT_FOUND');
     return { name: row.name, data: row.data, updatedAt: row.updatedAt };
   }
 

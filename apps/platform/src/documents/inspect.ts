@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { AppError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 
 /** At most this many files in one upload (spec: "up to 4 files at a time"). */
 export const MAX_FILES_PER_UPLOAD = 4;
@@ -20,12 +20,11 @@ export interface InspectedFile {
   sha256: string;
 }
 
-const fail = (code: string, status: number, key: string) => new AppError(code, status, key);
-export const UNSUPPORTED = () => fail('UPLOAD_UNSUPPORTED_TYPE', 415, 'validation.file_type');
-export const TOO_LARGE = () => fail('UPLOAD_TOO_LARGE', 413, 'validation.file_too_large');
-const TOO_MANY_PIXELS = () => fail('UPLOAD_TOO_LARGE', 413, 'profile.upload_too_many_pixels');
-const UNREADABLE = () => fail('UPLOAD_UNREADABLE', 422, 'profile.upload_unreadable');
-const ACTIVE_CONTENT = () => fail('UPLOAD_ACTIVE_CONTENT', 415, 'profile.upload_active_content');
+export const UNSUPPORTED = () => fail('UPLOAD_UNSUPPORTED_TYPE');
+export const TOO_LARGE = () => fail('UPLOAD_TOO_LARGE');
+const TOO_MANY_PIXELS = () => fail('UPLOAD_TOO_LARGE', undefined, { messageKey: 'profile.upload_too_many_pixels' });
+const UNREADABLE = () => fail('UPLOAD_UNREADABLE');
+const ACTIVE_CONTENT = () => fail('UPLOAD_ACTIVE_CONTENT');
 
 /** HEIC needs libheif with an HEVC decoder, which sharp's prebuilt binaries leave out. */
 const HEIC_DECODABLE = sharp.format.heif?.input.fileSuffix?.includes('.heic') ?? false;

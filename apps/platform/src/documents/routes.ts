@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
-import { AppError, invalidInput } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import { MAX_FILES_PER_UPLOAD } from './inspect.js';
 import { DOCUMENT_STATUSES } from './schema.js';
@@ -38,7 +38,6 @@ const uploadForm = z
   })
   .nullish();
 
-const fail = (code: string, status: number, key: string) => new AppError(code, status, key);
 
 const toJson = (document: DocumentView) => ({
   ...document,
@@ -49,7 +48,7 @@ const toJson = (document: DocumentView) => ({
 
 /** The multipart form to the service's input, with the parser's limits turned into our codes. */
 async function readUploadForm(request: FastifyRequest): Promise<UploadInput> {
-  if (!request.isMultipart()) throw fail('UPLOAD_NO_FILES', 400, 'validation.file_required');
+  if (!request.isMultipart()) throw fail('UPLOAD_NO_FILES');
   let documentType = '';
   const files: UploadedFile[] = [];
   try {
@@ -58,7 +57,7 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadInput> {
         if (part.fieldname === 'documentType' && typeof part.value === 'string') documentType = part.value;
         continue;
       }
-      if (part.fieldname !== 'files') throw invalidInput({ fields: { [part.fieldname.slice(0, 40)]: 'validation.invalid_input' } });
+      if (part.fieldname !== 'files') throw fail('INVALID_INPUT', { fields: { [part.fieldname.slice(0, 40)]: 'validation.invalid_input' } });
       const bytes = await part.toBuffer();
       // A file input left empty still sends a part, with no name and no bytes.
       if (bytes.length === 0 && !part.filename) continue;
@@ -66,9 +65,9 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadInput> {
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw fail('UPLOAD_TOO_MANY_FILES', 400, 'profile.too_many_files');
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail('UPLOAD_TOO_LARGE', 413, 'validation.file_too_large');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') throw invalidInput();
+    if (code === 'FST_FILES_LIMIT') throw fail('UPLOAD_TOO_MANY_FILES');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail('UPLOAD_TOO_LARGE');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') throw fail('INVALID_INPUT');
     throw error;
   }
   return { documentType, files };

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { ContentService } from '../content/service.js';
 import type { Db } from '../db/client.js';
 import type { PlayersService } from '../players/service.js';
-import { AppError, notFound } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import { cleanFileName, inspectFile, MAX_FILES_PER_UPLOAD, type InspectedFile } from './inspect.js';
 import { playerDocuments, type DocumentStatus } from './schema.js';
 import { newStorageKey, type DocumentStorage } from './storage.js';
@@ -40,7 +40,6 @@ export interface DocumentsDeps {
 export const LIST_LIMIT = 200;
 export const MAX_REASON_LENGTH = 500;
 
-const fail = (code: string, status: number, key: string) => new AppError(code, status, key);
 
 /** Which statuses each status may move to; `received` is only ever the first. */
 const TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[]> = {
@@ -77,9 +76,9 @@ export type DocumentView = ReturnType<typeof view>;
  */
 export async function reviewDocument(db: Db, clock: () => Date, documentId: string, decision: ReviewDecision): Promise<DocumentView> {
   const reason = decision.reason?.trim() || null;
-  if (decision.status === 'rejected' && !reason) throw fail('REJECTION_REASON_REQUIRED', 400, 'validation.invalid_input');
-  if (reason && reason.length > MAX_REASON_LENGTH) throw fail('REJECTION_REASON_TOO_LONG', 400, 'validation.invalid_input');
-  if (!z.uuid().safeParse(documentId).success) throw notFound('DOCUMENT_NOT_FOUND');
+  if (decision.status === 'rejected' && !reason) throw fail('REJECTION_REASON_REQUIRED');
+  if (reason && reason.length > MAX_REASON_LENGTH) throw fail('REJECTION_REASON_TOO_LONG');
+  if (!z.uuid().safeParse(documentId).success) throw fail('DOCUMENT_NOT_FOUND');
   const from = (Object.keys(TRANSITIONS) as DocumentStatus[]).filter((status) => TRANSITIONS[status].includes(decision.status));
   const decided = decision.status === 'approved' || decision.status === 'rejected';
   const [row] = await db
@@ -93,8 +92,8 @@ export async function reviewDocument(db: Db, clock: () => Date, documentId: stri
     .returning();
   if (row) return view(row);
   const [existing] = await db.select({ status: playerDocuments.status }).from(playerDocuments).where(eq(playerDocuments.id, documentId)).limit(1);
-  if (!existing) throw notFound('DOCUMENT_NOT_FOUND');
-  throw fail('DOCUMENT_TRANSITION_NOT_ALLOWED', 409, 'validation.invalid_input');
+  if (!existing) throw fail('DOCUMENT_NOT_FOUND');
+  throw fail('DOCUMENT_TRANSITION_NOT_ALLOWED');
 }
 
 /**
@@ -104,7 +103,7 @@ export async function reviewDocument(db: Db, clock: () => Date, documentId: stri
  */
 export function createDocumentsService(deps: DocumentsDeps) {
   const { db, config, clock, storage } = deps;
-  const uploadFailed = () => fail('UPLOAD_FAILED', storage.kind === 's3' ? 502 : 500, 'profile.upload_error');
+  const uploadFailed = () => fail('UPLOAD_FAILED', undefined, { status: storage.kind === 's3' ? 502 : 500 });
 
   /** The document types the operator offers (system config `optionUploadFile`), read per upload. */
   async function documentTypes(): Promise<Set<string>> {
@@ -130,10 +129,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   async function upload(sessionToken: string, input: UploadInput): Promise<DocumentView[]> {
     const playerId = await playerIdFor(sessionToken);
-    if (input.files.length === 0) throw fail('UPLOAD_NO_FILES', 400, 'validation.file_required');
-    if (input.files.length > MAX_FILES_PER_UPLOAD) throw fail('UPLOAD_TOO_MANY_FILES', 400, 'profile.too_many_files');
+    if (input.files.length === 0) throw fail('UPLOAD_NO_FILES');
+    if (input.files.length > MAX_FILES_PER_UPLOAD) throw fail('UPLOAD_TOO_MANY_FILES');
     if (!(await documentTypes()).has(input.documentType)) {
-      throw fail('UPLOAD_UNKNOWN_DOCUMENT_TYPE', 400, 'validation.document_type_required');
+      throw fail('UPLOAD_UNKNOWN_DOCUMENT_TYPE');
     }
     // One at a time: image decoding is the heavy part, and memory stays bounded by one file.
     const inspected: (InspectedFile & { name: string })[] = [];

@@ -9,7 +9,7 @@ import {
 } from '@krone/domain';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { AppError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import { accountExclusions, depositLimits } from './schema.js';
 
 export type LimitPeriod = DepositLimitPeriod;
@@ -38,8 +38,7 @@ export interface LimitsDeps {
   log?: (change: Record<string, unknown>) => void;
 }
 
-const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
-const invalidAmount = () => fail('LIMIT_AMOUNT_INVALID', 400, 'validation.amount_invalid', { fields: { amountOre: 'validation.amount_invalid' } });
+const invalidAmount = () => fail('LIMIT_AMOUNT_INVALID', { fields: { amountOre: 'validation.amount_invalid' } });
 
 /**
  * The state of one period from its rows in the order they were made. A change that tightens
@@ -115,15 +114,15 @@ export function createLimitsService(deps: LimitsDeps) {
   }
 
   function refuseExcluded(state: AccountState) {
-    if (state.status === 'closed') throw fail('ACCOUNT_CLOSED', 403, 'limitations.error_closed');
-    if (state.status === 'paused') throw fail('ACCOUNT_PAUSED', 403, 'limitations.error_paused', { pausedUntil: state.pausedUntil.toISOString() });
+    if (state.status === 'closed') throw fail('ACCOUNT_CLOSED');
+    if (state.status === 'paused') throw fail('ACCOUNT_PAUSED', { pausedUntil: state.pausedUntil.toISOString() });
   }
 
   /** A paused or closed player may not deposit, nor may one without a deposit limit (Danish rule). */
   async function assertMayDeposit(playerId: string) {
     refuseExcluded(await accountState(playerId));
     const limits = await currentDepositLimits(playerId);
-    if (Object.keys(limits).length === 0) throw fail('DEPOSIT_LIMIT_REQUIRED', 409, 'deposit.error_limit_required');
+    if (Object.keys(limits).length === 0) throw fail('DEPOSIT_LIMIT_REQUIRED');
   }
 
   /** A paused or closed player may not play. */
@@ -160,17 +159,17 @@ export function createLimitsService(deps: LimitsDeps) {
   async function changeDepositLimit(playerId: string, period: LimitPeriod, amountOre: number | null, source = 'player') {
     if (amountOre !== null && !isValidDepositLimitOre(amountOre)) throw invalidAmount();
     return underPlayerLock(playerId, async (tx) => {
-      if ((await accountState(playerId, tx)).status === 'closed') throw fail('ACCOUNT_CLOSED', 403, 'limitations.error_closed');
+      if ((await accountState(playerId, tx)).status === 'closed') throw fail('ACCOUNT_CLOSED');
       const state = await depositLimitState(playerId, tx);
       const current = state[period].amountOre;
       if (amountOre === null) {
-        if (current === null && !state[period].pending) throw fail('LIMIT_NOT_SET', 409, 'limitations.error_no_limit');
+        if (current === null && !state[period].pending) throw fail('LIMIT_NOT_SET');
         // Asking again to remove a limit already on its way out changes nothing.
         const waiting = state[period].pending;
         if (waiting && waiting.amountOre === null) return { period, amountOre, effectiveAt: waiting.effectiveAt, immediate: false };
         // What each other period ends up with once waiting changes apply.
         const othersKept = LIMIT_PERIODS.some((other) => other !== period && (state[other].pending ? state[other].pending!.amountOre : state[other].amountOre) !== null);
-        if (!othersKept) throw fail('LAST_LIMIT', 409, 'limitations.error_last_limit');
+        if (!othersKept) throw fail('LAST_LIMIT');
       }
       const now = clock();
       const waits = loosens(current, amountOre);
@@ -184,7 +183,7 @@ export function createLimitsService(deps: LimitsDeps) {
   /** A pause of 24 hours or 30 days from now; it cannot be lifted early. */
   async function startPause(playerId: string, duration: PauseDuration) {
     return underPlayerLock(playerId, async (tx) => {
-      if ((await accountState(playerId, tx)).status === 'closed') throw fail('ACCOUNT_CLOSED', 403, 'limitations.error_closed');
+      if ((await accountState(playerId, tx)).status === 'closed') throw fail('ACCOUNT_CLOSED');
       const now = clock();
       const endsAt = new Date(now.getTime() + PAUSE_DURATION_MS[duration]);
       await tx.insert(accountExclusions).values({ playerId, kind: 'pause', startsAt: now, endsAt, createdAt: now, source: 'player' });

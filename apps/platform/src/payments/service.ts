@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { LimitPeriod, LimitsService } from '../limits/service.js';
 import type { PlayersService } from '../players/service.js';
-import { AppError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { createPaymentHistory } from './history.js';
 import { createCardProvider, createMobilePayProvider, type ProviderOutcome } from './providers.js';
@@ -29,7 +29,6 @@ function returnUrlFor(returnUrl: string, paymentId: string) {
   return url.toString();
 }
 
-const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
 
 /** A provider's webhook event, in our shape (each route turns its provider's event into this). */
 export interface ProviderEvent {
@@ -119,9 +118,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function openPayment(sessionToken: string, method: PaymentMethod, input: { amountOre: number; bonusCode?: string }) {
     const player = await deps.players.playerForSession(sessionToken);
-    if (!Number.isSafeInteger(input.amountOre) || input.amountOre < MIN_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_SMALL', 400, 'deposit.min_amount', { fields: { amount: 'deposit.min_amount' } });
-    if (input.amountOre > MAX_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_LARGE', 400, 'validation.invalid_input', { fields: { amount: 'validation.invalid_input' } });
-    if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE', 403, 'deposit.error_transfer');
+    if (!Number.isSafeInteger(input.amountOre) || input.amountOre < MIN_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_SMALL', { fields: { amount: 'deposit.min_amount' } });
+    if (input.amountOre > MAX_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_LARGE', { fields: { amount: 'validation.invalid_input' } });
+    if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE');
     // Paused, closed, or without a deposit limit yet: no deposit (limits context).
     await limits.assertMayDeposit(player.id);
     const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre, player.id, await bonusFacts(player.id, db));
@@ -136,7 +135,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // One deposit decision at a time per player, across processes.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${player.id}`}))`);
       const broken = await limitBroken(player.id, input.amountOre, current, tx);
-      if (broken) throw fail('DEPOSIT_LIMIT_EXCEEDED', 409, 'deposit.error_limit', { period: broken.period, remainingOre: broken.remainingOre });
+      if (broken) throw fail('DEPOSIT_LIMIT_EXCEEDED', { period: broken.period, remainingOre: broken.remainingOre });
       const now = clock();
       const [row] = await tx
         .insert(payments)
@@ -230,10 +229,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** A refusal at the start: recorded on the payment, answered with its code. */
   async function refused(payment: Payment, outcome: Exclude<ProviderOutcome, { kind: 'answer' }>): Promise<never> {
     // No answer at all: the payment stays "created"; the provider's webhook settles it either way.
-    if (outcome.kind === 'unreachable') throw fail('PAYMENT_PROVIDER_ERROR', 502, 'deposit.error_transfer');
+    if (outcome.kind === 'unreachable') throw fail('PAYMENT_PROVIDER_ERROR');
     await markFailed(payment.id, outcome.detail);
-    if (outcome.reason === 'invalid_token') throw fail('CARD_DETAILS_INCORRECT', 400, 'deposit.error_card');
-    throw fail('PAYMENT_PROVIDER_ERROR', 502, 'deposit.error_transfer');
+    if (outcome.reason === 'invalid_token') throw fail('CARD_DETAILS_INCORRECT', undefined, { status: 400 });
+    throw fail('PAYMENT_PROVIDER_ERROR');
   }
 
   /**
@@ -248,7 +247,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await apply(payment, outcome);
     if (outcome.status === 'failed') {
       const wrongDetails = outcome.failureCode === 'incorrect_details';
-      throw fail(wrongDetails ? 'CARD_DETAILS_INCORRECT' : 'CARD_DECLINED', 402, wrongDetails ? 'deposit.error_card' : 'deposit.error_declined');
+      throw fail(wrongDetails ? 'CARD_DETAILS_INCORRECT' : 'CARD_DECLINED');
     }
     return receipt((await load(payment.id))!);
   }
@@ -304,7 +303,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .from(payments)
       .where(and(eq(payments.id, paymentId), eq(payments.playerId, player.id)))
       .limit(1);
-    if (!payment) throw fail('PAYMENT_NOT_FOUND', 404, 'validation.not_found');
+    if (!payment) throw fail('PAYMENT_NOT_FOUND');
     return receipt(await refresh(payment));
   }
 
@@ -318,9 +317,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .from(payments)
       .where(and(eq(payments.method, method), eq(payments.id, event.reference)))
       .limit(1);
-    if (!payment) throw fail('PAYMENT_NOT_FOUND', 404, 'validation.not_found');
-    if (payment.providerPaymentId && payment.providerPaymentId !== event.providerPaymentId) throw fail('PAYMENT_MISMATCH', 409, 'validation.invalid_input');
-    if (event.amountOre !== payment.amountOre) throw fail('PAYMENT_MISMATCH', 409, 'validation.invalid_input');
+    if (!payment) throw fail('PAYMENT_NOT_FOUND');
+    if (payment.providerPaymentId && payment.providerPaymentId !== event.providerPaymentId) throw fail('PAYMENT_MISMATCH');
+    if (event.amountOre !== payment.amountOre) throw fail('PAYMENT_MISMATCH');
     await apply(payment, event.succeeded ? { kind: 'answer', id: event.providerPaymentId, status: 'succeeded' } : { kind: 'answer', id: event.providerPaymentId, status: 'failed', failureCode: event.failureCode ?? 'failed' });
     return receipt((await load(payment.id))!);
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, ok } from '../content/contracts.js';
-import { AppError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import { logSecurityEvent } from '../shared/security-log.js';
 import { verifyWebhookSignature } from './service.js';
 
@@ -47,13 +47,13 @@ export async function registerSignedWebhooks(app: FastifyInstance, clock: () => 
               provider: webhook.path.split('/').pop(),
               reason: typeof signature === 'string' && signature ? 'signature_mismatch_or_stale' : 'signature_missing',
             });
-            throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, 'validation.forbidden');
+            throw fail('WEBHOOK_SIGNATURE_INVALID');
           }
           let event: unknown;
           try {
             event = webhook.schema.parse(JSON.parse(raw));
           } catch {
-            throw new AppError('INVALID_INPUT', 400, 'validation.invalid_input');
+            throw fail('INVALID_INPUT');
           }
           return { result: 1 as const, data: { status: (await webhook.handle(event)).status } };
         },

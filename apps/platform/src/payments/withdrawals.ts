@@ -4,7 +4,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { PlayersService } from '../players/service.js';
-import { AppError } from '../shared/errors.js';
+import { isUniqueViolation } from '../shared/db.js';
+import { AppError, fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { withdrawals } from './schema.js';
 import type { NemKontoClient, PayoutEvent } from './withdrawals-nemkonto.js';
@@ -28,16 +29,7 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 /** Where a withdrawal stands, as the player sees it. */
 export type PlayerWithdrawalStatus = 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed';
 
-/** A unique violation (SQLSTATE 23505), possibly wrapped by the driver or the query builder. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
-const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
 const amountField = (key: string) => ({ fields: { amountOre: key } });
 
 export interface WithdrawalsDeps {
@@ -108,18 +100,18 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     const player = await players.playerForSession(sessionToken);
     const amountOre = input.amountOre;
     if (typeof amountOre !== 'number' || !Number.isSafeInteger(amountOre) || amountOre <= 0 || amountOre > MAX_WITHDRAWAL_ORE) {
-      throw fail('AMOUNT_INVALID', 400, 'validation.amount_invalid', amountField('validation.amount_invalid'));
+      throw fail('AMOUNT_INVALID', amountField('validation.amount_invalid'));
     }
-    if (amountOre < MIN_WITHDRAWAL_ORE) throw fail('WITHDRAWAL_TOO_SMALL', 400, 'payout.min_amount', amountField('payout.min_amount'));
+    if (amountOre < MIN_WITHDRAWAL_ORE) throw fail('WITHDRAWAL_TOO_SMALL', amountField('payout.min_amount'));
     const id = input.requestId ?? randomUUID();
 
     const [seen] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
     if (seen) {
-      if (seen.playerId !== player.id || seen.amountOre !== amountOre) throw fail('IDEMPOTENCY_KEY_REUSED', 409, 'validation.idempotency_conflict');
+      if (seen.playerId !== player.id || seen.amountOre !== amountOre) throw fail('IDEMPOTENCY_KEY_REUSED');
       return view(seen);
     }
     const { player_cash: cashOre } = await wallet.playerBalances(player.id);
-    if (amountOre > cashOre) throw fail('WITHDRAWAL_EXCEEDS_BALANCE', 409, 'validation.max_withdrawal', amountField('validation.max_withdrawal'));
+    if (amountOre > cashOre) throw fail('WITHDRAWAL_EXCEEDS_BALANCE', amountField('validation.max_withdrawal'));
 
     const now = clock();
     try {
@@ -130,7 +122,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
           .select({ count: sql<string>`count(*)` })
           .from(withdrawals)
           .where(and(eq(withdrawals.playerId, player.id), inArray(withdrawals.status, ['pending', 'sending', 'sent'])));
-        if (Number(open!.count) >= MAX_OPEN_WITHDRAWALS) throw fail('WITHDRAWAL_NOT_ALLOWED', 409, 'payout.error_cannot_withdraw');
+        if (Number(open!.count) >= MAX_OPEN_WITHDRAWALS) throw fail('WITHDRAWAL_NOT_ALLOWED');
         const reserve = await moveReserve(tx, { id, playerId: player.id, amountOre }, 'withdrawal');
         const [inserted] = await tx
           .insert(withdrawals)
@@ -151,7 +143,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       return view(row);
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-        throw fail('WITHDRAWAL_EXCEEDS_BALANCE', 409, 'validation.max_withdrawal', amountField('validation.max_withdrawal'));
+        throw fail('WITHDRAWAL_EXCEEDS_BALANCE', amountField('validation.max_withdrawal'));
       }
       // The same request twice at once: the second finds the first.
       if (input.requestId && isUniqueViolation(error)) {
@@ -186,9 +178,9 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.playerId, player.id)))
         .limit(1)
         .for('update');
-      if (!current) throw fail('WITHDRAWAL_NOT_FOUND', 404, 'validation.not_found');
+      if (!current) throw fail('WITHDRAWAL_NOT_FOUND');
       if (current.status === 'cancelled') return current;
-      if (current.status !== 'pending') throw fail('WITHDRAWAL_NOT_CANCELLABLE', 409, 'payout.cancel_error');
+      if (current.status !== 'pending') throw fail('WITHDRAWAL_NOT_CANCELLABLE');
       const back = await moveReserve(tx, current, 'withdrawal_cancel');
       const now = clock();
       const [updated] = await tx
@@ -291,11 +283,11 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
   async function handlePayoutEvent(event: PayoutEvent): Promise<WithdrawalView> {
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, event.data.reference)).limit(1).for('update');
-      if (!current) throw fail('WITHDRAWAL_NOT_FOUND', 404, 'validation.not_found');
-      if (current.providerPayoutId && current.providerPayoutId !== event.data.payoutId) throw fail('PAYOUT_MISMATCH', 409, 'validation.invalid_input');
-      if (event.data.amountOre !== current.amountOre) throw fail('PAYOUT_MISMATCH', 409, 'validation.invalid_input');
+      if (!current) throw fail('WITHDRAWAL_NOT_FOUND');
+      if (current.providerPayoutId && current.providerPayoutId !== event.data.payoutId) throw fail('PAYOUT_MISMATCH');
+      if (event.data.amountOre !== current.amountOre) throw fail('PAYOUT_MISMATCH');
       if (current.status === 'paid') return current;
-      if (current.status !== 'sending' && current.status !== 'sent') throw fail('PAYOUT_STATE_CONFLICT', 409, 'validation.invalid_input');
+      if (current.status !== 'sending' && current.status !== 'sent') throw fail('PAYOUT_STATE_CONFLICT');
       const payout = await moveReserve(tx, current, 'payout');
       const now = clock();
       const paidAt = new Date(event.data.paidAt);

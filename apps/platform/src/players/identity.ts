@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { Config } from '../config.js';
-import { AppError } from '../shared/errors.js';
+import { AppError, fail } from '../shared/errors.js';
 
 /**
  * The one door to the identity brokers (MitID through a private-sector broker, and MobilePay
@@ -59,7 +59,7 @@ export const loaAtLeast = (actual: VerifiedIdentity['loa'], required: (typeof LO
   actual !== null && LOA_ORDER.indexOf(actual) >= LOA_ORDER.indexOf(required);
 
 const technical = (provider: Provider, cause?: unknown) =>
-  new AppError(provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR', 502, provider === 'mitid' ? 'authentication.mitid_technical_error' : 'authentication.mobilepay_technical_error', { cause });
+  fail(provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR', { cause });
 
 const claimString = (claims: Record<string, unknown>, name: string) => {
   const value = claims[name];
@@ -180,8 +180,8 @@ export function createIdentityBrokers(config: Config, fetchImpl: typeof fetch = 
       } catch (cause) {
         throw technical('mitid', cause);
       }
-      if (response.status === 429) throw new AppError('CPR_TOO_MANY_TRIES', 429, 'authentication.cpr_too_many_tries');
-      if (response.status === 401) throw new AppError('MITID_TOKEN_EXPIRED', 401, 'authentication.mitid_token_expired');
+      if (response.status === 429) throw fail('CPR_TOO_MANY_TRIES');
+      if (response.status === 401) throw fail('MITID_TOKEN_EXPIRED');
       if (!response.ok) throw technical('mitid', new Error(`cpr-match answered ${response.status}`));
       const body = (await response.json()) as { match?: unknown; remainingAttempts?: unknown };
       return { match: body.match === true, remainingAttempts: typeof body.remainingAttempts === 'number' ? body.remainingAttempts : null };
@@ -191,13 +191,13 @@ export function createIdentityBrokers(config: Config, fetchImpl: typeof fetch = 
 
 function mapBrokerError(provider: Provider, error: unknown): AppError {
   if (error instanceof oidc.AuthorizationResponseError) {
-    if (error.error === 'access_denied') return new AppError('LOGIN_CANCELLED', 400, 'authentication.login_cancelled');
+    if (error.error === 'access_denied') return fail('LOGIN_CANCELLED');
     return technical(provider, error);
   }
   // An ID token past its expiry, or a code the broker no longer honours (the login took too
   // long or was already used): either way the person logs in again.
   const code = (error as { code?: string } | null)?.code;
   const expired = code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' || (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant');
-  if (expired) return new AppError(provider === 'mitid' ? 'MITID_TOKEN_EXPIRED' : 'MOBILEPAY_TOKEN_EXPIRED', 401, 'authentication.mitid_token_expired');
+  if (expired) return fail(provider === 'mitid' ? 'MITID_TOKEN_EXPIRED' : 'MOBILEPAY_TOKEN_EXPIRED');
   return technical(provider, error);
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { AppError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 
 /**
  * The one door to ROFUS, the national register of self-excluded players. Asked at registration
@@ -31,7 +31,7 @@ export function createRofus(config: Config, fetchImpl: typeof fetch = fetch): Ro
         if (typeof body.excluded !== 'boolean') throw new Error('ROFUS answer without "excluded"');
         return { excluded: body.excluded, until: body.until ?? null, permanent: body.permanent === true };
       } catch (cause) {
-        throw new AppError('ROFUS_UNAVAILABLE', 503, 'authentication.rofus_unavailable', { cause });
+        throw fail('ROFUS_UNAVAILABLE', { cause });
       }
     },
   };

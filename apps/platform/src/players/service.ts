@@ -4,7 +4,9 @@ import type { Config } from '../config.js';
 import type { ContentService } from '../content/service.js';
 import type { Db } from '../db/client.js';
 import type { LimitPeriod, LimitsService } from '../limits/service.js';
-import { AppError } from '../shared/errors.js';
+import { constraintText, pgErrorIn, UNIQUE_VIOLATION } from '../shared/db.js';
+import { AppError, fail } from '../shared/errors.js';
+import { iso, isoOrNull } from '../shared/http.js';
 import type { IdentityBrokers, Provider, VerifiedIdentity } from './identity.js';
 import { loaAtLeast } from './identity.js';
 import type { Rofus } from './rofus.js';
@@ -42,26 +44,20 @@ export interface PlayersDeps {
   limits: LimitsService;
 }
 
-const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
-const REGISTRATION_EXPIRED = () => fail('REGISTRATION_EXPIRED', 410, 'authentication.transaction_expired');
-const SESSION_INVALID = () => fail('SESSION_INVALID', 401, 'authentication.session_invalid');
+const REGISTRATION_EXPIRED = () => fail('REGISTRATION_EXPIRED');
+const SESSION_INVALID = () => fail('SESSION_INVALID');
 
 
 /** Postgres unique violations of the players table, by constraint, to the spec's errors. */
 function mapUniqueViolation(error: unknown): AppError | null {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' || /duplicate key/.test(message ?? '')) {
-      const name = `${constraint ?? ''} ${message ?? ''}`;
-      if (name.includes('players_email_key')) return fail('EMAIL_TAKEN', 409, 'authentication.email_registered', { fields: { email: 'authentication.email_registered' } });
-      if (name.includes('players_cpr_hash_key')) return fail('NATIONAL_ID_REGISTERED', 409, 'authentication.national_id_registered');
-      if (name.includes('players_mitid_uuid_key')) return fail('CPR_ALREADY_LINKED', 409, 'authentication.cpr_linked_text');
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
+  const violation = pgErrorIn(
+    error,
+    (candidate) => (candidate.code === UNIQUE_VIOLATION || /duplicate key/.test(candidate.message ?? '')) && /players_(email|cpr_hash|mitid_uuid)_key/.test(constraintText(candidate)),
+  );
+  const name = violation ? constraintText(violation) : '';
+  if (name.includes('players_email_key')) return fail('EMAIL_TAKEN', { fields: { email: 'authentication.email_registered' } });
+  if (name.includes('players_cpr_hash_key')) return fail('NATIONAL_ID_REGISTERED');
+  if (name.includes('players_mitid_uuid_key')) return fail('CPR_ALREADY_LINKED');
   return null;
 }
 
@@ -90,7 +86,7 @@ export function createPlayersService(deps: PlayersDeps) {
     }
     const bare = mobileNo.replace(/[\s-]/g, '');
     if (!new RegExp(`^\\d{${digits}}$`).test(bare)) {
-      throw fail('INVALID_INPUT', 400, 'validation.invalid_input', { fields: { mobileNo: bare ? 'validation.mobile_digits' : 'validation.mobile_required' } });
+      throw fail('INVALID_INPUT', { fields: { mobileNo: bare ? 'validation.mobile_digits' : 'validation.mobile_required' } });
     }
     return bare;
   }
@@ -105,12 +101,12 @@ export function createPlayersService(deps: PlayersDeps) {
 
   async function checkRofus(cpr: string) {
     const answer = await rofus.check(cpr);
-    if (answer.excluded) throw fail('ROFUS_EXCLUDED', 403, 'authentication.rofus_excluded');
+    if (answer.excluded) throw fail('ROFUS_EXCLUDED');
   }
 
   function assertCanLogIn(player: Player) {
-    if (player.status === 'locked') throw fail('USER_LOCKED', 403, 'authentication.user_locked');
-    if (player.status === 'game_locked') throw fail('GAME_ACCOUNT_LOCKED', 403, 'authentication.account_locked');
+    if (player.status === 'locked') throw fail('USER_LOCKED');
+    if (player.status === 'game_locked') throw fail('GAME_ACCOUNT_LOCKED');
   }
 
   async function openSession(player: Player, method: Provider | 'registration') {
@@ -150,7 +146,7 @@ export function createPlayersService(deps: PlayersDeps) {
 
   /** Claims the transaction once: a replayed callback finds nothing. */
   async function consumeTransaction(transactionId: string, provider: Provider) {
-    if (!TOKEN_PATTERN.test(transactionId)) throw fail('LOGIN_EXPIRED', 400, 'authentication.state_mismatch');
+    if (!TOKEN_PATTERN.test(transactionId)) throw fail('LOGIN_EXPIRED');
     const now = clock();
     const [row] = await db
       .update(authTransactions)
@@ -164,7 +160,7 @@ export function createPlayersService(deps: PlayersDeps) {
         ),
       )
       .returning();
-    if (!row) throw fail('LOGIN_EXPIRED', 400, 'authentication.state_mismatch');
+    if (!row) throw fail('LOGIN_EXPIRED');
     return row;
   }
 
@@ -201,14 +197,14 @@ export function createPlayersService(deps: PlayersDeps) {
     const transaction = await consumeTransaction(input.transactionId, input.provider);
     const identity = await brokers.complete(input.provider, input.params, transaction);
     if (input.provider === 'mitid' && !loaAtLeast(identity.loa, config.MITID_REQUIRED_LOA)) {
-      throw fail('MITID_ASSURANCE_TOO_LOW', 403, 'authentication.cpr_not_validated');
+      throw fail('MITID_ASSURANCE_TOO_LOW');
     }
     if (transaction.purpose === 'confirm') return confirmContactChange(transaction, identity);
     const player = await findPlayerFor(identity);
 
     if (transaction.purpose === 'register') {
-      if (input.provider !== 'mitid') throw fail('MITID_REQUIRED', 400, 'authentication.generic_error');
-      if (player) throw fail('CPR_ALREADY_LINKED', 409, 'authentication.cpr_linked_text');
+      if (input.provider !== 'mitid') throw fail('MITID_REQUIRED');
+      if (player) throw fail('CPR_ALREADY_LINKED');
       const registrationId = newToken();
       const now = clock();
       const expiresAt = new Date(now.getTime() + config.REGISTRATION_MINUTES * 60_000);
@@ -224,8 +220,8 @@ export function createPlayersService(deps: PlayersDeps) {
     }
 
     if (!player) {
-      if (input.provider === 'mobilepay') throw fail('MOBILEPAY_NO_ACCOUNT', 404, 'authentication.mobilepay_no_account');
-      throw fail('NO_ACTIVE_ACCOUNT', 404, 'authentication.no_active_account_text');
+      if (input.provider === 'mobilepay') throw fail('MOBILEPAY_NO_ACCOUNT');
+      throw fail('NO_ACTIVE_ACCOUNT');
     }
     assertCanLogIn(player);
     await checkRofus(secrets.decrypt(player.cprEncrypted));
@@ -249,14 +245,14 @@ export function createPlayersService(deps: PlayersDeps) {
     const mobileNo = await checkMobile(input.mobileCc, input.mobileNo);
     const email = input.email.trim().toLowerCase();
     if (email === player.email && input.mobileCc === player.mobileCc && mobileNo === player.mobileNo) {
-      throw fail('NOTHING_CHANGED', 400, 'profile.nothing_changed');
+      throw fail('NOTHING_CHANGED');
     }
     const [taken] = await db
       .select({ id: players.id })
       .from(players)
       .where(and(eq(players.email, email), sql`${players.id} <> ${player.id}`))
       .limit(1);
-    if (taken) throw fail('EMAIL_TAKEN', 409, 'authentication.email_registered', { fields: { email: 'authentication.email_registered' } });
+    if (taken) throw fail('EMAIL_TAKEN', { fields: { email: 'authentication.email_registered' } });
     return startAuthorization({
       provider: 'mitid',
       purpose: 'confirm',
@@ -268,10 +264,10 @@ export function createPlayersService(deps: PlayersDeps) {
 
   /** Step two: MitID said who confirmed. Only the account holder's own MitID applies the change. */
   async function confirmContactChange(transaction: typeof authTransactions.$inferSelect, identity: VerifiedIdentity) {
-    if (identity.provider !== 'mitid' || !transaction.playerId || !transaction.payload) throw fail('LOGIN_EXPIRED', 400, 'authentication.state_mismatch');
+    if (identity.provider !== 'mitid' || !transaction.playerId || !transaction.payload) throw fail('LOGIN_EXPIRED');
     const [player] = await db.select().from(players).where(eq(players.id, transaction.playerId)).limit(1);
     if (!player) throw SESSION_INVALID();
-    if (player.mitidUuid !== identity.subject) throw fail('CONFIRMATION_MISMATCH', 403, 'profile.confirm_mismatch');
+    if (player.mitidUuid !== identity.subject) throw fail('CONFIRMATION_MISMATCH');
     assertCanLogIn(player);
     const change = transaction.payload as { email: string; mobileCc: string; mobileNo: string };
     try {
@@ -321,27 +317,27 @@ export function createPlayersService(deps: PlayersDeps) {
   async function submitDetails(registrationId: string, details: RegistrationDetails) {
     const row = await openRegistration(registrationId);
     const parsed = parseCpr(details.cpr);
-    if (!parsed.ok) throw fail('INVALID_INPUT', 400, 'validation.invalid_input', { fields: { cpr: parsed.error } });
+    if (!parsed.ok) throw fail('INVALID_INPUT', { fields: { cpr: parsed.error } });
     const mobileNo = await checkMobile(details.mobileCc, details.mobileNo);
     if (!isOldEnough(parsed.birthDate, await minAge(), clock())) {
-      throw fail('UNDER_MIN_AGE', 403, 'authentication.under_min_age', { fields: { cpr: 'authentication.under_min_age' } });
+      throw fail('UNDER_MIN_AGE', { fields: { cpr: 'authentication.under_min_age' } });
     }
     const match = await brokers.matchCpr(secrets.decrypt(row.accessTokenEncrypted), parsed.cpr).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'CPR_TOO_MANY_TRIES') {
-        throw fail('CPR_NOT_VALIDATED', 429, 'authentication.cpr_not_validated', { fields: { cpr: 'authentication.cpr_not_validated' } });
+        throw fail('CPR_NOT_VALIDATED', { fields: { cpr: 'authentication.cpr_not_validated' } });
       }
       throw error;
     });
     if (!match.match) {
-      throw fail('CPR_MISMATCH', 400, 'authentication.cpr_mitid_mismatch', { fields: { cpr: 'authentication.cpr_mitid_mismatch' }, remainingAttempts: match.remainingAttempts });
+      throw fail('CPR_MISMATCH', { fields: { cpr: 'authentication.cpr_mitid_mismatch' }, remainingAttempts: match.remainingAttempts });
     }
     const cprHash = secrets.hashCpr(parsed.cpr);
     const [registered] = await db.select({ id: players.id }).from(players).where(eq(players.cprHash, cprHash)).limit(1);
-    if (registered) throw fail('NATIONAL_ID_REGISTERED', 409, 'authentication.national_id_registered');
+    if (registered) throw fail('NATIONAL_ID_REGISTERED');
     await checkRofus(parsed.cpr);
     const email = details.email.trim().toLowerCase();
     const [taken] = await db.select({ id: players.id }).from(players).where(eq(players.email, email)).limit(1);
-    if (taken) throw fail('EMAIL_TAKEN', 409, 'authentication.email_registered', { fields: { email: 'authentication.email_registered' } });
+    if (taken) throw fail('EMAIL_TAKEN', { fields: { email: 'authentication.email_registered' } });
     await db
       .update(registrations)
       .set({
@@ -361,9 +357,9 @@ export function createPlayersService(deps: PlayersDeps) {
    */
   async function completeRegistration(registrationId: string, input: RegistrationCompletion) {
     const row = await openRegistration(registrationId);
-    if (!row.details || !row.cprHash || !row.cprEncrypted || !row.birthDate) throw fail('REGISTRATION_INCOMPLETE', 409, 'authentication.generic_error');
+    if (!row.details || !row.cprHash || !row.cprEncrypted || !row.birthDate) throw fail('REGISTRATION_INCOMPLETE');
     if (!input.bonus && !input.depositLimit) {
-      throw fail('INVALID_INPUT', 400, 'validation.invalid_input', { fields: { depositLimit: 'validation.limit_required' } });
+      throw fail('INVALID_INPUT', { fields: { depositLimit: 'validation.limit_required' } });
     }
     const now = clock();
     let player: Player;
@@ -419,7 +415,7 @@ export function createPlayersService(deps: PlayersDeps) {
   /** The player's CPR in clear, for a payout to their NemKonto (looked up by CPR); never shown. */
   async function cprForPlayer(playerId: string): Promise<string> {
     const [row] = await db.select({ cprEncrypted: players.cprEncrypted }).from(players).where(eq(players.id, playerId)).limit(1);
-    if (!row) throw fail('PLAYER_NOT_FOUND', 404, 'validation.not_found');
+    if (!row) throw fail('PLAYER_NOT_FOUND');
     return secrets.decrypt(row.cprEncrypted);
   }
 
@@ -459,9 +455,9 @@ export function createPlayersService(deps: PlayersDeps) {
       campaignCode: player.campaignCode ?? '',
       bTag: player.bTag ?? '',
       nationalId: 'masked',
-      registered: player.registeredAt.toISOString(),
-      lastLogin: player.lastLoginAt?.toISOString() ?? null,
-      previousLogin: player.previousLoginAt?.toISOString() ?? null,
+      registered: iso(player.registeredAt),
+      lastLogin: isoOrNull(player.lastLoginAt),
+      previousLogin: isoOrNull(player.previousLoginAt),
       marketingNotificationDay: player.marketingNotificationDay,
       timeZone: 'Europe/Copenhagen',
     };
@@ -494,13 +490,13 @@ export function createPlayersService(deps: PlayersDeps) {
   /** The marketing notification day of a player: only the session's own player may ask. */
   async function getMarketingNotification(token: string, userId: string) {
     const player = await playerForSession(token);
-    if (player.id !== userId) throw fail('FORBIDDEN', 403, 'authentication.session_invalid');
+    if (player.id !== userId) throw fail('FORBIDDEN');
     return { day: player.marketingNotificationDay };
   }
 
   async function setMarketingNotification(token: string, userId: string, day: string) {
     const player = await playerForSession(token);
-    if (player.id !== userId) throw fail('FORBIDDEN', 403, 'authentication.session_invalid');
+    if (player.id !== userId) throw fail('FORBIDDEN');
     await db.update(players).set({ marketingNotificationDay: day }).where(eq(players.id, player.id));
     return { day };
   }
@@ -544,7 +540,7 @@ export function createPlayersService(deps: PlayersDeps) {
   async function unsubscribe(guid: string, channel: 'email' | 'sms' | 'brand') {
     const set = channel === 'email' ? { emailNotify: false } : channel === 'sms' ? { smsNotify: false } : { emailNotify: false, smsNotify: false, brandUnsubscribed: true };
     const [row] = await db.update(players).set(set).where(eq(players.unsubscribeGuid, guid)).returning({ id: players.id });
-    if (!row) throw fail('UNSUBSCRIBE_UNKNOWN', 404, 'unsubscribe.failure');
+    if (!row) throw fail('UNSUBSCRIBE_UNKNOWN');
     await log({ playerId: row.id, kind: `unsubscribe_${channel}` });
     return true;
   }

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CATALOGUE, isErrorCode, type ErrorCode } from '@krone/domain';
 import { AppError } from './errors.js';
 
 export interface ErrorBody {
   result: 0;
-  code: string;
+  code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
   remainingOre?: number;
@@ -39,30 +40,27 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         fields[field || '_'] = issue.message ?? 'invalid';
       }
-      return reply
-        .status(400)
-        .send({ result: 0, code: 'INVALID_INPUT', message: await message('validation.invalid_input'), fields } satisfies ErrorBody);
+      const { status, messageKey } = ERROR_CATALOGUE.INVALID_INPUT;
+      return reply.status(status).send({ result: 0, code: 'INVALID_INPUT', message: await message(messageKey), fields } satisfies ErrorBody);
     }
     if (error.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({ result: 0, code: 'RATE_LIMITED', message: await message('validation.rate_limited') } satisfies ErrorBody);
+      const { status, messageKey } = ERROR_CATALOGUE.RATE_LIMITED;
+      return reply.status(status).send({ result: 0, code: 'RATE_LIMITED', message: await message(messageKey) } satisfies ErrorBody);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.code?.startsWith('FST_') ? 'BAD_REQUEST' : (error.code ?? 'BAD_REQUEST');
+      // A framework's refusal keeps its own 4xx status; its code is ours only when the catalogue has it.
+      const code: ErrorCode = isErrorCode(error.code) ? error.code : 'BAD_REQUEST';
       return reply
         .status(error.statusCode)
-        .send({ result: 0, code, message: await message('validation.invalid_input') } satisfies ErrorBody);
+        .send({ result: 0, code, message: await message(ERROR_CATALOGUE.BAD_REQUEST.messageKey) } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ result: 0, code: 'SERVER_ERROR', message: await message('validation.server_error') } satisfies ErrorBody);
+    const { status, messageKey } = ERROR_CATALOGUE.SERVER_ERROR;
+    return reply.status(status).send({ result: 0, code: 'SERVER_ERROR', message: await message(messageKey) } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    return reply
-      .status(404)
-      .send({ result: 0, code: 'NOT_FOUND', message: await message('validation.not_found') } satisfies ErrorBody);
+    const { status, messageKey } = ERROR_CATALOGUE.NOT_FOUND;
+    return reply.status(status).send({ result: 0, code: 'NOT_FOUND', message: await message(messageKey) } satisfies ErrorBody);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, ok } from '../content/contracts.js';
-import { AppError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import { CONTACT_SUBJECTS, type SupportService } from './service.js';
 
 const tags = ['support'];
@@ -89,7 +89,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService; con
           max: config.CONTACT_RATE_LIMIT_PER_HOUR,
           timeWindow: '1 hour',
           // Keyed by request.ip, which trustProxy takes from the storefront's X-Forwarded-For.
-          errorResponseBuilder: () => new AppError('RATE_LIMITED', 429, 'contact_us.rate_limited'),
+          errorResponseBuilder: () => fail('RATE_LIMITED', undefined, { messageKey: 'contact_us.rate_limited' }),
         },
       },
     },

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { lt } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { AppError, invalidInput } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 import { contactMessages, usedCaptchas } from './schema.js';
 
 export const CONTACT_SUBJECTS = ['account', 'payment', 'bonus', 'technical', 'responsible', 'other'] as const;
@@ -22,9 +22,9 @@ export interface ContactInput {
   captcha?: string | undefined;
 }
 
-const captchaRequired = () => new AppError('CAPTCHA_REQUIRED', 400, 'contact_us.captcha_required');
-const captchaExpired = () => new AppError('CAPTCHA_EXPIRED', 400, 'contact_us.captcha_expired');
-const captchaInvalid = () => new AppError('CAPTCHA_INVALID', 400, 'contact_us.captcha_error');
+const captchaRequired = () => fail('CAPTCHA_REQUIRED');
+const captchaExpired = () => fail('CAPTCHA_EXPIRED');
+const captchaInvalid = () => fail('CAPTCHA_INVALID');
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -93,7 +93,7 @@ export function createSupportService(db: Db, config: Config, clock: () => Date =
 
   async function submitContact(input: ContactInput, ip: string): Promise<{ id: string }> {
     // The storefront sets playerId from a verified session; a player message without one is a bug upstream.
-    if (input.kind === 'player' && !input.playerId) throw invalidInput({ fields: { playerId: 'validation.required' } });
+    if (input.kind === 'player' && !input.playerId) throw fail('INVALID_INPUT', { fields: { playerId: 'validation.required' } });
     const { signature, expiresAt } = await verifyCaptcha(input.captcha);
     return db.transaction(async (tx) => {
       // A solved challenge is good for one message: its signature is recorded with the message.

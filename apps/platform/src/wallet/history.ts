@@ -1,7 +1,7 @@
 import { addIsoDays, copenhagenDayStart, copenhagenIsoDate, paginate } from '@krone/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { AppError } from '../shared/errors.js';
+import { fail } from '../shared/errors.js';
 
 /**
  * The player's transaction history, read from the ledger. One row per transfer that moved the
@@ -73,7 +73,6 @@ export interface HistoryDeps {
   unsettledDeposits: (playerId: string, from: Date, to: Date) => Promise<UnsettledDeposit[]>;
 }
 
-const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
 
 /** A bound from the query: a calendar day in Copenhagen, or an instant. */
 function parseBound(value: string, edge: 'from' | 'to'): Date {
@@ -84,7 +83,7 @@ function parseBound(value: string, edge: 'from' | 'to'): Date {
     const instant = new Date(value);
     if (!Number.isNaN(instant.getTime())) return instant;
   }
-  throw fail('INVALID_INPUT', 400, 'validation.invalid_input', { fields: { [edge]: 'validation.invalid_input' } });
+  throw fail('INVALID_INPUT', { fields: { [edge]: 'validation.invalid_input' } });
 }
 
 /** The start of the oldest day the player may still read: 90 calendar days before today, Copenhagen. */
@@ -96,13 +95,13 @@ export function earliestAvailable(now: Date): Date {
 export function resolvePeriod(query: Pick<HistoryQuery, 'period' | 'from' | 'to'>, now: Date): { period: HistoryPeriod; from: Date; to: Date } {
   const period: HistoryPeriod = query.from !== undefined || query.to !== undefined ? 'custom' : (query.period ?? '30d');
   if (period !== 'custom') return { period, from: new Date(now.getTime() - PERIOD_MS[period]), to: now };
-  if (query.from === undefined) throw fail('INVALID_INPUT', 400, 'validation.invalid_input', { fields: { from: 'validation.required' } });
+  if (query.from === undefined) throw fail('INVALID_INPUT', { fields: { from: 'validation.required' } });
   const from = parseBound(query.from, 'from');
   const to = query.to === undefined ? now : parseBound(query.to, 'to');
-  if (from.getTime() >= to.getTime()) throw fail('HISTORY_PERIOD_INVALID', 400, 'transactions.error_period', { fields: { to: 'transactions.error_period' } });
+  if (from.getTime() >= to.getTime()) throw fail('HISTORY_PERIOD_INVALID', { fields: { to: 'transactions.error_period' } });
   const earliest = earliestAvailable(now);
   if (from.getTime() < earliest.getTime()) {
-    throw fail('HISTORY_TOO_OLD', 400, 'transactions.error_too_old', { fields: { from: 'transactions.error_too_old' }, earliest: earliest.toISOString() });
+    throw fail('HISTORY_TOO_OLD', { fields: { from: 'transactions.error_too_old' }, earliest: earliest.toISOString() });
   }
   return { period, from, to };
 }

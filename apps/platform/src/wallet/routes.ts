@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, isoDateTime, ok } from '../content/contracts.js';
 import type { PlayersService } from '../players/service.js';
-import { AppError } from '../shared/errors.js';
+import { AppError, fail } from '../shared/errors.js';
 import { logSecurityEvent } from '../shared/security-log.js';
 import { MAX_ENTRIES, MAX_ENTRY_ORE, PLAYER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, type WalletService } from './service.js';
 
@@ -108,7 +108,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         if (!hasApiKey(request.headers['x-api-key'], apiKeyDigest)) {
           const given = request.headers['x-api-key'];
           logSecurityEvent(request, 'api_key_invalid', { provider: 'wallet', reason: !apiKeyDigest ? 'api_turned_off' : given ? 'key_wrong' : 'key_missing' });
-          throw new AppError('UNAUTHORIZED', 401, 'validation.forbidden');
+          throw fail('UNAUTHORIZED');
         }
       },
     },

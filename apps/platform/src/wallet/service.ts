@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.js';
-import { AppError } from '../shared/errors.js';
+import { CHECK_VIOLATION, constraintText, pgErrorIn, UNIQUE_VIOLATION } from '../shared/db.js';
+import { AppError, fail } from '../shared/errors.js';
 import { walletAccounts, walletEntries, walletTransfers } from './schema.js';
 
 /** Accounts a player owns; each keeps its balance on the row, never below zero. */
@@ -45,7 +46,6 @@ export interface TransferResult {
 /** Runs work in a transaction of its own, or in a savepoint of the caller's. */
 type Runner = Pick<Db, 'transaction'>;
 
-const fail = (code: string, status: number, key: string, details?: Record<string, unknown>) => new AppError(code, status, key, details);
 
 function canonicalHash(input: { kind: string; entries: TransferEntry[]; reference: Record<string, string> }): string {
   const entries = [...input.entries].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0)).map((e) => [e.accountId, e.amountOre]);
@@ -57,7 +57,7 @@ function canonicalHash(input: { kind: string; entries: TransferEntry[]; referenc
 
 /** The transfer rules the database also enforces, checked first for a clear answer. */
 export function validateTransfer(input: TransferInput): void {
-  const bad = (field: string) => fail('INVALID_TRANSFER', 400, 'validation.invalid_input', { fields: { [field]: 'validation.invalid_input' } });
+  const bad = (field: string) => fail('INVALID_TRANSFER', { fields: { [field]: 'validation.invalid_input' } });
   if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length < 1 || input.idempotencyKey.length > 200) throw bad('idempotencyKey');
   if (typeof input.kind !== 'string' || !/^[a-z_]{2,40}$/.test(input.kind)) throw bad('kind');
   if (!Array.isArray(input.entries) || input.entries.length < 2 || input.entries.length > MAX_ENTRIES) throw bad('entries');
@@ -69,21 +69,9 @@ export function validateTransfer(input: TransferInput): void {
     seen.add(entry.accountId);
     sum += entry.amountOre;
   }
-  if (sum !== 0) throw fail('TRANSFER_UNBALANCED', 400, 'validation.invalid_input');
+  if (sum !== 0) throw fail('TRANSFER_UNBALANCED');
 }
 
-/** A database error, or one it caused, by SQLSTATE and constraint name. */
-function sqlError(error: unknown): { code?: string; constraint?: string; message?: string } | null {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const { code } = current as { code?: string };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as { code?: string; constraint?: string; message?: string };
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /**
  * The common transfer (at most one account that keeps a balance) as one statement, which is
@@ -125,7 +113,7 @@ const ONE_STATEMENT_TRANSFER = `
 const PLAY_EXCLUDED = (playerIds: string[], at: Date) =>
   sql`select exists (select 1 from play_exclusions x where x.player_id in ${playerIds} and x.during @> ${at.toISOString()}::timestamptz) as yes`;
 
-const playExcluded = (playerIds: string[]) => fail('PLAY_EXCLUDED', 403, 'limitations.error_paused', { playerIds });
+const playExcluded = (playerIds: string[]) => fail('PLAY_EXCLUDED', { playerIds });
 
 export function createWalletService(db: Db, clock: () => Date) {
   /** Rows of a raw query, whichever driver answers (pg and PGlite shape results alike: { rows }). */
@@ -257,8 +245,8 @@ export function createWalletService(db: Db, clock: () => Date) {
    */
   async function replay(idempotencyKey: string, requestHash: string, runner: Pick<Db, 'select'> = db, unseen?: AppError): Promise<TransferResult> {
     const [first] = await runner.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
-    if (!first) throw unseen ?? fail('TRANSFER_IN_PROGRESS', 409, 'validation.try_again');
-    if (first.requestHash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED', 409, 'validation.idempotency_conflict');
+    if (!first) throw unseen ?? fail('TRANSFER_IN_PROGRESS');
+    if (first.requestHash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
     const read = await readTransfer(runner, first.id);
     return { transferId: first.id, kind: first.kind, createdAt: first.createdAt, replayed: true, entries: read!.entries };
   }
@@ -277,7 +265,7 @@ export function createWalletService(db: Db, clock: () => Date) {
     try {
       if (runner === db) {
         const tracked = await trackedness(ordered.map((entry) => entry.accountId));
-        if (!tracked) throw fail('ACCOUNT_NOT_FOUND', 404, 'validation.not_found');
+        if (!tracked) throw fail('ACCOUNT_NOT_FOUND');
         // One player's account at most (a bet, a win, a deposit): one statement, one round trip.
         if ([...tracked.values()].filter(Boolean).length <= 1) return await transferInOneStatement(input, reference, requestHash, tracked);
       }
@@ -303,7 +291,7 @@ export function createWalletService(db: Db, clock: () => Date) {
           .select({ id: walletAccounts.id, tracked: walletAccounts.tracked })
           .from(walletAccounts)
           .where(inArray(walletAccounts.id, ordered.map((entry) => entry.accountId)));
-        if (accounts.length !== ordered.length) throw fail('ACCOUNT_NOT_FOUND', 404, 'validation.not_found');
+        if (accounts.length !== ordered.length) throw fail('ACCOUNT_NOT_FOUND');
         const tracked = new Map(accounts.map((account) => [account.id, account.tracked]));
 
         const entries: TransferResult['entries'] = [];
@@ -326,12 +314,12 @@ export function createWalletService(db: Db, clock: () => Date) {
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const cause = sqlError(error);
-      if (cause?.code === '23514' && `${cause.constraint ?? ''} ${cause.message ?? ''}`.includes('wallet_accounts_balance_check')) {
-        throw fail('INSUFFICIENT_FUNDS', 409, 'validation.insufficient_funds');
+      const cause = pgErrorIn(error);
+      if (cause?.code === CHECK_VIOLATION && constraintText(cause).includes('wallet_accounts_balance_check')) {
+        throw fail('INSUFFICIENT_FUNDS');
       }
-      if (cause?.code === '23505' && `${cause.constraint ?? ''} ${cause.message ?? ''}`.includes('reverses')) {
-        throw fail('ALREADY_REVERSED', 409, 'validation.already_reversed');
+      if (cause?.code === UNIQUE_VIOLATION && constraintText(cause).includes('reverses')) {
+        throw fail('ALREADY_REVERSED');
       }
       throw error;
     }
@@ -343,8 +331,8 @@ export function createWalletService(db: Db, clock: () => Date) {
    */
   async function reverse(transferId: string, reason: string, runner: Runner = db): Promise<TransferResult> {
     const read = await readTransfer(db, transferId);
-    if (!read) throw fail('TRANSFER_NOT_FOUND', 404, 'validation.not_found');
-    if (read.transfer.kind === 'reversal') throw fail('CANNOT_REVERSE_REVERSAL', 409, 'validation.invalid_input');
+    if (!read) throw fail('TRANSFER_NOT_FOUND');
+    if (read.transfer.kind === 'reversal') throw fail('CANNOT_REVERSE_REVERSAL');
     const [done] = await db.select({ id: walletTransfers.id }).from(walletTransfers).where(eq(walletTransfers.reverses, transferId)).limit(1);
     if (done) {
       const first = await readTransfer(db, done.id);
@@ -364,7 +352,7 @@ export function createWalletService(db: Db, clock: () => Date) {
   /** An account's balance: from the row for a player's, from its entries for the house's. */
   async function balance(accountId: string): Promise<number> {
     const [account] = await db.select().from(walletAccounts).where(eq(walletAccounts.id, accountId)).limit(1);
-    if (!account) throw fail('ACCOUNT_NOT_FOUND', 404, 'validation.not_found');
+    if (!account) throw fail('ACCOUNT_NOT_FOUND');
     if (account.tracked) return Number(account.balanceOre);
     const [row] = await db
       .select({ total: sql<string>`coalesce(sum(${walletEntries.amountOre}), 0)` })

@@ -3,7 +3,7 @@ import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import nextConfig from '../../next.config';
-import { SCREEN_SIZE_BOOT_SCRIPT } from '../components/runtime/screen-size-boot';
+import { SCREEN_SIZE_BOOT_SCRIPT } from './screen-size-boot';
 import { config, proxy } from '../proxy';
 import { BOOT_SCRIPT_HASH, cardsOrigin, NONCE_ROUTES, securityHeadersFor, siteSecurityHeaders } from './csp';
 

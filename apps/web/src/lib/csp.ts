@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SCREEN_SIZE_BOOT_SCRIPT } from '../components/runtime/screen-size-boot';
+import { SCREEN_SIZE_BOOT_SCRIPT } from './screen-size-boot';
 import { originSetting } from './origin-setting';
 
 /**

@@ -1,8 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readLoggedIn } from '../components/layout/use-logged-in';
 import { proxy } from '../proxy';
-import { kroneEnv, sessionCookie, userCookie } from './session-cookies';
+import { kroneEnv, readLoggedIn, sessionCookie, userCookie } from './session-cookies';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -25,3 +25,15 @@ export const sessionCookie = (mode: KroneEnv = kroneEnv()) => (isProduction(mode
 export const userCookie = (mode: KroneEnv = kroneEnv()) => (isProduction(mode) ? HOST_PREFIX : '') + USER_NAME;
 /** Both names of the user cookie: the browser does not know the server's mode and accepts either. */
 export const USER_COOKIE_NAMES = [HOST_PREFIX + USER_NAME, USER_NAME] as const;
+
+/**
+ * Whether a player is logged in, read in the browser from the user-id cookie (the session
+ * cookie itself is HttpOnly). Cached pages are the same for everyone; this is what lets their
+ * header show the player's side. The server renders the guest's view.
+ */
+export function readLoggedIn(cookie: string): boolean {
+  // `__Host-krone_uid` in production, `krone_uid` in development.
+  return cookie
+    .split(/;\s*/)
+    .some((part) => USER_COOKIE_NAMES.some((name) => part.startsWith(`${name}=`) && part.length > name.length + 1));
+}

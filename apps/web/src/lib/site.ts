@@ -1,11 +1,8 @@
 import 'server-only';
 import { SCREEN_SIZES } from '@krone/domain';
-import type { FooterDocument } from '@/components/layout/site-footer';
-import type { HeaderProps } from '@/components/layout/site-header';
-import type { PreloadSettings } from '@/components/layout/preload-loader';
-import { filterForGuest, type MenuEntry } from '@/components/layout/menu-rules';
-import { marketingPopupFrom, marketingSettingsFrom } from '@/components/players/marketing-rules';
-import type { SizedUrls, WallpaperSettings } from '@/components/layout/wallpaper';
+import { filterForGuest, type MenuEntry } from './menu-rules';
+import { marketingPopupFrom, marketingSettingsFrom } from './marketing-rules';
+import type { FooterDocument, HeaderProps, PreloadSettings, SizedUrls, WallpaperSettings } from './site-chrome';
 import { getDocument, getMenu, getNavigation, getSystemConfig, getTranslator } from './content';
 import { sanitizeRichText } from './rich-text';
 

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
-import { contentPageMetadata, renderContentPage } from '@/lib/pages';
+import { renderContentPage } from '@/components/content/content-page-by-slug';
+import { contentPageMetadata } from '@/lib/pages';
 
 // The catch-all (spec route middleware check-custom-content): a one-segment path that names a
 // custom content page shows it; anything else is the 404 page.

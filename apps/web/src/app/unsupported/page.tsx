@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { parseUnsupportedReason, unsupportedMessageKey } from '@/components/runtime/unsupported';
+import { parseUnsupportedReason, unsupportedMessageKey } from '@/lib/unsupported';
 import { getTranslator } from '@/lib/content';
 import styles from './unsupported.module.css';
 

@@ -1,11 +1,5 @@
 import { SCREEN_SIZES, type ScreenSize } from '@krone/domain';
-
-export interface PreloadSettings {
-  active?: boolean;
-  background?: string;
-  color?: string;
-  type?: 'spinner' | 'logo';
-}
+import type { PreloadSettings } from '@/lib/site-chrome';
 
 const CSS_COLOUR = /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i;
 const colour = (value: string | undefined, fallback: string) => (value && CSS_COLOUR.test(value) ? value : fallback);

@@ -1,19 +1,7 @@
 import { StaticImage as Image } from '../content/static-image';
 import Link from 'next/link';
 import { richText } from '@/lib/rich-text';
-
-interface FooterImage {
-  url?: string;
-  urlCdn?: string;
-}
-export interface FooterDocument {
-  text?: { header: string; details: string }[];
-  links?: { linkName: string; url: string; newTab?: boolean }[];
-  logos?: { link?: string; alt: string; googleTagName?: string; img?: Record<string, FooterImage> }[];
-  use_in_grid?: boolean;
-  partner_images?: Record<string, { url: string; alt: string }[]>;
-  copyright_text?: string;
-}
+import type { FooterDocument } from '@/lib/site-chrome';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
 

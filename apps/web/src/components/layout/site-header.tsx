@@ -8,36 +8,11 @@ import { Icon } from '../icons';
 import { HeaderCredit } from '../players/balance-display';
 import { showHeader } from './chrome-rules';
 import { HeaderClock } from './header-clock';
-import { splitHorizontal, type MenuEntry } from './menu-rules';
+import { splitHorizontal } from '../../lib/menu-rules';
+import type { HeaderProps } from '../../lib/site-chrome';
 import { HorizontalMenuSide, VerticalMenu } from './site-menu';
 import { useLoggedIn } from './use-logged-in';
 import { usePlayerMenu } from './use-player-menu';
-
-export interface HeaderProps {
-  brand: string;
-  logo: { url: string; width: number; height: number; alt: string } | null;
-  logoText: string;
-  useImage: boolean;
-  /** Per element, the class names hiding it on the sizes the layout settings leave it out. */
-  visibility: Record<'dropdown' | 'logo' | 'login' | 'register' | 'clock' | 'credit', string>;
-  menu: MenuEntry[];
-  menuLayout: 'vertical' | 'horizontal';
-  lockScrollOnMobile: boolean;
-  headerOnPlayGames: boolean;
-  texts: {
-    login: string;
-    register: string;
-    menuOpen: string;
-    menuClose: string;
-    navigation: string;
-    clock: string;
-    home: string;
-    myAccount: string;
-    logout: string;
-    totalBalance: string;
-    bonusBalance: string;
-  };
-}
 
 const FIXED_AFTER_PX = 50;
 

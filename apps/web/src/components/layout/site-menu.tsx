@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { MenuBalances } from '../players/balance-display';
 import { Icon } from '../icons';
-import { deviceVisibilityClass, isActive, type MenuEntry } from './menu-rules';
+import { deviceVisibilityClass, isActive, type MenuEntry } from '../../lib/menu-rules';
 
 interface MenuTexts {
   open: string;

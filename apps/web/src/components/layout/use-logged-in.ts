@@ -1,19 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { USER_COOKIE_NAMES } from '../../lib/session-cookies';
-
-/**
- * Whether a player is logged in, read in the browser from the user-id cookie (the session
- * cookie itself is HttpOnly). Cached pages are the same for everyone; this is what lets their
- * header show the player's side. The server renders the guest's view.
- */
-export function readLoggedIn(cookie: string): boolean {
-  // `__Host-krone_uid` in production, `krone_uid` in development (lib/session-cookies).
-  return cookie
-    .split(/;\s*/)
-    .some((part) => USER_COOKIE_NAMES.some((name) => part.startsWith(`${name}=`) && part.length > name.length + 1));
-}
+import { readLoggedIn } from '../../lib/session-cookies';
 
 const listeners = new Set<() => void>();
 /** Tells the header that the session cookies changed (login, logout, expiry) without a reload. */

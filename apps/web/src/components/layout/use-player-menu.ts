@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { MenuEntry } from './menu-rules';
+import type { MenuEntry } from '../../lib/menu-rules';
 
 /**
  * The menu for the visitor: the guest menu the page was rendered with, or once a player is

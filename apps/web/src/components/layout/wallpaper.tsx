@@ -3,16 +3,8 @@
 import { getImageProps } from 'next/image';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import type { SizedUrls, WallpaperSettings } from '@/lib/site-chrome';
 import { showWallpaper } from './chrome-rules';
-
-export type SizedUrls = Partial<Record<'url_xs' | 'url_sm' | 'url_md' | 'url_lg' | 'url_xl' | 'url_xxl', string>>;
-
-export interface WallpaperSettings {
-  mode: 'carousel' | 'color' | 'image';
-  color: string;
-  interval_ms: number;
-  sizes: Record<string, boolean>;
-}
 
 /**
  * One slide: a 540-wide picture for xs–md and 1920×1080 from lg up (spec §2), through

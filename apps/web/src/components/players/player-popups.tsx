@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { textsTranslator } from '@/lib/i18n';
 import styles from '../runtime/runtime.module.css';
 import { text } from '../runtime/text-keys';
-import { marketingCookie, shouldShowMarketingPopup, type MarketingPopupContent, type MarketingSettings } from './marketing-rules';
+import { marketingCookie, shouldShowMarketingPopup, type MarketingPopupContent, type MarketingSettings } from '../../lib/marketing-rules';
 import { patchPlayerProfile, showsWelcomeOffer, usePlayerProfile, type PlayerProfile } from './player-profile';
 
 /** Set by /loginsuccess just before it moves on: "login" or "registration". */

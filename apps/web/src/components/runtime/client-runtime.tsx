@@ -2,7 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import type { MarketingPopupContent, MarketingSettings } from '../players/marketing-rules';
+import type { MarketingPopupContent, MarketingSettings } from '../../lib/marketing-rules';
 import { PlayerPopups } from '../players/player-popups';
 import { createChunkReloadGuard, installChunkReloadGuard } from './chunk-reload';
 import { browserCacheCleanupDeps, clearCachesAndServiceWorkers } from './clear-caches';

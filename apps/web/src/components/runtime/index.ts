@@ -2,7 +2,7 @@
 // rest touches the browser only when called.
 export { ClientRuntime, type ClientRuntimeProps } from './client-runtime';
 export { RUNTIME_TEXT_KEYS } from './text-keys';
-export { SCREEN_SIZE_BOOT_SCRIPT } from './screen-size-boot';
+export { SCREEN_SIZE_BOOT_SCRIPT } from '../../lib/screen-size-boot';
 
 export { useScreenSize, ScreenSizeContext, ScreenSizeProvider } from './use-screen-size';
 export { DEFAULT_SCREEN, screenStore, type ScreenInfo } from './screen-size';

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { notifySessionChanged, useLoggedIn } from '../layout/use-logged-in';
 import { CLOSE_SESSION_MODAL_EVENT, getLastReconnectAt } from './connectivity';
 import { subscribeInteraction } from './interaction';
-import { isLoginRequired, loginUrlFor } from './login-required';
+import { isLoginRequired, loginUrlFor } from '../../lib/login-required';
 import styles from './runtime.module.css';
 import { createSessionValidator } from './session-validation';
 import { text } from './text-keys';

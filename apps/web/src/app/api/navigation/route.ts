@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterForGuest } from '@/components/layout/menu-rules';
+import { filterForGuest } from '@/lib/menu-rules';
 import { forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
 import { getMenu, getNavigation } from '@/lib/content';
 import { platformNoStore } from '@/lib/platform';

@@ -1,4 +1,5 @@
-import { contentPageMetadata, renderContentPage } from '@/lib/pages';
+import { renderContentPage } from '@/components/content/content-page-by-slug';
+import { contentPageMetadata } from '@/lib/pages';
 
 export const revalidate = 60;
 export const dynamicParams = true;

@@ -1,9 +1,7 @@
 import 'server-only';
-import { formatDateDa } from '@krone/domain';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ContentPageView } from '@/components/content/content-page';
-import { ContentMissing, getPage, getTranslator, isSlug } from './content';
+import { ContentMissing, getPage, isSlug } from './content';
 import { seoMetadata } from './seo';
 
 /** A content page by slug, or the 404 page when there is none (never a 500 for a bad slug). */
@@ -25,9 +23,4 @@ export async function contentPageMetadata(slug: string): Promise<Metadata> {
   } catch {
     return {};
   }
-}
-
-export async function renderContentPage(slug: string) {
-  const [page, t] = await Promise.all([loadPageOr404(slug), getTranslator()]);
-  return <ContentPageView page={page} updatedText={t('news.updated', { date: formatDateDa(page.updatedAt) })} />;
 }

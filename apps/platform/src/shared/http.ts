@@ -1,0 +1,33 @@
+import { ERROR_CODES } from '@krone/domain';
+import { z } from 'zod';
+
+/** Every successful answer of the platform: `{ result: 1, data }`, as the spec's calls expect. */
+export const ok = <T extends z.ZodType>(data: T) => z.object({ result: z.literal(1), data });
+
+/** Timestamps travel as ISO 8601 strings in UTC. */
+export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** A date as it travels (`isoDateTime`). */
+export const iso = (date: Date) => date.toISOString();
+/** A date that may be missing, as it travels: null stays null. */
+export const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** Every refusal of the platform: one of the domain catalogue's codes and its Danish message. */
+export const errorBody = z.object({
+  result: z.literal(0),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  /** DEPOSIT_LIMIT_EXCEEDED: what the player may still deposit within the limit broken, in øre. */
+  remainingOre: z.number().int().min(0).optional(),
+});
+
+/** An amount of money in øre: whole numbers only, never a float of kroner. */
+export const ore = z.number().int();
+
+/** The session token the storefront passes in the path of every player-owned call. */
+export const sessionToken = z.string().min(1).max(200);
+export const sessionParams = z.object({ sessionId: sessionToken });
+
+/** Headers of an answer about one player (balances, profile, limits): never kept by a cache. */
+export const noStore = { 'cache-control': 'no-store' };

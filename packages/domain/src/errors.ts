@@ -1,0 +1,145 @@
+/**
+ * Every error code the platform answers with: the HTTP status it maps to and the key of its
+ * Danish message in the translations (group.key). The platform throws by code only
+ * (`fail(code)` in apps/platform/src/shared/errors.ts), its OpenAPI document lists these codes
+ * as an enum, and the storefront's code-to-text maps are keyed by `ErrorCode`, so a typo or a
+ * removed code fails the typecheck instead of reaching a player.
+ *
+ * A few codes are answered with another status or key at one site; those sites say so with an
+ * explicit override next to the throw (see the comments on the entries).
+ */
+export const ERROR_CATALOGUE = {
+  // Anywhere: the error plugin's own answers and generic refusals.
+  INVALID_INPUT: { status: 400, messageKey: 'validation.invalid_input' },
+  /** A framework refusal (bad JSON, wrong content type...): answered with that error's own 4xx status. */
+  BAD_REQUEST: { status: 400, messageKey: 'validation.invalid_input' },
+  NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  /** The contact form's limit answers with `contact_us.rate_limited` (support/routes.ts). */
+  RATE_LIMITED: { status: 429, messageKey: 'validation.rate_limited' },
+  SERVER_ERROR: { status: 500, messageKey: 'validation.server_error' },
+  UNAUTHORIZED: { status: 401, messageKey: 'validation.forbidden' },
+  FORBIDDEN: { status: 403, messageKey: 'authentication.session_invalid' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'validation.idempotency_conflict' },
+  AMOUNT_INVALID: { status: 400, messageKey: 'validation.amount_invalid' },
+
+  // Content.
+  CONFIG_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  DOCUMENT_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  SEO_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  NEWS_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  CAMPAIGN_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  LANDING_PAGE_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  PAGE_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  CONTENT_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+
+  // Players: login, registration, sessions, profile.
+  SESSION_INVALID: { status: 401, messageKey: 'authentication.session_invalid' },
+  PLAYER_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  LOGIN_CANCELLED: { status: 400, messageKey: 'authentication.login_cancelled' },
+  LOGIN_EXPIRED: { status: 400, messageKey: 'authentication.state_mismatch' },
+  REGISTRATION_EXPIRED: { status: 410, messageKey: 'authentication.transaction_expired' },
+  REGISTRATION_INCOMPLETE: { status: 409, messageKey: 'authentication.generic_error' },
+  MITID_REQUIRED: { status: 400, messageKey: 'authentication.generic_error' },
+  MITID_ASSURANCE_TOO_LOW: { status: 403, messageKey: 'authentication.cpr_not_validated' },
+  MITID_TOKEN_EXPIRED: { status: 401, messageKey: 'authentication.mitid_token_expired' },
+  MOBILEPAY_TOKEN_EXPIRED: { status: 401, messageKey: 'authentication.mitid_token_expired' },
+  MITID_TECHNICAL_ERROR: { status: 502, messageKey: 'authentication.mitid_technical_error' },
+  MOBILEPAY_TECHNICAL_ERROR: { status: 502, messageKey: 'authentication.mobilepay_technical_error' },
+  MOBILEPAY_NO_ACCOUNT: { status: 404, messageKey: 'authentication.mobilepay_no_account' },
+  NO_ACTIVE_ACCOUNT: { status: 404, messageKey: 'authentication.no_active_account_text' },
+  CPR_MISMATCH: { status: 400, messageKey: 'authentication.cpr_mitid_mismatch' },
+  CPR_NOT_VALIDATED: { status: 429, messageKey: 'authentication.cpr_not_validated' },
+  CPR_TOO_MANY_TRIES: { status: 429, messageKey: 'authentication.cpr_too_many_tries' },
+  CPR_ALREADY_LINKED: { status: 409, messageKey: 'authentication.cpr_linked_text' },
+  NATIONAL_ID_REGISTERED: { status: 409, messageKey: 'authentication.national_id_registered' },
+  EMAIL_TAKEN: { status: 409, messageKey: 'authentication.email_registered' },
+  UNDER_MIN_AGE: { status: 403, messageKey: 'authentication.under_min_age' },
+  ROFUS_EXCLUDED: { status: 403, messageKey: 'authentication.rofus_excluded' },
+  ROFUS_UNAVAILABLE: { status: 503, messageKey: 'authentication.rofus_unavailable' },
+  USER_LOCKED: { status: 403, messageKey: 'authentication.user_locked' },
+  GAME_ACCOUNT_LOCKED: { status: 403, messageKey: 'authentication.account_locked' },
+  NOTHING_CHANGED: { status: 400, messageKey: 'profile.nothing_changed' },
+  CONFIRMATION_MISMATCH: { status: 403, messageKey: 'profile.confirm_mismatch' },
+  UNSUBSCRIBE_UNKNOWN: { status: 404, messageKey: 'unsubscribe.failure' },
+
+  // Limits.
+  LIMIT_AMOUNT_INVALID: { status: 400, messageKey: 'validation.amount_invalid' },
+  LIMIT_NOT_SET: { status: 409, messageKey: 'limitations.error_no_limit' },
+  LAST_LIMIT: { status: 409, messageKey: 'limitations.error_last_limit' },
+  ACCOUNT_PAUSED: { status: 403, messageKey: 'limitations.error_paused' },
+  ACCOUNT_CLOSED: { status: 403, messageKey: 'limitations.error_closed' },
+  PLAY_EXCLUDED: { status: 403, messageKey: 'limitations.error_paused' },
+  DEPOSIT_LIMIT_REQUIRED: { status: 409, messageKey: 'deposit.error_limit_required' },
+  DEPOSIT_LIMIT_EXCEEDED: { status: 409, messageKey: 'deposit.error_limit' },
+
+  // Wallet: the ledger and the history.
+  INVALID_TRANSFER: { status: 400, messageKey: 'validation.invalid_input' },
+  TRANSFER_UNBALANCED: { status: 400, messageKey: 'validation.invalid_input' },
+  TRANSFER_IN_PROGRESS: { status: 409, messageKey: 'validation.try_again' },
+  TRANSFER_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  ACCOUNT_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  INSUFFICIENT_FUNDS: { status: 409, messageKey: 'validation.insufficient_funds' },
+  ALREADY_REVERSED: { status: 409, messageKey: 'validation.already_reversed' },
+  CANNOT_REVERSE_REVERSAL: { status: 409, messageKey: 'validation.invalid_input' },
+  HISTORY_PERIOD_INVALID: { status: 400, messageKey: 'transactions.error_period' },
+  HISTORY_TOO_OLD: { status: 400, messageKey: 'transactions.error_too_old' },
+
+  // Payments: deposits and their provider.
+  DEPOSIT_TOO_SMALL: { status: 400, messageKey: 'deposit.min_amount' },
+  DEPOSIT_TOO_LARGE: { status: 400, messageKey: 'validation.invalid_input' },
+  ACCOUNT_NOT_ACTIVE: { status: 403, messageKey: 'deposit.error_transfer' },
+  /** A card the provider could not read at all (an invalid token) answers 400 (payments/service.ts). */
+  CARD_DETAILS_INCORRECT: { status: 402, messageKey: 'deposit.error_card' },
+  CARD_DECLINED: { status: 402, messageKey: 'deposit.error_declined' },
+  PAYMENT_PROVIDER_ERROR: { status: 502, messageKey: 'deposit.error_transfer' },
+  PAYMENT_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  PAYMENT_MISMATCH: { status: 409, messageKey: 'validation.invalid_input' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, messageKey: 'validation.forbidden' },
+
+  // Bonus codes (checked before a deposit moves money).
+  BONUS_CODE_EMPTY: { status: 400, messageKey: 'validation.bonus_code_empty' },
+  INVALID_BONUS_CODE: { status: 400, messageKey: 'deposit.error_bonus_code' },
+  BONUS_ALREADY_ACTIVE: { status: 409, messageKey: 'deposit.error_bonus_active' },
+  BONUS_CODE_USED: { status: 409, messageKey: 'deposit.error_bonus_used' },
+  BONUS_FIRST_DEPOSIT_ONLY: { status: 409, messageKey: 'deposit.error_bonus_first_deposit' },
+  BONUS_DECLINED_AT_REGISTRATION: { status: 409, messageKey: 'deposit.error_bonus_declined' },
+  BONUS_MAX_BET: { status: 409, messageKey: 'validation.bonus_max_bet' },
+
+  // Payments: withdrawals and payouts.
+  WITHDRAWAL_TOO_SMALL: { status: 400, messageKey: 'payout.min_amount' },
+  WITHDRAWAL_EXCEEDS_BALANCE: { status: 409, messageKey: 'validation.max_withdrawal' },
+  WITHDRAWAL_NOT_ALLOWED: { status: 409, messageKey: 'payout.error_cannot_withdraw' },
+  WITHDRAWAL_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  WITHDRAWAL_NOT_CANCELLABLE: { status: 409, messageKey: 'payout.cancel_error' },
+  PAYOUT_MISMATCH: { status: 409, messageKey: 'validation.invalid_input' },
+  PAYOUT_STATE_CONFLICT: { status: 409, messageKey: 'validation.invalid_input' },
+
+  // Documents: uploads and their review.
+  UPLOAD_NO_FILES: { status: 400, messageKey: 'validation.file_required' },
+  UPLOAD_TOO_MANY_FILES: { status: 400, messageKey: 'profile.too_many_files' },
+  /** An image over the pixel limit says so with `profile.upload_too_many_pixels` (documents/inspect.ts). */
+  UPLOAD_TOO_LARGE: { status: 413, messageKey: 'validation.file_too_large' },
+  UPLOAD_UNSUPPORTED_TYPE: { status: 415, messageKey: 'validation.file_type' },
+  UPLOAD_ACTIVE_CONTENT: { status: 415, messageKey: 'profile.upload_active_content' },
+  UPLOAD_UNREADABLE: { status: 422, messageKey: 'profile.upload_unreadable' },
+  UPLOAD_UNKNOWN_DOCUMENT_TYPE: { status: 400, messageKey: 'validation.document_type_required' },
+  /** The object store's failure; a failure of the local disk answers 500 (documents/service.ts). */
+  UPLOAD_FAILED: { status: 502, messageKey: 'profile.upload_error' },
+  REJECTION_REASON_REQUIRED: { status: 400, messageKey: 'validation.invalid_input' },
+  REJECTION_REASON_TOO_LONG: { status: 400, messageKey: 'validation.invalid_input' },
+  DOCUMENT_TRANSITION_NOT_ALLOWED: { status: 409, messageKey: 'validation.invalid_input' },
+
+  // Support.
+  CAPTCHA_REQUIRED: { status: 400, messageKey: 'contact_us.captcha_required' },
+  CAPTCHA_EXPIRED: { status: 400, messageKey: 'contact_us.captcha_expired' },
+  CAPTCHA_INVALID: { status: 400, messageKey: 'contact_us.captcha_error' },
+} as const satisfies Record<string, { status: number; messageKey: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export type ErrorEntry = (typeof ERROR_CATALOGUE)[ErrorCode];
+export type ErrorMessageKey = ErrorEntry['messageKey'];
+
+/** The codes as a non-empty tuple, for an enum schema (`z.enum(ERROR_CODES)`). */
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
