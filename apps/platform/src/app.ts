@@ -20,6 +20,7 @@ import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
 import { limitsRoutes } from './limits/routes.js';
 import { createLimitsService } from './limits/service.js';
+import { createPaymentHistory } from './payments/history.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { createPaymentsService } from './payments/service.js';
 import { createNemKontoClient } from './payments/withdrawals-nemkonto.js';
@@ -29,6 +30,7 @@ import { createHistoryService } from './wallet/history.js';
 import { historyRoutes } from './wallet/history-routes.js';
 import { walletRoutes } from './wallet/routes.js';
 import { createWalletService } from './wallet/service.js';
+import { createStakeRules } from './wallet/stakes.js';
 import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
 import { createRofus, type Rofus } from './players/rofus.js';
 import { playersRoutes } from './players/routes.js';
@@ -37,6 +39,7 @@ import { createPlayersService } from './players/service.js';
 import { createSessionStore } from './players/sessions.js';
 import { errorPlugin } from './shared/error-plugin.js';
 import { securityHeaders } from './shared/security-headers.js';
+import { sessionPlayer } from './shared/session-player.js';
 import { supportRoutes } from './support/routes.js';
 import { testClockRoutes, withTestClock } from './shared/test-clock.js';
 import { createSupportService } from './support/service.js';
@@ -145,11 +148,13 @@ export async function buildApp({ config, database, clock: givenClock = () => new
 
   const content = createContentService(database.db, clock);
   const support = createSupportService(database.db, config, clock);
-  // The limits page shows what is left of each limit: counted by the payments context, bound here.
+  // What payments tell others of deposits (read-only): limits count them against a deposit limit
+  // (the limits page, and the check payments ask before a deposit); the history shows those under way.
+  const paymentHistory = createPaymentHistory(database.db);
   const limits = createLimitsService({
     db: database.db,
     clock,
-    depositedSince: (playerId, since) => payments.depositedSince(playerId, since),
+    depositedSince: paymentHistory.depositedSince,
     log: (change) => app.log.info({ limitsChange: change }, 'limits changed'),
   });
   const wallet = createWalletService(database.db, clock);
@@ -178,29 +183,21 @@ export async function buildApp({ config, database, clock: givenClock = () => new
     nemkonto: createNemKontoClient(config),
     log: (message, details) => app.log.warn(details, message),
   });
-  const history = createHistoryService({ db: database.db, clock, unsettledDeposits: payments.unsettledDeposits });
+  const history = createHistoryService({ db: database.db, clock, unsettledDeposits: paymentHistory.unsettledDeposits });
   const documents = createDocumentsService({
     db: database.db,
     config,
     clock,
     storage: createDocumentStorage(config),
     content,
-    players,
     logError: (error, message) => app.log.error({ err: error }, message),
-  });
-
-  // Rate limits of player-owned calls count per player, never per session token (shared/player-rate-limit.ts).
-  app.decorate('sessionPlayerId', async (sessionId: string) => {
-    try {
-      return (await players.playerForSession(sessionId)).id;
-    } catch {
-      return null;
-    }
   });
 
   await app.register(errorPlugin, { translate: content.translate });
   await app.register(securityHeaders);
   await app.register(fastifyRateLimit, { global: false, ...(await rateLimitStore(app, config)) });
+  // After the rate limit: a session route's per-player limit counts, then a dead session is refused.
+  await app.register(sessionPlayer, { resolve: players.playerForSession });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -236,16 +233,18 @@ export async function buildApp({ config, database, clock: givenClock = () => new
   await app.register(documentsRoutes, { documents, config });
   await app.register(walletRoutes, {
     wallet,
-    players,
+    stakes: createStakeRules({
+      wallet,
+      assertStakeAllowed: bonus.assertStakeAllowed,
+      explainPlayExclusion: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
+    }),
     config,
     wagering: bonus.wageringSummary,
-    explainPlayExclusion: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
-    assertStakeAllowed: bonus.assertStakeAllowed,
   });
-  await app.register(historyRoutes, { history, players });
+  await app.register(historyRoutes, { history });
   await app.register(paymentsRoutes, { payments, config, clock });
   await app.register(withdrawalsRoutes, { withdrawals, config, clock });
-  await app.register(limitsRoutes, { limits, players });
+  await app.register(limitsRoutes, { limits });
   if (testClock) await app.register(testClockRoutes, { testClock });
   if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {
     startBackgroundJob(app, 'payouts', () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);

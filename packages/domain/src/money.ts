@@ -3,7 +3,10 @@
  * arithmetic: amounts are converted to bigint and split into kroner and øre with integer division.
  */
 
+/** Spec §5 and §9: the smallest deposit is 100.00 kr. */
 export const MIN_DEPOSIT_ORE = 10_000;
+/** The largest single deposit: 100.000 kr. (the platform refuses more; the storefront says so first). */
+export const MAX_DEPOSIT_ORE = 10_000_000;
 export const MIN_WITHDRAWAL_ORE = 10_000;
 export const QUICK_DEPOSIT_AMOUNTS_ORE: readonly number[] = Object.freeze([100_000, 50_000, 20_000]);
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { errorBody, isoDateTime, ok } from '../content/contracts.js';
+import { errorBody, iso, isoDateTime, isoOrNull, noStore, ok, sessionParams } from '../shared/http.js';
 import { fail } from '../shared/errors.js';
 import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import { MAX_FILES_PER_UPLOAD } from './inspect.js';
@@ -11,8 +11,6 @@ import { DOCUMENT_STATUSES } from './schema.js';
 import type { DocumentsService, DocumentView, UploadedFile, UploadInput } from './service.js';
 
 const tags = ['documents'];
-const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
-const noStore = { 'cache-control': 'no-store' };
 
 const documentSchema = z.object({
   id: z.uuid(),
@@ -42,8 +40,8 @@ const uploadForm = z
 const toJson = (document: DocumentView) => ({
   ...document,
   mediaType: document.mediaType as z.infer<typeof documentSchema>['mediaType'],
-  createdAt: document.createdAt.toISOString(),
-  reviewedAt: document.reviewedAt?.toISOString() ?? null,
+  createdAt: iso(document.createdAt),
+  reviewedAt: isoOrNull(document.reviewedAt),
 });
 
 /** The multipart form to the service's input, with the parser's limits turned into our codes. */
@@ -108,10 +106,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     },
     async (request, reply) => {
       reply.headers(noStore);
-      // Who is asking is settled before megabytes of form are read.
-      await documents.playerIdFor(request.params.sessionId);
+      // Who is asking was settled (the session-player hook) before megabytes of form are read.
       const input = await readUploadForm(request);
-      const stored = await documents.upload(request.params.sessionId, input);
+      const stored = await documents.upload(request.player.id, input);
       return { result: 1 as const, data: { documents: stored.map(toJson) } };
     },
   );
@@ -129,7 +126,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: { documents: (await documents.list(request.params.sessionId)).map(toJson) } };
+      return { result: 1 as const, data: { documents: (await documents.list(request.player.id)).map(toJson) } };
     },
   );
 };

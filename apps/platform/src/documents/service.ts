@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { ContentService } from '../content/service.js';
 import type { Db } from '../db/client.js';
-import type { PlayersService } from '../players/service.js';
 import { fail } from '../shared/errors.js';
 import { cleanFileName, inspectFile, MAX_FILES_PER_UPLOAD, type InspectedFile } from './inspect.js';
 import { playerDocuments, type DocumentStatus } from './schema.js';
@@ -31,7 +30,6 @@ export interface DocumentsDeps {
   clock: () => Date;
   storage: DocumentStorage;
   content: Pick<ContentService, 'getPublicSystemConfig'>;
-  players: Pick<PlayersService, 'playerForSession'>;
   /** Where failures of the storage go; the player gets a coded error without internals. */
   logError?: (error: unknown, message: string) => void;
 }
@@ -116,19 +114,13 @@ export function createDocumentsService(deps: DocumentsDeps) {
     }
   }
 
-  /** The session's player, or the 401 every session call answers. */
-  async function playerIdFor(sessionToken: string): Promise<string> {
-    return (await deps.players.playerForSession(sessionToken)).id;
-  }
-
   async function removeQuietly(keys: string[]) {
     for (const key of keys) {
       await storage.delete(key).catch((error: unknown) => deps.logError?.(error, 'could not remove a document after a failed upload'));
     }
   }
 
-  async function upload(sessionToken: string, input: UploadInput): Promise<DocumentView[]> {
-    const playerId = await playerIdFor(sessionToken);
+  async function upload(playerId: string, input: UploadInput): Promise<DocumentView[]> {
     if (input.files.length === 0) throw fail('UPLOAD_NO_FILES');
     if (input.files.length > MAX_FILES_PER_UPLOAD) throw fail('UPLOAD_TOO_MANY_FILES');
     if (!(await documentTypes()).has(input.documentType)) {
@@ -182,8 +174,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   /** The session's player's own documents, newest first. */
-  async function list(sessionToken: string): Promise<DocumentView[]> {
-    const playerId = await playerIdFor(sessionToken);
+  async function list(playerId: string): Promise<DocumentView[]> {
     const rows = await db
       .select()
       .from(playerDocuments)
@@ -194,7 +185,6 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   return {
-    playerIdFor,
     upload,
     list,
     review: (documentId: string, decision: ReviewDecision) => reviewDocument(db, clock, documentId, decision),

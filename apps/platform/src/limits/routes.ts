@@ -1,16 +1,12 @@
 import { DEPOSIT_LIMIT_PERIODS, MAX_DEPOSIT_LIMIT_ORE, MIN_DEPOSIT_LIMIT_ORE, PAUSE_DURATIONS } from '@krone/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, isoDateTime, ok } from '../content/contracts.js';
-import type { PlayersService } from '../players/service.js';
+import { errorBody, iso, isoDateTime, isoOrNull, noStore, ok, ore, sessionParams } from '../shared/http.js';
 import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import type { LimitsOverview, LimitsService } from './service.js';
 
 const tags = ['limits'];
-const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
 const periodParams = sessionParams.extend({ period: z.enum(DEPOSIT_LIMIT_PERIODS) });
-const noStore = { 'cache-control': 'no-store' };
-const ore = z.number().int();
 
 const overviewSchema = z.object({
   status: z.enum(['active', 'paused', 'closed']),
@@ -34,17 +30,16 @@ const changeAnswer = z.object({
 
 const toJson = (view: LimitsOverview): z.infer<typeof overviewSchema> => ({
   ...view,
-  pausedUntil: view.pausedUntil?.toISOString() ?? null,
-  closedAt: view.closedAt?.toISOString() ?? null,
-  limits: view.limits.map((limit) => ({ ...limit, pending: limit.pending ? { amountOre: limit.pending.amountOre, effectiveAt: limit.pending.effectiveAt.toISOString() } : null })),
+  pausedUntil: isoOrNull(view.pausedUntil),
+  closedAt: isoOrNull(view.closedAt),
+  limits: view.limits.map((limit) => ({ ...limit, pending: limit.pending ? { amountOre: limit.pending.amountOre, effectiveAt: iso(limit.pending.effectiveAt) } : null })),
 });
 
 /**
  * The player's own deposit limits, pause and closure (spec §2 /min-konto/begraensninger), for the
  * storefront (BFF), which holds the session token.
  */
-export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; players: Pick<PlayersService, 'playerForSession'> }> = async (app, { limits, players }) => {
-  const playerOf = async (sessionId: string) => (await players.playerForSession(sessionId)).id;
+export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService }> = async (app, { limits }) => {
   // Per player and address, after the session is resolved (shared/player-rate-limit.ts).
   const changeLimit = { rateLimit: perPlayerRateLimit({ max: 30, timeWindow: '1 minute' }) };
   // Pause and closure are tools the regulator requires to work: no shared cap, only a generous
@@ -64,7 +59,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; player
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: toJson(await limits.overview(await playerOf(request.params.sessionId))) };
+      return { result: 1 as const, data: toJson(await limits.overview(request.player.id)) };
     },
   );
 
@@ -83,9 +78,9 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; player
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const playerId = await playerOf(request.params.sessionId);
+      const playerId = request.player.id;
       const change = await limits.changeDepositLimit(playerId, request.params.period, request.body.amountOre);
-      return { result: 1 as const, data: { change: { ...change, effectiveAt: change.effectiveAt.toISOString() }, overview: toJson(await limits.overview(playerId)) } };
+      return { result: 1 as const, data: { change: { ...change, effectiveAt: iso(change.effectiveAt) }, overview: toJson(await limits.overview(playerId)) } };
     },
   );
 
@@ -103,9 +98,9 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; player
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const playerId = await playerOf(request.params.sessionId);
+      const playerId = request.player.id;
       const change = await limits.changeDepositLimit(playerId, request.params.period, null);
-      return { result: 1 as const, data: { change: { ...change, effectiveAt: change.effectiveAt.toISOString() }, overview: toJson(await limits.overview(playerId)) } };
+      return { result: 1 as const, data: { change: { ...change, effectiveAt: iso(change.effectiveAt) }, overview: toJson(await limits.overview(playerId)) } };
     },
   );
 
@@ -124,7 +119,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; player
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const playerId = await playerOf(request.params.sessionId);
+      const playerId = request.player.id;
       await limits.startPause(playerId, request.body.duration);
       return { result: 1 as const, data: toJson(await limits.overview(playerId)) };
     },
@@ -145,7 +140,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; player
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const playerId = await playerOf(request.params.sessionId);
+      const playerId = request.player.id;
       await limits.closeAccount(playerId);
       return { result: 1 as const, data: toJson(await limits.overview(playerId)) };
     },

@@ -17,6 +17,7 @@ export const LIMIT_PERIODS: readonly LimitPeriod[] = DEPOSIT_LIMIT_PERIODS;
 const DAY_MS = 86_400_000;
 
 type LimitRow = typeof depositLimits.$inferSelect;
+export type DepositedSince = (playerId: string, since: Date, runner?: Pick<Db, 'select'>) => Promise<number>;
 type Runner = Pick<Db, 'select'>;
 
 /** One period's limit: the one in force now and a change still waiting, if any. */
@@ -32,8 +33,13 @@ export type AccountState = { status: 'active' } | { status: 'paused'; pausedUnti
 export interface LimitsDeps {
   db: Db;
   clock: () => Date;
-  /** Deposits counted against a limit since an instant (the payments context's own count). */
-  depositedSince?: (playerId: string, since: Date) => Promise<number>;
+  /**
+   * Deposits counted against a limit since an instant, those still under way included: the
+   * payments context's own count (payments/history.ts), read in the caller's transaction when
+   * given. Without it the limits page shows nothing used and `assertDepositWithinLimits` refuses
+   * to run.
+   */
+  depositedSince?: DepositedSince;
   /** Where each change is logged for the operator, besides its own append-only row. */
   log?: (change: Record<string, unknown>) => void;
 }
@@ -69,7 +75,8 @@ const loosens = (current: number | null, next: number | null) => current !== nul
 
 /**
  * Deposit limits, pauses and closure: what the player chose, derived from append-only rows and
- * the clock. Payments ask `assertMayDeposit` and the ledger's game door `assertMayPlay`.
+ * the clock. Payments ask `assertMayDeposit` and `assertDepositWithinLimits` (the deposit-limit
+ * check, over the deposits payments count for it), and the ledger's game door `assertMayPlay`.
  */
 export function createLimitsService(deps: LimitsDeps) {
   const { db, clock } = deps;
@@ -123,6 +130,27 @@ export function createLimitsService(deps: LimitsDeps) {
     refuseExcluded(await accountState(playerId));
     const limits = await currentDepositLimits(playerId);
     if (Object.keys(limits).length === 0) throw fail('DEPOSIT_LIMIT_REQUIRED');
+  }
+
+  /** What the player deposited within a period's look-back (spec §9: a day, 7 or 30 days) until now. */
+  async function depositedInPeriod(playerId: string, period: LimitPeriod, runner: Runner = db): Promise<number> {
+    if (!deps.depositedSince) return 0;
+    return deps.depositedSince(playerId, new Date(clock().getTime() - DEPOSIT_LIMIT_LOOK_BACK_DAYS[period] * DAY_MS), runner);
+  }
+
+  /**
+   * The deposit-limit check: refuses (DEPOSIT_LIMIT_EXCEEDED, with the period and what is left of
+   * it) a deposit that would take any period's deposits over its limit in force. The payments
+   * context asks it under its per-player deposit lock, in its transaction (`runner`), so two
+   * deposits cannot both slip under a limit.
+   */
+  async function assertDepositWithinLimits(playerId: string, amountOre: number, runner: Runner = db) {
+    if (!deps.depositedSince) throw new Error('limits: the deposit count (depositedSince) is not wired');
+    const current = await currentDepositLimits(playerId, runner);
+    for (const [period, limit] of Object.entries(current) as [LimitPeriod, number][]) {
+      const used = await depositedInPeriod(playerId, period, runner);
+      if (used + amountOre > limit) throw fail('DEPOSIT_LIMIT_EXCEEDED', { period, remainingOre: Math.max(0, limit - used) });
+    }
   }
 
   /** A paused or closed player may not play. */
@@ -204,12 +232,11 @@ export function createLimitsService(deps: LimitsDeps) {
   /** Everything the limits page shows: the account's state, and per period the limit, what is left and what waits. */
   async function overview(playerId: string) {
     const [state, limits] = [await accountState(playerId), await depositLimitState(playerId)];
-    const now = clock();
     const periods = [];
     for (const period of LIMIT_PERIODS) {
       const { amountOre, pending } = limits[period];
       const lookBackDays = DEPOSIT_LIMIT_LOOK_BACK_DAYS[period];
-      const usedOre = deps.depositedSince ? await deps.depositedSince(playerId, new Date(now.getTime() - lookBackDays * DAY_MS)) : 0;
+      const usedOre = await depositedInPeriod(playerId, period);
       periods.push({
         period,
         amountOre,
@@ -233,6 +260,7 @@ export function createLimitsService(deps: LimitsDeps) {
     depositLimitState,
     accountState,
     assertMayDeposit,
+    assertDepositWithinLimits,
     assertMayPlay,
     changeDepositLimit,
     startPause,

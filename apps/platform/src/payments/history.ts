@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { payments } from './schema.js';
 
@@ -16,11 +16,28 @@ export interface UnsettledDeposit {
 }
 
 /**
- * The player's deposits in [from, to) that are not in the ledger: still under way (3-D Secure
- * not finished, no answer from the provider yet). The wallet's transaction history shows them as
- * initiated beside the ledger's own rows. Failed deposits moved no money and are left out.
+ * What the payments context tells others of a player's deposits, read-only: the ones still under
+ * way for the wallet's history, and the total the limits context counts against a deposit limit.
  */
 export function createPaymentHistory(db: Db) {
+  /**
+   * The player's deposits since an instant that count against a deposit limit: succeeded, and
+   * still under way (so two deposits cannot both slip under a limit). Read in the caller's
+   * transaction when given (the deposit-limit check runs under the deposit lock).
+   */
+  async function depositedSince(playerId: string, since: Date, runner: Pick<Db, 'select'> = db): Promise<number> {
+    const [row] = await runner
+      .select({ total: sql<string>`coalesce(sum(${payments.amountOre}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.playerId, playerId), gte(payments.createdAt, since), inArray(payments.status, [...UNSETTLED_DEPOSIT_STATUSES, 'succeeded'])));
+    return Number(row!.total);
+  }
+
+  /**
+   * The player's deposits in [from, to) that are not in the ledger: still under way (3-D Secure
+   * not finished, no answer from the provider yet). The wallet's transaction history shows them
+   * as initiated beside the ledger's own rows. Failed deposits moved no money and are left out.
+   */
   async function unsettledDeposits(playerId: string, from: Date, to: Date): Promise<UnsettledDeposit[]> {
     const rows = await db
       .select({ paymentId: payments.id, method: payments.method, amountOre: payments.amountOre, status: payments.status, createdAt: payments.createdAt })
@@ -30,5 +47,5 @@ export function createPaymentHistory(db: Db) {
       .limit(MAX_UNSETTLED_DEPOSITS);
     return rows.map((row) => ({ ...row, amountOre: Number(row.amountOre) }));
   }
-  return { unsettledDeposits };
+  return { depositedSince, unsettledDeposits };
 }

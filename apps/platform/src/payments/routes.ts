@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { errorBody, isoDateTime, ok } from '../content/contracts.js';
-import { MAX_DEPOSIT_ORE, type PaymentMethod, type PaymentsService, type ProviderEvent } from './service.js';
+import { errorBody, iso, isoDateTime, isoOrNull, noStore, ok, sessionParams } from '../shared/http.js';
+import { MAX_DEPOSIT_ORE } from '@krone/domain';
+import type { PaymentMethod, PaymentsService, ProviderEvent } from './service.js';
 import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import { registerSignedWebhooks, signedWebhook } from './signed-webhooks.js';
 
 const tags = ['payments'];
-const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
-const noStore = { 'cache-control': 'no-store' };
 const paymentView = z.object({
   id: z.uuid(),
   /** What the receipt calls the order: the payment id's first 8 characters, upper case. */
@@ -28,9 +27,9 @@ type View = Awaited<ReturnType<PaymentsService['paymentForPlayer']>>;
 const toJson = (payment: View): z.infer<typeof paymentView> => ({
   ...payment,
   status: payment.status as z.infer<typeof paymentView>['status'],
-  createdAt: payment.createdAt.toISOString(),
-  settledAt: payment.settledAt?.toISOString() ?? null,
-  bonus: payment.bonus ? { ...payment.bonus, expiresAt: payment.bonus.expiresAt.toISOString() } : null,
+  createdAt: iso(payment.createdAt),
+  settledAt: isoOrNull(payment.settledAt),
+  bonus: payment.bonus ? { ...payment.bonus, expiresAt: iso(payment.bonus.expiresAt) } : null,
 });
 
 const amountOre = z.number().int().min(1).max(MAX_DEPOSIT_ORE);
@@ -69,7 +68,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: toJson(await payments.startCardDeposit(request.params.sessionId, request.body)) };
+      return { result: 1 as const, data: toJson(await payments.startCardDeposit(request.player.id, request.body)) };
     },
   );
 
@@ -88,7 +87,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: toJson(await payments.startMobilePayDeposit(request.params.sessionId, request.body)) };
+      return { result: 1 as const, data: toJson(await payments.startMobilePayDeposit(request.player.id, request.body)) };
     },
   );
 
@@ -105,7 +104,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: toJson(await payments.paymentForPlayer(request.params.sessionId, request.params.paymentId)) };
+      return { result: 1 as const, data: toJson(await payments.paymentForPlayer(request.player.id, request.params.paymentId)) };
     },
   );
 

@@ -1,26 +1,22 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { MAX_DEPOSIT_ORE, MIN_DEPOSIT_ORE } from '@krone/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BonusService } from '../bonus/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { LimitPeriod, LimitsService } from '../limits/service.js';
+import type { LimitsService } from '../limits/service.js';
 import type { PlayersService } from '../players/service.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
-import { createPaymentHistory } from './history.js';
+import { UNSETTLED_DEPOSIT_STATUSES } from './history.js';
 import { createCardProvider, createMobilePayProvider, type ProviderOutcome } from './providers.js';
 import { payments } from './schema.js';
 
-/** Spec §5 and §9: the smallest deposit is 100.00 kr. */
-export const MIN_DEPOSIT_ORE = 10_000;
-export const MAX_DEPOSIT_ORE = 10_000_000;
-/** How far back a limit looks (spec §9): a day, 7 days for a week, 30 days for a month. */
-export const LOOK_BACK_MS: Record<LimitPeriod, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 };
 /** A webhook older (or newer) than this is refused: a replay of a captured request gets nowhere. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export type PaymentMethod = 'card' | 'mobilepay';
-const UNDER_WAY = ['created', 'requires_action'];
+const UNDER_WAY: readonly string[] = UNSETTLED_DEPOSIT_STATUSES;
 
 /** The page the provider sends the browser back to, naming our payment (`deposit=<id>`). */
 function returnUrlFor(returnUrl: string, paymentId: string) {
@@ -57,7 +53,7 @@ export interface PaymentsDeps {
   wallet: WalletService;
   limits: LimitsService;
   bonus: BonusService;
-  players: Pick<PlayersService, 'playerForSession' | 'markDepositor' | 'declinedWelcomeBonus'>;
+  players: Pick<PlayersService, 'markDepositor' | 'declinedWelcomeBonus'>;
   /** The providers' HTTP; tests may pass their own. */
   fetch?: typeof fetch;
 }
@@ -78,14 +74,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const cards = createCardProvider(config, http);
   const mobilePay = createMobilePayProvider(config, http);
 
-  async function depositedSince(playerId: string, since: Date, runner: Pick<Db, 'select'> = db): Promise<number> {
-    const [row] = await runner
-      .select({ total: sql<string>`coalesce(sum(${payments.amountOre}), 0)` })
-      .from(payments)
-      .where(and(eq(payments.playerId, playerId), gte(payments.createdAt, since), inArray(payments.status, [...UNDER_WAY, 'succeeded'])));
-    return Number(row!.total);
-  }
-
   /**
    * What a bonus code's usage rules need to know of the player (bonus `UsageFacts`): a deposit of
    * theirs that already succeeded (other than this one), and their registration choice (players).
@@ -97,49 +85,31 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return { hasEarlierDeposit: Boolean(earlier), declinedWelcomeBonus: await deps.players.declinedWelcomeBonus(playerId, runner) };
   }
 
-  /** The first limit the deposit would break, or null. */
-  async function limitBroken(
-    playerId: string,
-    amountOre: number,
-    current: Partial<Record<LimitPeriod, number>>,
-    runner: Pick<Db, 'select'>,
-  ): Promise<{ period: LimitPeriod; remainingOre: number } | null> {
-    for (const [period, limit] of Object.entries(current) as [LimitPeriod, number][]) {
-      const used = await depositedSince(playerId, new Date(clock().getTime() - LOOK_BACK_MS[period]), runner);
-      if (used + amountOre > limit) return { period, remainingOre: Math.max(0, limit - used) };
-    }
-    return null;
-  }
-
   /**
-   * What every deposit checks before a provider hears of it, whatever the method: the player, the
-   * amount, the bonus code and the limits (under the per-player lock). Answers the new payment
-   * row, status created.
+   * What every deposit checks before a provider hears of it, whatever the method: the amount, the
+   * player's state, the bonus code and the deposit limits (the limits context's check, under the
+   * per-player lock). Answers the new payment row, status created.
    */
-  async function openPayment(sessionToken: string, method: PaymentMethod, input: { amountOre: number; bonusCode?: string }) {
-    const player = await deps.players.playerForSession(sessionToken);
+  async function openPayment(playerId: string, method: PaymentMethod, input: { amountOre: number; bonusCode?: string }) {
     if (!Number.isSafeInteger(input.amountOre) || input.amountOre < MIN_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_SMALL', { fields: { amount: 'deposit.min_amount' } });
     if (input.amountOre > MAX_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_LARGE', { fields: { amount: 'validation.invalid_input' } });
-    if (player.status !== 'active') throw fail('ACCOUNT_NOT_ACTIVE');
     // Paused, closed, or without a deposit limit yet: no deposit (limits context).
-    await limits.assertMayDeposit(player.id);
-    const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre, player.id, await bonusFacts(player.id, db));
+    await limits.assertMayDeposit(playerId);
+    const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre, playerId, await bonusFacts(playerId, db));
     // Deposits still under way count toward the limits: first learn from the providers which of
     // them have ended (an unanswered MobilePay request expires, a challenge fails), so a payment
     // the player walked away from does not hold the limit.
-    await settleUnderWay(player.id);
+    await settleUnderWay(playerId);
 
-    // The limits in force, read before the transaction: the embedded database has one connection.
-    const current = await limits.currentDepositLimits(player.id);
     return db.transaction(async (tx) => {
-      // One deposit decision at a time per player, across processes.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${player.id}`}))`);
-      const broken = await limitBroken(player.id, input.amountOre, current, tx);
-      if (broken) throw fail('DEPOSIT_LIMIT_EXCEEDED', { period: broken.period, remainingOre: broken.remainingOre });
+      // One deposit decision at a time per player, across processes. Everything inside reads
+      // through the transaction: the embedded database has one connection.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${playerId}`}))`);
+      await limits.assertDepositWithinLimits(playerId, input.amountOre, tx);
       const now = clock();
       const [row] = await tx
         .insert(payments)
-        .values({ playerId: player.id, method, amountOre: input.amountOre, status: 'created', bonusCode: code?.code ?? null, createdAt: now, updatedAt: now })
+        .values({ playerId, method, amountOre: input.amountOre, status: 'created', bonusCode: code?.code ?? null, createdAt: now, updatedAt: now })
         .returning();
       return row!;
     });
@@ -240,8 +210,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * the payment stands: succeeded (credited), requires_action (the 3-D Secure page to open), or a
    * refusal with the provider's reason.
    */
-  async function startCardDeposit(sessionToken: string, input: { token: string; amountOre: number; returnUrl: string; bonusCode?: string }) {
-    const payment = await openPayment(sessionToken, 'card', input);
+  async function startCardDeposit(playerId: string, input: { token: string; amountOre: number; returnUrl: string; bonusCode?: string }) {
+    const payment = await openPayment(playerId, 'card', input);
     const outcome = await cards.charge({ paymentId: payment.id, token: input.token, amountOre: input.amountOre, returnUrl: returnUrlFor(input.returnUrl, payment.id) });
     if (outcome.kind !== 'answer') return refused(payment, outcome);
     await apply(payment, outcome);
@@ -257,8 +227,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * app's address (actionUrl) the browser goes to; the player comes back to
    * `returnUrl?deposit=<our id>&payment=<MobilePay's id>`.
    */
-  async function startMobilePayDeposit(sessionToken: string, input: { amountOre: number; returnUrl: string; bonusCode?: string }) {
-    const payment = await openPayment(sessionToken, 'mobilepay', input);
+  async function startMobilePayDeposit(playerId: string, input: { amountOre: number; returnUrl: string; bonusCode?: string }) {
+    const payment = await openPayment(playerId, 'mobilepay', input);
     const outcome = await mobilePay.create({ paymentId: payment.id, amountOre: input.amountOre, returnUrl: returnUrlFor(input.returnUrl, payment.id), description: `Indbetaling til ${config.BRAND_NAME}`.slice(0, 100) });
     if (outcome.kind !== 'answer') return refused(payment, outcome);
     await apply(payment, outcome);
@@ -296,12 +266,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** The player's own payment, for the page the provider sends the browser back to. */
-  async function paymentForPlayer(sessionToken: string, paymentId: string) {
-    const player = await deps.players.playerForSession(sessionToken);
+  async function paymentForPlayer(playerId: string, paymentId: string) {
     const [payment] = await db
       .select()
       .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.playerId, player.id)))
+      .where(and(eq(payments.id, paymentId), eq(payments.playerId, playerId)))
       .limit(1);
     if (!payment) throw fail('PAYMENT_NOT_FOUND');
     return receipt(await refresh(payment));
@@ -324,7 +293,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return receipt((await load(payment.id))!);
   }
 
-  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent, depositedSince, ...createPaymentHistory(db) };
+  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { errorBody, isoDateTime, ok } from '../content/contracts.js';
+import { errorBody, iso, isoDateTime, isoOrNull, noStore, ok, sessionParams } from '../shared/http.js';
 import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import { registerSignedWebhooks, signedWebhook } from './signed-webhooks.js';
 import type { PayoutEvent } from './withdrawals-nemkonto.js';
 import type { WithdrawalView, WithdrawalsService } from './withdrawals.js';
 
 const tags = ['payments'];
-const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
-const noStore = { 'cache-control': 'no-store' };
 
 const withdrawalView = z.object({
   id: z.uuid(),
@@ -26,11 +24,11 @@ const withdrawalView = z.object({
 });
 const toJson = (row: WithdrawalView): z.infer<typeof withdrawalView> => ({
   ...row,
-  requestedAt: row.requestedAt.toISOString(),
-  expectedBy: row.expectedBy.toISOString(),
-  paidAt: row.paidAt?.toISOString() ?? null,
-  cancelledAt: row.cancelledAt?.toISOString() ?? null,
-  failedAt: row.failedAt?.toISOString() ?? null,
+  requestedAt: iso(row.requestedAt),
+  expectedBy: iso(row.expectedBy),
+  paidAt: isoOrNull(row.paidAt),
+  cancelledAt: isoOrNull(row.cancelledAt),
+  failedAt: isoOrNull(row.failedAt),
 });
 
 const payoutEvent = z.object({
@@ -71,7 +69,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: toJson(await withdrawals.requestWithdrawal(request.params.sessionId, request.body)) };
+      return { result: 1 as const, data: toJson(await withdrawals.requestWithdrawal(request.player.id, request.body)) };
     },
   );
 
@@ -91,7 +89,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const list = await withdrawals.listWithdrawals(request.params.sessionId);
+      const list = await withdrawals.listWithdrawals(request.player.id);
       return { result: 1 as const, data: { ...list, withdrawals: list.withdrawals.map(toJson) } };
     },
   );
@@ -109,7 +107,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: toJson(await withdrawals.cancelWithdrawal(request.params.sessionId, request.params.withdrawalId)) };
+      return { result: 1 as const, data: toJson(await withdrawals.cancelWithdrawal(request.player.id, request.params.withdrawalId)) };
     },
   );
 

@@ -37,7 +37,7 @@ export interface WithdrawalsDeps {
   config: Pick<Config, 'PAYOUT_HOLD_MINUTES'>;
   clock: () => Date;
   wallet: WalletService;
-  players: Pick<PlayersService, 'playerForSession' | 'cprForPlayer'>;
+  players: Pick<PlayersService, 'cprForPlayer'>;
   nemkonto: NemKontoClient;
   log?: (message: string, details: Record<string, unknown>) => void;
 }
@@ -96,8 +96,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
    * reserves it at once. `requestId` (a uuid the storefront makes per confirmation) makes a
    * repeated request answer the first one instead of withdrawing twice.
    */
-  async function requestWithdrawal(sessionToken: string, input: { amountOre: number; requestId?: string }): Promise<WithdrawalView> {
-    const player = await players.playerForSession(sessionToken);
+  async function requestWithdrawal(playerId: string, input: { amountOre: number; requestId?: string }): Promise<WithdrawalView> {
     const amountOre = input.amountOre;
     if (typeof amountOre !== 'number' || !Number.isSafeInteger(amountOre) || amountOre <= 0 || amountOre > MAX_WITHDRAWAL_ORE) {
       throw fail('AMOUNT_INVALID', amountField('validation.amount_invalid'));
@@ -107,28 +106,28 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
 
     const [seen] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
     if (seen) {
-      if (seen.playerId !== player.id || seen.amountOre !== amountOre) throw fail('IDEMPOTENCY_KEY_REUSED');
+      if (seen.playerId !== playerId || seen.amountOre !== amountOre) throw fail('IDEMPOTENCY_KEY_REUSED');
       return view(seen);
     }
-    const { player_cash: cashOre } = await wallet.playerBalances(player.id);
+    const { player_cash: cashOre } = await wallet.playerBalances(playerId);
     if (amountOre > cashOre) throw fail('WITHDRAWAL_EXCEEDS_BALANCE', amountField('validation.max_withdrawal'));
 
     const now = clock();
     try {
       const row = await db.transaction(async (tx) => {
         // One withdrawal decision at a time per player, across processes (the open-count rule).
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${player.id}`}))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${playerId}`}))`);
         const [open] = await tx
           .select({ count: sql<string>`count(*)` })
           .from(withdrawals)
-          .where(and(eq(withdrawals.playerId, player.id), inArray(withdrawals.status, ['pending', 'sending', 'sent'])));
+          .where(and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, ['pending', 'sending', 'sent'])));
         if (Number(open!.count) >= MAX_OPEN_WITHDRAWALS) throw fail('WITHDRAWAL_NOT_ALLOWED');
-        const reserve = await moveReserve(tx, { id, playerId: player.id, amountOre }, 'withdrawal');
+        const reserve = await moveReserve(tx, { id, playerId, amountOre }, 'withdrawal');
         const [inserted] = await tx
           .insert(withdrawals)
           .values({
             id,
-            playerId: player.id,
+            playerId,
             amountOre,
             status: 'pending',
             requestedAt: now,
@@ -148,17 +147,16 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       // The same request twice at once: the second finds the first.
       if (input.requestId && isUniqueViolation(error)) {
         const [first] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
-        if (first && first.playerId === player.id && first.amountOre === amountOre) return view(first);
+        if (first && first.playerId === playerId && first.amountOre === amountOre) return view(first);
       }
       throw error;
     }
   }
 
   /** The player's withdrawals, newest first, with what they can withdraw now. */
-  async function listWithdrawals(sessionToken: string) {
-    const player = await players.playerForSession(sessionToken);
-    const balances = await wallet.playerBalances(player.id);
-    const rows = await db.select().from(withdrawals).where(eq(withdrawals.playerId, player.id)).orderBy(desc(withdrawals.requestedAt)).limit(50);
+  async function listWithdrawals(playerId: string) {
+    const balances = await wallet.playerBalances(playerId);
+    const rows = await db.select().from(withdrawals).where(eq(withdrawals.playerId, playerId)).orderBy(desc(withdrawals.requestedAt)).limit(50);
     return {
       withdrawableOre: balances.player_cash,
       reservedOre: balances.player_payout_reserve,
@@ -168,14 +166,13 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
   }
 
   /** Cancels the player's own pending withdrawal: the reserve goes back to cash. */
-  async function cancelWithdrawal(sessionToken: string, withdrawalId: string): Promise<WithdrawalView> {
-    const player = await players.playerForSession(sessionToken);
+  async function cancelWithdrawal(playerId: string, withdrawalId: string): Promise<WithdrawalView> {
     const row = await db.transaction(async (tx) => {
       // Waits for a processor's claim of this row, if any, and then sees it is no longer pending.
       const [current] = await tx
         .select()
         .from(withdrawals)
-        .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.playerId, player.id)))
+        .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.playerId, playerId)))
         .limit(1)
         .for('update');
       if (!current) throw fail('WITHDRAWAL_NOT_FOUND');

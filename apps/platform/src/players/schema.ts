@@ -54,6 +54,8 @@ export const players = pgTable(
   ],
 );
 
+export type Player = typeof players.$inferSelect;
+
 /** A login session. The browser holds the token; only its SHA-256 is stored. */
 export const sessions = pgTable(
   'player_sessions',

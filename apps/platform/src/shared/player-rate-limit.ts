@@ -1,22 +1,13 @@
 import { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The player id of a live session, or null (unknown, expired, ended, locked): for rate-limit
-     * keys only. Registered by buildApp.
-     */
-    sessionPlayerId: (sessionId: string) => Promise<string | null>;
-  }
-}
+import { sessionPlayerId } from './session-player.js';
 
 /**
  * The rate limit of a player-owned call (a sessionId in its path): counted per player and client
  * address, after the session is resolved, so that neither the players behind one address (a
  * household, a mobile carrier's NAT) nor a flood of made-up session ids share a real player's
  * bucket. A call whose session does not resolve counts against its own address's `no-session`
- * bucket only, and is then refused 401 by the handler. The key carries the player id, never the
+ * bucket only, and is then refused 401 by the session-player hook (shared/session-player.ts). The key carries the player id, never the
  * session token (the keys may live in Redis).
  *
  * `hook: 'preHandler'` (@fastify/rate-limit's documented way to limit after authentication):
@@ -42,7 +33,7 @@ export function perPlayerRateLimit({
 
 export async function playerRateLimitKey(request: FastifyRequest): Promise<string> {
   const address = normalizeIP(request.ip);
-  const sessionId = (request.params as { sessionId?: unknown } | undefined)?.sessionId;
-  const playerId = typeof sessionId === 'string' && sessionId ? await request.server.sessionPlayerId(sessionId) : null;
+  // The same resolution the session-player hook then uses: one look-up per request.
+  const playerId = await sessionPlayerId(request);
   return playerId ? `player:${playerId}:${address}` : `no-session:${address}`;
 }

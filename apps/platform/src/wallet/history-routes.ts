@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, isoDateTime, ok } from '../content/contracts.js';
-import type { PlayersService } from '../players/service.js';
+import { errorBody, iso, isoDateTime, noStore, ok, ore } from '../shared/http.js';
 import { HISTORY_PERIODS, HISTORY_STATUSES, HISTORY_TYPES, MAX_PAGE_SIZE, type HistoryService } from './history.js';
 
-const ore = z.number().int();
 /** A Copenhagen calendar day, or an instant with its offset. */
 const bound = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/);
 
@@ -24,7 +22,7 @@ const row = z.object({
 });
 
 /** The player's transaction history (spec §3 columns and statuses), for the storefront (BFF). */
-export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService; players: Pick<PlayersService, 'playerForSession'> }> = async (app, { history, players }) => {
+export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> = async (app, { history }) => {
   app.get(
     '/Wallet/transactions/:sessionId',
     {
@@ -66,17 +64,16 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService; pla
       },
     },
     async (request, reply) => {
-      reply.headers({ 'cache-control': 'no-store' });
-      const player = await players.playerForSession(request.params.sessionId);
-      const answer = await history.transactions(player.id, request.query);
+      reply.headers(noStore);
+      const answer = await history.transactions(request.player.id, request.query);
       return {
         result: 1 as const,
         data: {
           ...answer,
-          from: answer.from.toISOString(),
-          to: answer.to.toISOString(),
-          earliest: answer.earliest.toISOString(),
-          rows: answer.rows.map((r) => ({ ...r, time: r.time.toISOString() })),
+          from: iso(answer.from),
+          to: iso(answer.to),
+          earliest: iso(answer.earliest),
+          rows: answer.rows.map((r) => ({ ...r, time: iso(r.time) })),
         },
       };
     },

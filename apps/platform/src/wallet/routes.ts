@@ -2,16 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { errorBody, isoDateTime, ok } from '../content/contracts.js';
-import type { PlayersService } from '../players/service.js';
-import { AppError, fail } from '../shared/errors.js';
+import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '../shared/http.js';
+import { fail } from '../shared/errors.js';
 import { logSecurityEvent } from '../shared/security-log.js';
 import { MAX_ENTRIES, MAX_ENTRY_ORE, PLAYER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, type WalletService } from './service.js';
+import type { StakeRules } from './stakes.js';
 
 const tags = ['wallet'];
-const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
-const noStore = { 'cache-control': 'no-store' };
-const ore = z.number().int();
 
 /**
  * The player's money over HTTP, for the storefront (BFF), which holds the session token. The
@@ -44,21 +41,15 @@ export const transferAnswer = ok(
 
 export const walletRoutes: FastifyPluginAsyncZod<{
   wallet: WalletService;
-  players: Pick<PlayersService, 'playerForSession'>;
+  /** Transfers through the wallet's door, with the rules of a stake (wallet/stakes.ts). */
+  stakes: StakeRules;
   config: Config;
   /**
    * The wagering figures of the player's open bonus (the bonus context's), for the account
    * summary; counting them settles the bonus (wagered through: to cash; expired: forfeited).
    */
   wagering?: (playerId: string, options?: { settle?: boolean }) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
-  /**
-   * Asked when the ledger refused a stake because a staking player is paused or closed: throws
-   * the limits context's own refusal (ACCOUNT_PAUSED with the end, or ACCOUNT_CLOSED).
-   */
-  explainPlayExclusion?: (playerIds: string[]) => Promise<unknown>;
-  /** Refuses a stake its players' open bonus does not allow (the bonus context's maximum bet). */
-  assertStakeAllowed?: (playerIds: string[], stakeOre: number) => Promise<void>;
-}> = async (app, { wallet, players, config, wagering, explainPlayExclusion, assertStakeAllowed }) => {
+}> = async (app, { wallet, stakes, config, wagering }) => {
   // The house's accounts never change once made: their ids are kept after the first look-up.
   const systemIds = new Map<string, string>();
   async function resolve(ref: z.infer<typeof accountRef>): Promise<string> {
@@ -115,26 +106,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.headers(noStore);
       const entries = await Promise.all(request.body.entries.map(async (entry) => ({ accountId: await resolve(entry.account), amountOre: entry.amountOre })));
-      // A stake's owners (the players whose accounts it debits) must be free to play: the ledger
-      // checks it in the statement that moves the money.
-      const playingPlayerIds = request.body.kind === 'bet' ? await wallet.accountOwners(entries.filter((entry) => entry.amountOre < 0).map((entry) => entry.accountId)) : undefined;
-      if (playingPlayerIds && assertStakeAllowed) {
-        const stakeOre = entries.reduce((sum, entry) => (entry.amountOre < 0 ? sum - entry.amountOre : sum), 0);
-        try {
-          await assertStakeAllowed(playingPlayerIds, stakeOre);
-        } catch (error) {
-          // A retry of a stake made before the bonus still gets its first answer.
-          if (!(await wallet.hasTransfer(request.body.idempotencyKey))) throw error;
-        }
-      }
-      let result;
-      try {
-        result = await wallet.transfer({ idempotencyKey: request.body.idempotencyKey, kind: request.body.kind, entries, reference: request.body.reference, playingPlayerIds });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'PLAY_EXCLUDED' && explainPlayExclusion) await explainPlayExclusion(playingPlayerIds ?? []);
-        throw error;
-      }
-      return { result: 1 as const, data: { ...result, createdAt: result.createdAt.toISOString() } };
+      const result = await stakes.transfer({ idempotencyKey: request.body.idempotencyKey, kind: request.body.kind, entries, reference: request.body.reference });
+      return { result: 1 as const, data: { ...result, createdAt: iso(result.createdAt) } };
     },
   );
 
@@ -163,7 +136,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const player = await players.playerForSession(request.params.sessionId);
+      const player = request.player;
       // The bonus figures first: counting them may end the bonus and move its balance to cash.
       // Should that fail (the database gave up on a lock, say), the figures as they stand answer.
       const bonusFigures = await wagering?.(player.id).catch((error: unknown) => {
@@ -189,8 +162,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const player = await players.playerForSession(request.params.sessionId);
-      return { result: 1 as const, data: await wallet.betWinSummary(player.id, request.query.days) };
+      return { result: 1 as const, data: await wallet.betWinSummary(request.player.id, request.query.days) };
     },
   );
 };
