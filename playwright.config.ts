@@ -1,10 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { devEnv, e2ePorts } from './scripts/dev-env.mjs';
 
-const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 4100);
-const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
-const simsPort = Number(process.env.E2E_SIMS_PORT ?? 4310);
-const sims = `http://127.0.0.1:${simsPort}`;
+const ports = e2ePorts();
+const env = devEnv('e2e', ports);
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 /**
@@ -20,7 +19,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'ci-reports/e2e.json' }]] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${webPort}`,
+    baseURL: `http://${ports.host}:${ports.webPort}`,
     locale: 'da-DK',
     timezoneId: 'Europe/Copenhagen',
     trace: 'retain-on-failure',
@@ -37,63 +36,25 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx apps/sims/src/server.ts',
-      url: `${sims}/health`,
+      url: `http://${ports.host}:${ports.simsPort}/health`,
       reuseExistingServer: true,
       timeout: 60_000,
-      env: {
-        KRONE_ENV: 'development',
-        SIMS_PORT: String(simsPort),
-        WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-        // NemKonto pays an accepted payout after 2 s and tells the platform's webhook.
-        NEMKONTO_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/nemkonto`,
-        NEMKONTO_SETTLE_SECONDS: '2',
-        CARDS_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/cards`,
-        MOBILEPAY_WEBHOOK_URL: `http://127.0.0.1:${platformPort}/Payments/webhooks/mobilepay`,
-      },
+      env: env.sims,
     },
     {
       command: 'node --import tsx apps/platform/src/server.ts',
-      url: `http://127.0.0.1:${platformPort}/health`,
+      url: `http://${ports.host}:${ports.platformPort}/health`,
       reuseExistingServer: true,
       timeout: 120_000,
-      env: {
-        // Development keys, the stand-ins' plain-http URLs and demo data (docs/decisions.md).
-        KRONE_ENV: 'development',
-        PLATFORM_PORT: String(platformPort),
-        PGLITE_DATA_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
-        CONTACT_RATE_LIMIT_PER_HOUR: '50',
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        CPR_RATE_LIMIT_PER_15_MINUTES: '1000',
-        TEST_CLOCK_CONTROL: 'true',
-        WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-        MITID_ISSUER: `${sims}/mitid`,
-        MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
-        MOBILEPAY_ISSUER: `${sims}/mobilepay`,
-        ROFUS_URL: `${sims}/rofus/check`,
-        // Withdrawals: a 30 s hold to cancel in, then sent within 2 s (withdraw.spec.ts).
-        NEMKONTO_API_URL: `${sims}/nemkonto`,
-        PAYOUT_HOLD_MINUTES: '0.5',
-        PAYOUT_PROCESS_INTERVAL_SECONDS: '2',
-        CARDS_API_URL: `${sims}/cards`,
-        MOBILEPAY_PAYMENTS_URL: `${sims}/mobilepay-payments`,
-      },
+      env: env.platform,
     },
     {
       command: 'node --import tsx server.ts',
       cwd: 'apps/web',
-      url: `http://127.0.0.1:${webPort}/favicon.ico`,
+      url: `http://${ports.host}:${ports.webPort}/favicon.ico`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: {
-        PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
-        NEXT_TELEMETRY_DISABLED: '1',
-        WEB_PORT: String(webPort),
-        CARDS_PUBLIC_URL: `${sims}/cards`,
-        // Development settings (plain http, the stand-ins, the development keys) need this (docs/decisions.md).
-        KRONE_ENV: 'development',
-        WEB_PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-      },
+      env: env.web,
     },
   ],
 });

@@ -8,12 +8,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoPorts, devEnv } from './dev-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
-const webPort = Number(process.env.WEB_PORT ?? 3000);
-const host = '127.0.0.1';
+const { host, simsPort, platformPort, webPort } = demoPorts();
+const env = devEnv('demo', { host, simsPort, platformPort, webPort });
 const children = [];
 
 const log = (message) => console.log(`\x1b[33mkrone\x1b[0m ${message}`);
@@ -93,38 +93,12 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
-const simsPort = Number(process.env.SIMS_PORT ?? 4300);
 log('starting the stand-ins (MitID, MobilePay, ROFUS, card payments, NemKonto)…');
-start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], {
-  KRONE_ENV: 'development',
-  SIMS_PORT: String(simsPort),
-  SIMS_HOST: host,
-  WEB_PUBLIC_URL: `http://${host}:${webPort}`,
-  // The card provider reports payments to the platform's webhook.
-  CARDS_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/cards`,
-  // MobilePay reports payments, NemKonto payouts paid, to the platform's webhooks.
-  MOBILEPAY_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/mobilepay`,
-  NEMKONTO_WEBHOOK_URL: `http://${host}:${platformPort}/Payments/webhooks/nemkonto`,
-});
+start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], env.sims);
 await waitFor(`http://${host}:${simsPort}/health`, 60_000);
 
 log('starting the platform…');
-start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
-  // Development keys, the stand-ins' plain-http URLs and demo data (docs/decisions.md).
-  KRONE_ENV: 'development',
-  PLATFORM_PORT: String(platformPort),
-  PLATFORM_HOST: host,
-  WEB_PUBLIC_URL: `http://${host}:${webPort}`,
-  MITID_ISSUER: `http://${host}:${simsPort}/mitid`,
-  MITID_CPR_MATCH_URL: `http://${host}:${simsPort}/mitid/cpr-match`,
-  MOBILEPAY_ISSUER: `http://${host}:${simsPort}/mobilepay`,
-  ROFUS_URL: `http://${host}:${simsPort}/rofus/check`,
-  CARDS_API_URL: `http://${host}:${simsPort}/cards`,
-  MOBILEPAY_PAYMENTS_URL: `http://${host}:${simsPort}/mobilepay-payments`,
-  NEMKONTO_API_URL: `http://${host}:${simsPort}/nemkonto`,
-  // A demo shows a withdrawal sent and paid within minutes; an operator's default hold is 60.
-  PAYOUT_HOLD_MINUTES: process.env.PAYOUT_HOLD_MINUTES ?? '2',
-});
+start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], env.platform);
 await waitFor(`http://${host}:${platformPort}/health`, 120_000);
 
 const hashFile = path.join(webDir, '.next/krone-source-hash');
@@ -132,26 +106,12 @@ const sourceHash = webSourceHash();
 const built = existsSync(path.join(webDir, '.next/BUILD_ID')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === sourceHash;
 if (!built) {
   log('building the storefront (first start or changed sources)…');
-  run('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: `http://${host}:${platformPort}` } });
+  run('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: env.web.PLATFORM_URL } });
   // The build may touch next-env.d.ts or tsconfig.json: hash what it left behind.
   writeFileSync(hashFile, webSourceHash());
 }
 
 log('starting the storefront…');
-start(
-  'storefront',
-  process.execPath,
-  ['--import', 'tsx', 'server.ts'],
-  {
-    NEXT_TELEMETRY_DISABLED: '1',
-    PLATFORM_URL: `http://${host}:${platformPort}`,
-    WEB_HOST: host,
-    WEB_PORT: String(webPort),
-    CARDS_PUBLIC_URL: `http://${host}:${simsPort}/cards`,
-    KRONE_ENV: 'development',
-    WEB_PUBLIC_URL: `http://${host}:${webPort}`,
-  },
-  webDir,
-);
+start('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], env.web, webDir);
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);
 log(`ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`);

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// The wiring between the stand-ins, the platform and the storefront on one machine, written once:
+// `npm start` (scripts/start.mjs), the browser tests (playwright.config.ts) and CI (.ci/run) take
+// their environments from here. Each service's own defaults live in its config; this module only
+// says where the others are and which development settings a local run needs (KRONE_ENV).
+//
+//   node scripts/dev-env.mjs e2e sims    prints the stand-ins' environment of the browser tests,
+//                                        one KEY=value a line (`mapfile -t env < <(...)` in bash)
+import { pathToFileURL } from 'node:url';
+
+/** Where the browser tests run: their own ports, so a running `npm start` does not get in the way. */
+export function e2ePorts(env = process.env) {
+  return {
+    host: '127.0.0.1',
+    simsPort: Number(env.E2E_SIMS_PORT ?? 4310),
+    platformPort: Number(env.E2E_PLATFORM_PORT ?? 4100),
+    webPort: Number(env.E2E_WEB_PORT ?? 3100),
+  };
+}
+
+/** Where `npm start` runs (the README's ports). */
+export function demoPorts(env = process.env) {
+  return {
+    host: '127.0.0.1',
+    simsPort: Number(env.SIMS_PORT ?? 4300),
+    platformPort: Number(env.PLATFORM_PORT ?? 4000),
+    webPort: Number(env.WEB_PORT ?? 3000),
+  };
+}
+
+/**
+ * The environment of each service, as strings.
+ * - `demo` (`npm start`): the embedded database under .data, a withdrawal held 2 minutes so a demo
+ *   shows a payout end to end (an operator's default is 60).
+ * - `e2e` (browser tests and CI's build): a fresh in-memory database, generous rate limits, the
+ *   movable test clock, and fast payouts: a 30 s hold to cancel in, sent within 2 s and paid by
+ *   the NemKonto stand-in after 2 s (withdraw.spec.ts).
+ */
+export function devEnv(profile, { host, simsPort, platformPort, webPort }) {
+  if (profile !== 'demo' && profile !== 'e2e') throw new Error(`dev-env: unknown profile ${profile} (demo or e2e)`);
+  const sims = `http://${host}:${simsPort}`;
+  const platform = `http://${host}:${platformPort}`;
+  const web = `http://${host}:${webPort}`;
+  const e2e = profile === 'e2e';
+  return {
+    sims: {
+      KRONE_ENV: 'development',
+      SIMS_HOST: host,
+      SIMS_PORT: String(simsPort),
+      WEB_PUBLIC_URL: web,
+      // The card provider and MobilePay report payments, NemKonto payouts paid, to the platform's webhooks.
+      CARDS_WEBHOOK_URL: `${platform}/Payments/webhooks/cards`,
+      MOBILEPAY_WEBHOOK_URL: `${platform}/Payments/webhooks/mobilepay`,
+      NEMKONTO_WEBHOOK_URL: `${platform}/Payments/webhooks/nemkonto`,
+      ...(e2e ? { NEMKONTO_SETTLE_SECONDS: '2' } : {}),
+    },
+    platform: {
+      // Development keys, the stand-ins' plain-http URLs and demo data (docs/decisions.md).
+      KRONE_ENV: 'development',
+      PLATFORM_HOST: host,
+      PLATFORM_PORT: String(platformPort),
+      WEB_PUBLIC_URL: web,
+      MITID_ISSUER: `${sims}/mitid`,
+      MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
+      MOBILEPAY_ISSUER: `${sims}/mobilepay`,
+      ROFUS_URL: `${sims}/rofus/check`,
+      CARDS_API_URL: `${sims}/cards`,
+      MOBILEPAY_PAYMENTS_URL: `${sims}/mobilepay-payments`,
+      NEMKONTO_API_URL: `${sims}/nemkonto`,
+      ...(e2e
+        ? {
+            PGLITE_DATA_DIR: 'memory://',
+            LOG_LEVEL: 'warn',
+            CONTACT_RATE_LIMIT_PER_HOUR: '50',
+            AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+            CPR_RATE_LIMIT_PER_15_MINUTES: '1000',
+            TEST_CLOCK_CONTROL: 'true',
+            PAYOUT_HOLD_MINUTES: '0.5',
+            PAYOUT_PROCESS_INTERVAL_SECONDS: '2',
+          }
+        : { PAYOUT_HOLD_MINUTES: process.env.PAYOUT_HOLD_MINUTES ?? '2' }),
+    },
+    web: {
+      // Development settings (plain http, the stand-ins, the development keys) need KRONE_ENV (docs/decisions.md).
+      KRONE_ENV: 'development',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PLATFORM_URL: platform,
+      WEB_HOST: host,
+      WEB_PORT: String(webPort),
+      WEB_PUBLIC_URL: web,
+      CARDS_PUBLIC_URL: `${sims}/cards`,
+    },
+  };
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  const [profile, service] = process.argv.slice(2);
+  const env = devEnv(profile, profile === 'e2e' ? e2ePorts() : demoPorts())[service];
+  if (!env) {
+    console.error('usage: node scripts/dev-env.mjs <demo|e2e> <sims|platform|web>');
+    process.exit(2);
+  }
+  for (const [key, value] of Object.entries(env)) console.log(`${key}=${value}`);
+}
