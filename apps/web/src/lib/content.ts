@@ -5,13 +5,10 @@ import { createTranslator, type Dictionary } from './i18n';
 import { rebaseImages, toStoreImageUrl } from './images';
 import { platform } from './platform';
 import type { components, paths } from './platform-api';
+import type { PlatformOk } from './platform-types';
 
 export type MenuItem = components['schemas']['MenuItem'];
-type Ok<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends {
-  responses: { 200: { content: { 'application/json': infer R } } };
-}
-  ? R
-  : never;
+type Ok<P extends keyof paths, M extends 'get' | 'post'> = PlatformOk<P, M>;
 export type NewsListAnswer = Ok<'/CMScasino/news', 'get'>;
 export type NewsDetail = Ok<'/CMScasino/news/detail', 'get'>['data'];
 export type CampaignSummary = Ok<'/CMScasino/campaigns', 'get'>['data'][number];

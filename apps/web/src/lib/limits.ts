@@ -1,18 +1,20 @@
 import 'server-only';
-import type { paths } from './platform-api';
+import type { LimitsOverview } from './platform-types';
 import { fail, ok } from './api';
 import { platformNoStore } from './platform';
 import { sessionToken } from './session';
 
-/** The limits page's data (GET /Limits/{sessionId}): account state and each period's limit. */
-export type LimitsOverview = paths['/Limits/{sessionId}']['get']['responses'][200]['content']['application/json']['data'];
+/** GET /Limits/{sessionId}: the platform's answer as it came, for the page and for /api/limits. */
+export function fetchLimits(sessionId: string) {
+  return platformNoStore.GET('/Limits/{sessionId}', { params: { path: { sessionId } } });
+}
 
 /** The session's limits, or null for a guest or an ended session. Never cached. */
 export async function loadLimits(): Promise<LimitsOverview | null> {
   const token = await sessionToken();
   if (!token) return null;
   try {
-    const { data } = await platformNoStore.GET('/Limits/{sessionId}', { params: { path: { sessionId: token } } });
+    const { data } = await fetchLimits(token);
     return data?.data ?? null;
   } catch {
     return null;

@@ -15,3 +15,16 @@ export type PlatformData<P extends keyof paths, M extends Method> = PlatformOk<P
 
 /** A deposit as the platform answers it: where it stands and what its receipt shows (øre). */
 export type Deposit = PlatformData<'/Payments/deposits/card/{sessionId}', 'post'>;
+
+/** The account summary of spec §3, in øre. */
+export type AccountSummary = PlatformData<'/GATMaven/users/{sessionId}/account-summary', 'get'>;
+export type BetWinSummary = PlatformData<'/GATMaven/users/{sessionId}/betwin-summary', 'get'>;
+
+/** The player's profile (userInfo of spec §3, playerType, properties) as the platform answers it. */
+export type PlatformProfile = PlatformData<'/GATMaven/users/{sessionId}/profile', 'get'>;
+
+/** The limits page's data (GET /Limits/{sessionId}): account state and each period's limit. */
+export type LimitsOverview = PlatformData<'/Limits/{sessionId}', 'get'>;
+
+/** The player's uploaded identity documents (GET /Players/documents/{sessionId}). */
+export type PlayerDocument = PlatformData<'/Players/documents/{sessionId}', 'get'>['documents'][number];

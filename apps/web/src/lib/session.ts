@@ -54,13 +54,18 @@ export async function clearSession() {
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
 
+/** A session's profile, or null when the platform has none for it; throws when it could not be asked. */
+export async function fetchProfile(token: string) {
+  const { data } = await platformNoStore.GET('/GATMaven/users/{sessionId}/profile', { params: { path: { sessionId: token } } });
+  return data?.data ?? null;
+}
+
 /** The logged-in player's profile, or null for a guest or an ended session. Never cached. */
 export async function loadProfile() {
   const token = await sessionToken();
   if (!token) return null;
   try {
-    const { data } = await platformNoStore.GET('/GATMaven/users/{sessionId}/profile', { params: { path: { sessionId: token } } });
-    return data?.data ?? null;
+    return await fetchProfile(token);
   } catch {
     return null;
   }

@@ -1,8 +1,8 @@
 import 'server-only';
-import type { paths } from './platform-api';
+import type { PlatformData } from './platform-types';
 import { platformNoStore } from './platform';
 
-type Answer = paths['/Wallet/transactions/{sessionId}']['get']['responses'][200]['content']['application/json']['data'];
+type Answer = PlatformData<'/Wallet/transactions/{sessionId}', 'get'>;
 export type TransactionsPage = Answer;
 export type TransactionRow = Answer['rows'][number];
 

@@ -1,9 +1,9 @@
 import 'server-only';
 import { platformNoStore } from './platform';
-import type { paths } from './platform-api';
+import type { PlatformData } from './platform-types';
 
 /** The player's withdrawals and what they can withdraw, as the platform answers them. */
-export type WithdrawalsOverview = paths['/Payments/withdrawals/{sessionId}']['get']['responses'][200]['content']['application/json']['data'];
+export type WithdrawalsOverview = PlatformData<'/Payments/withdrawals/{sessionId}', 'get'>;
 export type Withdrawal = WithdrawalsOverview['withdrawals'][number];
 
 /** The overview for a session, or null when the session is gone (401); throws on other failures. */

@@ -2,17 +2,8 @@
 
 import { useEffect, useSyncExternalStore } from 'react';
 import { onSessionEnded, useLoggedIn } from '../layout/use-logged-in';
+import type { AccountSummary } from '../../lib/platform-types';
 import { createStore } from '../runtime/store';
-
-/** The account summary of spec §3, in øre. */
-export interface AccountSummary {
-  TotalBalance: number;
-  WithdrawableBalance: number;
-  BonusBalance: number;
-  ReservedForPayouts: number;
-  TotalActiveWageringRequirement: number;
-  TotalActiveBonusWageredFraction: number;
-}
 
 export type SummaryState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; summary: AccountSummary } | { status: 'error' };
 

@@ -3,6 +3,7 @@
 import { formatDateTimeDa } from '@krone/domain';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { textsTranslator } from '@/lib/i18n';
+import type { PlayerDocument } from '@/lib/platform-types';
 import styles from './players.module.css';
 
 export interface DocumentType {
@@ -10,14 +11,6 @@ export interface DocumentType {
   label: string;
 }
 
-interface PlayerDocument {
-  id: string;
-  documentType: string;
-  name: string;
-  status: 'received' | 'in_review' | 'approved' | 'rejected';
-  rejectionReason: string | null;
-  createdAt: string;
-}
 
 /** Spec §5 and §9: at most 4 files at a time. */
 export const MAX_FILES = 4;

@@ -3,24 +3,13 @@
 import { formatDateTimeDa, formatKr, type DepositLimitPeriod, type PauseDuration } from '@krone/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { textsTranslator } from '@/lib/i18n';
+import type { LimitsOverview } from '@/lib/platform-types';
 import { checkDepositLimit, DepositLimitFields, EMPTY_LIMIT, type DepositLimitValue } from './deposit-limit-fields';
 import styles from './players.module.css';
 import { usePost } from './use-post';
 
 /** The limits page's data, as GET /Limits/{sessionId} answers it. */
-export interface LimitsView {
-  status: 'active' | 'paused' | 'closed';
-  pausedUntil: string | null;
-  closedAt: string | null;
-  limits: {
-    period: DepositLimitPeriod;
-    amountOre: number | null;
-    usedOre: number;
-    remainingOre: number | null;
-    lookBackDays: number;
-    pending: { amountOre: number | null; effectiveAt: string } | null;
-  }[];
-}
+type LimitsView = LimitsOverview;
 
 type Status = { ok: boolean; text: string } | null;
 

@@ -1,24 +1,19 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
+import type { PlatformProfile } from '../../lib/platform-types';
 import { onSessionEnded, useLoggedIn } from '../layout/use-logged-in';
 import { createStore } from '../runtime/store';
 
 /** The fields of userInfo (spec §3) the browser shows; the rest stays on the server. */
-export interface PlayerProfile {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  emailNotify: 0 | 1;
-  smsNotify: 0 | 1;
-  lastLogin: string | null;
-  previousLogin: string | null;
-  marketingNotificationDay: string | null;
-  playerType: string;
-  /** The player chose "no bonus" at registration: the welcome offer (VELKOMST100) is refused to them. */
-  welcomeBonusDeclined: boolean;
-}
+export type PlayerProfile = Pick<
+  PlatformProfile['userInfo'],
+  'userId' | 'firstName' | 'lastName' | 'email' | 'emailNotify' | 'smsNotify' | 'lastLogin' | 'previousLogin' | 'marketingNotificationDay'
+> &
+  Pick<PlatformProfile, 'playerType'> & {
+    /** The player chose "no bonus" at registration: the welcome offer (VELKOMST100) is refused to them. */
+    welcomeBonusDeclined: boolean;
+  };
 
 /**
  * Whether the welcome popup offers the welcome bonus: only to a player who has not deposited yet

@@ -1,7 +1,6 @@
-import { platformNoStore } from '@/lib/platform';
-import { relayLimitsCall } from '@/lib/limits';
+import { fetchLimits, relayLimitsCall } from '@/lib/limits';
 
 /** GET /api/limits: the player's account state, deposit limits, what is left and what waits. */
 export async function GET() {
-  return relayLimitsCall((sessionId) => platformNoStore.GET('/Limits/{sessionId}', { params: { path: { sessionId } } }));
+  return relayLimitsCall(fetchLimits);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { filterForGuest } from '@/lib/menu-rules';
 import { forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
 import { getMenu, getNavigation } from '@/lib/content';
-import { platformNoStore } from '@/lib/platform';
+import { checkSession } from '@/lib/account';
 import { sessionToken } from '@/lib/session';
 
 /** isAdmin counts only with a session the platform still knows (spec §6: true when a session exists). */
@@ -10,8 +10,7 @@ async function hasLiveSession(): Promise<boolean> {
   const token = await sessionToken();
   if (!token) return false;
   try {
-    const { data } = await platformNoStore.GET('/GATMaven/users/{sessionId}/validateExpire', { params: { path: { sessionId: token } } });
-    return data?.result === 1 && data.data === true;
+    return (await checkSession(token)) === 'live';
   } catch {
     return false;
   }

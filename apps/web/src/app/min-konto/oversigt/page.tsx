@@ -5,30 +5,20 @@ import { redirect } from 'next/navigation';
 import styles from '@/components/players/players.module.css';
 import own from '@/components/players/transactions.module.css';
 import { statusLabel, typeLabel } from '@/components/players/transactions-table';
+import { loadAccountSummary, loadBetWinSummary } from '@/lib/account';
 import { getTranslator } from '@/lib/content';
-import { platformNoStore } from '@/lib/platform';
 import { loadProfile, sessionToken } from '@/lib/session';
 import { loadTransactions } from '@/lib/transactions';
 
 export const metadata: Metadata = { robots: { index: false } };
 
-async function loadSummary(token: string) {
-  try {
-    const { data } = await platformNoStore.GET('/GATMaven/users/{sessionId}/account-summary', { params: { path: { sessionId: token } } });
-    return data?.data ?? null;
-  } catch {
-    return null;
-  }
-}
-
-async function loadBetWin(token: string) {
-  try {
-    const { data } = await platformNoStore.GET('/GATMaven/users/{sessionId}/betwin-summary', { params: { path: { sessionId: token }, query: { days: 30 } } });
-    return data?.data ?? null;
-  } catch {
-    return null;
-  }
-}
+/** The page shows what it has: a figure the platform could not give is left out. */
+const loadSummary = (token: string) => loadAccountSummary(token).catch(() => null);
+const loadBetWin = (token: string) =>
+  loadBetWinSummary(token, 30).then(
+    (answer) => (answer.ok ? answer.data : null),
+    () => null,
+  );
 
 /**
  * /min-konto/oversigt (login required): the balances of the account summary, bonus wagering,

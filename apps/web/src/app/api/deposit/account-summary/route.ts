@@ -1,5 +1,5 @@
 import { fail, forbiddenOrigin, ok, sameOrigin } from '@/lib/api';
-import { platformNoStore } from '@/lib/platform';
+import { loadAccountSummary } from '@/lib/account';
 import { sessionToken } from '@/lib/session';
 
 /**
@@ -12,9 +12,9 @@ export async function POST(request: Request) {
   const token = await sessionToken();
   if (!token) return ok({ result: 0, message: 'no-session' });
   try {
-    const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/account-summary', { params: { path: { sessionId: token } } });
-    if (!data) return response.status === 401 ? ok({ result: 0, message: 'no-session' }) : fail(502, 'SERVER_ERROR', 'overview.balance_error');
-    return ok({ result: 1, data: { ...data.data, accSummary: data.data, wageringTimePopup: 5, show: data.data.BonusBalance > 0 } });
+    const summary = await loadAccountSummary(token);
+    if (!summary) return ok({ result: 0, message: 'no-session' });
+    return ok({ result: 1, data: { ...summary, accSummary: summary, wageringTimePopup: 5, show: summary.BonusBalance > 0 } });
   } catch {
     return fail(502, 'SERVER_ERROR', 'overview.balance_error');
   }

@@ -1,5 +1,5 @@
 import { forbiddenOrigin, ok, sameOrigin } from '@/lib/api';
-import { platformNoStore } from '@/lib/platform';
+import { loadBetWinSummary } from '@/lib/account';
 import { sessionToken } from '@/lib/session';
 
 /**
@@ -12,12 +12,9 @@ export async function POST(request: Request) {
   const token = await sessionToken();
   if (!token) return ok({ result: 0, message: 'no-session' });
   try {
-    const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/betwin-summary', {
-      params: { path: { sessionId: token }, query: { days: 30 } },
-    });
-    if (response.status === 401) return ok({ result: 0, message: 'no-session' });
-    if (!data || data.result !== 1) return ok({ result: 0, message: 'unsuccess' });
-    return ok({ result: 1, data: data.data });
+    const answer = await loadBetWinSummary(token, 30);
+    if (!answer.ok) return ok({ result: 0, message: answer.reason === 'no-session' ? 'no-session' : 'unsuccess' });
+    return ok({ result: 1, data: answer.data });
   } catch {
     return Response.json({ result: 0, message: 'Error fetching betwin summary' }, { status: 502, headers: { 'Cache-Control': 'no-store' } });
   }

@@ -1,8 +1,9 @@
 import { getCopenhagenParts } from '@krone/domain';
 import { z } from 'zod';
 import { fail, forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
+import { saveNotifySettings } from '@/lib/account';
 import { platformNoStore } from '@/lib/platform';
-import { sessionToken, userCookie } from '@/lib/session';
+import { fetchProfile, sessionToken, userCookie } from '@/lib/session';
 import { cookies } from 'next/headers';
 
 const body = z.object({ accepted: z.boolean() });
@@ -36,11 +37,9 @@ export async function POST(request: Request) {
     }
     let notify: { emailNotify: boolean; smsNotify: boolean } | null = null;
     if (parsed.data.accepted) {
-      const profile = await platformNoStore.GET('/GATMaven/users/{sessionId}/profile', { params: { path: { sessionId: token } } });
-      const smsNotify = profile.data?.data.userInfo.smsNotify === 1;
-      const updated = await platformNoStore.PUT('/GATMaven/users/{sessionId}/EmailNotify/update', {
-        params: { path: { sessionId: token }, query: { EmailNotify: '1', SMSNotify: smsNotify ? '1' : '0' } },
-      });
+      const profile = await fetchProfile(token);
+      const smsNotify = profile?.userInfo.smsNotify === 1;
+      const updated = await saveNotifySettings(token, { emailNotify: true, smsNotify });
       if (!updated.data) return fail(502, 'SERVER_ERROR', 'modal.marketing_error');
       notify = updated.data.data;
     }

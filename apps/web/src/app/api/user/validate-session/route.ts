@@ -1,5 +1,5 @@
 import { fail, forbiddenOrigin, ok, sameOrigin } from '@/lib/api';
-import { platformNoStore } from '@/lib/platform';
+import { checkSession } from '@/lib/account';
 import { sessionToken } from '@/lib/session';
 
 /**
@@ -10,11 +10,8 @@ export async function POST(request: Request) {
   if (!sameOrigin(request)) return forbiddenOrigin();
   const token = await sessionToken();
   if (!token) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
-  const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/validateExpire', {
-    params: { path: { sessionId: token } },
-    headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
-  });
-  if (data?.result === 1 && data.data) return ok({ result: 1, data: true });
-  if (response.status >= 500) return fail(502, 'SERVER_ERROR', 'validation.server_error');
+  const session = await checkSession(token);
+  if (session === 'live') return ok({ result: 1, data: true });
+  if (session === 'unavailable') return fail(502, 'SERVER_ERROR', 'validation.server_error');
   return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
 }
