@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ContactForm } from '@/components/contact/contact-form';
 import { ContactInfo, toContactSections } from '@/components/contact/contact-info';
-import { getContactSender } from '@/components/contact/contact-sender';
+import { getContactSender } from '@/lib/contact-sender';
 import styles from '@/components/contact/contact.module.css';
 import { CONTACT_TEXT_KEYS } from '@/components/contact/validation';
 import { getSystemConfig, getTranslator } from '@/lib/content';

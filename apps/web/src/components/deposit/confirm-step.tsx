@@ -1,7 +1,7 @@
 import { formatKr } from '@krone/domain';
 import Link from 'next/link';
 import type { Translate } from '@/lib/i18n';
-import { bareCardNumber } from './card-rules';
+import { bareCardNumber } from '@/lib/card-rules';
 import styles from './deposit.module.css';
 import type { DepositFlowState } from './use-deposit-flow';
 

@@ -1,5 +1,5 @@
 import type { Translate } from '@/lib/i18n';
-import type { CardField } from './card-rules';
+import type { CardField } from '@/lib/card-rules';
 import styles from './deposit.module.css';
 import { FieldError } from './field-error';
 import type { DepositFlowState } from './use-deposit-flow';

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Deposit } from '@/lib/platform-types';
 import { refreshAccountSummary } from '../players/account-summary';
-import { bareCardNumber, CARD_FIELDS, checkAmount, checkCard, fullYear, groupCardNumber, type CardField, type CardInput } from './card-rules';
+import { bareCardNumber, CARD_FIELDS, checkAmount, checkCard, fullYear, groupCardNumber, type CardField, type CardInput } from '@/lib/card-rules';
 import { BONUS_CODE_CODES, DEPOSIT_ERROR_KEYS, LIMITS_CODES, remainingLine } from './messages';
 
 export type DepositMethod = 'card' | 'mobilepay';

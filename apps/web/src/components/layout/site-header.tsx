@@ -6,7 +6,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Icon } from '../icons';
 import { HeaderCredit } from '../players/balance-display';
-import { showHeader } from './chrome-rules';
+import { showHeader } from '../../lib/chrome-rules';
 import { HeaderClock } from './header-clock';
 import { splitHorizontal } from '../../lib/menu-rules';
 import type { HeaderProps } from '../../lib/site-chrome';

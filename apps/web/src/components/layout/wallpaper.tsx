@@ -4,7 +4,7 @@ import { getImageProps } from 'next/image';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import type { SizedUrls, WallpaperSettings } from '@/lib/site-chrome';
-import { showWallpaper } from './chrome-rules';
+import { showWallpaper } from '@/lib/chrome-rules';
 
 /**
  * One slide: a 540-wide picture for xs–md and 1920×1080 from lg up (spec §2), through

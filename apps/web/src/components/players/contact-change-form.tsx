@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { textsTranslator } from '@/lib/i18n';
-import { bareMobile, checkContact, type MobileProvider } from './contact-rules';
+import { bareMobile, checkContact, type MobileProvider } from '@/lib/contact-rules';
 import styles from './players.module.css';
 import { usePost } from './use-post';
 

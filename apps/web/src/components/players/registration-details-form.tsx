@@ -4,11 +4,11 @@ import { parseCpr } from '@krone/domain';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { textsTranslator } from '@/lib/i18n';
-import { bareMobile, checkContact, type MobileProvider } from './contact-rules';
+import { bareMobile, checkContact, type MobileProvider } from '@/lib/contact-rules';
 import styles from './players.module.css';
 import { usePost } from './use-post';
 
-export type { MobileProvider } from './contact-rules';
+export type { MobileProvider } from '@/lib/contact-rules';
 
 type Field = 'cpr' | 'firstName' | 'lastName' | 'email' | 'mobileNo';
 const FIELDS: Field[] = ['cpr', 'firstName', 'lastName', 'email', 'mobileNo'];

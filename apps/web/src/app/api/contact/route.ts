@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { getContactSender } from '@/components/contact/contact-sender';
+import { getContactSender } from '@/lib/contact-sender';
 import type { paths } from '@/lib/platform-api';
 import { platformNoStore } from '@/lib/platform';
 import { fail } from '@/lib/api';

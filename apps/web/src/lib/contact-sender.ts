@@ -1,5 +1,5 @@
 import 'server-only';
-import { loadProfile } from '@/lib/session';
+import { loadProfile } from './session';
 
 /** Who is writing: the two variants of the contact form (spec §1), decided on the server only. */
 export type ContactSender =
