@@ -28,3 +28,7 @@ export type LimitsOverview = PlatformData<'/Limits/{sessionId}', 'get'>;
 
 /** The player's uploaded identity documents (GET /Players/documents/{sessionId}). */
 export type PlayerDocument = PlatformData<'/Players/documents/{sessionId}', 'get'>['documents'][number];
+
+/** The player's withdrawals and what they can withdraw, as the platform answers them. */
+export type WithdrawalsOverview = PlatformData<'/Payments/withdrawals/{sessionId}', 'get'>;
+export type Withdrawal = WithdrawalsOverview['withdrawals'][number];

@@ -1,10 +1,6 @@
 import 'server-only';
 import { platformNoStore } from './platform';
-import type { PlatformData } from './platform-types';
-
-/** The player's withdrawals and what they can withdraw, as the platform answers them. */
-export type WithdrawalsOverview = PlatformData<'/Payments/withdrawals/{sessionId}', 'get'>;
-export type Withdrawal = WithdrawalsOverview['withdrawals'][number];
+import type { WithdrawalsOverview } from './platform-types';
 
 /** The overview for a session, or null when the session is gone (401); throws on other failures. */
 export async function loadWithdrawals(token: string): Promise<WithdrawalsOverview | null> {

@@ -7,8 +7,7 @@ import { refreshAccountSummary } from '../players/account-summary';
 import styles from '../players/players.module.css';
 import { usePost } from '../players/use-post';
 import own from './withdraw.module.css';
-// Types only (erased from the browser bundle): the platform's own answer, from the generated client.
-import type { Withdrawal, WithdrawalsOverview } from '@/lib/withdrawals';
+import type { Withdrawal, WithdrawalsOverview } from '@/lib/platform-types';
 
 type Step = 'amount' | 'confirm' | 'receipt';
 
