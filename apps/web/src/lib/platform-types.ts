@@ -25,6 +25,11 @@ export type PlatformProfile = PlatformData<'/GATMaven/users/{sessionId}/profile'
 
 /** The limits page's data (GET /Limits/{sessionId}): account state and each period's limit. */
 export type LimitsOverview = PlatformData<'/Limits/{sessionId}', 'get'>;
+/** A deposit limit set or removed: when the change applies, and the overview after it. */
+export type DepositLimitChange = PlatformData<'/Limits/{sessionId}/deposit/{period}', 'put'>;
+export type DepositLimitRemoval = PlatformData<'/Limits/{sessionId}/deposit/{period}', 'delete'>;
+/** The player's choice of offers by e-mail and SMS, as stored (EmailNotify/update). */
+export type NotifySettings = PlatformData<'/GATMaven/users/{sessionId}/EmailNotify/update', 'put'>;
 
 /** The player's uploaded identity documents (GET /Players/documents/{sessionId}). */
 export type PlayerDocument = PlatformData<'/Players/documents/{sessionId}', 'get'>['documents'][number];

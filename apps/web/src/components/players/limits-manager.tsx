@@ -3,7 +3,7 @@
 import { formatDateTimeDa, formatKr, type DepositLimitPeriod, type PauseDuration } from '@krone/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { textsTranslator } from '@/lib/i18n';
-import type { LimitsOverview } from '@/lib/platform-types';
+import type { DepositLimitChange, DepositLimitRemoval, LimitsOverview } from '@/lib/platform-types';
 import { checkDepositLimit, DepositLimitFields, EMPTY_LIMIT, type DepositLimitValue } from './deposit-limit-fields';
 import styles from './players.module.css';
 import { usePost } from './use-post';
@@ -88,7 +88,7 @@ function CurrentLimits({ view, t, onChange, disabled }: { view: LimitsView; t: T
       setStatus({ ok: false, text: answer.body.message ?? t('limitations.save_error') });
       return;
     }
-    const data = answer.body.data as { change: { effectiveAt: string }; overview: LimitsView };
+    const data = answer.body.data as DepositLimitRemoval;
     onChange(data.overview);
     setStatus({ ok: true, text: t('limitations.removal_saved', { date: formatDateTimeDa(data.change.effectiveAt) }) });
   }
@@ -141,7 +141,7 @@ function LimitForm({ texts, t, onSaved }: { texts: Record<string, string>; t: T;
       setStatus({ ok: false, text: answer.body.message ?? t('limitations.save_error') });
       return;
     }
-    const data = answer.body.data as { change: { effectiveAt: string; immediate: boolean }; overview: LimitsView };
+    const data = answer.body.data as DepositLimitChange;
     onSaved(data.overview);
     setStatus({
       ok: true,

@@ -4,6 +4,7 @@ import { formatDateTimeDa } from '@krone/domain';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { textsTranslator } from '@/lib/i18n';
+import type { NotifySettings } from '@/lib/platform-types';
 import styles from '../runtime/runtime.module.css';
 import { text } from '../runtime/text-keys';
 import { marketingCookie, shouldShowMarketingPopup, type MarketingPopupContent, type MarketingSettings } from '../../lib/marketing-rules';
@@ -157,7 +158,7 @@ function MarketingPopup({
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ accepted }),
       });
-      const body = (await response.json()) as { result?: number; data?: { day: string; notify: { emailNotify: boolean; smsNotify: boolean } | null } };
+      const body = (await response.json()) as { result?: number; data?: { day: string; notify: NotifySettings | null } };
       if (!response.ok || body.result !== 1 || !body.data) throw new Error('not saved');
       patchPlayerProfile({
         marketingNotificationDay: body.data.day,
