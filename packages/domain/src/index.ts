@@ -8,4 +8,5 @@ export * from './cpr';
 export * from './redirects';
 export * from './banking-days';
 export * from './limits';
+export * from './phone';
 export * from './errors';

@@ -1,0 +1,100 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { fail } from '../shared/errors.js';
+import { iso, isoOrNull } from '../shared/http.js';
+import { type Player, players } from './schema.js';
+import type { Secrets } from './secrets.js';
+
+export interface ProfileDeps {
+  db: Db;
+  secrets: Secrets;
+}
+
+/** userInfo of spec §3, the fields a Danish operator keeps; never the CPR. */
+function userInfo(player: Player) {
+  return {
+    userId: player.id,
+    login: player.email,
+    nickname: player.nickname ?? player.firstName,
+    country: player.country,
+    birthday: player.birthDate,
+    firstName: player.firstName,
+    middleName: player.middleName ?? '',
+    lastName: player.lastName,
+    currency: player.currency,
+    language: player.language,
+    email: player.email,
+    mobileNo: player.mobileNo,
+    mobileCC: player.mobileCc,
+    emailNotify: (player.emailNotify ? 1 : 0) as 0 | 1,
+    smsNotify: (player.smsNotify ? 1 : 0) as 0 | 1,
+    campaignCode: player.campaignCode ?? '',
+    bTag: player.bTag ?? '',
+    nationalId: 'masked',
+    registered: iso(player.registeredAt),
+    lastLogin: isoOrNull(player.lastLoginAt),
+    previousLogin: isoOrNull(player.previousLoginAt),
+    marketingNotificationDay: player.marketingNotificationDay,
+    timeZone: 'Europe/Copenhagen',
+  };
+}
+
+/** The account as the player and the other contexts see it: the profile, offer properties, Depositor or not, the CPR for a payout. */
+export function createProfile({ db, secrets }: ProfileDeps) {
+  function profile(player: Player) {
+    return { userInfo: userInfo(player), playerType: player.playerType, segment: player.playerType, properties: player.properties };
+  }
+
+  async function setProperties(player: Player, entries: { property: 'acceptsmsoffer' | 'firstdeposit'; value: string }[]) {
+    const properties = { ...player.properties };
+    for (const entry of entries) properties[entry.property] = entry.value;
+    await db.update(players).set({ properties }).where(eq(players.id, player.id));
+    return properties;
+  }
+
+  function getProperty(player: Player, key: string) {
+    return player.properties[key] ?? null;
+  }
+
+  async function updateDepositor(playerId: string) {
+    await markDepositor(playerId);
+    return { playerType: 'Depositor' };
+  }
+
+  /**
+   * The first successful deposit (spec §7 setProperties firstdeposit, updateDepositor): the
+   * player becomes a Depositor with firstdeposit True. Runs in the deposit's own transaction when
+   * given one; answers true only the first time.
+   */
+  async function markDepositor(playerId: string, runner: Pick<Db, 'update'> = db): Promise<boolean> {
+    const changed = await runner
+      .update(players)
+      .set({ playerType: 'Depositor', properties: sql`${players.properties} || '{"firstdeposit":"True"}'::jsonb` })
+      .where(and(eq(players.id, playerId), sql`(${players.playerType} <> 'Depositor' or ${players.properties}->>'firstdeposit' is distinct from 'True')`))
+      .returning({ id: players.id });
+    return changed.length > 0;
+  }
+
+  /**
+   * Whether the player chose "no bonus" at registration (the welcome bonus declined, step three);
+   * the bonus context refuses them the welcome offer. Read in the caller's transaction when given.
+   */
+  async function declinedWelcomeBonus(playerId: string, runner: Pick<Db, 'select'> = db): Promise<boolean> {
+    const [row] = await runner.select({ properties: players.properties }).from(players).where(eq(players.id, playerId)).limit(1);
+    return row?.properties.welcomebonus === 'False';
+  }
+
+  async function updatePlayerType(playerId: string, playerType: 'Depositor' | 'Non-Depositor') {
+    await db.update(players).set({ playerType }).where(eq(players.id, playerId));
+    return { playerType };
+  }
+
+  /** The player's CPR in clear, for a payout to their NemKonto (looked up by CPR); never shown. */
+  async function cprForPlayer(playerId: string): Promise<string> {
+    const [row] = await db.select({ cprEncrypted: players.cprEncrypted }).from(players).where(eq(players.id, playerId)).limit(1);
+    if (!row) throw fail('PLAYER_NOT_FOUND');
+    return secrets.decrypt(row.cprEncrypted);
+  }
+
+  return { profile, setProperties, getProperty, updateDepositor, markDepositor, declinedWelcomeBonus, updatePlayerType, cprForPlayer };
+}
