@@ -143,3 +143,11 @@ export type ErrorMessageKey = ErrorEntry['messageKey'];
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
 
 export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+
+/** The catalogue's message key of a code: what the platform says, for a storefront that says the same. */
+export const messageKeyOf = (code: ErrorCode): ErrorMessageKey => ERROR_CATALOGUE[code].messageKey;
+
+/** A code-to-message-key map of the codes given, each with the catalogue's key. */
+export function catalogueKeys<C extends ErrorCode>(...codes: C[]): Record<C, ErrorMessageKey> {
+  return Object.fromEntries(codes.map((code) => [code, messageKeyOf(code)])) as Record<C, ErrorMessageKey>;
+}

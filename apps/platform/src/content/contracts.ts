@@ -1,19 +1,5 @@
 import { z } from 'zod';
-
-/** Every successful answer of the platform: `{ result: 1, data }`, as the spec's calls expect. */
-export const ok = <T extends z.ZodType>(data: T) => z.object({ result: z.literal(1), data });
-
-/** Timestamps travel as ISO 8601 strings in UTC. */
-export const isoDateTime = z.iso.datetime({ offset: true });
-
-export const errorBody = z.object({
-  result: z.literal(0),
-  code: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  /** DEPOSIT_LIMIT_EXCEEDED: what the player may still deposit within the limit broken, in øre. */
-  remainingOre: z.number().int().min(0).optional(),
-});
+import { isoDateTime } from '../shared/http.js';
 
 const slug = z
   .string()

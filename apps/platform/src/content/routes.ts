@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBody, ok } from '../shared/http.js';
 import { plain } from '../shared/plain.js';
 import {
   campaignDetail,
@@ -7,7 +8,6 @@ import {
   configQuery,
   contentPage,
   dictionary,
-  errorBody,
   jsonDocument,
   landingDetail,
   landingParams,
@@ -20,7 +20,6 @@ import {
   newsDetailQuery,
   newsList,
   newsListQuery,
-  ok,
   seoItem,
   seoQuery,
   slugParam,

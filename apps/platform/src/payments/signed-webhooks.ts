@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, ok } from '../content/contracts.js';
+import { errorBody, noStore, ok } from '../shared/http.js';
 import { fail } from '../shared/errors.js';
 import { logSecurityEvent } from '../shared/security-log.js';
 import { verifyWebhookSignature } from './service.js';
@@ -39,7 +39,7 @@ export async function registerSignedWebhooks(app: FastifyInstance, clock: () => 
           },
         },
         async (request, reply) => {
-          reply.headers({ 'cache-control': 'no-store' });
+          reply.headers(noStore);
           const raw = typeof request.body === 'string' ? request.body : '';
           const signature = request.headers['krone-signature'];
           if (!verifyWebhookSignature(typeof signature === 'string' ? signature : undefined, raw, webhook.secret, clock())) {

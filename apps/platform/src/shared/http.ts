@@ -12,15 +12,22 @@ export const iso = (date: Date) => date.toISOString();
 /** A date that may be missing, as it travels: null stays null. */
 export const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-/** Every refusal of the platform: one of the domain catalogue's codes and its Danish message. */
+/** One of the domain catalogue's codes (packages/domain/src/errors.ts). */
+export const errorCode = z.enum(ERROR_CODES);
+
+/** Every refusal of the platform: one of the catalogue's codes and its Danish message. */
 export const errorBody = z.object({
   result: z.literal(0),
-  code: z.enum(ERROR_CODES),
+  code: errorCode,
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   /** DEPOSIT_LIMIT_EXCEEDED: what the player may still deposit within the limit broken, in øre. */
   remainingOre: z.number().int().min(0).optional(),
 });
+// Registered by id so the OpenAPI document lists the codes once, as named components, and the
+// generated client carries them as `components['schemas']['ErrorCode']`.
+z.globalRegistry.add(errorCode, { id: 'ErrorCode' });
+z.globalRegistry.add(errorBody, { id: 'ErrorBody' });
 
 /** An amount of money in øre: whole numbers only, never a float of kroner. */
 export const ore = z.number().int();

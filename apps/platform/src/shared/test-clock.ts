@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isoDateTime, ok } from '../content/contracts.js';
+import { iso, isoDateTime, ok } from './http.js';
 
 /** A clock that browser tests may move forward (or back) by an offset. */
 export function withTestClock(base: () => Date) {
@@ -33,7 +33,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ testClock: ReturnType<type
     },
     async (request) => {
       testClock.setOffset(request.body.offsetMs);
-      return { result: 1 as const, data: { now: testClock.clock().toISOString() } };
+      return { result: 1 as const, data: { now: iso(testClock.clock()) } };
     },
   );
 };

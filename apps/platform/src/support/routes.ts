@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { errorBody, ok } from '../content/contracts.js';
+import { errorBody, ok } from '../shared/http.js';
 import { fail } from '../shared/errors.js';
 import { CONTACT_SUBJECTS, type SupportService } from './service.js';
 

@@ -1,3 +1,5 @@
+import { messageKeyOf, type ErrorCode } from '@krone/domain';
+
 /**
  * The login and registration refusals of spec §8, by the platform's code: the Danish message's
  * key, and what the page offers next.
@@ -7,29 +9,36 @@ export interface AuthErrorView {
   offer?: 'register' | 'login';
 }
 
-export const AUTH_ERRORS: Record<string, AuthErrorView> = {
-  NO_ACTIVE_ACCOUNT: { messageKey: 'authentication.no_active_account_text', offer: 'register' },
-  MOBILEPAY_NO_ACCOUNT: { messageKey: 'authentication.mobilepay_no_account' },
-  CPR_ALREADY_LINKED: { messageKey: 'authentication.cpr_linked_text', offer: 'login' },
-  NATIONAL_ID_REGISTERED: { messageKey: 'authentication.national_id_registered', offer: 'login' },
-  CPR_MISMATCH: { messageKey: 'authentication.cpr_mitid_mismatch' },
-  CPR_NOT_VALIDATED: { messageKey: 'authentication.cpr_not_validated' },
-  MITID_ASSURANCE_TOO_LOW: { messageKey: 'authentication.cpr_not_validated' },
-  MITID_TOKEN_EXPIRED: { messageKey: 'authentication.mitid_token_expired' },
-  MOBILEPAY_TOKEN_EXPIRED: { messageKey: 'authentication.mitid_token_expired' },
-  USER_LOCKED: { messageKey: 'authentication.user_locked' },
-  GAME_ACCOUNT_LOCKED: { messageKey: 'authentication.account_locked' },
+const platform = (code: ErrorCode, offer?: AuthErrorView['offer']): AuthErrorView => ({ messageKey: messageKeyOf(code), ...(offer ? { offer } : {}) });
+
+/**
+ * Keyed by the domain catalogue's codes (a removed code or a typo fails the typecheck); the
+ * message is the catalogue's key, except the technical errors, which have their own words here.
+ */
+const AUTH_ERROR_VIEWS = {
+  NO_ACTIVE_ACCOUNT: platform('NO_ACTIVE_ACCOUNT', 'register'),
+  MOBILEPAY_NO_ACCOUNT: platform('MOBILEPAY_NO_ACCOUNT'),
+  CPR_ALREADY_LINKED: platform('CPR_ALREADY_LINKED', 'login'),
+  NATIONAL_ID_REGISTERED: platform('NATIONAL_ID_REGISTERED', 'login'),
+  CPR_MISMATCH: platform('CPR_MISMATCH'),
+  CPR_NOT_VALIDATED: platform('CPR_NOT_VALIDATED'),
+  MITID_ASSURANCE_TOO_LOW: platform('MITID_ASSURANCE_TOO_LOW'),
+  MITID_TOKEN_EXPIRED: platform('MITID_TOKEN_EXPIRED'),
+  MOBILEPAY_TOKEN_EXPIRED: platform('MOBILEPAY_TOKEN_EXPIRED'),
+  USER_LOCKED: platform('USER_LOCKED'),
+  GAME_ACCOUNT_LOCKED: platform('GAME_ACCOUNT_LOCKED'),
   MITID_TECHNICAL_ERROR: { messageKey: 'authentication.mitid_technical' },
   MOBILEPAY_TECHNICAL_ERROR: { messageKey: 'authentication.mobilepay_technical' },
-  UNDER_MIN_AGE: { messageKey: 'authentication.under_min_age' },
-  EMAIL_TAKEN: { messageKey: 'authentication.email_registered' },
-  ROFUS_EXCLUDED: { messageKey: 'authentication.rofus_excluded' },
-  ROFUS_UNAVAILABLE: { messageKey: 'authentication.rofus_unavailable' },
-  REGISTRATION_EXPIRED: { messageKey: 'authentication.transaction_expired', offer: 'register' },
-  LOGIN_EXPIRED: { messageKey: 'authentication.state_mismatch' },
-  LOGIN_CANCELLED: { messageKey: 'authentication.login_cancelled' },
-  SESSION_INVALID: { messageKey: 'authentication.session_invalid' },
-};
+  UNDER_MIN_AGE: platform('UNDER_MIN_AGE'),
+  EMAIL_TAKEN: platform('EMAIL_TAKEN'),
+  ROFUS_EXCLUDED: platform('ROFUS_EXCLUDED'),
+  ROFUS_UNAVAILABLE: platform('ROFUS_UNAVAILABLE'),
+  REGISTRATION_EXPIRED: platform('REGISTRATION_EXPIRED', 'register'),
+  LOGIN_EXPIRED: platform('LOGIN_EXPIRED'),
+  LOGIN_CANCELLED: platform('LOGIN_CANCELLED'),
+  SESSION_INVALID: platform('SESSION_INVALID'),
+} satisfies Partial<Record<ErrorCode, AuthErrorView>>;
+export const AUTH_ERRORS: Readonly<Record<string, AuthErrorView>> = AUTH_ERROR_VIEWS;
 
 export const authErrorView = (code: string | null | undefined): AuthErrorView | null =>
   code ? (AUTH_ERRORS[code] ?? { messageKey: 'authentication.generic_error' }) : null;

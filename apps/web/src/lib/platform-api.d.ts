@@ -969,6 +969,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "ACCOUNT_NOT_ACTIVE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorBodyInput: {
+            /** @enum {number} */
+            result: 0;
+            code: components["schemas"]["ErrorCodeInput"];
+            message: string;
+            fields?: {
+                [key: string]: string;
+            };
+            remainingOre?: number;
+        };
         MenuItemInput: {
             id: number;
             slug: string;
@@ -983,6 +995,18 @@ export interface components {
             };
             position: number;
             child: components["schemas"]["MenuItemInput"][];
+        };
+        /** @enum {string} */
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "ACCOUNT_NOT_ACTIVE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorBody: {
+            /** @enum {number} */
+            result: 0;
+            code: components["schemas"]["ErrorCode"];
+            message: string;
+            fields?: {
+                [key: string]: string;
+            };
+            remainingOre?: number;
         };
         MenuItem: {
             id: number;
@@ -1044,16 +1068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1062,16 +1077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1134,16 +1140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1152,16 +1149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1196,16 +1184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1214,16 +1193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1258,16 +1228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1276,16 +1237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1320,16 +1272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1338,16 +1281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1382,16 +1316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1400,16 +1325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1475,16 +1391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1493,16 +1400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1549,16 +1447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1567,16 +1456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1630,16 +1510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1648,16 +1519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1713,16 +1575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1731,16 +1584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1830,16 +1674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1848,16 +1683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1935,16 +1761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -1953,16 +1770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2005,16 +1813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2023,16 +1822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2072,16 +1862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2090,16 +1871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2183,16 +1955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2201,16 +1964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2257,16 +2011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2275,16 +2020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2293,16 +2029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2368,16 +2095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2386,16 +2104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2404,16 +2113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2422,16 +2122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2440,16 +2131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2458,16 +2140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2476,16 +2149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2494,16 +2158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2550,16 +2205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2618,16 +2264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2636,16 +2273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2654,16 +2282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2672,16 +2291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2690,16 +2300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2708,16 +2309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2726,16 +2318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2791,16 +2374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2809,16 +2383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2827,16 +2392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2913,16 +2469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2931,16 +2478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2949,16 +2487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2967,16 +2496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -2985,16 +2505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3003,16 +2514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3048,16 +2550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3124,16 +2617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3179,16 +2663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3197,16 +2672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3243,16 +2709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3293,16 +2750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3311,16 +2759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3358,16 +2797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3376,16 +2806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3431,16 +2852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3449,16 +2861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3467,16 +2870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3513,16 +2907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3560,16 +2945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3578,16 +2954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3624,16 +2991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3642,16 +3000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3687,16 +3036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3705,16 +3045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3756,16 +3087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3774,16 +3096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3828,16 +3141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3889,16 +3193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3959,16 +3254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3977,16 +3263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -3995,16 +3272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4013,16 +3281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4031,16 +3290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4049,16 +3299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4067,16 +3308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4085,16 +3317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4167,16 +3390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4185,16 +3399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4203,16 +3408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4221,16 +3417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4272,16 +3459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4324,16 +3502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4412,16 +3581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4430,16 +3590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4507,16 +3658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4525,16 +3667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4543,16 +3676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4561,16 +3685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4579,16 +3694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4597,16 +3703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4673,16 +3770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4691,16 +3779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4709,16 +3788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4727,16 +3797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4745,16 +3806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4763,16 +3815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4831,16 +3874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4849,16 +3883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4893,16 +3918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4911,16 +3927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4929,16 +3936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -4947,16 +3945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4991,16 +3980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5009,16 +3989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5027,16 +3998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5045,16 +4007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5111,16 +4064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5181,16 +4125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5199,16 +4134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5217,16 +4143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5279,16 +4196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5297,16 +4205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5315,16 +4214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5359,16 +4249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5377,16 +4258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5395,16 +4267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5413,16 +4276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5477,16 +4331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5558,16 +4403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5576,16 +4412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5594,16 +4421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5669,16 +4487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5687,16 +4496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5705,16 +4505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5776,16 +4567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5794,16 +4576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5812,16 +4585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5883,16 +4647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5901,16 +4656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 0;
-                        code: string;
-                        message: string;
-                        fields?: {
-                            [key: string]: string;
-                        };
-                        remainingOre?: number;
-                    };
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,6 +1,6 @@
 'use client';
 
-import { interpolate } from '@krone/domain';
+import { catalogueKeys, interpolate } from '@krone/domain';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { textsTranslator } from '@/lib/i18n';
 import { Captcha, type CaptchaHandle } from './captcha';
@@ -27,11 +27,7 @@ interface ContactAnswer {
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
-const CAPTCHA_CODES: Record<string, string> = {
-  CAPTCHA_REQUIRED: 'contact_us.captcha_required',
-  CAPTCHA_EXPIRED: 'contact_us.captcha_expired',
-  CAPTCHA_INVALID: 'contact_us.captcha_error',
-};
+const CAPTCHA_CODES: Readonly<Record<string, string>> = catalogueKeys('CAPTCHA_REQUIRED', 'CAPTCHA_EXPIRED', 'CAPTCHA_INVALID');
 
 /** The guest and the player send the same form; analytics tell them apart (spec §1). */
 function reportSubmit(kind: ContactKind) {

@@ -1,27 +1,34 @@
-import { formatKr } from '@krone/domain';
+import { formatKr, messageKeyOf, type ErrorCode } from '@krone/domain';
 
-/** The Danish message key of each refusal of a deposit (spec §8), by the platform's code. */
-export const DEPOSIT_ERROR_KEYS: Record<string, string> = {
-  DEPOSIT_LIMIT_EXCEEDED: 'deposit.error_limit',
-  DEPOSIT_LIMIT_REQUIRED: 'deposit.error_limit_required',
+/**
+ * The Danish message key of each refusal of a deposit (spec §8), by the platform's code (the
+ * domain's catalogue: a removed code or a typo fails the typecheck). Where the deposit page says
+ * what the platform says, the key is the catalogue's; the others are the deposit page's own words.
+ */
+const DEPOSIT_ERRORS = {
+  DEPOSIT_LIMIT_EXCEEDED: messageKeyOf('DEPOSIT_LIMIT_EXCEEDED'),
+  DEPOSIT_LIMIT_REQUIRED: messageKeyOf('DEPOSIT_LIMIT_REQUIRED'),
   ACCOUNT_PAUSED: 'deposit.error_paused',
   ACCOUNT_CLOSED: 'deposit.error_closed',
-  CARD_DETAILS_INCORRECT: 'deposit.error_card',
-  CARD_DECLINED: 'deposit.error_declined',
-  PAYMENT_PROVIDER_ERROR: 'deposit.error_transfer',
-  ACCOUNT_NOT_ACTIVE: 'deposit.error_transfer',
-  INVALID_BONUS_CODE: 'deposit.error_bonus_code',
-  BONUS_ALREADY_ACTIVE: 'deposit.error_bonus_active',
-  BONUS_CODE_USED: 'deposit.error_bonus_used',
-  BONUS_FIRST_DEPOSIT_ONLY: 'deposit.error_bonus_first_deposit',
-  BONUS_DECLINED_AT_REGISTRATION: 'deposit.error_bonus_declined',
-  BONUS_CODE_EMPTY: 'validation.bonus_code_empty',
-  DEPOSIT_TOO_SMALL: 'validation.min_deposit',
+  CARD_DETAILS_INCORRECT: messageKeyOf('CARD_DETAILS_INCORRECT'),
+  CARD_DECLINED: messageKeyOf('CARD_DECLINED'),
+  PAYMENT_PROVIDER_ERROR: messageKeyOf('PAYMENT_PROVIDER_ERROR'),
+  ACCOUNT_NOT_ACTIVE: messageKeyOf('ACCOUNT_NOT_ACTIVE'),
+  INVALID_BONUS_CODE: messageKeyOf('INVALID_BONUS_CODE'),
+  BONUS_ALREADY_ACTIVE: messageKeyOf('BONUS_ALREADY_ACTIVE'),
+  BONUS_CODE_USED: messageKeyOf('BONUS_CODE_USED'),
+  BONUS_FIRST_DEPOSIT_ONLY: messageKeyOf('BONUS_FIRST_DEPOSIT_ONLY'),
+  BONUS_DECLINED_AT_REGISTRATION: messageKeyOf('BONUS_DECLINED_AT_REGISTRATION'),
+  BONUS_CODE_EMPTY: messageKeyOf('BONUS_CODE_EMPTY'),
+  // The platform's own words (deposit.min_amount), under the amount field: they were the
+  // storefront's validation.min_deposit before, which disagreed with the platform's answer.
+  DEPOSIT_TOO_SMALL: messageKeyOf('DEPOSIT_TOO_SMALL'),
   SESSION_INVALID: 'deposit.login_required',
-};
+} satisfies Partial<Record<ErrorCode, string>>;
+export const DEPOSIT_ERROR_KEYS: Readonly<Record<string, string>> = DEPOSIT_ERRORS;
 
 /** Refusals of the bonus code, shown under the code field (the player changes or removes the code). */
-export const BONUS_CODE_CODES = new Set([
+export const BONUS_CODE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'INVALID_BONUS_CODE',
   'BONUS_CODE_EMPTY',
   'BONUS_ALREADY_ACTIVE',
@@ -31,7 +38,7 @@ export const BONUS_CODE_CODES = new Set([
 ]);
 
 /** Refusals the player resolves on the limits page, shown with a link to it. */
-export const LIMITS_CODES = new Set(['DEPOSIT_LIMIT_EXCEEDED', 'DEPOSIT_LIMIT_REQUIRED', 'ACCOUNT_PAUSED', 'ACCOUNT_CLOSED']);
+export const LIMITS_CODES: ReadonlySet<string> = new Set<ErrorCode>(['DEPOSIT_LIMIT_EXCEEDED', 'DEPOSIT_LIMIT_REQUIRED', 'ACCOUNT_PAUSED', 'ACCOUNT_CLOSED']);
 
 /**
  * The second line of a limit refusal: how much the player may still deposit within the limit

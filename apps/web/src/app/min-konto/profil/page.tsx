@@ -1,4 +1,4 @@
-import { formatDateDa } from '@krone/domain';
+import { catalogueKeys, formatDateDa } from '@krone/domain';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { ContactChangeForm } from '@/components/players/contact-change-form';
@@ -17,10 +17,7 @@ export const metadata: Metadata = { robots: { index: false } };
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 /** Refusals of a contact change after MitID, by the platform's code. */
-const CHANGE_ERRORS: Record<string, string> = {
-  CONFIRMATION_MISMATCH: 'profile.confirm_mismatch',
-  EMAIL_TAKEN: 'authentication.email_registered',
-};
+const CHANGE_ERRORS: Readonly<Record<string, string>> = catalogueKeys('CONFIRMATION_MISMATCH', 'EMAIL_TAKEN');
 
 export default async function ProfilePage({ searchParams }: { searchParams: Search }) {
   const [t, profile, providers, documentTypes, search] = await Promise.all([

@@ -1,4 +1,4 @@
-import { addIsoDays, copenhagenIsoDate } from '@krone/domain';
+import { addIsoDays, catalogueKeys, copenhagenIsoDate } from '@krone/domain';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
@@ -24,10 +24,7 @@ const TABS: { type: TypeParam; key: string }[] = [
 ];
 
 /** Refusals of the period, shown next to their field. */
-const FIELD_MESSAGES: Record<string, string> = {
-  HISTORY_TOO_OLD: 'transactions.error_too_old',
-  HISTORY_PERIOD_INVALID: 'transactions.error_period',
-};
+const FIELD_MESSAGES: Readonly<Record<string, string>> = catalogueKeys('HISTORY_TOO_OLD', 'HISTORY_PERIOD_INVALID');
 
 /**
  * /min-konto/transaktioner (login required): the player's deposits, withdrawals, bonuses and
