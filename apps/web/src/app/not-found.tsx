@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { ErrorView } from '@/components/error-view';
-import { getTranslator } from '@/lib/content';
+import { getTranslatorOrKeys } from '@/lib/content';
 
 export const metadata: Metadata = { title: '404', robots: { index: false } };
 
 export default async function NotFound() {
-  const t = await getTranslator().catch(() => (key: string) => key);
+  const t = await getTranslatorOrKeys();
   return (
     <ErrorView notFound title={t('modal.error_404_title')} subtitle={t('modal.error_subtitle')} button={t('modal.error_button')} />
   );

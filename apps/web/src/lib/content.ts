@@ -39,6 +39,9 @@ export const getTranslations = cache(async (): Promise<Dictionary> => {
 
 export const getTranslator = cache(async () => createTranslator(await getTranslations()));
 
+/** The translator, or one that shows the keys when the dictionary is unreachable: for what must render anyway. */
+export const getTranslatorOrKeys = () => getTranslator().catch(() => createTranslator({}));
+
 export const getDocument = cache(
   async (name: 'images' | 'layouts' | 'footer' | 'themes' | 'siteInfo'): Promise<Record<string, unknown>> => {
     return rebase(unwrap(name, await platform.GET(`/CMScasino/${name}`)).data);

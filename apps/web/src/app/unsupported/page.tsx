@@ -1,29 +1,19 @@
 import type { Metadata } from 'next';
 import { parseUnsupportedReason, unsupportedMessageKey } from '@/lib/unsupported';
-import { getTranslator } from '@/lib/content';
+import { getTranslatorOrKeys } from '@/lib/content';
 import styles from './unsupported.module.css';
 
 export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-type Translate = (key: string) => string;
-
-/** The page must show even when the platform is down: the key is better than an error page. */
-async function loadTranslator(): Promise<Translate> {
-  try {
-    return await getTranslator();
-  } catch {
-    return (key) => key;
-  }
-}
-
 export default async function UnsupportedPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [{ reason }, t] = await Promise.all([searchParams, loadTranslator()]);
+  // The page must show even when the platform is down: the key is better than an error page.
+  const [{ reason }, t] = await Promise.all([searchParams, getTranslatorOrKeys()]);
   const messageKey = unsupportedMessageKey(parseUnsupportedReason(reason));
 
   // Plain HTML and CSS only: the browsers sent here may not run the site's scripts.
