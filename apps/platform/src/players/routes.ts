@@ -1,4 +1,4 @@
-import { DEPOSIT_LIMIT_PERIODS, MAX_DEPOSIT_LIMIT_ORE, MIN_DEPOSIT_LIMIT_ORE } from '@krone/domain';
+import { DEPOSIT_LIMIT_PERIODS, MAX_DEPOSIT_LIMIT_ORE, MIN_DEPOSIT_LIMIT_ORE, MOBILE_COUNTRY_CODES } from '@krone/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { z } from 'zod';
@@ -156,7 +156,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
           firstName: z.string().trim().min(1).max(50),
           lastName: z.string().trim().min(1).max(100),
           email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
-          mobileCc: z.enum(['+45', '+299']),
+          mobileCc: z.enum(MOBILE_COUNTRY_CODES),
           mobileNo: z.string().max(20),
         }),
         response: { 200: ok(registrationStateSchema), 400: errorBody, 403: errorBody, 409: errorBody, 410: errorBody, 429: errorBody, 502: errorBody, 503: errorBody },
@@ -207,6 +207,8 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     '/Players/sessions/:sessionId/logout',
     {
       schema: { tags, operationId: 'logout', summary: 'End a session', params: sessionParams, response: { 200: ok(z.object({ ended: z.boolean() })) } },
+      // A session already over answers ended: false, never 401.
+      config: { sessionPlayer: false },
     },
     async (request) => ({ result: 1 as const, data: { ended: await players.logout(request.params.sessionId) } }),
   );
@@ -221,7 +223,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
         params: sessionParams,
         body: z.object({
           email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
-          mobileCc: z.enum(['+45', '+299']),
+          mobileCc: z.enum(MOBILE_COUNTRY_CODES),
           mobileNo: z.string().max(20),
           redirectTo: z.string().max(500).nullish(),
         }),
@@ -231,7 +233,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: await players.startContactChange(request.params.sessionId, request.body) };
+      return { result: 1 as const, data: await players.startContactChange(request.player, request.body) };
     },
   );
 
@@ -248,7 +250,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     },
     async (request, reply) => {
       reply.headers(noStore);
-      await players.playerForSession(request.params.sessionId);
+      // The session-player hook answered 401 already when it is not.
       return { result: 1 as const, data: true as const };
     },
   );
@@ -269,7 +271,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return { result: 1 as const, data: await players.profile(request.params.sessionId) };
+      return { result: 1 as const, data: await players.profile(request.player) };
     },
   );
 
@@ -284,7 +286,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
         response: { 200: ok(z.record(z.string(), z.string())), 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => ({ result: 1 as const, data: await players.setProperties(request.params.sessionId, request.body) }),
+    async (request) => ({ result: 1 as const, data: await players.setProperties(request.player, request.body) }),
   );
 
   app.get(
@@ -298,7 +300,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
         response: { 200: ok(z.string().nullable()), 401: errorBody },
       },
     },
-    async (request) => ({ result: 1 as const, data: await players.getProperty(request.params.sessionId, request.query.keyProperty) }),
+    async (request) => ({ result: 1 as const, data: await players.getProperty(request.player, request.query.keyProperty) }),
   );
 
   const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
@@ -315,7 +317,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     },
     async (request) => ({
       result: 1 as const,
-      data: await players.setNotify(request.params.sessionId, { emailNotify: request.query.EmailNotify, smsNotify: request.query.SMSNotify }),
+      data: await players.setNotify(request.player.id, { emailNotify: request.query.EmailNotify, smsNotify: request.query.SMSNotify }),
     }),
   );
 
@@ -329,7 +331,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
         response: { 200: ok(z.object({ day: z.string().nullable() })), 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => ({ result: 1 as const, data: await players.getMarketingNotification(request.params.sessionId, request.params.userId) }),
+    async (request) => ({ result: 1 as const, data: await players.getMarketingNotification(request.player, request.params.userId) }),
   );
 
   app.put(
@@ -345,7 +347,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     },
     async (request) => ({
       result: 1 as const,
-      data: await players.setMarketingNotification(request.params.sessionId, request.body.userId, request.body.day),
+      data: await players.setMarketingNotification(request.player.id, request.body.userId, request.body.day),
     }),
   );
 
@@ -354,7 +356,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
     {
       schema: { tags, operationId: 'updateDepositor', params: sessionParams, response: { 200: ok(z.object({ playerType: z.string() })), 401: errorBody } },
     },
-    async (request) => ({ result: 1 as const, data: await players.updateDepositor(request.params.sessionId) }),
+    async (request) => ({ result: 1 as const, data: await players.updateDepositor(request.player.id) }),
   );
 
   app.put(
@@ -367,7 +369,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
         response: { 200: ok(z.object({ playerType: z.string() })), 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => ({ result: 1 as const, data: await players.updatePlayerType(request.query.sessionId, request.query.playerType) }),
+    async (request) => ({ result: 1 as const, data: await players.updatePlayerType(request.player.id, request.query.playerType) }),
   );
 
   const unsubscribeLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
