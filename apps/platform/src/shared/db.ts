@@ -1,3 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
 /** What PostgreSQL says about a refused statement: its SQLSTATE, and the constraint it broke. */
 export interface PgError {
   code?: string;
@@ -36,4 +39,18 @@ export const constraintText = (error: PgError) => `${error.constraint ?? ''} ${e
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const found = pgErrorIn(error, (candidate) => candidate.code === UNIQUE_VIOLATION);
   return found !== null && (constraint === undefined || constraintText(found).includes(constraint));
+}
+
+/** Rows of a raw query, whichever driver answers (pg and PGlite shape results alike: { rows }). */
+export async function rowsOf<T>(query: SQL, runner: Pick<Db, 'execute'>): Promise<T[]> {
+  const result = (await runner.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/**
+ * Holds the lock named `key` until the transaction ends: one decision at a time per key (a
+ * player's deposits, withdrawals or limit changes), across processes.
+ */
+export async function lockUntilCommit(tx: Pick<Db, 'execute'>, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }

@@ -1,6 +1,7 @@
 import { addIsoDays, copenhagenDayStart, copenhagenIsoDate, paginate } from '@krone/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../shared/db.js';
 import { fail } from '../shared/errors.js';
 
 /**
@@ -176,11 +177,6 @@ function categoryFilter(type: HistoryType): SQL {
 }
 
 export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDeps) {
-  async function rowsOf<T>(query: SQL): Promise<T[]> {
-    const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-    return Array.isArray(result) ? result : result.rows;
-  }
-
   /**
    * One page of rows. The player's transfers are found through their own accounts' entries
    * (index on account and time), so the cost follows the player's own activity in the period,
@@ -246,7 +242,7 @@ export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDe
       from combined c
       where ${categoryFilter(type)}
       order by c.created_at desc, c.id desc
-      limit ${limit} offset ${offset}`);
+      limit ${limit} offset ${offset}`, db);
   }
 
   /** The session's player's history: one page of rows and where it stands among all of them. */
