@@ -9,6 +9,7 @@ import {
 } from '@krone/domain';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { lockUntilCommit } from '../shared/db.js';
 import { fail } from '../shared/errors.js';
 import { accountExclusions, depositLimits } from './schema.js';
 
@@ -161,7 +162,7 @@ export function createLimitsService(deps: LimitsDeps) {
   /** One change at a time per player, across processes: the rule "never without a limit" holds. */
   async function underPlayerLock<T>(playerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limits:${playerId}`}))`);
+      await lockUntilCommit(tx, `limits:${playerId}`);
       return work(tx as Db);
     });
   }

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { LimitsService } from '../limits/service.js';
 import type { PlayersService } from '../players/service.js';
+import { lockUntilCommit } from '../shared/db.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { UNSETTLED_DEPOSIT_STATUSES } from './history.js';
@@ -104,7 +105,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return db.transaction(async (tx) => {
       // One deposit decision at a time per player, across processes. Everything inside reads
       // through the transaction: the embedded database has one connection.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit:${playerId}`}))`);
+      await lockUntilCommit(tx, `deposit:${playerId}`);
       await limits.assertDepositWithinLimits(playerId, input.amountOre, tx);
       const now = clock();
       const [row] = await tx

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { PlayersService } from '../players/service.js';
-import { isUniqueViolation } from '../shared/db.js';
+import { isUniqueViolation, lockUntilCommit } from '../shared/db.js';
 import { AppError, fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { withdrawals } from './schema.js';
@@ -116,7 +116,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     try {
       const row = await db.transaction(async (tx) => {
         // One withdrawal decision at a time per player, across processes (the open-count rule).
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${playerId}`}))`);
+        await lockUntilCommit(tx, `withdrawal:${playerId}`);
         const [open] = await tx
           .select({ count: sql<string>`count(*)` })
           .from(withdrawals)
