@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MOBILE_COUNTRY_CODE, isMobileCountryCode, MOBILE_COUNTRY_CODE_PATTERN, MOBILE_COUNTRY_CODES, mobileDigitsFor } from './phone';
+import { DEFAULT_MOBILE_COUNTRY_CODE, defaultMobileCountryChoices, isMobileCountryCode, MOBILE_COUNTRY_CODE_PATTERN, MOBILE_COUNTRY_CODES, mobileDigitsFor } from './phone';
 
 describe('mobile numbers', () => {
   it('takes Danish and Greenlandic numbers only, Danish first', () => {
@@ -20,5 +20,12 @@ describe('mobile numbers', () => {
     expect(whole.exec('+299123456')?.slice(1)).toEqual(['+299', '123456']);
     expect(whole.test('4520304050')).toBe(false);
     expect(whole.exec('+4520304050')?.slice(1)).toEqual(['+45', '20304050']);
+  });
+
+  it('offers the seeded choices when the operator config is missing', () => {
+    expect(defaultMobileCountryChoices()).toEqual([
+      { code: '+45', label: '+45 Danmark', digits: 8 },
+      { code: '+299', label: '+299 Grønland', digits: 6 },
+    ]);
   });
 });

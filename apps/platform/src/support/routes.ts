@@ -1,3 +1,4 @@
+import { MOBILE_COUNTRY_CODE_PATTERN } from '@krone/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
@@ -40,7 +41,7 @@ export const contactBody = z.object({
   phone: z
     .string()
     .trim()
-    .regex(/^(\+45|\+299)?\s?\d{6,8}$/, { error: 'validation.phone_digits' })
+    .regex(new RegExp(`^(${MOBILE_COUNTRY_CODE_PATTERN})?\\s?\\d{6,8}$`), { error: 'validation.phone_digits' })
     .optional()
     .or(z.literal('')),
   subject: z.enum(CONTACT_SUBJECTS, { error: 'validation.subject_required' }),

@@ -1,4 +1,4 @@
-import { MIN_DEPOSIT_ORE, parseKrToOre } from '@krone/domain';
+import { MAX_DEPOSIT_ORE, MIN_DEPOSIT_ORE, parseKrToOre } from '@krone/domain';
 
 /** What the player typed into the card form; card data goes to the provider only, never to us. */
 export interface CardInput {
@@ -62,7 +62,7 @@ export function checkCard(card: CardInput, now: Date = new Date()): Partial<Reco
 export function checkAmount(input: string): { ore: number } | { error: string } {
   if (!input.trim()) return { error: 'validation.amount_required' };
   const ore = parseKrToOre(input);
-  if (ore === null || ore > 10_000_000) return { error: 'validation.amount_invalid' };
+  if (ore === null || ore > MAX_DEPOSIT_ORE) return { error: 'validation.amount_invalid' };
   if (ore < MIN_DEPOSIT_ORE) return { error: 'validation.min_deposit' };
   return { ore };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { MAX_DEPOSIT_ORE } from '@krone/domain';
 import { z } from 'zod';
 import { fail, ok } from './api';
 
@@ -9,7 +10,7 @@ export const RETURN_PATHS = {
 } as const;
 
 export const depositBody = z.object({
-  amountOre: z.number().int().min(1).max(10_000_000),
+  amountOre: z.number().int().min(1).max(MAX_DEPOSIT_ORE),
   bonusCode: z.string().max(100).optional(),
   from: z.enum(['main', 'quick']).default('main'),
 });

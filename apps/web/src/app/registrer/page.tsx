@@ -1,3 +1,4 @@
+import { DEFAULT_MOBILE_COUNTRY_CODE, defaultMobileCountryChoices } from '@krone/domain';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AuthError } from '@/components/players/auth-error';
@@ -138,7 +139,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
           <p className={styles.muted}>{t('register.step2_description')}</p>
           <RegistrationDetailsForm
             prefill={state!.prefill}
-            providers={providers?.length ? providers : [{ code: '+45', label: '+45 Danmark', digits: 8 }]}
+            providers={providers?.length ? providers : defaultMobileCountryChoices().filter((choice) => choice.code === DEFAULT_MOBILE_COUNTRY_CODE)}
             texts={texts}
           />
         </section>

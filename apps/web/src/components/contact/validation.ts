@@ -1,3 +1,5 @@
+import { MOBILE_COUNTRY_CODE_PATTERN } from '@krone/domain';
+
 /**
  * The contact form's rules, mirroring the platform's schema (apps/platform/src/support/routes.ts)
  * so the player sees the same Danish message before and after a round trip. Each rule yields the
@@ -24,7 +26,7 @@ export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'phone'
 // zod 4's email pattern, which the platform applies.
 const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 // Danish (+45) or Greenlandic (+299) numbers; spaces are dropped before the check.
-const PHONE = /^(\+45|\+299)?\d{6,8}$/;
+const PHONE = new RegExp(`^(${MOBILE_COUNTRY_CODE_PATTERN})?\\d{6,8}$`);
 
 export const isContactSubject = (value: string): value is ContactSubject => (CONTACT_SUBJECTS as readonly string[]).includes(value);
 

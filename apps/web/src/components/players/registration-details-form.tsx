@@ -1,6 +1,6 @@
 'use client';
 
-import { parseCpr } from '@krone/domain';
+import { DEFAULT_MOBILE_COUNTRY_CODE, parseCpr } from '@krone/domain';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { textsTranslator } from '@/lib/i18n';
@@ -32,7 +32,7 @@ export function RegistrationDetailsForm({
     firstName: prefill.firstName,
     lastName: prefill.lastName,
     email: prefill.email ?? '',
-    mobileCc: prefill.mobileCc ?? providers[0]?.code ?? '+45',
+    mobileCc: prefill.mobileCc ?? providers[0]?.code ?? DEFAULT_MOBILE_COUNTRY_CODE,
     mobileNo: prefill.mobileNo ?? '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

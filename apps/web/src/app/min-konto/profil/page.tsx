@@ -1,4 +1,4 @@
-import { catalogueKeys, formatDateDa } from '@krone/domain';
+import { catalogueKeys, defaultMobileCountryChoices, formatDateDa } from '@krone/domain';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { ContactChangeForm } from '@/components/players/contact-change-form';
@@ -71,10 +71,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         </dl>
         <ContactChangeForm
           initial={{ email: info.email, mobileCc: info.mobileCC, mobileNo: info.mobileNo }}
-          providers={providers ?? [
-            { code: '+45', label: '+45 Danmark', digits: 8 },
-            { code: '+299', label: '+299 Grønland', digits: 6 },
-          ]}
+          providers={providers ?? defaultMobileCountryChoices()}
           texts={pickTranslations(t, [
             'profile.edit_contact',
             'profile.confirm_intro',

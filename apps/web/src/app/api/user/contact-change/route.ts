@@ -1,10 +1,11 @@
+import { MOBILE_COUNTRY_CODES } from '@krone/domain';
 import { z } from 'zod';
 import { fail, forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
 import { clientIp } from '@/lib/forwarding';
 import { platformNoStore } from '@/lib/platform';
 import { AUTH_TRANSACTION_COOKIE, cookieOptions, sessionToken } from '@/lib/session';
 
-const body = z.object({ email: z.string().max(254), mobileCc: z.enum(['+45', '+299']), mobileNo: z.string().max(20) });
+const body = z.object({ email: z.string().max(254), mobileCc: z.enum(MOBILE_COUNTRY_CODES), mobileNo: z.string().max(20) });
 
 /**
  * POST /api/user/contact-change: the player's new e-mail or mobile. The platform checks it and
