@@ -63,6 +63,26 @@ describe('rate limits of player-owned calls (per player, after the session)', ()
     expect((await cardDeposit(junkSession(), '203.0.113.8')).status).toBe(401);
   });
 
+  it('looks the session up once per request: the rate limit and the session-player hook share it', async () => {
+    const player = await createLoggedInPlayer(platform);
+    const resolve = platform.app.resolveSessionPlayer;
+    const asked: string[] = [];
+    platform.app.resolveSessionPlayer = (sessionId) => {
+      asked.push(sessionId);
+      return resolve(sessionId);
+    };
+    try {
+      expect((await pause(player.token)).status).toBe(200);
+      expect(asked).toEqual([player.token]);
+      // A made-up session too: counted, then refused, with one look-up.
+      asked.length = 0;
+      expect((await closure(junkSession(), '203.0.113.9')).status).toBe(401);
+      expect(asked).toHaveLength(1);
+    } finally {
+      platform.app.resolveSessionPlayer = resolve;
+    }
+  });
+
   it('never refuses a pause or a closure because another client filled a limit', async () => {
     const [noisy, pausing, closing] = [await createLoggedInPlayer(platform), await createLoggedInPlayer(platform), await createLoggedInPlayer(platform)];
     // One player (a runaway client) fills their own pause and closure buckets at this address…
