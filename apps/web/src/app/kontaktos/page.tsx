@@ -3,7 +3,7 @@ import { ContactForm } from '@/components/contact/contact-form';
 import { ContactInfo, toContactSections } from '@/components/contact/contact-info';
 import { getContactSender } from '@/lib/contact-sender';
 import styles from '@/components/contact/contact.module.css';
-import { CONTACT_TEXT_KEYS } from '@/components/contact/validation';
+import { CONTACT_TEXT_KEYS } from '@/lib/contact-validation';
 import { getSystemConfig, getTranslator } from '@/lib/content';
 import { pickTranslations } from '@/lib/i18n';
 import { seoMetadata } from '@/lib/seo';

@@ -14,7 +14,7 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactValues,
-} from './validation';
+} from '@/lib/contact-validation';
 
 export type ContactKind = 'guest' | 'player';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeContact, validateContact, type ContactValues } from './validation';
+import { normalizeContact, validateContact, type ContactValues } from './contact-validation';
 
 const valid: ContactValues = {
   name: 'Mette Hansen',
