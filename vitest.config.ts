@@ -7,6 +7,10 @@ export default defineConfig({
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] },
       },
       {
+        // The runtime and the launchers' wiring (scripts/runtime.mjs, scripts/dev-env.mjs).
+        test: { name: 'tooling', include: ['scripts/**/*.test.mjs'] },
+      },
+      {
         test: {
           name: 'platform',
           include: ['apps/platform/test/**/*.test.ts', 'apps/platform/src/**/*.test.ts'],

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoPorts, devEnv } from './dev-env.mjs';
+import { hasPinnedNodePackage, pinnedNodePath, runtimeProblem } from './runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -88,9 +89,21 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+// A fresh clone, or one from before the runtime was pinned: install, the pinned Node.js with it.
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json')) || (hasPinnedNodePackage() && !pinnedNodePath())) {
   log('installing packages (npm ci)…');
   run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+// Everything runs on the pinned Node.js (scripts/runtime.mjs). Only the very first `npm start`
+// begins on the machine's own node, before the install: it hands over to the pinned one here.
+if (runtimeProblem()) {
+  const pinnedNode = pinnedNodePath();
+  if (!pinnedNode) {
+    console.error(`krone: ${runtimeProblem()}`);
+    process.exit(1);
+  }
+  const handedOver = spawnSync(pinnedNode, process.argv.slice(1), { stdio: 'inherit' });
+  process.exit(handedOver.status ?? 1);
 }
 
 log('starting the stand-ins (MitID, MobilePay, ROFUS, card payments, NemKonto)…');

@@ -35,3 +35,5 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ host: config.PLATFORM_HOST, port: config.PLATFORM_PORT });
+// The runtime is pinned (README.md, "The runtime"): say which one this process got.
+app.log.info({ node: process.version }, `platform: running on Node.js ${process.version}`);

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { devEnv, e2ePorts } from './dev-env.mjs';
+import { pinnedNodeMajor, pinnedNodeVersion, runtimeProblem } from './runtime.mjs';
+
+describe('the runtime', () => {
+  it(`is the pinned Node.js (${pinnedNodeVersion()})`, () => {
+    expect(runtimeProblem(), runtimeProblem()).toBeUndefined();
+    expect(process.versions.node.split('.')[0]).toBe(pinnedNodeMajor());
+  });
+
+  it('is also the `node` that commands run by name get (Playwright web servers, CI, npx)', () => {
+    const child = spawnSync('node', ['-p', 'process.versions.node'], { encoding: 'utf8' });
+    expect(child.stdout.trim().split('.')[0]).toBe(pinnedNodeMajor());
+  });
+});
+
+describe('the wiring between stand-ins, platform and storefront (scripts/dev-env.mjs)', () => {
+  it('points each service at the others', () => {
+    const ports = { host: '127.0.0.1', simsPort: 1001, platformPort: 1002, webPort: 1003 };
+    for (const profile of ['demo', 'e2e']) {
+      const env = devEnv(profile, ports);
+      expect(env.sims.CARDS_WEBHOOK_URL).toBe('http://127.0.0.1:1002/Payments/webhooks/cards');
+      expect(env.sims.NEMKONTO_WEBHOOK_URL).toBe('http://127.0.0.1:1002/Payments/webhooks/nemkonto');
+      expect(env.platform.MITID_ISSUER).toBe('http://127.0.0.1:1001/mitid');
+      expect(env.platform.PLATFORM_PORT).toBe('1002');
+      expect(env.web.PLATFORM_URL).toBe('http://127.0.0.1:1002');
+      expect(env.web.CARDS_PUBLIC_URL).toBe('http://127.0.0.1:1001/cards');
+      for (const service of [env.sims, env.platform, env.web]) {
+        expect(service.KRONE_ENV).toBe('development');
+        expect(service.WEB_PUBLIC_URL).toBe('http://127.0.0.1:1003');
+      }
+    }
+  });
+
+  it('gives the browser tests their own ports and a fresh database', () => {
+    expect(e2ePorts({})).toEqual({ host: '127.0.0.1', simsPort: 4310, platformPort: 4100, webPort: 3100 });
+    const env = devEnv('e2e', e2ePorts({}));
+    expect(env.platform.PGLITE_DATA_DIR).toBe('memory://');
+    expect(env.platform.TEST_CLOCK_CONTROL).toBe('true');
+    expect(devEnv('demo', e2ePorts({})).platform.TEST_CLOCK_CONTROL).toBeUndefined();
+  });
+});
