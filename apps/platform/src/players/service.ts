@@ -15,6 +15,7 @@ import type { Secrets } from './secrets.js';
 import type { SessionStore } from './sessions.js';
 
 export type { RegistrationCompletion, RegistrationDetails } from './registration.js';
+export type { Player } from './schema.js';
 
 export interface PlayersDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Player } from '../players/schema.js';
+import type { Player } from '../players/service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
