@@ -27,7 +27,7 @@ const brokers: IdentityBrokers = {
     return { url: `https://broker.test/${provider}/authorize`, state: 'state-1', nonce: 'nonce-1', codeVerifier: 'verifier-1' };
   },
   async complete(provider: Provider, params): Promise<VerifiedIdentity> {
-    if (params.error) throw new AppError(provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR', 502, 'authentication.mitid_technical_error');
+    if (params.error) throw new AppError(provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR', 502, 'authentication.mitid_technical');
     const p = people[params.code ?? ''];
     if (!p) throw new AppError('LOGIN_EXPIRED', 400, 'authentication.state_mismatch');
     return {

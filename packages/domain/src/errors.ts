@@ -43,8 +43,8 @@ export const ERROR_CATALOGUE = {
   MITID_ASSURANCE_TOO_LOW: { status: 403, messageKey: 'authentication.cpr_not_validated' },
   MITID_TOKEN_EXPIRED: { status: 401, messageKey: 'authentication.mitid_token_expired' },
   MOBILEPAY_TOKEN_EXPIRED: { status: 401, messageKey: 'authentication.mitid_token_expired' },
-  MITID_TECHNICAL_ERROR: { status: 502, messageKey: 'authentication.mitid_technical_error' },
-  MOBILEPAY_TECHNICAL_ERROR: { status: 502, messageKey: 'authentication.mobilepay_technical_error' },
+  MITID_TECHNICAL_ERROR: { status: 502, messageKey: 'authentication.mitid_technical' },
+  MOBILEPAY_TECHNICAL_ERROR: { status: 502, messageKey: 'authentication.mobilepay_technical' },
   MOBILEPAY_NO_ACCOUNT: { status: 404, messageKey: 'authentication.mobilepay_no_account' },
   NO_ACTIVE_ACCOUNT: { status: 404, messageKey: 'authentication.no_active_account_text' },
   CPR_MISMATCH: { status: 400, messageKey: 'authentication.cpr_mitid_mismatch' },
@@ -60,7 +60,7 @@ export const ERROR_CATALOGUE = {
   GAME_ACCOUNT_LOCKED: { status: 403, messageKey: 'authentication.account_locked' },
   NOTHING_CHANGED: { status: 400, messageKey: 'profile.nothing_changed' },
   CONFIRMATION_MISMATCH: { status: 403, messageKey: 'profile.confirm_mismatch' },
-  UNSUBSCRIBE_UNKNOWN: { status: 404, messageKey: 'unsubscribe.failure' },
+  UNSUBSCRIBE_UNKNOWN: { status: 404, messageKey: 'unsubscribe.invalid_link' },
 
   // Limits.
   LIMIT_AMOUNT_INVALID: { status: 400, messageKey: 'validation.amount_invalid' },
