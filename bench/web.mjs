@@ -4,7 +4,7 @@
 // rates). It never fails on a figure; it exits non-zero only when a measurement could not be made.
 // What each figure means: bench/README.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -159,11 +159,17 @@ async function ensureStorefront() {
 
 /** Installs Lighthouse and autocannon into bench/lighthouse (outside the npm workspaces) on first use. */
 function ensureTools() {
-  if (existsSync(path.join(toolsDir, 'node_modules/lighthouse')) && existsSync(path.join(toolsDir, 'node_modules/autocannon'))) return;
+  // Installed, and the versions its lock pins (an older Lighthouse left by a previous lock is replaced).
+  const locked = JSON.parse(readFileSync(path.join(toolsDir, 'package-lock.json'), 'utf8')).packages;
+  const installed = (name) => {
+    const file = path.join(toolsDir, 'node_modules', name, 'package.json');
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : undefined;
+  };
+  if (['lighthouse', 'autocannon'].every((name) => installed(name) === locked[`node_modules/${name}`]?.version)) return;
   heading('installing bench tools');
-  log('npm install in bench/lighthouse (first use)…');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: toolsDir, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm install in bench/lighthouse failed');
+  log('npm ci in bench/lighthouse (first use, or its lock changed)…');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: toolsDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm ci in bench/lighthouse failed');
 }
 
 const toolsRequire = createRequire(path.join(toolsDir, 'package.json'));
