@@ -33,6 +33,7 @@ import { createWalletService } from './wallet/service.js';
 import { createStakeRules } from './wallet/stakes.js';
 import { createIdentityBrokers, type IdentityBrokers } from './players/identity.js';
 import { createRofus, type Rofus } from './players/rofus.js';
+import { playerAccountRoutes } from './players/account-routes.js';
 import { playersRoutes } from './players/routes.js';
 import { createSecrets } from './players/secrets.js';
 import { createPlayersService } from './players/service.js';
@@ -230,6 +231,7 @@ export async function buildApp({ config, database, clock: givenClock = () => new
   await app.register(contentRoutes, { content });
   await app.register(supportRoutes, { support, config });
   await app.register(playersRoutes, { players, config });
+  await app.register(playerAccountRoutes, { players, config });
   await app.register(documentsRoutes, { documents, config });
   await app.register(walletRoutes, {
     wallet,
