@@ -87,7 +87,6 @@ export const ERROR_CATALOGUE = {
   // Payments: deposits and their provider.
   DEPOSIT_TOO_SMALL: { status: 400, messageKey: 'deposit.min_amount' },
   DEPOSIT_TOO_LARGE: { status: 400, messageKey: 'validation.invalid_input' },
-  ACCOUNT_NOT_ACTIVE: { status: 403, messageKey: 'deposit.error_transfer' },
   /** A card the provider could not read at all (an invalid token) answers 400 (payments/service.ts). */
   CARD_DETAILS_INCORRECT: { status: 402, messageKey: 'deposit.error_card' },
   CARD_DECLINED: { status: 402, messageKey: 'deposit.error_declined' },
