@@ -102,7 +102,10 @@ if (runtimeProblem()) {
     console.error(`krone: ${runtimeProblem()}`);
     process.exit(1);
   }
-  const handedOver = spawnSync(pinnedNode, process.argv.slice(1), { stdio: 'inherit' });
+  // With node_modules/.bin first on PATH, as npm gives scripts: what this spawns by name (npx,
+  // next) runs on the pinned Node.js too.
+  const PATH = `${path.dirname(pinnedNode)}${path.delimiter}${process.env.PATH ?? ''}`;
+  const handedOver = spawnSync(pinnedNode, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, PATH } });
   process.exit(handedOver.status ?? 1);
 }
 
