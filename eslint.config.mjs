@@ -7,14 +7,14 @@ import tseslint from 'typescript-eslint';
 const contexts = ['bonus', 'content', 'documents', 'limits', 'payments', 'players', 'support', 'wallet'];
 
 /**
- * A context reaches another only through its service (`../<other>/service.js`), its request and
- * answer shapes (`contracts.js`) or a public `index.js`, never its tables, routes or helpers. A context's schema.ts may name another's table
+ * A context reaches another only through its service (`../<other>/service.js`, or a public
+ * `index.js`), never its tables, routes or helpers; shared HTTP and database glue is in shared/. A context's schema.ts may name another's table
  * for a foreign key (`../<other>/schema.js`): the database's own referential integrity, and
  * db/schema.ts gathers every context's tables anyway.
  */
 function contextBoundary(context, { schemaFile }) {
   const others = contexts.filter((other) => other !== context).join('|');
-  const publicFiles = schemaFile ? 'service|contracts|index|schema' : 'service|contracts|index';
+  const publicFiles = schemaFile ? 'service|index|schema' : 'service|index';
   return {
     regex: `^(\\.\\./)+(${others})/(?!(${publicFiles})\\.js$)`,
     message: 'A context reaches another only through its service (../<context>/service.js), not its tables or helpers.',
