@@ -12,6 +12,13 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { runtimeProblem } from '../scripts/runtime.mjs';
+
+// Figures belong to the runtime that made them: measure on the pinned Node.js only (npm run puts it on PATH).
+if (runtimeProblem()) {
+  console.error(runtimeProblem());
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -11,6 +11,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { runtimeProblem } from '../scripts/runtime.mjs';
+
+// Figures belong to the runtime that made them: measure on the pinned Node.js only (npm run puts it on PATH).
+if (runtimeProblem()) {
+  console.error(runtimeProblem());
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');

@@ -31,8 +31,10 @@ export function runtimeProblem(version = process.versions.node) {
   if (version.split('.')[0] === major) return undefined;
   return (
     `Krone runs on Node.js ${major} (pinned ${pinnedNodeVersion()}); this is Node.js ${version}. ` +
-    (hasPinnedNodePackage()
-      ? 'Run `npm ci` (it installs the pinned binary as node_modules/.bin/node), then the command again through npm.'
-      : `The npm registry has no pinned binary for ${process.platform}-${process.arch}: install Node.js ${major} yourself and run the command again.`)
+    (pinnedNodePath()
+      ? 'Run it through npm (npm start, npm test, npm run …), which puts node_modules/.bin/node first on PATH.'
+      : hasPinnedNodePackage()
+        ? 'Run `npm ci` (it installs the pinned binary as node_modules/.bin/node), then the command again through npm.'
+        : `The npm registry has no pinned binary for ${process.platform}-${process.arch}: install Node.js ${major} yourself and run the command again.`)
   );
 }
