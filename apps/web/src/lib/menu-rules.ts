@@ -1,18 +1,8 @@
 import type { ScreenSize } from '@krone/domain';
+import type { components } from './platform-api';
 
-export interface MenuEntry {
-  id: number;
-  slug: string;
-  textMenu: string;
-  text: string;
-  icon: string;
-  target: string;
-  authRequired: boolean;
-  showAuthRequired: boolean;
-  showOnDevice: Record<string, boolean>;
-  position: number;
-  child: MenuEntry[];
-}
+/** A menu entry as the platform answers it (the generated client's MenuItem). */
+export type MenuEntry = components['schemas']['MenuItem'];
 
 const SIZES: ScreenSize[] = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'];
 
