@@ -7,7 +7,7 @@ import {
   type DepositLimitPeriod,
   type PauseDuration,
 } from '@krone/domain';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { lockUntilCommit } from '../shared/db.js';
 import { fail } from '../shared/errors.js';

@@ -2,7 +2,7 @@ import { MOBILE_COUNTRY_CODES } from '@krone/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { errorBody, iso, noStore, ok, sessionParams } from '../shared/http.js';
+import { errorBody, noStore, ok, sessionParams } from '../shared/http.js';
 import type { PlayersService } from './service.js';
 
 const tags = ['players'];
