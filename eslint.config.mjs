@@ -95,7 +95,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(@/|(\\.\\.?/)+)components(/|$)', message: 'lib/, edge/ and the proxy do not import components/: move the rule into lib/.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\.?/)+)components(/|$)',
+              message: 'lib/, edge/ and the proxy do not import components/: move the rule into lib/.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -31,7 +31,12 @@ export default defineConfig({
     // others, so a jump of a day cannot expire another test's session.
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts/, grepInvert: /@clock/ },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions }, grepInvert: /@clock/ },
-    { name: 'clock', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions }, grep: /@clock/, dependencies: ['phone', 'desktop'] },
+    {
+      name: 'clock',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+      grep: /@clock/,
+      dependencies: ['phone', 'desktop'],
+    },
   ],
   webServer: [
     {

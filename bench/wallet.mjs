@@ -157,7 +157,13 @@ function transfer(body, target = port) {
       },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ ok: response.statusCode >= 200 && response.statusCode < 300, status: response.statusCode, ms: performance.now() - started }));
+        response.on('end', () =>
+          resolve({
+            ok: response.statusCode >= 200 && response.statusCode < 300,
+            status: response.statusCode,
+            ms: performance.now() - started,
+          }),
+        );
       },
     );
     request.on('error', () => resolve({ ok: false, status: 0, ms: performance.now() - started }));
@@ -173,7 +179,16 @@ async function main() {
   // 1. pgbench TPC-B on its own database of the same server.
   await admin(`create database ${pgbenchDb}`);
   pgbench(['-i', '-q', '-s', '8', dbUrl(pgbenchDb)]);
-  const args = ['-c', String(clients), '-j', String(Math.min(clients, availableParallelism())), '-T', String(seconds), '-n', dbUrl(pgbenchDb)];
+  const args = [
+    '-c',
+    String(clients),
+    '-j',
+    String(Math.min(clients, availableParallelism())),
+    '-T',
+    String(seconds),
+    '-n',
+    dbUrl(pgbenchDb),
+  ];
   const pgbenchRun = await backendCpu(pgbenchDb, async (startWindow) => {
     await startWindow();
     // pgbench's own CPU: bash's `times` prints what its children used.
@@ -187,14 +202,22 @@ async function main() {
     return stdout;
   });
   const out = pgbenchRun.result;
-  const [childUser, childSystem] = [...out.trim().split('\n').at(-1).matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  const [childUser, childSystem] = [
+    ...out
+      .trim()
+      .split('\n')
+      .at(-1)
+      .matchAll(/(\d+)m([\d.]+)s/g),
+  ].map((m) => Number(m[1]) * 60 + Number(m[2]));
   const pgbenchClientSeconds = (childUser ?? 0) + (childSystem ?? 0);
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
   const pgLatency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
   const pgbenchTransactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
   const pgbenchCpuMs = ((pgbenchRun.seconds + pgbenchClientSeconds) * 1000) / pgbenchTransactions;
   log(`pgbench TPC-B: ${tps.toFixed(0)} transactions/s (latency average ${pgLatency} ms)`);
-  log(`  CPU per transaction: ${pgbenchCpuMs.toFixed(3)} ms (PostgreSQL ${((pgbenchRun.seconds * 1000) / pgbenchTransactions).toFixed(3)}, pgbench ${((pgbenchClientSeconds * 1000) / pgbenchTransactions).toFixed(3)})`);
+  log(
+    `  CPU per transaction: ${pgbenchCpuMs.toFixed(3)} ms (PostgreSQL ${((pgbenchRun.seconds * 1000) / pgbenchTransactions).toFixed(3)}, pgbench ${((pgbenchClientSeconds * 1000) / pgbenchTransactions).toFixed(3)})`,
+  );
   await admin(`drop database if exists ${pgbenchDb} with (force)`);
 
   // 2. The platform on a fresh database of the same server.
@@ -204,12 +227,24 @@ async function main() {
     platforms.push(
       spawn(process.execPath, [...platformNodeArgs, '--import', 'tsx', 'apps/platform/src/server.ts'], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: dbUrl(walletDb), DATABASE_POOL_SIZE: String(poolSize), PLATFORM_PORT: String(listen), LOG_LEVEL: 'warn', WALLET_API_KEY: apiKey, SEED_DEMO_CONTENT: 'false', KRONE_ENV: 'development' },
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl(walletDb),
+          DATABASE_POOL_SIZE: String(poolSize),
+          PLATFORM_PORT: String(listen),
+          LOG_LEVEL: 'warn',
+          WALLET_API_KEY: apiKey,
+          SEED_DEMO_CONTENT: 'false',
+          KRONE_ENV: 'development',
+        },
         stdio: ['ignore', 'inherit', 'inherit'],
       }),
     );
     for (let i = 0; i < 120; i++) {
-      const up = await fetch(`http://127.0.0.1:${listen}/health`).then((r) => r.ok, () => false);
+      const up = await fetch(`http://127.0.0.1:${listen}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (i === 119) throw new Error(`platform process ${index + 1} did not start`);
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -254,14 +289,17 @@ async function main() {
           const playerId = ids[Math.floor(Math.random() * ids.length)];
           const win = Math.random() < 0.3;
           const amount = 100 + Math.floor(Math.random() * 900);
-          const result = await transfer({
-            idempotencyKey: randomUUID(),
-            kind: win ? 'win' : 'bet',
-            entries: [
-              { account: { playerId, kind: 'player_cash' }, amountOre: win ? amount : -amount },
-              { account: { system: 'house' }, amountOre: win ? -amount : amount },
-            ],
-          }, target);
+          const result = await transfer(
+            {
+              idempotencyKey: randomUUID(),
+              kind: win ? 'win' : 'bet',
+              entries: [
+                { account: { playerId, kind: 'player_cash' }, amountOre: win ? amount : -amount },
+                { account: { system: 'house' }, amountOre: win ? -amount : amount },
+              ],
+            },
+            target,
+          );
           if (performance.now() < warmUntil) continue;
           if (result.ok) latencies.push(result.ms);
           else failed++;
@@ -285,13 +323,19 @@ async function main() {
   // The ledger after the load: it must still sum to zero.
   const client = new pg.Client({ connectionString: dbUrl(walletDb) });
   await client.connect();
-  const { rows } = await client.query(`select coalesce(sum(amount_ore), 0)::text as total, count(distinct transfer_id)::text as transfers from wallet_entries`);
+  const { rows } = await client.query(
+    `select coalesce(sum(amount_ore), 0)::text as total, count(distinct transfer_id)::text as transfers from wallet_entries`,
+  );
   const negative = await client.query(`select count(*)::text as n from wallet_accounts where balance_ore < 0`);
   await client.end();
 
-  log(`wallet transfers over HTTP: ${rate.toFixed(0)} transfers/s (${latencies.length} in ${measured} s after 2 s warm-up, ${failed} failed)`);
+  log(
+    `wallet transfers over HTTP: ${rate.toFixed(0)} transfers/s (${latencies.length} in ${measured} s after 2 s warm-up, ${failed} failed)`,
+  );
   log(`transfer latency: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
-  log(`  CPU per transfer: ${walletCpuMs.toFixed(3)} ms (PostgreSQL ${perTransfer(walletRun.seconds)}, platform ${perTransfer(platformCpu)}, load generator ${perTransfer(generatorCpu)})`);
+  log(
+    `  CPU per transfer: ${walletCpuMs.toFixed(3)} ms (PostgreSQL ${perTransfer(walletRun.seconds)}, platform ${perTransfer(platformCpu)}, load generator ${perTransfer(generatorCpu)})`,
+  );
   log(`ledger afterwards: ${rows[0].transfers} transfers, sum of entries ${rows[0].total} øre, ${negative.rows[0].n} negative balances`);
   log();
   const ratio = (rate / tps) * 100;
@@ -300,8 +344,12 @@ async function main() {
   log(`  wallet transfers     ${rate.toFixed(0)} tps`);
   log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
   const cpuRatio = (pgbenchCpuMs / walletCpuMs) * 100;
-  log(`  CPU per transaction  pgbench ${pgbenchCpuMs.toFixed(3)} ms, wallet ${walletCpuMs.toFixed(3)} ms: the wallet needs ${cpuRatio.toFixed(1)} % of pgbench's rate's CPU-bound ceiling`);
-  log(`  transfer p50 / p99   ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`);
+  log(
+    `  CPU per transaction  pgbench ${pgbenchCpuMs.toFixed(3)} ms, wallet ${walletCpuMs.toFixed(3)} ms: the wallet needs ${cpuRatio.toFixed(1)} % of pgbench's rate's CPU-bound ceiling`,
+  );
+  log(
+    `  transfer p50 / p99   ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`,
+  );
 }
 
 try {

@@ -144,7 +144,13 @@ async function ensureStorefront() {
       'platform',
       process.execPath,
       ['--import', 'tsx', 'apps/platform/src/server.ts'],
-      { KRONE_ENV: 'development', PLATFORM_PORT: String(platformPort), PLATFORM_HOST: host, PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+      {
+        KRONE_ENV: 'development',
+        PLATFORM_PORT: String(platformPort),
+        PLATFORM_HOST: host,
+        PGLITE_DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+      },
       root,
     );
     await waitFor(`${platformUrl}/health`, 120_000);
@@ -158,7 +164,13 @@ async function ensureStorefront() {
     log('using the existing build in apps/web/.next');
   }
   log(`starting the storefront on ${base}…`);
-  startProcess('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], { ...env, WEB_HOST: host, WEB_PORT: String(webPort), WEB_PUBLIC_URL: base }, webDir);
+  startProcess(
+    'storefront',
+    process.execPath,
+    ['--import', 'tsx', 'server.ts'],
+    { ...env, WEB_HOST: host, WEB_PORT: String(webPort), WEB_PUBLIC_URL: base },
+    webDir,
+  );
   await waitFor(`${base}/`, 120_000);
   log('storefront ready');
   return base;
@@ -286,7 +298,10 @@ async function scriptWeight(base) {
         log(`  (no body for ${url.pathname}, status ${response.status()})`);
         continue;
       }
-      const sizes = await response.request().sizes().catch(() => undefined);
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => undefined);
       const encoding = (await response.allHeaders())['content-encoding'] ?? 'identity';
       rows.push({
         status: response.status(),
@@ -312,7 +327,9 @@ async function scriptWeight(base) {
     const counted = rows.filter((r) => r.status < 400);
     const total = (key) => counted.reduce((sum, r) => sum + (r[key] ?? 0), 0);
     const totals = { files: counted.length, raw: total('raw'), gzip: total('gzip'), served: total('served'), failed: failed.length };
-    log(`${pad(`total (${counted.length} files)`, width)}  ${lpad(kB(totals.raw), 9)}  ${lpad(kB(totals.gzip), 9)}  ${lpad(kB(totals.served), 9)}`);
+    log(
+      `${pad(`total (${counted.length} files)`, width)}  ${lpad(kB(totals.raw), 9)}  ${lpad(kB(totals.gzip), 9)}  ${lpad(kB(totals.served), 9)}`,
+    );
     if (failed.length) {
       log(`WARNING: ${failed.length} script request(s) of / failed (${failed.map((r) => r.status).join(', ')}); the total misses them.`);
       log('         A server still running while apps/web/.next was rebuilt answers like this: restart it and run again.');
@@ -357,7 +374,8 @@ async function requestRates(base) {
       log(
         `  ${pad(urlPath, 13)} ${lpad(r.requests.average.toFixed(0), 6)} req/s  latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms  ${kB(bytesPerRequest)}/response  (${r.requests.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)`,
       );
-      if (r.non2xx || r.errors) log(`  warning: ${urlPath} answered ${r.non2xx} non-2xx and had ${r.errors} errors; its rate is not a clean figure`);
+      if (r.non2xx || r.errors)
+        log(`  warning: ${urlPath} answered ${r.non2xx} non-2xx and had ${r.errors} errors; its rate is not a clean figure`);
     }
     const ratio = rates[staticPath] ? (rates['/'] / rates[staticPath]) * 100 : undefined;
     log(`  / at ${fmt(ratio, 1, ' %')} of ${staticPath}'s rate`);
@@ -390,16 +408,25 @@ try {
   log(`${pad('figure', 44)} ${pad('value', 12)} ${pad('aim', 10)}`);
   for (const page of pages) {
     const score = lh?.[page]?.score;
-    log(`${pad(`Lighthouse mobile perf ${page} (median)`, 44)} ${pad(fmt(score), 12)} ${pad(`≥ ${aims.lighthouse}`, 10)} ${mark(score === undefined ? undefined : score >= aims.lighthouse)}`);
+    log(
+      `${pad(`Lighthouse mobile perf ${page} (median)`, 44)} ${pad(fmt(score), 12)} ${pad(`≥ ${aims.lighthouse}`, 10)} ${mark(score === undefined ? undefined : score >= aims.lighthouse)}`,
+    );
   }
-  log(`${pad('scripts on / (gzip -9)', 44)} ${pad(scripts ? kB(scripts.gzip) : 'n/a', 12)} ${pad(`≤ ${aims.scriptsKb} kB`, 10)} ${mark(scripts ? scripts.gzip / 1000 <= aims.scriptsKb : undefined)}`);
+  log(
+    `${pad('scripts on / (gzip -9)', 44)} ${pad(scripts ? kB(scripts.gzip) : 'n/a', 12)} ${pad(`≤ ${aims.scriptsKb} kB`, 10)} ${mark(scripts ? scripts.gzip / 1000 <= aims.scriptsKb : undefined)}`,
+  );
   if (scripts) log(`${pad('scripts on / (as served)', 44)} ${pad(kB(scripts.served), 12)}`);
   if (scripts?.failed) log(`${pad('', 44)} (${scripts.failed} script request(s) failed and are not counted: see above)`);
   const main = rates?.[0];
-  log(`${pad('/ rate vs static (browser-like)', 44)} ${pad(fmt(main?.ratio, 1, ' %'), 12)} ${pad(`≥ ${aims.ratePercent} %`, 10)} ${mark(main?.ratio === undefined ? undefined : main.ratio >= aims.ratePercent)}`);
+  log(
+    `${pad('/ rate vs static (browser-like)', 44)} ${pad(fmt(main?.ratio, 1, ' %'), 12)} ${pad(`≥ ${aims.ratePercent} %`, 10)} ${mark(main?.ratio === undefined ? undefined : main.ratio >= aims.ratePercent)}`,
+  );
   if (main) log(`${pad('', 44)} (${fmt(main.page)} vs ${fmt(main.static)} req/s)`);
   const identity = rates?.[1];
-  if (identity) log(`${pad('/ rate vs static (no compression)', 44)} ${pad(fmt(identity.ratio, 1, ' %'), 12)} (${fmt(identity.page)} vs ${fmt(identity.static)} req/s)`);
+  if (identity)
+    log(
+      `${pad('/ rate vs static (no compression)', 44)} ${pad(fmt(identity.ratio, 1, ' %'), 12)} (${fmt(identity.page)} vs ${fmt(identity.static)} req/s)`,
+    );
   if (failures.length) {
     log('\nmeasurements that could not be made:');
     for (const failure of failures) log(`  - ${failure}`);

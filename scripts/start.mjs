@@ -64,7 +64,11 @@ function webSourceHash() {
       if (['node_modules', '.next', 'test-results'].includes(entry.name)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else hash.update(full).update(String(statSync(full).size)).update(readFileSync(full));
+      else
+        hash
+          .update(full)
+          .update(String(statSync(full).size))
+          .update(readFileSync(full));
     }
   };
   walk(webDir);
@@ -130,4 +134,6 @@ if (!built) {
 log('starting the storefront…');
 start('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], env.web, webDir);
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);
-log(`ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`);
+log(
+  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
+);

@@ -126,7 +126,16 @@ async function rateLimitStore(app: FastifyInstance, config: Config) {
   return { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true };
 }
 
-export async function buildApp({ config, database, clock: givenClock = () => new Date(), logger = true, logStream, brokers, rofus, backgroundJobs = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock: givenClock = () => new Date(),
+  logger = true,
+  logStream,
+  brokers,
+  rofus,
+  backgroundJobs = false,
+}: AppOptions): Promise<FastifyInstance> {
   // Only for browser tests (TEST_CLOCK_CONTROL, refused in production): the clock may be moved.
   const testClock = config.TEST_CLOCK_CONTROL ? withTestClock(givenClock) : null;
   const clock = testClock?.clock ?? givenClock;
@@ -203,7 +212,8 @@ export async function buildApp({ config, database, clock: givenClock = () => new
     openapi: {
       info: {
         title: 'Krone platform',
-        description: 'The casino platform behind the Krone storefront. Every answer is `{ result, data }` or `{ result: 0, code, message }`.',
+        description:
+          'The casino platform behind the Krone storefront. Every answer is `{ result, data }` or `{ result: 0, code, message }`.',
         version: '0.1.0',
       },
       servers: [{ url: `http://${config.PLATFORM_HOST}:${config.PLATFORM_PORT}` }],
@@ -251,7 +261,8 @@ export async function buildApp({ config, database, clock: givenClock = () => new
   if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {
     startBackgroundJob(app, 'payouts', () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);
   }
-  if (backgroundJobs && config.BONUS_SETTLE_INTERVAL_SECONDS > 0) startBackgroundJob(app, 'bonuses', () => bonus.settleOpen(), config.BONUS_SETTLE_INTERVAL_SECONDS);
+  if (backgroundJobs && config.BONUS_SETTLE_INTERVAL_SECONDS > 0)
+    startBackgroundJob(app, 'bonuses', () => bonus.settleOpen(), config.BONUS_SETTLE_INTERVAL_SECONDS);
   return app;
 }
 

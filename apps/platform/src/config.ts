@@ -4,9 +4,7 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
  * Every environment variable the platform reads, with its embedded default.
@@ -17,7 +15,10 @@ export const configSchema = z.object({
    * The deployment mode (docs/decisions.md): production unless it says development or test.
    * Development keys, stand-in URLs, plain http to providers and demo data are refused in production.
    */
-  KRONE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['production', 'development', 'test']).default('production')),
+  KRONE_ENV: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['production', 'development', 'test']).default('production'),
+  ),
   PLATFORM_HOST: z.string().default('127.0.0.1'),
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** postgres://… to use a PostgreSQL server; empty means the embedded PGlite database. */
@@ -61,7 +62,12 @@ export const configSchema = z.object({
   /** Key for AES-256-GCM of CPR numbers and broker tokens at rest. */
   DATA_ENCRYPTION_KEY: z.string().min(16).default('krone-development-data-encryption-key'),
   /** A session ends after this long without a request… */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** …and after this long whatever the activity. */
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   /** How long a login at the broker or a registration may take. */
@@ -70,7 +76,12 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** CPR tries one client may make per 15 minutes (the broker allows 3 per person besides). */
   CPR_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).max(100_000).default(10),
-  REGISTRATION_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  REGISTRATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
 
   /** The storefront's public URL: the brokers send players back to its callbacks. */
   WEB_PUBLIC_URL: z.url().default('http://127.0.0.1:3000'),
@@ -109,7 +120,11 @@ export const configSchema = z.object({
   NEMKONTO_API_KEY: z.string().min(8).default('krone-development-nemkonto-key'),
   NEMKONTO_WEBHOOK_SECRET: z.string().min(8).default('krone-development-nemkonto-webhook-secret'),
   /** How long a requested withdrawal waits before it is sent: the player may cancel meanwhile (fractions allowed). */
-  PAYOUT_HOLD_MINUTES: z.coerce.number().min(0).max(7 * 24 * 60).default(60),
+  PAYOUT_HOLD_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
   /** How often the platform sends due withdrawals to NemKonto; 0 leaves it to `npm run payouts:process`. */
   PAYOUT_PROCESS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /**
@@ -130,7 +145,12 @@ export const configSchema = z.object({
     .transform((dir) => path.resolve(repoRoot, dir))
     .refine((dir) => !isServedDir(dir), 'must not lie in a folder the storefront serves (apps/web)'),
   /** The largest document file accepted, in bytes (after upload, before re-encoding). */
-  DOCUMENTS_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  DOCUMENTS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(50 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   /** Document uploads one client may make per 15 minutes. */
   DOCUMENTS_UPLOADS_PER_15_MINUTES: z.coerce.number().int().min(1).max(100_000).default(10),
   /** An S3-compatible store for documents instead of the disk: used when endpoint and bucket are set. */
@@ -176,7 +196,9 @@ export const WALLET_API_KEY_MIN_PRODUCTION = 32;
 
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0' || /^127\./.test(host) || host === '::';
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0' || /^127\./.test(host) || host === '::'
+  );
 }
 
 /** Every reason this configuration may not run in production, one line each naming the variable. */
@@ -186,17 +208,22 @@ export function productionProblems(config: Config): string[] {
   for (const key of PRODUCTION_SECRETS) {
     const value = config[key];
     if (key === 'WALLET_API_KEY' && value === '') continue; // empty turns the API off
-    if (value === defaults[key] || value.startsWith('krone-development')) problems.push(`${key}: the development default; set a secret value in production`);
+    if (value === defaults[key] || value.startsWith('krone-development'))
+      problems.push(`${key}: the development default; set a secret value in production`);
   }
   if (config.WALLET_API_KEY && config.WALLET_API_KEY.length < WALLET_API_KEY_MIN_PRODUCTION) {
-    problems.push(`WALLET_API_KEY: at least ${WALLET_API_KEY_MIN_PRODUCTION} characters in production (or empty to turn the transfer API off)`);
+    problems.push(
+      `WALLET_API_KEY: at least ${WALLET_API_KEY_MIN_PRODUCTION} characters in production (or empty to turn the transfer API off)`,
+    );
   }
   for (const key of PRODUCTION_URLS) {
     const url = new URL(config[key]);
     if (url.protocol !== 'https:') problems.push(`${key}: must be https in production, not ${url.protocol}//`);
-    if (isLoopbackHost(url.hostname) || config[key] === defaults[key]) problems.push(`${key}: a stand-in (loopback) address; set the provider's real URL in production`);
+    if (isLoopbackHost(url.hostname) || config[key] === defaults[key])
+      problems.push(`${key}: a stand-in (loopback) address; set the provider's real URL in production`);
   }
-  if (config.SEED_DEMO_CONTENT) problems.push('SEED_DEMO_CONTENT: demo content and demo players are for development; set SEED_DEMO_CONTENT=false in production');
+  if (config.SEED_DEMO_CONTENT)
+    problems.push('SEED_DEMO_CONTENT: demo content and demo players are for development; set SEED_DEMO_CONTENT=false in production');
   if (config.TEST_CLOCK_CONTROL) problems.push('TEST_CLOCK_CONTROL: a movable clock is for tests, never in production');
   return problems;
 }
@@ -218,7 +245,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.KRONE_ENV === 'production') {
     const problems = productionProblems(parsed.data);
     if (problems.length) {
-      throw new Error(`Invalid platform configuration (KRONE_ENV is production${env.KRONE_ENV ? '' : ' when unset'}; set KRONE_ENV=development for a local run):\n${problems.map((line) => `  ${line}`).join('\n')}`);
+      throw new Error(
+        `Invalid platform configuration (KRONE_ENV is production${env.KRONE_ENV ? '' : ' when unset'}; set KRONE_ENV=development for a local run):\n${problems.map((line) => `  ${line}`).join('\n')}`,
+      );
     }
   }
   const config = parsed.data;

@@ -39,7 +39,11 @@ describe('migration 0012 (one open bonus per player)', () => {
       await grant('00000000-0000-4000-8000-000000000004', y, 80_000, 3, 57);
 
       await migrate(db, { migrationsFolder: migrations });
-      const rows = (await db.execute(sql`select id, wagering_requirement_ore::int as requirement, outcome, ended_at is not null as ended from bonus_grants order by id`)).rows;
+      const rows = (
+        await db.execute(
+          sql`select id, wagering_requirement_ore::int as requirement, outcome, ended_at is not null as ended from bonus_grants order by id`,
+        )
+      ).rows;
       expect(rows).toEqual([
         { id: '00000000-0000-4000-8000-000000000001', requirement: 50_000, outcome: 'merged', ended: true },
         { id: '00000000-0000-4000-8000-000000000002', requirement: 100_000, outcome: 'merged', ended: true },

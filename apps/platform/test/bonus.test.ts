@@ -27,7 +27,10 @@ beforeAll(async () => {
   });
   // The wagering tests below use a code any player may use again and again (the operator's codes
   // are once per player): 100 % up to 1,000 kr, 5 × (deposit + bonus), i.e. 10 × the bonus.
-  await seedBonusCodes(platform.database.db, parseBonusCodes([{ ...testCode, code: 'TESTKODE', wageringMultiple: 5, maxUsesPerPlayer: 1000 }]));
+  await seedBonusCodes(
+    platform.database.db,
+    parseBonusCodes([{ ...testCode, code: 'TESTKODE', wageringMultiple: 5, maxUsesPerPlayer: 1000 }]),
+  );
 });
 
 const testCode = {
@@ -56,23 +59,45 @@ let address = 0;
 const nextAddress = () => `10.12.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`;
 
 async function call<T>(method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const response = await platform.app.inject({ method, url, headers, remoteAddress: nextAddress(), ...(payload === undefined ? {} : { payload: payload as never }) });
+  const response = await platform.app.inject({
+    method,
+    url,
+    headers,
+    remoteAddress: nextAddress(),
+    ...(payload === undefined ? {} : { payload: payload as never }),
+  });
   return { status: response.statusCode, body: response.json() as Answer<T> };
 }
 
 const wallet = () => createWalletService(platform.database.db, () => new Date());
 const balances = (playerId: string) => wallet().playerBalances(playerId);
 /** The bonus context as a background run at another moment sees it. */
-const bonusAt = (at: Date) => createBonusService(platform.database.db, () => at, createWalletService(platform.database.db, () => at));
+const bonusAt = (at: Date) =>
+  createBonusService(
+    platform.database.db,
+    () => at,
+    createWalletService(platform.database.db, () => at),
+  );
 const grantsOf = (playerId: string) => platform.database.db.select().from(bonusGrants).where(eq(bonusGrants.playerId, playerId));
 
-type Deposit = { id: string; status: string; actionUrl: string | null; bonus: { amountOre: number; wageringRequirementOre: number } | null };
+type Deposit = {
+  id: string;
+  status: string;
+  actionUrl: string | null;
+  bonus: { amountOre: number; wageringRequirementOre: number } | null;
+};
 
 async function deposit(token: string, amountOre: number, bonusCode?: string, card: string = TEST_CARDS.success) {
   const tokenised = await fetch(`${sims.url}/cards/v1/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: web },
-    body: JSON.stringify({ number: card, holder: 'Test Spiller', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, cvv: '123' }),
+    body: JSON.stringify({
+      number: card,
+      holder: 'Test Spiller',
+      expiryMonth: 12,
+      expiryYear: new Date().getUTCFullYear() + 1,
+      cvv: '123',
+    }),
   });
   const cardToken = ((await tokenised.json()) as { token: string }).token;
   return call<Deposit>('POST', `/Payments/deposits/card/${token}`, {
@@ -105,20 +130,32 @@ function bet(playerId: string, { cashOre = 0, bonusOre = 0, key }: { cashOre?: n
 }
 
 function win(playerId: string, account: 'player_cash' | 'player_bonus', amountOre: number) {
-  return call('POST', '/Wallet/transfers', {
-    idempotencyKey: `win-${playerId}-${Math.random()}`,
-    kind: 'win',
-    entries: [
-      { account: { system: 'house' }, amountOre: -amountOre },
-      { account: { playerId, kind: account }, amountOre },
-    ],
-  }, { 'x-api-key': platform.config.WALLET_API_KEY });
+  return call(
+    'POST',
+    '/Wallet/transfers',
+    {
+      idempotencyKey: `win-${playerId}-${Math.random()}`,
+      kind: 'win',
+      entries: [
+        { account: { system: 'house' }, amountOre: -amountOre },
+        { account: { playerId, kind: account }, amountOre },
+      ],
+    },
+    { 'x-api-key': platform.config.WALLET_API_KEY },
+  );
 }
 
-type Summary = { TotalBalance: number; WithdrawableBalance: number; BonusBalance: number; TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number };
+type Summary = {
+  TotalBalance: number;
+  WithdrawableBalance: number;
+  BonusBalance: number;
+  TotalActiveWageringRequirement: number;
+  TotalActiveBonusWageredFraction: number;
+};
 const summary = async (token: string) => (await call<Summary>('GET', `/GATMaven/users/${token}/account-summary`)).body.data!;
 type Row = { kind: string; type: string; status: string; amountOre: number; orderId: string };
-const bonusHistory = async (token: string) => (await call<{ rows: Row[] }>('GET', `/Wallet/transactions/${token}?type=bonus`)).body.data!.rows;
+const bonusHistory = async (token: string) =>
+  (await call<{ rows: Row[] }>('GET', `/Wallet/transactions/${token}?type=bonus`)).body.data!.rows;
 
 describe('bonus wagering', () => {
   it('counts stakes from cash and bonus toward the open bonus, and moves the whole bonus balance to cash once wagered through', async () => {
@@ -128,7 +165,12 @@ describe('bonus wagering', () => {
     expect((await bet(p.id, { cashOre: 5_000 })).status).toBe(200);
     const granted = await deposit(p.token, 10_000, 'TESTKODE');
     expect(granted.body.data?.bonus).toMatchObject({ amountOre: 10_000, wageringRequirementOre: 100_000 });
-    expect(await summary(p.token)).toMatchObject({ TotalBalance: 35_000, BonusBalance: 10_000, TotalActiveWageringRequirement: 100_000, TotalActiveBonusWageredFraction: 0 });
+    expect(await summary(p.token)).toMatchObject({
+      TotalBalance: 35_000,
+      BonusBalance: 10_000,
+      TotalActiveWageringRequirement: 100_000,
+      TotalActiveBonusWageredFraction: 0,
+    });
 
     // 25 % wagered: 20,000 from cash and 5,000 from bonus; a reversed (voided) stake does not count.
     expect((await bet(p.id, { cashOre: 10_000 })).status).toBe(200);
@@ -136,7 +178,11 @@ describe('bonus wagering', () => {
     expect((await bet(p.id, { bonusOre: 5_000 })).status).toBe(200);
     const voided = await bet(p.id, { cashOre: 1_000 });
     await wallet().reverse(voided.body.data!.transferId, `void-${voided.body.data!.transferId}`);
-    expect(await summary(p.token)).toMatchObject({ TotalActiveWageringRequirement: 100_000, TotalActiveBonusWageredFraction: 0.25, BonusBalance: 5_000 });
+    expect(await summary(p.token)).toMatchObject({
+      TotalActiveWageringRequirement: 100_000,
+      TotalActiveBonusWageredFraction: 0.25,
+      BonusBalance: 5_000,
+    });
 
     // A win paid into the bonus belongs to the bonus until it is wagered through.
     expect((await win(p.id, 'player_bonus', 12_000)).status).toBe(200);
@@ -148,15 +194,24 @@ describe('bonus wagering', () => {
     // Wagered through (105,000 of 100,000), not yet settled: a stake over 100 kr settles it first
     // and is allowed; the bonus ends as completed and its whole balance is cash.
     expect((await bet(p.id, { cashOre: 15_000 })).status).toBe(200);
-    expect(await summary(p.token)).toMatchObject({ TotalActiveWageringRequirement: 0, TotalActiveBonusWageredFraction: 0, BonusBalance: 0 });
+    expect(await summary(p.token)).toMatchObject({
+      TotalActiveWageringRequirement: 0,
+      TotalActiveBonusWageredFraction: 0,
+      BonusBalance: 0,
+    });
     expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: before.player_cash + 17_000 - 15_000 });
     const [grant] = await grantsOf(p.id);
     expect(grant).toMatchObject({ outcome: 'completed', wageredOre: 105_000 });
-    const [converted] = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`));
+    const [converted] = await platform.database.db
+      .select()
+      .from(walletTransfers)
+      .where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`));
     expect(converted).toMatchObject({ kind: 'bonus_convert', reference: { grantId: grant!.id, code: 'TESTKODE' } });
     // The history shows the conversion as a transferred bonus of the cash it brought.
     expect(await bonusHistory(p.token)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'bonus_convert', type: 'bonus', status: 'transfer_bonus', amountOre: 17_000, orderId: grant!.id })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'bonus_convert', type: 'bonus', status: 'transfer_bonus', amountOre: 17_000, orderId: grant!.id }),
+      ]),
     );
     // Looking again changes nothing. A win paid into the bonus after it ended (a round staked
     // before) follows the bonus into cash, once.
@@ -179,7 +234,10 @@ describe('bonus wagering', () => {
 
     // Still open the day before it expires: the count is kept on the grant.
     const dayBefore = bonusAt(new Date(grant!.expiresAt.getTime() - DAY));
-    expect(await dayBefore.wageringSummary(p.id)).toEqual({ TotalActiveWageringRequirement: 100_000, TotalActiveBonusWageredFraction: 0.04 });
+    expect(await dayBefore.wageringSummary(p.id)).toEqual({
+      TotalActiveWageringRequirement: 100_000,
+      TotalActiveBonusWageredFraction: 0.04,
+    });
     expect((await grantsOf(p.id))[0]).toMatchObject({ endedAt: null, wageredOre: 4_000 });
 
     // The background run after expiry: the 6,000 left goes back to the house, once.
@@ -189,11 +247,16 @@ describe('bonus wagering', () => {
     expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: 10_000 });
     expect((await grantsOf(p.id))[0]).toMatchObject({ outcome: 'forfeited', wageredOre: 4_000 });
     await after.settleOpen();
-    const ends = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`));
+    const ends = await platform.database.db
+      .select()
+      .from(walletTransfers)
+      .where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`));
     expect(ends).toHaveLength(1);
     expect(ends[0]).toMatchObject({ kind: 'bonus_forfeit', reference: { grantId: grant!.id } });
     // The grant's row in the history is now a cancelled bonus.
-    expect(await bonusHistory(p.token)).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'bonus_grant', status: 'cancelled_bonus', amountOre: 10_000 })]));
+    expect(await bonusHistory(p.token)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'bonus_grant', status: 'cancelled_bonus', amountOre: 10_000 })]),
+    );
     expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
   });
 
@@ -251,7 +314,10 @@ describe('bonus wagering', () => {
     expect((await deposit(p.token, 10_000, 'TESTKODE')).status).toBe(200);
     const refused = await deposit(p.token, 20_000, 'KRONE50');
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'BONUS_ALREADY_ACTIVE', message: 'Du har allerede en aktiv bonus. Du kan bruge en ny bonuskode, når den er omsat eller udløbet.' });
+    expect(refused.body).toMatchObject({
+      code: 'BONUS_ALREADY_ACTIVE',
+      message: 'Du har allerede en aktiv bonus. Du kan bruge en ny bonuskode, når den er omsat eller udløbet.',
+    });
     expect(await balances(p.id)).toMatchObject({ player_cash: 10_000, player_bonus: 10_000 });
     expect(await grantsOf(p.id)).toHaveLength(1);
     // A deposit without a code goes through as always.
@@ -295,15 +361,24 @@ describe('bonus wagering', () => {
     await Promise.all([bonusAt(at()).settle(p.id), bonusAt(at()).settle(p.id), summary(p.token)]);
     const [grant] = await grantsOf(p.id);
     expect(grant).toMatchObject({ outcome: 'completed', wageredOre: 100_000 });
-    expect(await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`))).toHaveLength(1);
+    expect(
+      await platform.database.db
+        .select()
+        .from(walletTransfers)
+        .where(eq(walletTransfers.idempotencyKey, `bonus-end:${grant!.id}`)),
+    ).toHaveLength(1);
     expect(await balances(p.id)).toMatchObject({ player_bonus: 0, player_cash: 20_000 });
     expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
   });
 });
 
 const declineWelcomeBonus = (playerId: string) =>
-  platform.database.db.update(players).set({ properties: { acceptsmsoffer: 'False', firstdeposit: 'False', welcomebonus: 'False' } }).where(eq(players.id, playerId));
-const audit = async () => expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+  platform.database.db
+    .update(players)
+    .set({ properties: { acceptsmsoffer: 'False', firstdeposit: 'False', welcomebonus: 'False' } })
+    .where(eq(players.id, playerId));
+const audit = async () =>
+  expect(await wallet().audit()).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
 
 describe('bonus code usage rules', () => {
   it('gives VELKOMST100 once per player, on the first deposit, with wagering 10 × (deposit + bonus); wagered through, a second use is refused with nothing moved', async () => {
@@ -321,7 +396,10 @@ describe('bonus code usage rules', () => {
     const before = await balances(p.id);
     const again = await deposit(p.token, 20_000, 'VELKOMST100');
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'BONUS_CODE_USED', message: 'Du har allerede brugt denne bonuskode. Den kan kun bruges én gang pr. spiller.' });
+    expect(again.body).toMatchObject({
+      code: 'BONUS_CODE_USED',
+      message: 'Du har allerede brugt denne bonuskode. Den kan kun bruges én gang pr. spiller.',
+    });
     expect(again.body).toMatchObject({ fields: { bonusCode: 'deposit.error_bonus_used' } });
     expect(await balances(p.id)).toEqual(before);
     expect(await grantsOf(p.id)).toHaveLength(1);
@@ -333,16 +411,25 @@ describe('bonus code usage rules', () => {
     expect((await deposit(p.token, 20_000)).body.data?.status).toBe('succeeded');
     const second = await deposit(p.token, 20_000, 'VELKOMST100');
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ code: 'BONUS_FIRST_DEPOSIT_ONLY', message: 'Denne bonuskode gælder kun for din første indbetaling.' });
+    expect(second.body).toMatchObject({
+      code: 'BONUS_FIRST_DEPOSIT_ONLY',
+      message: 'Denne bonuskode gælder kun for din første indbetaling.',
+    });
     expect(await balances(p.id)).toMatchObject({ player_cash: 20_000, player_bonus: 0 });
     // Another code is not limited to the first deposit.
-    expect((await deposit(p.token, 20_000, 'KRONE50')).body.data?.bonus).toMatchObject({ amountOre: 10_000, wageringRequirementOre: 300_000 });
+    expect((await deposit(p.token, 20_000, 'KRONE50')).body.data?.bonus).toMatchObject({
+      amountOre: 10_000,
+      wageringRequirementOre: 300_000,
+    });
 
     const declined = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
     await declineWelcomeBonus(declined.id);
     const refused = await deposit(declined.token, 20_000, 'VELKOMST100');
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'BONUS_DECLINED_AT_REGISTRATION', message: 'Du har fravalgt velkomstbonussen ved oprettelsen, så denne bonuskode kan ikke bruges på din konto.' });
+    expect(refused.body).toMatchObject({
+      code: 'BONUS_DECLINED_AT_REGISTRATION',
+      message: 'Du har fravalgt velkomstbonussen ved oprettelsen, så denne bonuskode kan ikke bruges på din konto.',
+    });
     expect(await balances(declined.id)).toMatchObject({ player_cash: 0, player_bonus: 0 });
     expect(await grantsOf(declined.id)).toHaveLength(0);
     await audit();
@@ -377,7 +464,10 @@ describe('bonus code usage rules', () => {
   it('leaves an open bonus as it is when the player withdraws deposited money', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
     const secrets = createSecrets({ cprHashKey: platform.config.CPR_HASH_KEY, encryptionKey: platform.config.DATA_ENCRYPTION_KEY });
-    await platform.database.db.update(players).set({ cprEncrypted: secrets.encrypt('0101901234') }).where(eq(players.id, p.id));
+    await platform.database.db
+      .update(players)
+      .set({ cprEncrypted: secrets.encrypt('0101901234') })
+      .where(eq(players.id, p.id));
     expect((await deposit(p.token, 20_000, 'VELKOMST100')).body.data?.bonus).toMatchObject({ amountOre: 20_000 });
     const withdrawn = await call<{ id: string }>('POST', `/Payments/withdrawals/${p.token}`, { amountOre: 15_000 });
     expect(withdrawn.status).toBe(200);
@@ -392,7 +482,11 @@ describe('bonus configuration', () => {
   it('accepts the operator codes of codes.json', () => {
     const codes = readBonusCodes();
     expect(codes.map((code) => code.code)).toContain('VELKOMST100');
-    expect(codes.find((code) => code.code === 'VELKOMST100')).toMatchObject({ maxUsesPerPlayer: 1, firstDepositOnly: true, welcomeOffer: true });
+    expect(codes.find((code) => code.code === 'VELKOMST100')).toMatchObject({
+      maxUsesPerPlayer: 1,
+      firstDepositOnly: true,
+      welcomeOffer: true,
+    });
   });
 
   it.each([

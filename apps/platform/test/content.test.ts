@@ -25,10 +25,29 @@ describe('system configs', () => {
   });
 
   it('has every named config of the spec', async () => {
-    const names = ['minmaxAgePopup', 'minAge', 'mobileProviders', 'payment_methods', 'login_content', 'register_content',
-      'contact_form_content', 'verifycpr_loginnoacc', 'agePopupLogo', 'agePopupMedia', 'agePopupContent',
-      'registration_extra_content', 'BordspilCategory', 'LiveCategories', 'optionUploadFile', 'marketingNotification',
-      'landingPageCookie', 'registrationCookie', 'settingMobilePay', '3DS_settings', 'popupAcceptNews'];
+    const names = [
+      'minmaxAgePopup',
+      'minAge',
+      'mobileProviders',
+      'payment_methods',
+      'login_content',
+      'register_content',
+      'contact_form_content',
+      'verifycpr_loginnoacc',
+      'agePopupLogo',
+      'agePopupMedia',
+      'agePopupContent',
+      'registration_extra_content',
+      'BordspilCategory',
+      'LiveCategories',
+      'optionUploadFile',
+      'marketingNotification',
+      'landingPageCookie',
+      'registrationCookie',
+      'settingMobilePay',
+      '3DS_settings',
+      'popupAcceptNews',
+    ];
     for (const name of names) {
       const { status } = await get(`/CMScasino/systemConfigByName?name=${name}`);
       expect(status, name).toBe(200);
@@ -54,9 +73,36 @@ describe('system configs', () => {
 describe('translations and documents', () => {
   it('holds all 28 dictionary groups of spec §7 with the brand filled in', async () => {
     const { body } = await get('/CMScasino/translations');
-    const groups = ['menu', 'register', 'btn', 'label', 'validation', 'modal', 'question', 'unit', 'condition', 'login',
-      'campaign', 'overview', 'payout', 'profile', 'transactions', 'limitations', 'authentication', 'deposit', 'keywords',
-      'slot_machines', 'games', 'quick_deposit', 'contact_us', 'unsubscribe', 'welcome_popup', 'responsible_popup', 'seo', 'news'];
+    const groups = [
+      'menu',
+      'register',
+      'btn',
+      'label',
+      'validation',
+      'modal',
+      'question',
+      'unit',
+      'condition',
+      'login',
+      'campaign',
+      'overview',
+      'payout',
+      'profile',
+      'transactions',
+      'limitations',
+      'authentication',
+      'deposit',
+      'keywords',
+      'slot_machines',
+      'games',
+      'quick_deposit',
+      'contact_us',
+      'unsubscribe',
+      'welcome_popup',
+      'responsible_popup',
+      'seo',
+      'news',
+    ];
     expect(Object.keys(body.data).sort()).toEqual([...groups].sort());
     expect(body.data.modal.error_404_title).toBe('404 - SIDEN FINDES IKKE');
     expect(JSON.stringify(body.data)).not.toContain('{{brand}}');
@@ -93,9 +139,28 @@ describe('menu and navigation', () => {
 
   it('has every entry of spec §2 in the full menu', async () => {
     const entries = flatten((await get('/CMScasino/menu')).body.data);
-    for (const key of ['register', 'home', 'news', 'campaign', 'slot_machines', 'live_casino', 'board_games', 'my_favourites',
-      'about', 'contact', 'my_account', 'profile', 'overview', 'deposit', 'gamification', 'transactions', 'withdraw',
-      'limitations', 'logout', 'jackpots']) {
+    for (const key of [
+      'register',
+      'home',
+      'news',
+      'campaign',
+      'slot_machines',
+      'live_casino',
+      'board_games',
+      'my_favourites',
+      'about',
+      'contact',
+      'my_account',
+      'profile',
+      'overview',
+      'deposit',
+      'gamification',
+      'transactions',
+      'withdraw',
+      'limitations',
+      'logout',
+      'jackpots',
+    ]) {
       expect(entries, key).toContain(key);
     }
   });
@@ -147,7 +212,13 @@ describe('news', () => {
   });
 
   it('refuses page sizes and pages of 0 or less (spec §5)', async () => {
-    for (const query of ['PageSize=0&CurrentPage=1', 'PageSize=10&CurrentPage=0', 'PageSize=-1&CurrentPage=1', 'PageSize=abc', 'status=draft']) {
+    for (const query of [
+      'PageSize=0&CurrentPage=1',
+      'PageSize=10&CurrentPage=0',
+      'PageSize=-1&CurrentPage=1',
+      'PageSize=abc',
+      'status=draft',
+    ]) {
       const { status, body } = await get(`/CMScasino/news?${query}`);
       expect(status, query).toBe(400);
       expect(body.code).toBe('INVALID_INPUT');

@@ -106,7 +106,8 @@ async function answerInApp(actionUrl: string, answer: 'approve' | 'reject') {
 
 const providerId = (actionUrl: string) => actionUrl.split('/').pop()!;
 
-const sendMobilePayEvent = (event: unknown, secret = mpSecret, at?: number) => sendSignedWebhook(platform, '/Payments/webhooks/mobilepay', event, secret, at);
+const sendMobilePayEvent = (event: unknown, secret = mpSecret, at?: number) =>
+  sendSignedWebhook(platform, '/Payments/webhooks/mobilepay', event, secret, at);
 
 const mpEvent = (paymentId: string, providerPaymentId: string, amountOre: number, status: 'captured' | 'aborted' | 'expired') => ({
   id: `evt_${Math.random().toString(36).slice(2)}`,
@@ -121,7 +122,11 @@ async function transfersOf(paymentId: string) {
 }
 
 const summary = async (sessionToken: string) =>
-  ((await platform.app.inject({ method: 'GET', url: `/GATMaven/users/${sessionToken}/account-summary` })).json() as { data: Record<string, number> }).data;
+  (
+    (await platform.app.inject({ method: 'GET', url: `/GATMaven/users/${sessionToken}/account-summary` })).json() as {
+      data: Record<string, number>;
+    }
+  ).data;
 
 describe('MobilePay deposits', () => {
   it('credits once by the signed webhook, however often it comes', async () => {
@@ -130,17 +135,27 @@ describe('MobilePay deposits', () => {
     expect(started.status).toBe(200);
     expect(started.body.data).toMatchObject({ method: 'mobilepay', status: 'requires_action', amountOre: 30_000 });
     expect(started.body.data!.actionUrl).toContain('/mobilepay-payments/app/');
-    expect(await answerInApp(started.body.data!.actionUrl!, 'approve')).toBe(`${web}/MobilePay?deposit=${started.body.data!.id}&payment=${providerId(started.body.data!.actionUrl!)}`);
+    expect(await answerInApp(started.body.data!.actionUrl!, 'approve')).toBe(
+      `${web}/MobilePay?deposit=${started.body.data!.id}&payment=${providerId(started.body.data!.actionUrl!)}`,
+    );
     const event = mpEvent(started.body.data!.id, providerId(started.body.data!.actionUrl!), 30_000, 'captured');
     expect((await sendMobilePayEvent(event)).body.data?.status).toBe('succeeded');
     expect((await sendMobilePayEvent(event)).body.data?.status).toBe('succeeded');
     expect((await sendMobilePayEvent({ ...event, id: 'evt_other' })).status).toBe(200);
     // A late failure does not undo the success.
-    expect((await sendMobilePayEvent(mpEvent(started.body.data!.id, providerId(started.body.data!.actionUrl!), 30_000, 'aborted'))).body.data?.status).toBe('succeeded');
+    expect(
+      (await sendMobilePayEvent(mpEvent(started.body.data!.id, providerId(started.body.data!.actionUrl!), 30_000, 'aborted'))).body.data
+        ?.status,
+    ).toBe('succeeded');
     expect((await balances(p.id)).player_cash).toBe(30_000);
     expect(await transfersOf(started.body.data!.id)).toHaveLength(1);
     const receipt = await read(p.token, started.body.data!.id);
-    expect(receipt.data).toMatchObject({ status: 'succeeded', method: 'mobilepay', amountOre: 30_000, orderId: started.body.data!.id.slice(0, 8).toUpperCase() });
+    expect(receipt.data).toMatchObject({
+      status: 'succeeded',
+      method: 'mobilepay',
+      amountOre: 30_000,
+      orderId: started.body.data!.id.slice(0, 8).toUpperCase(),
+    });
     expect(receipt.data!.settledAt).not.toBeNull();
   });
 
@@ -149,7 +164,11 @@ describe('MobilePay deposits', () => {
     const started = await startMobilePay(p.token, { amountOre: 20_000 });
     expect((await read(p.token, started.body.data!.id)).data?.status).toBe('requires_action');
     await answerInApp(started.body.data!.actionUrl!, 'approve');
-    const answers = await Promise.all([read(p.token, started.body.data!.id), read(p.token, started.body.data!.id), read(p.token, started.body.data!.id)]);
+    const answers = await Promise.all([
+      read(p.token, started.body.data!.id),
+      read(p.token, started.body.data!.id),
+      read(p.token, started.body.data!.id),
+    ]);
     expect(answers.map((answer) => answer.data?.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     // The webhook arriving afterwards changes nothing.
     await sendMobilePayEvent(mpEvent(started.body.data!.id, providerId(started.body.data!.actionUrl!), 20_000, 'captured'));
@@ -173,7 +192,10 @@ describe('MobilePay deposits', () => {
     }
     expect((await balances(p.id)).player_cash).toBe(0);
     expect((await startMobilePay(p.token, { amountOre: 30_000 })).status).toBe(200);
-    expect((await startMobilePay(p.token, { amountOre: 10_000 })).body).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', message: 'Indbetalingen overskrider din indbetalingsgrænse.' });
+    expect((await startMobilePay(p.token, { amountOre: 10_000 })).body).toMatchObject({
+      code: 'DEPOSIT_LIMIT_EXCEEDED',
+      message: 'Indbetalingen overskrider din indbetalingsgrænse.',
+    });
   });
 
   it('tells with a refusal over the limit how much may still be deposited', async () => {
@@ -187,22 +209,35 @@ describe('MobilePay deposits', () => {
   // The player leaves the MobilePay app unanswered (it expires after 5 minutes), or the bank's
   // 3-D Secure page (it gives up after 15): the next deposit learns it from the provider.
   it.each([
-    { left: 'a MobilePay request', start: (token: string) => startMobilePay(token, { amountOre: 30_000 }), minutes: 6, failureCode: 'expired' },
-    { left: 'a 3-D Secure challenge', start: (token: string) => startCard(token, TEST_CARDS.challenge, { amountOre: 30_000 }), minutes: 16, failureCode: 'authentication_timeout' },
-  ])('lets $left the player walked away from stop holding the limit once the provider gives up on it', async ({ start, minutes, failureCode }) => {
-    const p = await player(30_000);
-    const abandoned = await start(p.token);
-    expect(abandoned.body.data).toMatchObject({ status: 'requires_action' });
-    expect((await startMobilePay(p.token, { amountOre: 10_000 })).body.code).toBe('DEPOSIT_LIMIT_EXCEEDED');
-    simsNow = new Date(Date.now() + minutes * 60_000);
-    try {
-      expect((await startMobilePay(p.token, { amountOre: 30_000 })).status).toBe(200);
-    } finally {
-      simsNow = undefined;
-    }
-    expect((await read(p.token, abandoned.body.data!.id)).data).toMatchObject({ status: 'failed', failureCode });
-    expect((await balances(p.id)).player_cash).toBe(0);
-  });
+    {
+      left: 'a MobilePay request',
+      start: (token: string) => startMobilePay(token, { amountOre: 30_000 }),
+      minutes: 6,
+      failureCode: 'expired',
+    },
+    {
+      left: 'a 3-D Secure challenge',
+      start: (token: string) => startCard(token, TEST_CARDS.challenge, { amountOre: 30_000 }),
+      minutes: 16,
+      failureCode: 'authentication_timeout',
+    },
+  ])(
+    'lets $left the player walked away from stop holding the limit once the provider gives up on it',
+    async ({ start, minutes, failureCode }) => {
+      const p = await player(30_000);
+      const abandoned = await start(p.token);
+      expect(abandoned.body.data).toMatchObject({ status: 'requires_action' });
+      expect((await startMobilePay(p.token, { amountOre: 10_000 })).body.code).toBe('DEPOSIT_LIMIT_EXCEEDED');
+      simsNow = new Date(Date.now() + minutes * 60_000);
+      try {
+        expect((await startMobilePay(p.token, { amountOre: 30_000 })).status).toBe(200);
+      } finally {
+        simsNow = undefined;
+      }
+      expect((await read(p.token, abandoned.body.data!.id)).data).toMatchObject({ status: 'failed', failureCode });
+      expect((await balances(p.id)).player_cash).toBe(0);
+    },
+  );
 
   it('refuses forged, stale, unsigned and mismatched webhooks and unknown payments', async () => {
     const p = await player();
@@ -211,11 +246,18 @@ describe('MobilePay deposits', () => {
     expect((await sendMobilePayEvent(event, 'not-the-secret-at-all')).status).toBe(401);
     expect((await sendMobilePayEvent(event, cardsSecret)).status).toBe(401);
     expect((await sendMobilePayEvent(event, mpSecret, Math.floor(Date.now() / 1000) - 3600)).status).toBe(401);
-    const unsigned = await platform.app.inject({ method: 'POST', url: '/Payments/webhooks/mobilepay', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) });
+    const unsigned = await platform.app.inject({
+      method: 'POST',
+      url: '/Payments/webhooks/mobilepay',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
     expect(unsigned.statusCode).toBe(401);
     expect((await sendMobilePayEvent({ ...event, data: { ...event.data, amountOre: 4_000_000 } })).status).toBe(409);
     expect((await sendMobilePayEvent({ ...event, data: { ...event.data, paymentId: 'mp_someone_else' } })).status).toBe(409);
-    expect((await sendMobilePayEvent({ ...event, data: { ...event.data, reference: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    expect(
+      (await sendMobilePayEvent({ ...event, data: { ...event.data, reference: '00000000-0000-4000-8000-000000000000' } })).status,
+    ).toBe(404);
     expect((await sendMobilePayEvent({ id: 'x', type: 'payment.succeeded', data: { reference: 'nope' } })).status).toBe(400);
     expect((await balances(p.id)).player_cash).toBe(0);
     expect((await read(p.token, started.body.data!.id)).data?.status).toBe('requires_action');
@@ -228,7 +270,10 @@ describe('MobilePay deposits', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.code).toBe('INVALID_INPUT');
     }
-    expect((await startMobilePay(p.token, { amountOre: 9_999 })).body).toMatchObject({ code: 'DEPOSIT_TOO_SMALL', message: 'Mindste indbetaling er 100 kr.' });
+    expect((await startMobilePay(p.token, { amountOre: 9_999 })).body).toMatchObject({
+      code: 'DEPOSIT_TOO_SMALL',
+      message: 'Mindste indbetaling er 100 kr.',
+    });
     expect((await startMobilePay('not-a-session', { amountOre: 20_000 })).status).toBe(401);
     expect(await platform.database.db.select().from(payments).where(eq(payments.playerId, p.id))).toHaveLength(0);
   });
@@ -240,7 +285,12 @@ describe('card deposits coming back from 3-D Secure', () => {
     const challenged = await startCard(p.token, TEST_CARDS.challenge, { amountOre: 50_000 });
     expect(challenged.body.data).toMatchObject({ status: 'requires_action', last4: '3220' });
     await answerInApp(challenged.body.data!.actionUrl!, 'approve');
-    expect((await read(p.token, challenged.body.data!.id)).data).toMatchObject({ status: 'succeeded', amountOre: 50_000, last4: '3220', method: 'card' });
+    expect((await read(p.token, challenged.body.data!.id)).data).toMatchObject({
+      status: 'succeeded',
+      amountOre: 50_000,
+      last4: '3220',
+      method: 'card',
+    });
     expect((await balances(p.id)).player_cash).toBe(50_000);
 
     const failing = await startCard(p.token, TEST_CARDS.challengeFails, { amountOre: 50_000 });
@@ -254,8 +304,13 @@ describe('first deposit', () => {
   it('makes the player a depositor with firstdeposit True on the first success only', async () => {
     const p = await player();
     const property = async () =>
-      ((await platform.app.inject({ method: 'GET', url: `/GATMaven/users/${p.token}/getProperty?keyProperty=firstdeposit` })).json() as { data: unknown }).data;
-    const type = async () => (await platform.database.db.select({ playerType: players.playerType }).from(players).where(eq(players.id, p.id)))[0]!.playerType;
+      (
+        (await platform.app.inject({ method: 'GET', url: `/GATMaven/users/${p.token}/getProperty?keyProperty=firstdeposit` })).json() as {
+          data: unknown;
+        }
+      ).data;
+    const type = async () =>
+      (await platform.database.db.select({ playerType: players.playerType }).from(players).where(eq(players.id, p.id)))[0]!.playerType;
     expect(await type()).toBe('Non-Depositor');
     expect((await startCard(p.token, TEST_CARDS.declined)).status).toBe(402);
     expect(await type()).toBe('Non-Depositor');
@@ -270,10 +325,18 @@ describe('first deposit', () => {
 describe('bonus codes', () => {
   it('refuses an empty, unknown or expired code, or a deposit below its minimum, before any money moves', async () => {
     const p = await player();
-    expect((await startMobilePay(p.token, { amountOre: 20_000, bonusCode: '  ' })).body).toMatchObject({ code: 'BONUS_CODE_EMPTY', message: 'Indtast en bonuskode.' });
-    expect((await startMobilePay(p.token, { amountOre: 20_000, bonusCode: 'FINDESIKKE' })).body).toMatchObject({ code: 'INVALID_BONUS_CODE', message: 'Bonuskoden er ugyldig.' });
+    expect((await startMobilePay(p.token, { amountOre: 20_000, bonusCode: '  ' })).body).toMatchObject({
+      code: 'BONUS_CODE_EMPTY',
+      message: 'Indtast en bonuskode.',
+    });
+    expect((await startMobilePay(p.token, { amountOre: 20_000, bonusCode: 'FINDESIKKE' })).body).toMatchObject({
+      code: 'INVALID_BONUS_CODE',
+      message: 'Bonuskoden er ugyldig.',
+    });
     expect((await startCard(p.token, TEST_CARDS.success, { bonusCode: 'SOMMER2024' })).body).toMatchObject({ code: 'INVALID_BONUS_CODE' });
-    expect((await startCard(p.token, TEST_CARDS.success, { amountOre: 15_000, bonusCode: 'KRONE50' })).body).toMatchObject({ code: 'INVALID_BONUS_CODE' });
+    expect((await startCard(p.token, TEST_CARDS.success, { amountOre: 15_000, bonusCode: 'KRONE50' })).body).toMatchObject({
+      code: 'INVALID_BONUS_CODE',
+    });
     expect(await platform.database.db.select().from(payments).where(eq(payments.playerId, p.id))).toHaveLength(0);
     expect(await balances(p.id)).toMatchObject({ player_cash: 0, player_bonus: 0 });
   });
@@ -293,10 +356,19 @@ describe('bonus codes', () => {
     expect(await balances(p.id)).toMatchObject({ player_cash: 30_000, player_bonus: 30_000 });
     expect(await platform.database.db.select().from(bonusGrants).where(eq(bonusGrants.playerId, p.id))).toHaveLength(1);
     const [grant] = await platform.database.db.select().from(bonusGrants).where(eq(bonusGrants.playerId, p.id));
-    const grantTransfers = await platform.database.db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, `bonus:${grant!.id}`));
+    const grantTransfers = await platform.database.db
+      .select()
+      .from(walletTransfers)
+      .where(eq(walletTransfers.idempotencyKey, `bonus:${grant!.id}`));
     expect(grantTransfers).toHaveLength(1);
     expect(grantTransfers[0]).toMatchObject({ kind: 'bonus_grant', reference: { grantId: grant!.id, code: 'VELKOMST100' } });
-    expect(await summary(p.token)).toMatchObject({ TotalBalance: 60_000, BonusBalance: 30_000, WithdrawableBalance: 30_000, TotalActiveWageringRequirement: 600_000, TotalActiveBonusWageredFraction: 0 });
+    expect(await summary(p.token)).toMatchObject({
+      TotalBalance: 60_000,
+      BonusBalance: 30_000,
+      WithdrawableBalance: 30_000,
+      TotalActiveWageringRequirement: 600_000,
+      TotalActiveBonusWageredFraction: 0,
+    });
 
     // One bonus at a time (bonus.test.ts has the rest of its life).
     expect((await startCard(p.token, TEST_CARDS.success, { bonusCode: 'KRONE50' })).body).toMatchObject({ code: 'BONUS_ALREADY_ACTIVE' });

@@ -23,7 +23,11 @@ let dir: string;
 
 beforeAll(async () => {
   dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'krone-documents-')), 'store');
-  platform = await startTestPlatform({ DOCUMENTS_DIR: dir, DOCUMENTS_MAX_BYTES: String(MAX_BYTES), DOCUMENTS_UPLOADS_PER_15_MINUTES: '1000' });
+  platform = await startTestPlatform({
+    DOCUMENTS_DIR: dir,
+    DOCUMENTS_MAX_BYTES: String(MAX_BYTES),
+    DOCUMENTS_UPLOADS_PER_15_MINUTES: '1000',
+  });
 });
 afterAll(async () => {
   await platform.close();
@@ -35,7 +39,17 @@ async function loggedIn(on: TestPlatform = platform) {
   const id = randomBytes(6).toString('hex');
   const [player] = await on.database.db
     .insert(players)
-    .values({ mitidUuid: `doc-${id}`, cprHash: `hash-${id}`, cprEncrypted: 'x', birthDate: '1990-01-01', firstName: 'Dok', lastName: 'Tester', email: `${id}@example.dk`, mobileCc: '+45', mobileNo: '20304050' })
+    .values({
+      mitidUuid: `doc-${id}`,
+      cprHash: `hash-${id}`,
+      cprEncrypted: 'x',
+      birthDate: '1990-01-01',
+      firstName: 'Dok',
+      lastName: 'Tester',
+      email: `${id}@example.dk`,
+      mobileCc: '+45',
+      mobileNo: '20304050',
+    })
     .returning();
   const sessions = createSessionStore(on.database.db, () => new Date(), { idleMs: 1_800_000, absoluteMs: 43_200_000 });
   return { playerId: player!.id, token: (await sessions.create(player!.id, 'mitid')).token };
@@ -50,7 +64,8 @@ interface Part {
 async function upload(token: string, documentType: string | undefined, files: Part[], on: TestPlatform = platform) {
   const form = new FormData();
   if (documentType !== undefined) form.append('documentType', documentType);
-  for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of files)
+    form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
   const encoded = new Response(form);
   const response = await on.app.inject({
     method: 'POST',
@@ -71,7 +86,10 @@ async function list(token: string, on: TestPlatform = platform) {
 const rowsOf = (playerId: string) => platform.database.db.select().from(playerDocuments).where(eq(playerDocuments.playerId, playerId));
 const filesInStore = async () => readdir(dir).catch(() => [] as string[]);
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#c00' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
 /** A phone photo: EXIF with a camera, GPS position and "rotate 90°" orientation. */
 const jpegWithExif = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
@@ -87,7 +105,11 @@ const pdf = (body = '') =>
     'latin1',
   );
 const streamObject = (header: string, data: Buffer) =>
-  Buffer.concat([Buffer.from(`4 0 obj << ${header} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')]);
+  Buffer.concat([
+    Buffer.from(`4 0 obj << ${header} /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  ]);
 const pdfWith = (object: Buffer) => {
   const plain = pdf('').toString('latin1');
   const at = plain.indexOf('trailer');
@@ -151,7 +173,11 @@ describe('uploading documents', () => {
       { name: 'snyd.png', bytes: Buffer.from('just some text, not a picture'), type: 'image/png' },
     ]);
     expect(answer.status).toBe(415);
-    expect(answer.body).toMatchObject({ result: 0, code: 'UPLOAD_UNSUPPORTED_TYPE', message: 'Filtypen understøttes ikke. Brug JPG, PNG eller PDF.' });
+    expect(answer.body).toMatchObject({
+      result: 0,
+      code: 'UPLOAD_UNSUPPORTED_TYPE',
+      message: 'Filtypen understøttes ikke. Brug JPG, PNG eller PDF.',
+    });
     expect(await rowsOf(playerId)).toHaveLength(0);
     expect(await filesInStore()).toEqual(before);
   });
@@ -161,7 +187,11 @@ describe('uploading documents', () => {
     const before = await filesInStore();
     const image = await png();
     for (const count of [5, 6]) {
-      const answer = await upload(token, 'other', Array.from({ length: count }, (_, i) => ({ name: `${i}.png`, bytes: image })));
+      const answer = await upload(
+        token,
+        'other',
+        Array.from({ length: count }, (_, i) => ({ name: `${i}.png`, bytes: image })),
+      );
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ code: 'UPLOAD_TOO_MANY_FILES', message: 'Du kan højst uploade 4 filer ad gangen.' });
     }
@@ -189,7 +219,10 @@ describe('uploading documents', () => {
     expect(plain.body.data.documents[0]).toMatchObject({ mediaType: 'application/pdf', name: 'kontoudtog.pdf', status: 'received' });
 
     // Binary stream data that happens to hold "/JS " is no script.
-    const image = streamObject('/Type /XObject /Subtype /Image /Filter /DCTDecode', Buffer.concat([randomBytes(200), Buffer.from('/JS '), randomBytes(200)]));
+    const image = streamObject(
+      '/Type /XObject /Subtype /Image /Filter /DCTDecode',
+      Buffer.concat([randomBytes(200), Buffer.from('/JS '), randomBytes(200)]),
+    );
     expect((await upload(token, 'bank_statement', [{ name: 'scan.pdf', bytes: pdfWith(image) }])).status).toBe(200);
 
     const hostile = [
@@ -250,14 +283,24 @@ describe('reviewing documents', () => {
     const approved = await review(approvedId, { status: 'approved' });
     expect(approved).toMatchObject({ status: 'approved', rejectionReason: null });
     expect(approved.reviewedAt).toBeInstanceOf(Date);
-    await expect(review(approvedId, { status: 'rejected', reason: 'for sent' })).rejects.toMatchObject({ code: 'DOCUMENT_TRANSITION_NOT_ALLOWED', statusCode: 409 });
+    await expect(review(approvedId, { status: 'rejected', reason: 'for sent' })).rejects.toMatchObject({
+      code: 'DOCUMENT_TRANSITION_NOT_ALLOWED',
+      statusCode: 409,
+    });
     await expect(review(approvedId, { status: 'in_review' })).rejects.toMatchObject({ code: 'DOCUMENT_TRANSITION_NOT_ALLOWED' });
 
     await expect(review(rejectedId, { status: 'rejected' })).rejects.toMatchObject({ code: 'REJECTION_REASON_REQUIRED' });
     await review(rejectedId, { status: 'rejected', reason: 'Dokumentet er ikke læseligt.' });
-    await expect(review('6f1c0b8e-0000-4000-8000-000000000000', { status: 'approved' })).rejects.toMatchObject({ code: 'DOCUMENT_NOT_FOUND' });
+    await expect(review('6f1c0b8e-0000-4000-8000-000000000000', { status: 'approved' })).rejects.toMatchObject({
+      code: 'DOCUMENT_NOT_FOUND',
+    });
 
-    const listed = (await list(token)).body.data.documents as { id: string; status: string; rejectionReason: string | null; reviewedAt: string | null }[];
+    const listed = (await list(token)).body.data.documents as {
+      id: string;
+      status: string;
+      rejectionReason: string | null;
+      reviewedAt: string | null;
+    }[];
     expect(listed.find((d) => d.id === approvedId)).toMatchObject({ status: 'approved', reviewedAt: expect.any(String) });
     expect(listed.find((d) => d.id === rejectedId)).toMatchObject({ status: 'rejected', rejectionReason: 'Dokumentet er ikke læseligt.' });
   });
@@ -277,7 +320,11 @@ describe('documents in an S3-compatible store', () => {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const authorization = request.headers.authorization ?? '';
-        if (!/^AWS4-HMAC-SHA256 Credential=test-key\/\d{8}\/eu-north-1\/s3\/aws4_request, SignedHeaders=[^,]+, Signature=[0-9a-f]{64}$/.test(authorization)) {
+        if (
+          !/^AWS4-HMAC-SHA256 Credential=test-key\/\d{8}\/eu-north-1\/s3\/aws4_request, SignedHeaders=[^,]+, Signature=[0-9a-f]{64}$/.test(
+            authorization,
+          )
+        ) {
           response.writeHead(403).end();
           return;
         }
@@ -325,11 +372,23 @@ describe('documents in an S3-compatible store', () => {
     expect((await sharp(object.body).metadata()).exif).toBeUndefined();
     await expect(readdir(path.join(dir, 'unused'))).rejects.toThrow();
 
-    const storage = createS3Storage({ endpoint, bucket: 'krone-documents', region: 'eu-north-1', accessKeyId: 'test-key', secretAccessKey: 'test-secret' });
+    const storage = createS3Storage({
+      endpoint,
+      bucket: 'krone-documents',
+      region: 'eu-north-1',
+      accessKeyId: 'test-key',
+      secretAccessKey: 'test-secret',
+    });
     expect(Buffer.from((await storage.get(row!.storageKey))!)).toEqual(object.body);
     await storage.delete(row!.storageKey);
     expect(await storage.get(row!.storageKey)).toBeNull();
-    const wrongKey = createS3Storage({ endpoint, bucket: 'krone-documents', region: 'eu-north-1', accessKeyId: 'other', secretAccessKey: 'x' });
+    const wrongKey = createS3Storage({
+      endpoint,
+      bucket: 'krone-documents',
+      region: 'eu-north-1',
+      accessKeyId: 'other',
+      secretAccessKey: 'x',
+    });
     await expect(wrongKey.put('0'.repeat(32), new Uint8Array([1]), 'image/png')).rejects.toThrow(/403/);
   });
 
@@ -338,10 +397,21 @@ describe('documents in an S3-compatible store', () => {
     const before = objects.size;
     puts = 0;
     failPutsAfter = 1;
-    const answer = await upload(token, 'passport', [{ name: 'a.png', bytes: await png() }, { name: 'b.pdf', bytes: pdf() }], s3Platform);
+    const answer = await upload(
+      token,
+      'passport',
+      [
+        { name: 'a.png', bytes: await png() },
+        { name: 'b.pdf', bytes: pdf() },
+      ],
+      s3Platform,
+    );
     failPutsAfter = Infinity;
     expect(answer.status).toBe(502);
-    expect(answer.body).toMatchObject({ code: 'UPLOAD_FAILED', message: 'Dokumenterne kunne ikke uploades. Prøv igen, eller kontakt kundeservice.' });
+    expect(answer.body).toMatchObject({
+      code: 'UPLOAD_FAILED',
+      message: 'Dokumenterne kunne ikke uploades. Prøv igen, eller kontakt kundeservice.',
+    });
     expect(objects.size).toBe(before);
     expect(await s3Platform.database.db.select().from(playerDocuments).where(eq(playerDocuments.playerId, playerId))).toHaveLength(0);
   });

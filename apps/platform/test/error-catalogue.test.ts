@@ -3,7 +3,10 @@ import { ERROR_CATALOGUE, ERROR_CODES, isErrorCode } from '@krone/domain';
 import { describe, expect, it } from 'vitest';
 import { AppError, fail } from '../src/shared/errors.js';
 
-const translations = JSON.parse(readFileSync(new URL('../src/content/seed/translations.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+const translations = JSON.parse(readFileSync(new URL('../src/content/seed/translations.json', import.meta.url), 'utf8')) as Record<
+  string,
+  Record<string, string>
+>;
 
 describe('the error catalogue', () => {
   it('maps every code to a refusal status and lists every code once', () => {
@@ -30,8 +33,16 @@ describe('the error catalogue', () => {
   it('throws with the code’s status and key, unless a site overrides them', () => {
     const error = fail('DEPOSIT_TOO_SMALL', { fields: { amount: 'deposit.min_amount' } });
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'DEPOSIT_TOO_SMALL', statusCode: 400, messageKey: 'deposit.min_amount', details: { fields: { amount: 'deposit.min_amount' } } });
+    expect(error).toMatchObject({
+      code: 'DEPOSIT_TOO_SMALL',
+      statusCode: 400,
+      messageKey: 'deposit.min_amount',
+      details: { fields: { amount: 'deposit.min_amount' } },
+    });
     expect(fail('UPLOAD_FAILED', undefined, { status: 500 })).toMatchObject({ statusCode: 500, messageKey: 'profile.upload_error' });
-    expect(fail('RATE_LIMITED', undefined, { messageKey: 'contact_us.rate_limited' })).toMatchObject({ statusCode: 429, messageKey: 'contact_us.rate_limited' });
+    expect(fail('RATE_LIMITED', undefined, { messageKey: 'contact_us.rate_limited' })).toMatchObject({
+      statusCode: 429,
+      messageKey: 'contact_us.rate_limited',
+    });
   });
 });

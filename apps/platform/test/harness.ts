@@ -99,7 +99,12 @@ export async function createLoggedInPlayer(platform: TestPlatform, options: { mo
     mobileNo: '20304050',
   });
   if (options.monthlyLimitOre !== undefined) {
-    await createLimitsService({ db: platform.database.db, clock: () => new Date() }).setInitialDepositLimit(platform.database.db, id, 'month', options.monthlyLimitOre);
+    await createLimitsService({ db: platform.database.db, clock: () => new Date() }).setInitialDepositLimit(
+      platform.database.db,
+      id,
+      'month',
+      options.monthlyLimitOre,
+    );
   }
   const sessions = createSessionStore(platform.database.db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
   return { id, token: (await sessions.create(id, 'mitid')).token };
@@ -109,7 +114,13 @@ export async function createLoggedInPlayer(platform: TestPlatform, options: { mo
  * A provider's event to one of the platform's webhooks, signed as the providers sign them
  * (`Krone-Signature: t=…,v1=HMAC-SHA256`), with another secret or time to test refusals.
  */
-export async function sendSignedWebhook(platform: TestPlatform, path: string, event: unknown, secret: string, at = Math.floor(Date.now() / 1000)) {
+export async function sendSignedWebhook(
+  platform: TestPlatform,
+  path: string,
+  event: unknown,
+  secret: string,
+  at = Math.floor(Date.now() / 1000),
+) {
   const body = JSON.stringify(event);
   const response = await platform.app.inject({
     method: 'POST',

@@ -38,11 +38,19 @@ interface Answer {
   result: number;
   code?: string;
   message?: string;
-  data?: { period: string; from: string; to: string; rows: Row[]; pagination: { currentPage: number; lastPage: number; pageSize: number; totalRecords: number; pages: number[] } };
+  data?: {
+    period: string;
+    from: string;
+    to: string;
+    rows: Row[];
+    pagination: { currentPage: number; lastPage: number; pageSize: number; totalRecords: number; pages: number[] };
+  };
 }
 
 async function history(token: string, query: Record<string, string | number | undefined> = {}) {
-  const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]): [string, string][] => (value === undefined ? [] : [[key, String(value)]])));
+  const search = new URLSearchParams(
+    Object.entries(query).flatMap(([key, value]): [string, string][] => (value === undefined ? [] : [[key, String(value)]])),
+  );
   const response = await platform.app.inject({ method: 'GET', url: `/Wallet/transactions/${token}?${search}` });
   return { status: response.statusCode, body: response.json() as Answer };
 }
@@ -53,12 +61,25 @@ function ledgerFor(playerId: string) {
   const bonus = () => wallet.playerAccount(playerId, 'player_bonus');
   const reserve = () => wallet.playerAccount(playerId, 'player_payout_reserve');
   const system = (kind: 'house' | 'payment_clearing' | 'payout_clearing' | 'bonus_cost') => wallet.systemAccount(kind);
-  const move = async (kind: string, key: string, fromId: string, toId: string, amountOre: number, reference: Record<string, string>, when: Date) => {
+  const move = async (
+    kind: string,
+    key: string,
+    fromId: string,
+    toId: string,
+    amountOre: number,
+    reference: Record<string, string>,
+    when: Date,
+  ) => {
     at = when;
-    return wallet.transfer({ idempotencyKey: key, kind, reference, entries: [
-      { accountId: fromId, amountOre: -amountOre },
-      { accountId: toId, amountOre },
-    ] });
+    return wallet.transfer({
+      idempotencyKey: key,
+      kind,
+      reference,
+      entries: [
+        { accountId: fromId, amountOre: -amountOre },
+        { accountId: toId, amountOre },
+      ],
+    });
   };
   return {
     deposit: async (paymentId: string, amountOre: number, when: Date, method = 'card') =>
@@ -108,9 +129,15 @@ describe('transaction history', () => {
       .insert(payments)
       .values({ playerId: player.id, method: 'card', amountOre: 20_000, status: 'requires_action', createdAt: ago(60_000), updatedAt: now })
       .returning();
-    await platform.database.db
-      .insert(payments)
-      .values({ playerId: player.id, method: 'card', amountOre: 30_000, status: 'failed', failureCode: 'card_declined', createdAt: ago(30_000), updatedAt: now });
+    await platform.database.db.insert(payments).values({
+      playerId: player.id,
+      method: 'card',
+      amountOre: 30_000,
+      status: 'failed',
+      failureCode: 'card_declined',
+      createdAt: ago(30_000),
+      updatedAt: now,
+    });
 
     const { status, body } = await history(player.token, { pageSize: 100 });
     expect(status).toBe(200);
@@ -130,7 +157,14 @@ describe('transaction history', () => {
       [payment, 'deposit', 'completed'],
     ]);
     expect(body.data!.pagination).toMatchObject({ totalRecords: 11, currentPage: 1, lastPage: 1 });
-    expect(byOrder(payment)[0]).toMatchObject({ amountOre: 100_000, method: 'card', category: 'payments', stakeOre: null, winOre: null, game: null });
+    expect(byOrder(payment)[0]).toMatchObject({
+      amountOre: 100_000,
+      method: 'card',
+      category: 'payments',
+      stakeOre: null,
+      winOre: null,
+      game: null,
+    });
     expect(byOrder(payment)[0]!.transactionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(byOrder(underWay!.id)[0]).toMatchObject({ amountOre: 20_000, transactionId: null, method: 'card' });
     expect(byOrder('round-1')).toEqual([
@@ -142,8 +176,15 @@ describe('transaction history', () => {
     expect(byOrder('grant-1')[0]).toMatchObject({ amountOre: 10_000, category: 'bonus' });
 
     // By type.
-    const kinds = async (type: string) => (await history(player.token, { type, pageSize: 100 })).body.data!.rows.map((row) => `${row.type}:${row.orderId}`);
-    expect(await kinds('payments')).toEqual([`deposit:${underWay!.id}`, 'withdrawal:w-pending', 'withdrawal:w-cancelled', 'withdrawal:w-paid', `deposit:${payment}`]);
+    const kinds = async (type: string) =>
+      (await history(player.token, { type, pageSize: 100 })).body.data!.rows.map((row) => `${row.type}:${row.orderId}`);
+    expect(await kinds('payments')).toEqual([
+      `deposit:${underWay!.id}`,
+      'withdrawal:w-pending',
+      'withdrawal:w-cancelled',
+      'withdrawal:w-paid',
+      `deposit:${payment}`,
+    ]);
     expect(await kinds('games')).toEqual(['win:round-3', 'bet:round-2', 'win:round-1', 'bet:round-1']);
     expect(await kinds('bonus')).toEqual(['bonus:grant-2', 'bonus:grant-1']);
   });
@@ -183,7 +224,11 @@ describe('transaction history', () => {
     expect(body.data!.rows.map((row) => row.orderId)).toEqual(['last', 'first']);
     expect(body.data).toMatchObject({ period: 'custom', from: new Date(start).toISOString(), to: new Date(end).toISOString() });
     // Two days, and an open end (until now).
-    expect((await history(player.token, { from: addIsoDays(day, -1), to: day })).body.data!.rows.map((row) => row.orderId)).toEqual(['last', 'first', 'before']);
+    expect((await history(player.token, { from: addIsoDays(day, -1), to: day })).body.data!.rows.map((row) => row.orderId)).toEqual([
+      'last',
+      'first',
+      'before',
+    ]);
     expect((await history(player.token, { from: day })).body.data!.rows.map((row) => row.orderId)).toEqual(['after', 'last', 'first']);
   });
 
@@ -194,7 +239,11 @@ describe('transaction history', () => {
     expect(oldest.status).toBe(200);
     const tooOld = await history(player.token, { from: addIsoDays(today, -91), to: addIsoDays(today, -80) });
     expect(tooOld.status).toBe(400);
-    expect(tooOld.body).toMatchObject({ result: 0, code: 'HISTORY_TOO_OLD', message: 'Du kan se transaktioner op til 90 dage tilbage. Vælg en senere fra-dato.' });
+    expect(tooOld.body).toMatchObject({
+      result: 0,
+      code: 'HISTORY_TOO_OLD',
+      message: 'Du kan se transaktioner op til 90 dage tilbage. Vælg en senere fra-dato.',
+    });
     const instant = await history(player.token, { from: new Date(Date.now() - 92 * DAY).toISOString() });
     expect(instant.body.code).toBe('HISTORY_TOO_OLD');
   });
@@ -205,7 +254,8 @@ describe('transaction history', () => {
     await ledger.deposit('big', 1_000_000, ago(3 * DAY));
     const sameTime = ago(2 * DAY);
     // Rounds at one instant too: the order must not depend on the database's whim.
-    for (let index = 0; index < 22; index++) await ledger.bet(`r-${player.id}-${index}`, 100, index < 8 ? sameTime : new Date(sameTime.getTime() + index * 1000));
+    for (let index = 0; index < 22; index++)
+      await ledger.bet(`r-${player.id}-${index}`, 100, index < 8 ? sameTime : new Date(sameTime.getTime() + index * 1000));
     const first = await history(player.token);
     expect(first.body.data!.pagination).toEqual({ currentPage: 1, lastPage: 3, pageSize: 10, totalRecords: 23, pages: [1, 2, 3] });
     expect(first.body.data!.rows).toHaveLength(10);
@@ -233,9 +283,14 @@ describe('transaction history', () => {
     const other = await createLoggedInPlayer(platform);
     const ledger = ledgerFor(owner.id);
     await ledger.deposit(randomUUID(), 10_000, ago(DAY));
-    await platform.database.db
-      .insert(payments)
-      .values({ playerId: owner.id, method: 'mobilepay', amountOre: 20_000, status: 'created', createdAt: ago(1000), updatedAt: new Date() });
+    await platform.database.db.insert(payments).values({
+      playerId: owner.id,
+      method: 'mobilepay',
+      amountOre: 20_000,
+      status: 'created',
+      createdAt: ago(1000),
+      updatedAt: new Date(),
+    });
     expect((await history(owner.token)).body.data!.rows).toHaveLength(2);
     const seen = await history(other.token);
     expect(seen.body.data!.rows).toEqual([]);

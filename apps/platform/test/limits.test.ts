@@ -17,7 +17,11 @@ let platform: TestPlatform;
 
 beforeAll(async () => {
   sims = await startSims({ webPublicUrl: web, cards: { secretKey: 'test-cards-key-123', webhookSecret: 'test-webhook-secret-123' } });
-  platform = await startTestPlatform({ CARDS_API_URL: `${sims.url}/cards`, CARDS_SECRET_KEY: 'test-cards-key-123', CARDS_WEBHOOK_SECRET: 'test-webhook-secret-123' });
+  platform = await startTestPlatform({
+    CARDS_API_URL: `${sims.url}/cards`,
+    CARDS_SECRET_KEY: 'test-cards-key-123',
+    CARDS_WEBHOOK_SECRET: 'test-webhook-secret-123',
+  });
 });
 afterAll(async () => {
   await platform.close();
@@ -29,7 +33,14 @@ interface Overview {
   status: 'active' | 'paused' | 'closed';
   pausedUntil: string | null;
   closedAt: string | null;
-  limits: { period: string; amountOre: number | null; usedOre: number; remainingOre: number | null; lookBackDays: number; pending: { amountOre: number | null; effectiveAt: string } | null }[];
+  limits: {
+    period: string;
+    amountOre: number | null;
+    usedOre: number;
+    remainingOre: number | null;
+    lookBackDays: number;
+    pending: { amountOre: number | null; effectiveAt: string } | null;
+  }[];
 }
 type Answer<T> = { status: number; body: { result: number; code?: string; message?: string; data?: T } };
 
@@ -39,8 +50,13 @@ async function call<T = Overview>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url
 }
 const overview = (token: string) => call('GET', `/Limits/${token}`);
 const setLimit = (token: string, period: string, amountOre: unknown) =>
-  call<{ change: { amountOre: number; effectiveAt: string; immediate: boolean }; overview: Overview }>('PUT', `/Limits/${token}/deposit/${period}`, { amountOre });
-const removeLimit = (token: string, period: string) => call<{ change: { effectiveAt: string; immediate: boolean }; overview: Overview }>('DELETE', `/Limits/${token}/deposit/${period}`);
+  call<{ change: { amountOre: number; effectiveAt: string; immediate: boolean }; overview: Overview }>(
+    'PUT',
+    `/Limits/${token}/deposit/${period}`,
+    { amountOre },
+  );
+const removeLimit = (token: string, period: string) =>
+  call<{ change: { effectiveAt: string; immediate: boolean }; overview: Overview }>('DELETE', `/Limits/${token}/deposit/${period}`);
 const limitOf = (view: Overview | undefined, period: string) => view!.limits.find((limit) => limit.period === period)!;
 
 /** A fresh session for a player at a moved time (sessions expire when the clock jumps a day). */
@@ -52,10 +68,20 @@ async function deposit(token: string, amountOre = 25_000) {
   const tokenised = await fetch(`${sims.url}/cards/v1/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: web },
-    body: JSON.stringify({ number: TEST_CARDS.success, holder: 'Test Spiller', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, cvv: '123' }),
+    body: JSON.stringify({
+      number: TEST_CARDS.success,
+      holder: 'Test Spiller',
+      expiryMonth: 12,
+      expiryYear: new Date().getUTCFullYear() + 1,
+      cvv: '123',
+    }),
   });
   const card = ((await tokenised.json()) as { token: string }).token;
-  return call<{ status: string }>('POST', `/Payments/deposits/card/${token}`, { token: card, amountOre, returnUrl: `${web}/min-konto/overfoer` });
+  return call<{ status: string }>('POST', `/Payments/deposits/card/${token}`, {
+    token: card,
+    amountOre,
+    returnUrl: `${web}/min-konto/overfoer`,
+  });
 }
 
 async function bet(playerId: string, amountOre = 1_000, options: { idempotencyKey?: string; bonusOre?: number } = {}) {
@@ -85,10 +111,14 @@ async function transferCall(payload: Record<string, unknown>) {
     headers: { 'x-api-key': platform.config.WALLET_API_KEY },
     payload,
   });
-  return { status: response.statusCode, body: response.json() as { code?: string; message?: string; data?: { transferId: string; replayed: boolean } } };
+  return {
+    status: response.statusCode,
+    body: response.json() as { code?: string; message?: string; data?: { transferId: string; replayed: boolean } },
+  };
 }
 
-const cash = async (playerId: string) => (await createWalletService(platform.database.db, () => new Date()).playerBalances(playerId)).player_cash;
+const cash = async (playerId: string) =>
+  (await createWalletService(platform.database.db, () => new Date()).playerBalances(playerId)).player_cash;
 const limitRows = async (playerId: string) => platform.database.db.select().from(depositLimits).where(eq(depositLimits.playerId, playerId));
 
 describe('deposit limits', () => {
@@ -132,7 +162,10 @@ describe('deposit limits', () => {
     const second = await setLimit(await sessionAt(p.id, new Date(Date.now() + 2 * HOUR)), 'month', 250_000);
     expect(limitOf(second.body.data!.overview, 'month')).toMatchObject({ amountOre: 100_000, pending: { amountOre: 250_000 } });
     platform.setNow(new Date(firstAt + 60_000));
-    expect(limitOf((await overview(await sessionAt(p.id, new Date(firstAt + 60_000)))).body.data, 'month')).toMatchObject({ amountOre: 100_000, pending: { amountOre: 250_000 } });
+    expect(limitOf((await overview(await sessionAt(p.id, new Date(firstAt + 60_000)))).body.data, 'month')).toMatchObject({
+      amountOre: 100_000,
+      pending: { amountOre: 250_000 },
+    });
 
     // A decrease while a raise waits applies at once and cancels the raise.
     const now = new Date(firstAt + 2 * 60_000);
@@ -141,12 +174,18 @@ describe('deposit limits', () => {
     const lowered = await setLimit(token, 'month', 80_000);
     expect(limitOf(lowered.body.data!.overview, 'month')).toMatchObject({ amountOre: 80_000, pending: null });
     platform.setNow(new Date(now.getTime() + 48 * HOUR));
-    expect(limitOf((await overview(await sessionAt(p.id, new Date(now.getTime() + 48 * HOUR)))).body.data, 'month')).toMatchObject({ amountOre: 80_000, pending: null });
+    expect(limitOf((await overview(await sessionAt(p.id, new Date(now.getTime() + 48 * HOUR)))).body.data, 'month')).toMatchObject({
+      amountOre: 80_000,
+      pending: null,
+    });
   });
 
   it('sets a first limit for another period at once, removes one only after 24 hours, and never the last', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 100_000 });
-    expect((await removeLimit(p.token, 'month')).body).toMatchObject({ code: 'LAST_LIMIT', message: expect.stringContaining('mindst én indbetalingsgrænse') });
+    expect((await removeLimit(p.token, 'month')).body).toMatchObject({
+      code: 'LAST_LIMIT',
+      message: expect.stringContaining('mindst én indbetalingsgrænse'),
+    });
     expect((await removeLimit(p.token, 'day')).body.code).toBe('LIMIT_NOT_SET');
 
     const daily = await setLimit(p.token, 'day', 500_000);
@@ -182,7 +221,11 @@ describe('deposit limits', () => {
     for (const amountOre of ['50000', -100, 0, 99, 1234.5, 1e12, 2 ** 53, null, true]) {
       const answer = await setLimit(p.token, 'week', amountOre);
       expect(answer.status, String(amountOre)).toBe(400);
-      expect(answer.body).toMatchObject({ result: 0, code: 'INVALID_INPUT', message: 'Nogle af oplysningerne er ikke gyldige. Tjek felterne, og prøv igen.' });
+      expect(answer.body).toMatchObject({
+        result: 0,
+        code: 'INVALID_INPUT',
+        message: 'Nogle af oplysningerne er ikke gyldige. Tjek felterne, og prøv igen.',
+      });
     }
     expect((await setLimit(p.token, 'year', 50_000)).status).toBe(400);
     expect((await call('PUT', `/Limits/${p.token}/deposit/week`, {})).status).toBe(400);
@@ -209,7 +252,10 @@ describe('deposit limits', () => {
 
   it('asks a player without a limit to set one before the first deposit', async () => {
     const p = await createLoggedInPlayer(platform);
-    expect((await deposit(p.token)).body).toMatchObject({ code: 'DEPOSIT_LIMIT_REQUIRED', message: expect.stringContaining('Begrænsninger') });
+    expect((await deposit(p.token)).body).toMatchObject({
+      code: 'DEPOSIT_LIMIT_REQUIRED',
+      message: expect.stringContaining('Begrænsninger'),
+    });
     expect((await overview(p.token)).body.data!.limits.every((limit) => limit.amountOre === null)).toBe(true);
     // The first limit ever applies at once.
     expect((await setLimit(p.token, 'week', 100_000)).body.data!.change.immediate).toBe(true);
@@ -224,7 +270,8 @@ describe('pause and closure', () => {
     expect((await credit('bonus_grant', p.id, 'player_bonus', 3_000)).status).toBe(200);
     const before = await bet(p.id, 1_000, { idempotencyKey: `round-1-${p.id}` });
     expect(before.status).toBe(200);
-    const balances = () => call('GET', `/GATMaven/users/${p.token}/account-summary`).then((r) => r.body.data as unknown as Record<string, number>);
+    const balances = () =>
+      call('GET', `/GATMaven/users/${p.token}/account-summary`).then((r) => r.body.data as unknown as Record<string, number>);
     const held = await balances();
 
     expect((await call('POST', `/Limits/${p.token}/pause`, { duration: '30d' })).status).toBe(200);
@@ -311,15 +358,24 @@ describe('pause and closure', () => {
   it('keeps limits, pauses and closures append-only in the database', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 100_000 });
     await call('POST', `/Limits/${p.token}/pause`, { duration: '24h' });
-    await expect(platform.database.db.update(depositLimits).set({ amountOre: 1_000_000 }).where(eq(depositLimits.playerId, p.id))).rejects.toThrow();
+    await expect(
+      platform.database.db.update(depositLimits).set({ amountOre: 1_000_000 }).where(eq(depositLimits.playerId, p.id)),
+    ).rejects.toThrow();
     await expect(platform.database.db.delete(accountExclusions).where(eq(accountExclusions.playerId, p.id))).rejects.toThrow();
-    expect((await overview(p.token)).body.data).toMatchObject({ status: 'paused', limits: expect.arrayContaining([expect.objectContaining({ amountOre: 100_000 })]) });
+    expect((await overview(p.token)).body.data).toMatchObject({
+      status: 'paused',
+      limits: expect.arrayContaining([expect.objectContaining({ amountOre: 100_000 })]),
+    });
   });
 });
 
 describe('the rule of one period', () => {
   const at = (hours: number) => new Date(Date.UTC(2026, 0, 1) + hours * HOUR);
-  const row = (amountOre: number | null, createdH: number, effectiveH = createdH) => ({ amountOre, createdAt: at(createdH), effectiveAt: at(effectiveH) });
+  const row = (amountOre: number | null, createdH: number, effectiveH = createdH) => ({
+    amountOre,
+    createdAt: at(createdH),
+    effectiveAt: at(effectiveH),
+  });
 
   it('folds the changes in the order they were made', () => {
     const rows = [row(1000, 0), row(2000, 1, 25), row(1500, 2, 26)];
@@ -327,7 +383,10 @@ describe('the rule of one period', () => {
     expect(foldPeriod(rows, at(26))).toEqual({ amountOre: 1500, pending: null });
     // A raise that became effective before the next change stays in force until that change.
     expect(foldPeriod([row(1000, 0), row(2000, 1, 25), row(1800, 30)], at(40))).toEqual({ amountOre: 1800, pending: null });
-    expect(foldPeriod([row(1000, 0), row(2000, 1, 25), row(3000, 27, 51)], at(40))).toEqual({ amountOre: 2000, pending: { amountOre: 3000, effectiveAt: at(51) } });
+    expect(foldPeriod([row(1000, 0), row(2000, 1, 25), row(3000, 27, 51)], at(40))).toEqual({
+      amountOre: 2000,
+      pending: { amountOre: 3000, effectiveAt: at(51) },
+    });
     expect(foldPeriod([], at(0))).toEqual({ amountOre: null, pending: null });
   });
 });

@@ -10,7 +10,13 @@ import { readBonusCodes } from '../src/bonus/service.js';
 const seed = (file: string) => JSON.parse(readFileSync(new URL(`../src/content/seed/${file}`, import.meta.url), 'utf8')) as unknown;
 const raw = (file: string) => readFileSync(new URL(`../src/content/seed/${file}`, import.meta.url), 'utf8');
 const strings = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(strings)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(strings)
+        : [];
 const plain = (text: string) => text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 type Campaign = { slug: string; status: string; endsAt: string };
@@ -29,7 +35,13 @@ const surfaces: [string, string][] = [
     .map((page): [string, string] => [`landing page ${page.landingType}/${page.landingById}`, plain(strings(page).join(' '))]),
   ['welcome popup', `${translations.welcome_popup!.offer_text} ${translations.welcome_popup!.offer_terms}`],
   ['registration bonus choice', `${translations.register!.bonus_text} ${translations.register!.bonus_terms_short}`],
-  ['welcome offer conditions', Object.entries(translations.condition!).filter(([key]) => key.startsWith('welcome_')).map(([, text]) => text).join(' ')],
+  [
+    'welcome offer conditions',
+    Object.entries(translations.condition!)
+      .filter(([key]) => key.startsWith('welcome_'))
+      .map(([, text]) => text)
+      .join(' '),
+  ],
 ];
 
 describe('offers the site shows', () => {
@@ -39,22 +51,39 @@ describe('offers the site shows', () => {
     for (const file of ['main-contents.json', 'campaigns.json', 'landing-pages.json', 'translations.json', 'pages.json', 'seo.json']) {
       expect(raw(file), file).not.toMatch(/free spins/i);
     }
-    for (const [where, text] of surfaces) expect(text, where).not.toMatch(/\d[\d.]*\s+(gratis)?spins\b|gratisspins|free[ -]?spins|spinværdi/i);
+    for (const [where, text] of surfaces)
+      expect(text, where).not.toMatch(/\d[\d.]*\s+(gratis)?spins\b|gratisspins|free[ -]?spins|spinværdi/i);
   });
 
   it('names, for every bonus offered, a configured code, with its real amount, match, minimum deposit, wagering, days and maximum bet', () => {
     const offers = surfaces.filter(([, text]) => /\d+ ?% (i )?bonus|bonus op til|op til [\d.]+ kr/i.test(text));
     expect(offers.map(([where]) => where)).toEqual(
-      expect.arrayContaining(['start page slide 1', 'campaign velkomstbonus', 'landing page velkomst/velkomstbonus', 'welcome popup', 'registration bonus choice', 'welcome offer conditions']),
+      expect.arrayContaining([
+        'start page slide 1',
+        'campaign velkomstbonus',
+        'landing page velkomst/velkomstbonus',
+        'welcome popup',
+        'registration bonus choice',
+        'welcome offer conditions',
+      ]),
     );
     for (const [where, text] of offers) {
       const named = codes.filter((code) => text.includes(code.code));
-      expect(named.map((code) => code.code), `${where} names a configured code`).not.toEqual([]);
+      expect(
+        named.map((code) => code.code),
+        `${where} names a configured code`,
+      ).not.toEqual([]);
       for (const code of named) {
         expect(text, where).toContain(`${code.matchPercent} %`);
         expect(text, where).toContain(`op til ${formatKr(code.maxBonusOre)}`);
         expect(text, where).toMatch(new RegExp(`(mindst|min\\.) ${formatKr(code.minDepositOre).replace('.', '\\.')}`, 'i'));
-        if (/omsætningskrav/i.test(text)) expect(text, where).toMatch(new RegExp(`${code.wageringMultiple} [x×] \\(indbetaling \\+ bonus\\)|${code.wageringMultiple} gange indbetaling(en)? plus bonus`, 'i'));
+        if (/omsætningskrav/i.test(text))
+          expect(text, where).toMatch(
+            new RegExp(
+              `${code.wageringMultiple} [x×] \\(indbetaling \\+ bonus\\)|${code.wageringMultiple} gange indbetaling(en)? plus bonus`,
+              'i',
+            ),
+          );
         if (/dage/.test(text)) expect(text, where).toContain(`${code.grantValidDays} dage`);
         if (/indsats/i.test(text)) expect(text, where).toMatch(/maks(\.|imale?) indsats[^.]{0,40}100 kr\./i);
       }

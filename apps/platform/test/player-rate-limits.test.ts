@@ -15,7 +15,11 @@ let platform: TestPlatform;
 
 beforeAll(async () => {
   sims = await startSims({ webPublicUrl: web, cards: { secretKey: 'test-cards-key-123', webhookSecret: 'test-webhook-secret-123' } });
-  platform = await startTestPlatform({ CARDS_API_URL: `${sims.url}/cards`, CARDS_SECRET_KEY: 'test-cards-key-123', CARDS_WEBHOOK_SECRET: 'test-webhook-secret-123' });
+  platform = await startTestPlatform({
+    CARDS_API_URL: `${sims.url}/cards`,
+    CARDS_SECRET_KEY: 'test-cards-key-123',
+    CARDS_WEBHOOK_SECRET: 'test-webhook-secret-123',
+  });
 });
 afterAll(async () => {
   await platform?.close();
@@ -35,7 +39,10 @@ const junkSession = () => randomBytes(24).toString('base64url');
 
 describe('rate limits of player-owned calls (per player, after the session)', () => {
   it('limits two players behind one address separately', async () => {
-    const [a, b] = [await createLoggedInPlayer(platform, { monthlyLimitOre: 10_000_000 }), await createLoggedInPlayer(platform, { monthlyLimitOre: 10_000_000 })];
+    const [a, b] = [
+      await createLoggedInPlayer(platform, { monthlyLimitOre: 10_000_000 }),
+      await createLoggedInPlayer(platform, { monthlyLimitOre: 10_000_000 }),
+    ];
     for (let i = 0; i < 20; i++) expect((await cardDeposit(a.token)).status).not.toBe(429);
     expect(await cardDeposit(a.token)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     // The same address, another player: a bucket of their own.
@@ -84,7 +91,11 @@ describe('rate limits of player-owned calls (per player, after the session)', ()
   });
 
   it('never refuses a pause or a closure because another client filled a limit', async () => {
-    const [noisy, pausing, closing] = [await createLoggedInPlayer(platform), await createLoggedInPlayer(platform), await createLoggedInPlayer(platform)];
+    const [noisy, pausing, closing] = [
+      await createLoggedInPlayer(platform),
+      await createLoggedInPlayer(platform),
+      await createLoggedInPlayer(platform),
+    ];
     // One player (a runaway client) fills their own pause and closure buckets at this address…
     for (let i = 0; i < 61; i++) await pause(noisy.token);
     expect((await pause(noisy.token)).status).toBe(429);

@@ -31,7 +31,10 @@ afterAll(async () => {
 async function call(method: 'GET' | 'POST', url: string, payload?: unknown) {
   const response = await platform.app.inject({ method, url, payload: payload as never });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
-  return { status: response.statusCode, body: response.json() as { result: 0 | 1; data?: any; code?: string; fields?: Record<string, string> } };
+  return {
+    status: response.statusCode,
+    body: response.json() as { result: 0 | 1; data?: any; code?: string; fields?: Record<string, string> },
+  };
 }
 
 /** A person clicks the button, picks themselves at the broker, and the browser comes back. */
@@ -93,10 +96,31 @@ describe('MitID and MobilePay through the OpenID Connect stand-ins', () => {
   it('says no when the typed CPR is not the MitID user’s, and stops after three tries', async () => {
     const { id, details, who } = await registerThroughBroker('Emma', { cpr: '0101901234' });
     expect(details.body.code).toBe('CPR_MISMATCH');
-    const again = await call('POST', `/Players/registrations/${id}/details`, { cpr: '0101901235', firstName: 'Emma', lastName: 'Larsen', email: 'emma@example.dk', mobileCc: '+45', mobileNo: '20304050' });
+    const again = await call('POST', `/Players/registrations/${id}/details`, {
+      cpr: '0101901235',
+      firstName: 'Emma',
+      lastName: 'Larsen',
+      email: 'emma@example.dk',
+      mobileCc: '+45',
+      mobileNo: '20304050',
+    });
     expect(again.body.code).toBe('CPR_MISMATCH');
-    await call('POST', `/Players/registrations/${id}/details`, { cpr: '0101901236', firstName: 'Emma', lastName: 'Larsen', email: 'emma@example.dk', mobileCc: '+45', mobileNo: '20304050' });
-    const blocked = await call('POST', `/Players/registrations/${id}/details`, { cpr: who.cpr, firstName: 'Emma', lastName: 'Larsen', email: 'emma@example.dk', mobileCc: '+45', mobileNo: '20304050' });
+    await call('POST', `/Players/registrations/${id}/details`, {
+      cpr: '0101901236',
+      firstName: 'Emma',
+      lastName: 'Larsen',
+      email: 'emma@example.dk',
+      mobileCc: '+45',
+      mobileNo: '20304050',
+    });
+    const blocked = await call('POST', `/Players/registrations/${id}/details`, {
+      cpr: who.cpr,
+      firstName: 'Emma',
+      lastName: 'Larsen',
+      email: 'emma@example.dk',
+      mobileCc: '+45',
+      mobileNo: '20304050',
+    });
     expect(blocked.body.code).toBe('CPR_NOT_VALIDATED');
     expect(blocked.status).toBe(429);
   });

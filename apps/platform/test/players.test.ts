@@ -83,13 +83,20 @@ afterAll(() => platform.close());
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
   const response = await platform.app.inject({ method, url, payload: payload as never });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
-  return { status: response.statusCode, body: response.json() as { result: 0 | 1; data?: any; code?: string; message?: string; fields?: Record<string, string> } };
+  return {
+    status: response.statusCode,
+    body: response.json() as { result: 0 | 1; data?: any; code?: string; message?: string; fields?: Record<string, string> },
+  };
 }
 
 async function authorize(provider: Provider, purpose: 'login' | 'register', who: Person, redirectTo?: string) {
   const start = await call('POST', '/Players/auth/start', { provider, purpose, redirectTo });
   expect(start.status).toBe(200);
-  return call('POST', '/Players/auth/callback', { provider, transactionId: start.body.data.transactionId, params: { code: who.uuid, state: 'state-1' } });
+  return call('POST', '/Players/auth/callback', {
+    provider,
+    transactionId: start.body.data.transactionId,
+    params: { code: who.uuid, state: 'state-1' },
+  });
 }
 
 const details = (who: Person, overrides: Record<string, unknown> = {}) => ({
@@ -133,7 +140,13 @@ describe('registration with MitID', () => {
 
     expect((await call('GET', `/GATMaven/users/${sessionToken}/validateExpire`)).body).toEqual({ result: 1, data: true });
     const profile = await call('GET', `/GATMaven/users/${sessionToken}/profile`);
-    expect(profile.body.data.userInfo).toMatchObject({ userId: playerId, firstName: who.givenName, email: 'mixed.case@example.dk', birthday: who.birthDate, mobileCC: '+45' });
+    expect(profile.body.data.userInfo).toMatchObject({
+      userId: playerId,
+      firstName: who.givenName,
+      email: 'mixed.case@example.dk',
+      birthday: who.birthDate,
+      mobileCC: '+45',
+    });
     expect(profile.body.data.playerType).toBe('Non-Depositor');
     expect(JSON.stringify(profile.body)).not.toContain(who.cpr);
 
@@ -145,7 +158,9 @@ describe('registration with MitID', () => {
     expect(stored.map((s) => s.tokenHash)).not.toContain(sessionToken);
 
     // The registration cannot be finished twice.
-    expect((await call('POST', `/Players/registrations/${id}/complete`, { acceptTerms: true, bonus: true })).body.code).toBe('REGISTRATION_EXPIRED');
+    expect((await call('POST', `/Players/registrations/${id}/complete`, { acceptTerms: true, bonus: true })).body.code).toBe(
+      'REGISTRATION_EXPIRED',
+    );
   });
 
   it('refuses a callback that is replayed', async () => {
@@ -192,7 +207,11 @@ describe('registration with MitID', () => {
     await register(first, { email: 'taken@example.dk' });
     const second = person();
     const callback = await authorize('mitid', 'register', second);
-    const answer = await call('POST', `/Players/registrations/${callback.body.data.registrationId}/details`, details(second, { email: 'TAKEN@example.dk' }));
+    const answer = await call(
+      'POST',
+      `/Players/registrations/${callback.body.data.registrationId}/details`,
+      details(second, { email: 'TAKEN@example.dk' }),
+    );
     expect(answer.body).toMatchObject({ code: 'EMAIL_TAKEN', fields: { email: 'authentication.email_registered' } });
 
     // Two people pass step two with the same new e-mail; both finish at once.
@@ -202,9 +221,14 @@ describe('registration with MitID', () => {
     for (const who of [a, b]) {
       const cb = await authorize('mitid', 'register', who);
       ids.push(cb.body.data.registrationId);
-      expect((await call('POST', `/Players/registrations/${cb.body.data.registrationId}/details`, details(who, { email: 'race@example.dk' }))).status).toBe(200);
+      expect(
+        (await call('POST', `/Players/registrations/${cb.body.data.registrationId}/details`, details(who, { email: 'race@example.dk' })))
+          .status,
+      ).toBe(200);
     }
-    const results = await Promise.all(ids.map((id) => call('POST', `/Players/registrations/${id}/complete`, { acceptTerms: true, bonus: true })));
+    const results = await Promise.all(
+      ids.map((id) => call('POST', `/Players/registrations/${id}/complete`, { acceptTerms: true, bonus: true })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.code).toBe('EMAIL_TAKEN');
     expect(await platform.database.db.select().from(players).where(eq(players.email, 'race@example.dk'))).toHaveLength(1);
@@ -220,7 +244,11 @@ describe('registration with MitID', () => {
     expect(without.body.fields?.depositLimit).toBe('validation.limit_required');
     const noTerms = await call('POST', `/Players/registrations/${id}/complete`, { acceptTerms: false, bonus: true });
     expect(noTerms.status).toBe(400);
-    const done = await call('POST', `/Players/registrations/${id}/complete`, { acceptTerms: true, bonus: false, depositLimit: { period: 'week', amountOre: 200_000 } });
+    const done = await call('POST', `/Players/registrations/${id}/complete`, {
+      acceptTerms: true,
+      bonus: false,
+      depositLimit: { period: 'week', amountOre: 200_000 },
+    });
     expect(done.status).toBe(200);
     const limits = await platform.database.db.select().from(depositLimits).where(eq(depositLimits.playerId, done.body.data.playerId));
     expect(limits).toMatchObject([{ period: 'week', amountOre: 200_000 }]);
@@ -333,12 +361,16 @@ describe('the spec’s player calls', () => {
     expect((await call('GET', `/Player/MarketingNotification/${sessionToken}/${playerId}`)).body.data.day).toBe('2026-11-22');
     const other = await register(person());
     expect((await call('GET', `/Player/MarketingNotification/${sessionToken}/${other.playerId}`)).status).toBe(403);
-    expect((await call('PUT', `/Player/MarketingNotification/${sessionToken}`, { userId: other.playerId, day: '2026-11-22' })).status).toBe(403);
+    expect((await call('PUT', `/Player/MarketingNotification/${sessionToken}`, { userId: other.playerId, day: '2026-11-22' })).status).toBe(
+      403,
+    );
 
     expect((await call('PUT', `/GATMaven/users/${sessionToken}/updateDepositor`)).body.data.playerType).toBe('Depositor');
     const after = await call('GET', `/GATMaven/users/${sessionToken}/profile`);
     expect(after.body.data).toMatchObject({ playerType: 'Depositor', properties: { firstdeposit: 'True' } });
-    expect((await call('PUT', `/CMScasino/UpdatePlayerTypeToDB/?sessionId=${sessionToken}&playerType=Non-Depositor`)).body.data.playerType).toBe('Non-Depositor');
+    expect(
+      (await call('PUT', `/CMScasino/UpdatePlayerTypeToDB/?sessionId=${sessionToken}&playerType=Non-Depositor`)).body.data.playerType,
+    ).toBe('Non-Depositor');
     expect((await call('GET', `/GATMaven/users/nope/profile`)).status).toBe(401);
   });
 
@@ -355,14 +387,20 @@ describe('the spec’s player calls', () => {
     // The player's own id is no unsubscribe link.
     expect((await call('PUT', `/SMSUnsubscribe/${playerId}`)).status).toBe(404);
 
-    const logged = await call('POST', '/Logs/CreateSessionExpireLog', { userId: playerId, from_route: '/min-konto/profil', datetime: '2026-11-22T12:00:00Z' });
+    const logged = await call('POST', '/Logs/CreateSessionExpireLog', {
+      userId: playerId,
+      from_route: '/min-konto/profil',
+      datetime: '2026-11-22T12:00:00Z',
+    });
     expect(logged.status).toBe(200);
   });
 
   it('keeps session tokens out of the request log', () => {
     expect(redactUrl('/GATMaven/users/abc123/validateExpire')).toBe('/GATMaven/users/[session]/validateExpire');
     expect(redactUrl('/Player/MarketingNotification/abc/uid')).toBe('/Player/MarketingNotification/[session]/uid');
-    expect(redactUrl('/CMScasino/UpdatePlayerTypeToDB/?sessionId=abc&playerType=Depositor')).toBe('/CMScasino/UpdatePlayerTypeToDB/?sessionId=[session]&playerType=Depositor');
+    expect(redactUrl('/CMScasino/UpdatePlayerTypeToDB/?sessionId=abc&playerType=Depositor')).toBe(
+      '/CMScasino/UpdatePlayerTypeToDB/?sessionId=[session]&playerType=Depositor',
+    );
     expect(redactUrl('/Players/registrations/xyz/details')).toBe('/Players/registrations/[registration]/details');
   });
 });
@@ -407,9 +445,18 @@ describe('change of e-mail or mobile, confirmed with MitID', () => {
       status: 400,
       body: { fields: { mobileNo: 'validation.mobile_digits' } },
     });
-    expect(await startChange(sessionToken, { email: `${other.uuid}@example.dk`.toUpperCase() })).toMatchObject({ status: 409, body: { code: 'EMAIL_TAKEN' } });
-    expect(await startChange(sessionToken, { email: `${who.uuid}@example.dk` })).toMatchObject({ status: 400, body: { code: 'NOTHING_CHANGED' } });
-    expect(await startChange('not-a-session', { email: `y-${who.uuid}@example.dk` })).toMatchObject({ status: 401, body: { code: 'SESSION_INVALID' } });
+    expect(await startChange(sessionToken, { email: `${other.uuid}@example.dk`.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { code: 'EMAIL_TAKEN' },
+    });
+    expect(await startChange(sessionToken, { email: `${who.uuid}@example.dk` })).toMatchObject({
+      status: 400,
+      body: { code: 'NOTHING_CHANGED' },
+    });
+    expect(await startChange('not-a-session', { email: `y-${who.uuid}@example.dk` })).toMatchObject({
+      status: 401,
+      body: { code: 'SESSION_INVALID' },
+    });
   });
 
   it('loses to another account that took the e-mail between the two steps', async () => {
@@ -449,7 +496,10 @@ describe('demo players', () => {
     expect(await seedDemoPlayers(platform.database.db, deps)).toBe(0);
     for (const demo of DEMO_PLAYERS) {
       // The stand-in knows each demo person with the same MitID uuid and CPR.
-      expect(MITID_IDENTITIES.find((identity) => identity.uuid === demo.mitidUuid)).toMatchObject({ cpr: demo.cpr, birthDate: demo.birthDate });
+      expect(MITID_IDENTITIES.find((identity) => identity.uuid === demo.mitidUuid)).toMatchObject({
+        cpr: demo.cpr,
+        birthDate: demo.birthDate,
+      });
       const [row] = await platform.database.db.select().from(players).where(eq(players.mitidUuid, demo.mitidUuid));
       expect(row!.status).toBe(demo.status);
       expect(row!.cprHash).toBe(secrets.hashCpr(demo.cpr));

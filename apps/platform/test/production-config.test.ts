@@ -76,19 +76,32 @@ describe('production fails closed (KRONE_ENV)', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\n  ${key}: the development default`));
   });
 
-  const urls = ['WEB_PUBLIC_URL', 'MITID_ISSUER', 'MITID_CPR_MATCH_URL', 'MOBILEPAY_ISSUER', 'ROFUS_URL', 'CARDS_API_URL', 'NEMKONTO_API_URL', 'MOBILEPAY_PAYMENTS_URL'];
+  const urls = [
+    'WEB_PUBLIC_URL',
+    'MITID_ISSUER',
+    'MITID_CPR_MATCH_URL',
+    'MOBILEPAY_ISSUER',
+    'ROFUS_URL',
+    'CARDS_API_URL',
+    'NEMKONTO_API_URL',
+    'MOBILEPAY_PAYMENTS_URL',
+  ];
   it.each(urls)('refuses a stand-in, loopback or plain-http %s', (key) => {
     const defaulted = { ...production };
     delete defaulted[key];
     expect(() => loadConfig(defaulted)).toThrow(new RegExp(`\\n  ${key}: must be https`));
     expect(() => loadConfig(defaulted)).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
-    expect(() => loadConfig({ ...production, [key]: 'http://provider.example.com/api' })).toThrow(new RegExp(`\\n  ${key}: must be https in production, not http:`));
+    expect(() => loadConfig({ ...production, [key]: 'http://provider.example.com/api' })).toThrow(
+      new RegExp(`\\n  ${key}: must be https in production, not http:`),
+    );
     expect(() => loadConfig({ ...production, [key]: 'https://localhost:4300/x' })).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
     expect(() => loadConfig({ ...production, [key]: 'https://[::1]:4300/x' })).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
   });
 
   it('refuses demo content and demo players, the movable clock and a short wallet key', () => {
-    expect(() => loadConfig({ ...production, SEED_DEMO_CONTENT: 'true' })).toThrow(/\n {2}SEED_DEMO_CONTENT: demo content and demo players/);
+    expect(() => loadConfig({ ...production, SEED_DEMO_CONTENT: 'true' })).toThrow(
+      /\n {2}SEED_DEMO_CONTENT: demo content and demo players/,
+    );
     const noSeedSetting = { ...production };
     delete noSeedSetting.SEED_DEMO_CONTENT;
     expect(() => loadConfig(noSeedSetting)).toThrow(/SEED_DEMO_CONTENT/);
@@ -99,10 +112,16 @@ describe('production fails closed (KRONE_ENV)', () => {
 
   it('stops the platform process with the reasons when KRONE_ENV is unset', () => {
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !/^(KRONE_ENV|NODE_ENV|VITEST.*|TEST_.*)$/.test(key)) env[key] = value;
+    for (const [key, value] of Object.entries(process.env))
+      if (value !== undefined && !/^(KRONE_ENV|NODE_ENV|VITEST.*|TEST_.*)$/.test(key)) env[key] = value;
     env.PGLITE_DATA_DIR = 'memory://';
     env.PLATFORM_PORT = '0';
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], { cwd: repoRoot, env, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status).not.toBe(0);
     expect(run.status).not.toBeNull();
     expect(run.stderr).toMatch(/Invalid platform configuration \(KRONE_ENV is production when unset/);

@@ -80,7 +80,11 @@ describe('rate limits across platform processes', () => {
       { method: 'PUT' as const, url: `/Limits/${player.token}/deposit/day`, payload: { amountOre: 50_000 } },
       { method: 'POST' as const, url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } },
       { method: 'POST' as const, url: `/Payments/withdrawals/${player.token}`, payload: { amountOre: 10_000 } },
-      { method: 'POST' as const, url: `/Payments/deposits/mobilepay/${player.token}`, payload: { amountOre: 20_000, returnUrl: 'http://127.0.0.1:3000/min-konto/overfoer' } },
+      {
+        method: 'POST' as const,
+        url: `/Payments/deposits/mobilepay/${player.token}`,
+        payload: { amountOre: 20_000, returnUrl: 'http://127.0.0.1:3000/min-konto/overfoer' },
+      },
       { method: 'POST' as const, url: `/Limits/not-a-session-${randomBytes(8).toString('hex')}/closure`, payload: { confirm: true } },
     ];
     for (const call of calls) expect((await a.app.inject({ ...call, headers: from })).statusCode).not.toBe(429);

@@ -27,7 +27,12 @@ const brokers: IdentityBrokers = {
     return { url: `https://broker.test/${provider}/authorize`, state: 'state-1', nonce: 'nonce-1', codeVerifier: 'verifier-1' };
   },
   async complete(provider: Provider, params): Promise<VerifiedIdentity> {
-    if (params.error) throw new AppError(provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR', 502, 'authentication.mitid_technical');
+    if (params.error)
+      throw new AppError(
+        provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR',
+        502,
+        'authentication.mitid_technical',
+      );
     const p = people[params.code ?? ''];
     if (!p) throw new AppError('LOGIN_EXPIRED', 400, 'authentication.state_mismatch');
     return {
@@ -55,9 +60,19 @@ let platform: TestPlatform;
 let app: FastifyInstance;
 let lines: string[] = [];
 beforeAll(async () => {
-  platform = await startTestPlatform({ LOG_LEVEL: 'info', WALLET_API_KEY: WALLET_KEY, NEMKONTO_WEBHOOK_SECRET: NEMKONTO_SECRET }, { brokers, rofus });
+  platform = await startTestPlatform(
+    { LOG_LEVEL: 'info', WALLET_API_KEY: WALLET_KEY, NEMKONTO_WEBHOOK_SECRET: NEMKONTO_SECRET },
+    { brokers, rofus },
+  );
   // The same platform, logging to a stream the test reads.
-  app = await buildApp({ config: platform.config, database: platform.database, brokers, rofus, logger: true, logStream: { write: (line) => void lines.push(line) } });
+  app = await buildApp({
+    config: platform.config,
+    database: platform.database,
+    brokers,
+    rofus,
+    logger: true,
+    logStream: { write: (line) => void lines.push(line) },
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -69,15 +84,27 @@ beforeEach(() => {
 });
 
 const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown> & { security?: Record<string, unknown> });
-const securityEvents = (event: string) => logged().filter((line) => line.security?.event === event).map((line) => ({ ...line.security, level: line.level }));
+const securityEvents = (event: string) =>
+  logged()
+    .filter((line) => line.security?.event === event)
+    .map((line) => ({ ...line.security, level: line.level }));
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method, url, headers: { 'x-forwarded-for': '192.0.2.44', ...headers }, ...(payload === undefined ? {} : { payload: payload as never }) });
+  const response = await app.inject({
+    method,
+    url,
+    headers: { 'x-forwarded-for': '192.0.2.44', ...headers },
+    ...(payload === undefined ? {} : { payload: payload as never }),
+  });
   return { status: response.statusCode, body: response.json() as { code?: string; data?: Record<string, unknown> } };
 }
 async function authorize(provider: Provider, purpose: 'login' | 'register', params: Record<string, string>) {
   const start = await call('POST', '/Players/auth/start', { provider, purpose });
-  return call('POST', '/Players/auth/callback', { provider, transactionId: start.body.data!.transactionId, params: { state: 'state-1', ...params } });
+  return call('POST', '/Players/auth/callback', {
+    provider,
+    transactionId: start.body.data!.transactionId,
+    params: { state: 'state-1', ...params },
+  });
 }
 
 describe('the log', () => {
@@ -117,7 +144,14 @@ describe('the log', () => {
     expect((await call('POST', '/Players/auth/callback', { provider: 'mitid', transactionId, params: { code: 'c' } })).status).toBe(400);
     expect(securityEvents('login_failed')).toEqual([
       { event: 'login_failed', provider: 'mitid', clientAddress: '192.0.2.44', reason: 'LOGIN_EXPIRED', level: 40 },
-      { event: 'login_failed', provider: 'mobilepay', clientAddress: '192.0.2.44', reason: 'MOBILEPAY_TECHNICAL_ERROR', brokerError: 'access_denied', level: 40 },
+      {
+        event: 'login_failed',
+        provider: 'mobilepay',
+        clientAddress: '192.0.2.44',
+        reason: 'MOBILEPAY_TECHNICAL_ERROR',
+        brokerError: 'access_denied',
+        level: 40,
+      },
       { event: 'login_failed', provider: 'mitid', clientAddress: '192.0.2.44', reason: 'LOGIN_EXPIRED', level: 40 },
     ]);
     expect(lines.join('')).not.toContain('nobody-knows-this-code');
@@ -137,7 +171,9 @@ describe('the log', () => {
       mobileNo: '20304050',
     });
     expect(answer.body.code).toBe('CPR_MISMATCH');
-    expect(securityEvents('cpr_mismatch')).toEqual([{ event: 'cpr_mismatch', provider: 'mitid', clientAddress: '192.0.2.44', reason: 'CPR_MISMATCH', remainingAttempts: 2, level: 40 }]);
+    expect(securityEvents('cpr_mismatch')).toEqual([
+      { event: 'cpr_mismatch', provider: 'mitid', clientAddress: '192.0.2.44', reason: 'CPR_MISMATCH', remainingAttempts: 2, level: 40 },
+    ]);
     const text = lines.join('');
     expect(text).not.toMatch(/170590-?9999/);
     expect(text).not.toContain(registrationId);
@@ -145,11 +181,24 @@ describe('the log', () => {
 
   it('records webhooks with a bad signature and internal calls with a bad API key, never the secret or the key', async () => {
     const harness = { ...platform, app };
-    expect((await sendSignedWebhook(harness, '/Payments/webhooks/nemkonto', { type: 'payout.paid' }, 'a-forged-secret-123')).status).toBe(401);
-    const unsigned = await app.inject({ method: 'POST', url: '/Payments/webhooks/cards', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.45' }, payload: '{}' });
+    expect((await sendSignedWebhook(harness, '/Payments/webhooks/nemkonto', { type: 'payout.paid' }, 'a-forged-secret-123')).status).toBe(
+      401,
+    );
+    const unsigned = await app.inject({
+      method: 'POST',
+      url: '/Payments/webhooks/cards',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.45' },
+      payload: '{}',
+    });
     expect(unsigned.statusCode).toBe(401);
     expect(securityEvents('webhook_signature_invalid')).toEqual([
-      { event: 'webhook_signature_invalid', provider: 'nemkonto', clientAddress: '127.0.0.1', reason: 'signature_mismatch_or_stale', level: 40 },
+      {
+        event: 'webhook_signature_invalid',
+        provider: 'nemkonto',
+        clientAddress: '127.0.0.1',
+        reason: 'signature_mismatch_or_stale',
+        level: 40,
+      },
       { event: 'webhook_signature_invalid', provider: 'cards', clientAddress: '192.0.2.45', reason: 'signature_missing', level: 40 },
     ]);
     const transfer = { idempotencyKey: randomUUID(), kind: 'bet', entries: [] };
@@ -182,7 +231,13 @@ describe('MobilePay login links an existing account', () => {
   }
 
   it('not on a phone number MobilePay has not verified, and on a verified one', async () => {
-    const who: Person = { uuid: `mitid-${randomUUID()}`, cpr: '0303851236', birthDate: '1985-03-03', phone: '+4571727374', phoneVerified: false };
+    const who: Person = {
+      uuid: `mitid-${randomUUID()}`,
+      cpr: '0303851236',
+      birthDate: '1985-03-03',
+      phone: '+4571727374',
+      phoneVerified: false,
+    };
     const playerId = await accountWithMobile(who);
     const refused = await authorize('mobilepay', 'login', { code: who.uuid });
     expect(refused.body.code).toBe('MOBILEPAY_NO_ACCOUNT');

@@ -155,7 +155,14 @@ describe('support: contact form', () => {
       challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, keyPrefix: '00' } },
     };
     const unsigned = { ...payload, challenge: { parameters: payload.challenge.parameters } };
-    for (const captcha of [encode(wrongKey), encode(easierChallenge), encode(unsigned), 'bm90IGpzb24=', '!!!', encode({ challenge: null, solution: null, test: true })]) {
+    for (const captcha of [
+      encode(wrongKey),
+      encode(easierChallenge),
+      encode(unsigned),
+      'bm90IGpzb24=',
+      '!!!',
+      encode({ challenge: null, solution: null, test: true }),
+    ]) {
       const body = message({ captcha });
       const answer = await send(platform, body);
       expect(answer.statusCode, captcha).toBe(400);

@@ -42,7 +42,9 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 }
 
 async function transferCount() {
-  const result = (await platform.database.db.execute(sql`select count(*) as n from wallet_transfers`)) as unknown as { rows: { n: string }[] };
+  const result = (await platform.database.db.execute(sql`select count(*) as n from wallet_transfers`)) as unknown as {
+    rows: { n: string }[];
+  };
   return Number(result.rows[0]!.n);
 }
 
@@ -89,7 +91,15 @@ describe('the ledger', () => {
     const again = await wallet.transfer({ ...input, entries: [...input.entries].reverse() });
     expect(again).toMatchObject({ transferId: first.transferId, replayed: true });
     expect(await wallet.balance(cash)).toBe(10_000);
-    const other = await refusal(wallet.transfer({ ...input, entries: [{ accountId: cash, amountOre: 20_000 }, { accountId: clearing, amountOre: -20_000 }] }));
+    const other = await refusal(
+      wallet.transfer({
+        ...input,
+        entries: [
+          { accountId: cash, amountOre: 20_000 },
+          { accountId: clearing, amountOre: -20_000 },
+        ],
+      }),
+    );
     expect(other.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await wallet.balance(cash)).toBe(10_000);
   });
@@ -113,8 +123,22 @@ describe('the ledger', () => {
     expect(await transferCount()).toBe(before);
     expect(await wallet.balance(cash)).toBe(0);
     // The key was not used up by the refused try.
-    await wallet.transfer({ idempotencyKey: `fund-${player}`, kind: 'deposit', entries: [{ accountId: cash, amountOre: 5 }, { accountId: house, amountOre: -5 }] });
-    const retried = await wallet.transfer({ idempotencyKey: `bet-${player}`, kind: 'bet', entries: [{ accountId: cash, amountOre: -1 }, { accountId: house, amountOre: 1 }] });
+    await wallet.transfer({
+      idempotencyKey: `fund-${player}`,
+      kind: 'deposit',
+      entries: [
+        { accountId: cash, amountOre: 5 },
+        { accountId: house, amountOre: -5 },
+      ],
+    });
+    const retried = await wallet.transfer({
+      idempotencyKey: `bet-${player}`,
+      kind: 'bet',
+      entries: [
+        { accountId: cash, amountOre: -1 },
+        { accountId: house, amountOre: 1 },
+      ],
+    });
     expect(retried.replayed).toBe(false);
   });
 
@@ -124,14 +148,56 @@ describe('the ledger', () => {
     const house = await wallet.systemAccount('house');
     const before = await transferCount();
     const bad: [TransferEntry[], string][] = [
-      [[{ accountId: cash, amountOre: 100 }, { accountId: house, amountOre: -99 }], 'TRANSFER_UNBALANCED'],
-      [[{ accountId: cash, amountOre: 100.5 }, { accountId: house, amountOre: -100.5 }], 'INVALID_TRANSFER'],
-      [[{ accountId: cash, amountOre: '100' as unknown as number }, { accountId: house, amountOre: -100 }], 'INVALID_TRANSFER'],
-      [[{ accountId: cash, amountOre: 0 }, { accountId: house, amountOre: 0 }], 'INVALID_TRANSFER'],
-      [[{ accountId: cash, amountOre: 2 ** 60 }, { accountId: house, amountOre: -(2 ** 60) }], 'INVALID_TRANSFER'],
+      [
+        [
+          { accountId: cash, amountOre: 100 },
+          { accountId: house, amountOre: -99 },
+        ],
+        'TRANSFER_UNBALANCED',
+      ],
+      [
+        [
+          { accountId: cash, amountOre: 100.5 },
+          { accountId: house, amountOre: -100.5 },
+        ],
+        'INVALID_TRANSFER',
+      ],
+      [
+        [
+          { accountId: cash, amountOre: '100' as unknown as number },
+          { accountId: house, amountOre: -100 },
+        ],
+        'INVALID_TRANSFER',
+      ],
+      [
+        [
+          { accountId: cash, amountOre: 0 },
+          { accountId: house, amountOre: 0 },
+        ],
+        'INVALID_TRANSFER',
+      ],
+      [
+        [
+          { accountId: cash, amountOre: 2 ** 60 },
+          { accountId: house, amountOre: -(2 ** 60) },
+        ],
+        'INVALID_TRANSFER',
+      ],
       [[{ accountId: cash, amountOre: 100 }], 'INVALID_TRANSFER'],
-      [[{ accountId: cash, amountOre: 100 }, { accountId: cash, amountOre: -100 }], 'INVALID_TRANSFER'],
-      [[{ accountId: randomUUID(), amountOre: 100 }, { accountId: house, amountOre: -100 }], 'ACCOUNT_NOT_FOUND'],
+      [
+        [
+          { accountId: cash, amountOre: 100 },
+          { accountId: cash, amountOre: -100 },
+        ],
+        'INVALID_TRANSFER',
+      ],
+      [
+        [
+          { accountId: randomUUID(), amountOre: 100 },
+          { accountId: house, amountOre: -100 },
+        ],
+        'ACCOUNT_NOT_FOUND',
+      ],
     ];
     for (const [entries, code] of bad) {
       const error = await refusal(wallet.transfer({ idempotencyKey: randomUUID(), kind: 'deposit', entries }));
@@ -144,7 +210,14 @@ describe('the ledger', () => {
     const player = await newPlayer();
     const cash = await wallet.playerAccount(player, 'player_cash');
     const house = await wallet.systemAccount('house');
-    const done = await wallet.transfer({ idempotencyKey: randomUUID(), kind: 'deposit', entries: [{ accountId: cash, amountOre: 700 }, { accountId: house, amountOre: -700 }] });
+    const done = await wallet.transfer({
+      idempotencyKey: randomUUID(),
+      kind: 'deposit',
+      entries: [
+        { accountId: cash, amountOre: 700 },
+        { accountId: house, amountOre: -700 },
+      ],
+    });
     const db = platform.database.db;
     await expect(db.execute(sql`update wallet_entries set amount_ore = 1 where transfer_id = ${done.transferId}`)).rejects.toThrow();
     await expect(db.execute(sql`delete from wallet_transfers where id = ${done.transferId}`)).rejects.toThrow();
@@ -156,7 +229,9 @@ describe('the ledger', () => {
         await tx.execute(
           sql`insert into wallet_transfers (id, idempotency_key, request_hash, kind, reference, created_at) values (${transferId}, ${randomUUID()}, 'x', 'deposit', '{}'::jsonb, now())`,
         );
-        await tx.execute(sql`insert into wallet_entries (transfer_id, account_id, amount_ore, created_at) values (${transferId}, ${house}, 5, now())`);
+        await tx.execute(
+          sql`insert into wallet_entries (transfer_id, account_id, amount_ore, created_at) values (${transferId}, ${house}, 5, now())`,
+        );
       }),
     ).rejects.toThrow();
     // Entries that balance but name an account that does not exist, or join an old transfer.
@@ -165,7 +240,11 @@ describe('the ledger', () => {
         sql`insert into wallet_entries (transfer_id, account_id, amount_ore, created_at) values (${done.transferId}, ${randomUUID()}, 5, now()), (${done.transferId}, ${house}, -5, now())`,
       ),
     ).rejects.toThrow();
-    await expect(db.execute(sql`insert into wallet_entries (transfer_id, account_id, amount_ore, created_at) values (${done.transferId}, ${house}, 5, now())`)).rejects.toThrow();
+    await expect(
+      db.execute(
+        sql`insert into wallet_entries (transfer_id, account_id, amount_ore, created_at) values (${done.transferId}, ${house}, 5, now())`,
+      ),
+    ).rejects.toThrow();
     // Accounts are permanent: entries rely on them.
     await expect(db.execute(sql`delete from wallet_accounts where id = ${house}`)).rejects.toThrow();
     await expect(db.execute(sql`update wallet_accounts set kind = 'house', tracked = false where id = ${cash}`)).rejects.toThrow();
@@ -176,7 +255,14 @@ describe('the ledger', () => {
     const player = await newPlayer();
     const cash = await wallet.playerAccount(player, 'player_cash');
     const house = await wallet.systemAccount('house');
-    const deposit = await wallet.transfer({ idempotencyKey: randomUUID(), kind: 'deposit', entries: [{ accountId: cash, amountOre: 3_000 }, { accountId: house, amountOre: -3_000 }] });
+    const deposit = await wallet.transfer({
+      idempotencyKey: randomUUID(),
+      kind: 'deposit',
+      entries: [
+        { accountId: cash, amountOre: 3_000 },
+        { accountId: house, amountOre: -3_000 },
+      ],
+    });
     const reversal = await wallet.reverse(deposit.transferId, 'chargeback');
     expect(reversal.kind).toBe('reversal');
     expect(await wallet.balance(cash)).toBe(0);
@@ -285,9 +371,30 @@ describe('the player’s money over HTTP', () => {
     const reserve = await wallet.playerAccount(id, 'player_payout_reserve');
     const clearing = await wallet.systemAccount('payment_clearing');
     const cost = await wallet.systemAccount('bonus_cost');
-    await wallet.transfer({ idempotencyKey: randomUUID(), kind: 'deposit', entries: [{ accountId: clearing, amountOre: -60_000 }, { accountId: cash, amountOre: 60_000 }] });
-    await wallet.transfer({ idempotencyKey: randomUUID(), kind: 'bonus_grant', entries: [{ accountId: cost, amountOre: -10_000 }, { accountId: bonus, amountOre: 10_000 }] });
-    await wallet.transfer({ idempotencyKey: randomUUID(), kind: 'withdrawal', entries: [{ accountId: cash, amountOre: -20_000 }, { accountId: reserve, amountOre: 20_000 }] });
+    await wallet.transfer({
+      idempotencyKey: randomUUID(),
+      kind: 'deposit',
+      entries: [
+        { accountId: clearing, amountOre: -60_000 },
+        { accountId: cash, amountOre: 60_000 },
+      ],
+    });
+    await wallet.transfer({
+      idempotencyKey: randomUUID(),
+      kind: 'bonus_grant',
+      entries: [
+        { accountId: cost, amountOre: -10_000 },
+        { accountId: bonus, amountOre: 10_000 },
+      ],
+    });
+    await wallet.transfer({
+      idempotencyKey: randomUUID(),
+      kind: 'withdrawal',
+      entries: [
+        { accountId: cash, amountOre: -20_000 },
+        { accountId: reserve, amountOre: 20_000 },
+      ],
+    });
     const summary = await get(`/GATMaven/users/${token}/account-summary`);
     expect(summary.body).toEqual({
       result: 1,
@@ -311,7 +418,14 @@ describe('the player’s money over HTTP', () => {
     const cash = await wallet.playerAccount(id, 'player_cash');
     const house = await wallet.systemAccount('house');
     const move = (kind: string, amount: number) =>
-      wallet.transfer({ idempotencyKey: randomUUID(), kind, entries: [{ accountId: house, amountOre: -amount }, { accountId: cash, amountOre: amount }] });
+      wallet.transfer({
+        idempotencyKey: randomUUID(),
+        kind,
+        entries: [
+          { accountId: house, amountOre: -amount },
+          { accountId: cash, amountOre: amount },
+        ],
+      });
     await move('deposit', 10_000);
     await move('bet', -1_000);
     await move('win', 2_500);
@@ -331,8 +445,16 @@ type TransferEntry = TransferInput['entries'][number];
 
 describe('the internal transfer API', () => {
   const post = async (payload: unknown, key: string | null = platform.config.WALLET_API_KEY) => {
-    const response = await platform.app.inject({ method: 'POST', url: '/Wallet/transfers', payload: payload as never, headers: key ? { 'x-api-key': key } : {} });
-    return { status: response.statusCode, body: response.json() as { result: number; code?: string; message?: string; data?: { transferId: string; replayed: boolean } } };
+    const response = await platform.app.inject({
+      method: 'POST',
+      url: '/Wallet/transfers',
+      payload: payload as never,
+      headers: key ? { 'x-api-key': key } : {},
+    });
+    return {
+      status: response.statusCode,
+      body: response.json() as { result: number; code?: string; message?: string; data?: { transferId: string; replayed: boolean } },
+    };
   };
 
   it('moves money by account references, idempotently, and only with the key', async () => {
@@ -356,11 +478,26 @@ describe('the internal transfer API', () => {
     for (const answer of [first.body, again.body]) expect(transferAnswer.safeParse(answer).error).toBeUndefined();
     expect((await wallet.playerBalances(playerId)).player_cash).toBe(12_345);
 
-    const overdraft = await post({ ...deposit, idempotencyKey: `bet-${playerId}`, kind: 'bet', entries: [{ account: { playerId, kind: 'player_cash' }, amountOre: -20_000 }, { account: { system: 'house' }, amountOre: 20_000 }] });
+    const overdraft = await post({
+      ...deposit,
+      idempotencyKey: `bet-${playerId}`,
+      kind: 'bet',
+      entries: [
+        { account: { playerId, kind: 'player_cash' }, amountOre: -20_000 },
+        { account: { system: 'house' }, amountOre: 20_000 },
+      ],
+    });
     expect(overdraft).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS' } });
     expect(overdraft.body.message).toMatch(/penge nok/);
     for (const amountOre of ['100', 1.5, 2 ** 40]) {
-      const bad = await post({ ...deposit, idempotencyKey: randomUUID(), entries: [{ account: { system: 'house' }, amountOre }, { account: { playerId, kind: 'player_cash' }, amountOre: 100 }] });
+      const bad = await post({
+        ...deposit,
+        idempotencyKey: randomUUID(),
+        entries: [
+          { account: { system: 'house' }, amountOre },
+          { account: { playerId, kind: 'player_cash' }, amountOre: 100 },
+        ],
+      });
       expect(bad.status, String(amountOre)).toBe(400);
     }
     expect((await wallet.playerBalances(playerId)).player_cash).toBe(12_345);
@@ -368,34 +505,39 @@ describe('the internal transfer API', () => {
 
   // An operator sizes the pool to the database server (DATABASE_POOL_SIZE): requests beyond it
   // wait in the process for a connection and are all answered.
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('keeps at most DATABASE_POOL_SIZE connections to PostgreSQL, however many requests arrive at once', async () => {
-    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
-    const small = await startTestPlatform({ DATABASE_POOL_SIZE: '2' });
-    try {
-      const deposits = await Promise.all(
-        Array.from({ length: 12 }, () => {
-          const playerId = randomUUID();
-          return small.app.inject({
-            method: 'POST',
-            url: '/Wallet/transfers',
-            headers: { 'x-api-key': small.config.WALLET_API_KEY },
-            payload: {
-              idempotencyKey: `pool-${playerId}`,
-              kind: 'deposit',
-              entries: [
-                { account: { system: 'payment_clearing' }, amountOre: -10_000 },
-                { account: { playerId, kind: 'player_cash' }, amountOre: 10_000 },
-              ],
-            },
-          });
-        }),
-      );
-      expect(deposits.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
-      // The pool keeps its connections open a while after use: the server still sees them all.
-      const result = (await small.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { n: number }[] };
-      expect(result.rows[0]!.n).toBe(2);
-    } finally {
-      await small.close();
-    }
-  });
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'keeps at most DATABASE_POOL_SIZE connections to PostgreSQL, however many requests arrive at once',
+    async () => {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+      const small = await startTestPlatform({ DATABASE_POOL_SIZE: '2' });
+      try {
+        const deposits = await Promise.all(
+          Array.from({ length: 12 }, () => {
+            const playerId = randomUUID();
+            return small.app.inject({
+              method: 'POST',
+              url: '/Wallet/transfers',
+              headers: { 'x-api-key': small.config.WALLET_API_KEY },
+              payload: {
+                idempotencyKey: `pool-${playerId}`,
+                kind: 'deposit',
+                entries: [
+                  { account: { system: 'payment_clearing' }, amountOre: -10_000 },
+                  { account: { playerId, kind: 'player_cash' }, amountOre: 10_000 },
+                ],
+              },
+            });
+          }),
+        );
+        expect(deposits.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+        // The pool keeps its connections open a while after use: the server still sees them all.
+        const result = (await small.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(result.rows[0]!.n).toBe(2);
+      } finally {
+        await small.close();
+      }
+    },
+  );
 });

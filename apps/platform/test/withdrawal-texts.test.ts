@@ -5,7 +5,12 @@ import { PAYOUT_BANKING_DAYS } from '../src/payments/withdrawals.js';
 // The withdrawal receipt shows the platform's date (`expectedBy`: the request plus
 // PAYOUT_BANKING_DAYS banking days) under "Senest på din NemKonto"; the text above it must promise
 // the same, not a later day.
-const payout = (JSON.parse(readFileSync(new URL('../src/content/seed/translations.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>).payout!;
+const payout = (
+  JSON.parse(readFileSync(new URL('../src/content/seed/translations.json', import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >
+).payout!;
 
 describe('the withdrawal receipt', () => {
   it('promises arrival by the date it shows: banking days counted from the request', () => {

@@ -34,7 +34,12 @@ beforeAll(async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const signature = String(req.headers['krone-signature'] ?? '');
       void platform.app
-        .inject({ method: 'POST', url: '/Payments/webhooks/nemkonto', headers: { 'content-type': 'application/json', 'krone-signature': signature }, payload: body })
+        .inject({
+          method: 'POST',
+          url: '/Payments/webhooks/nemkonto',
+          headers: { 'content-type': 'application/json', 'krone-signature': signature },
+          payload: body,
+        })
         .then((answer) => {
           delivered.push({ body, signature, status: answer.statusCode });
           res.writeHead(answer.statusCode).end(answer.body);
@@ -64,7 +69,10 @@ const balances = async (playerId: string) => wallet().playerBalances(playerId);
 async function playerWithCash(cashOre: number, cpr = '0101901234') {
   const player = await createLoggedInPlayer(platform);
   const secrets = createSecrets({ cprHashKey: platform.config.CPR_HASH_KEY, encryptionKey: platform.config.DATA_ENCRYPTION_KEY });
-  await platform.database.db.update(players).set({ cprEncrypted: secrets.encrypt(cpr) }).where(eq(players.id, player.id));
+  await platform.database.db
+    .update(players)
+    .set({ cprEncrypted: secrets.encrypt(cpr) })
+    .where(eq(players.id, player.id));
   if (cashOre > 0) {
     const w = wallet();
     const paymentId = randomUUID();
@@ -88,7 +96,14 @@ async function withdraw(token: string, amountOre: unknown, extra: Record<string,
 }
 async function list(token: string) {
   const response = await platform.app.inject({ method: 'GET', url: `/Payments/withdrawals/${token}` });
-  return response.json() as { result: number; data: { withdrawableOre: number; reservedOre: number; withdrawals: { id: string; status: string; cancellable: boolean; amountOre: number; expectedBy: string }[] } };
+  return response.json() as {
+    result: number;
+    data: {
+      withdrawableOre: number;
+      reservedOre: number;
+      withdrawals: { id: string; status: string; cancellable: boolean; amountOre: number; expectedBy: string }[];
+    };
+  };
 }
 async function cancel(token: string, withdrawalId: string) {
   const response = await platform.app.inject({ method: 'POST', url: `/Payments/withdrawals/${token}/${withdrawalId}/cancel` });
@@ -102,7 +117,12 @@ function processor(minutesLater = HOLD_MINUTES + 1, http: typeof fetch = fetch, 
     calls.push(String(new Headers(init?.headers).get('idempotency-key')));
     return http(input, init);
   };
-  const service = createPayoutProcessor({ config: platform.config, db, clock: () => new Date(Date.now() + minutesLater * 60_000), fetch: counting });
+  const service = createPayoutProcessor({
+    config: platform.config,
+    db,
+    clock: () => new Date(Date.now() + minutesLater * 60_000),
+    fetch: counting,
+  });
   return { ...service, calls };
 }
 
@@ -110,12 +130,16 @@ const row = async (id: string) => (await platform.database.db.select().from(with
 
 async function settleAtNemKonto(withdrawalId: string) {
   const { providerPayoutId } = await row(withdrawalId);
-  const response = await fetch(`${sims.url}/nemkonto/v1/test/payouts/${providerPayoutId}/settle`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` } });
+  const response = await fetch(`${sims.url}/nemkonto/v1/test/payouts/${providerPayoutId}/settle`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
   expect(response.status).toBe(200);
   for (let i = 0; i < 100 && (await row(withdrawalId)).status !== 'paid'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-const sendEvent = async (body: unknown, secret = webhookSecret, at?: number) => (await sendSignedWebhook(platform, '/Payments/webhooks/nemkonto', body, secret, at)).status;
+const sendEvent = async (body: unknown, secret = webhookSecret, at?: number) =>
+  (await sendSignedWebhook(platform, '/Payments/webhooks/nemkonto', body, secret, at)).status;
 
 async function expectLedgerClean() {
   expect(await wallet().audit()).toEqual({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
@@ -160,7 +184,11 @@ describe('withdrawals to NemKonto', () => {
 
   it('refuses less than 100 kr., more than the withdrawable balance, and amounts that are not whole øre, moving nothing', async () => {
     const p = await playerWithCash(15_000);
-    expect((await withdraw(p.token, 9_999)).body).toMatchObject({ code: 'WITHDRAWAL_TOO_SMALL', message: 'Mindste udbetaling er 100 kr.', fields: { amountOre: 'payout.min_amount' } });
+    expect((await withdraw(p.token, 9_999)).body).toMatchObject({
+      code: 'WITHDRAWAL_TOO_SMALL',
+      message: 'Mindste udbetaling er 100 kr.',
+      fields: { amountOre: 'payout.min_amount' },
+    });
     const tooMuch = await withdraw(p.token, 15_001);
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body).toMatchObject({ code: 'WITHDRAWAL_EXCEEDS_BALANCE', message: 'Beløbet er højere end det, du kan udbetale.' });
@@ -206,7 +234,10 @@ describe('withdrawals to NemKonto', () => {
     expect((await list(p.token)).data.withdrawals[0]).toMatchObject({ id, status: 'processing', cancellable: false });
     const refused = await cancel(p.token, id);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'WITHDRAWAL_NOT_CANCELLABLE', message: 'Udbetalingen kunne ikke annulleres. Den kan allerede være sendt til din bank.' });
+    expect(refused.body).toMatchObject({
+      code: 'WITHDRAWAL_NOT_CANCELLABLE',
+      message: 'Udbetalingen kunne ikke annulleres. Den kan allerede være sendt til din bank.',
+    });
     expect(await balances(p.id)).toMatchObject({ player_cash: 15_000, player_payout_reserve: 25_000 });
 
     const clearingBefore = await wallet().balance(await wallet().systemAccount('payout_clearing'));
@@ -220,7 +251,12 @@ describe('withdrawals to NemKonto', () => {
     // The same event again (a provider retry, a replay within the window): nothing moves.
     const event = delivered.find((d) => JSON.parse(d.body).data.reference === id)!;
     expect(event.status).toBe(200);
-    const again = await platform.app.inject({ method: 'POST', url: '/Payments/webhooks/nemkonto', headers: { 'content-type': 'application/json', 'krone-signature': event.signature }, payload: event.body });
+    const again = await platform.app.inject({
+      method: 'POST',
+      url: '/Payments/webhooks/nemkonto',
+      headers: { 'content-type': 'application/json', 'krone-signature': event.signature },
+      payload: event.body,
+    });
     expect(again.json()).toMatchObject({ data: { status: 'paid' } });
     expect(await wallet().balance(await wallet().systemAccount('payout_clearing'))).toBe(clearingBefore + 25_000);
 
@@ -228,7 +264,12 @@ describe('withdrawals to NemKonto', () => {
     const parsed = JSON.parse(event.body) as { data: Record<string, unknown> };
     expect(await sendEvent(parsed, 'not-the-secret-at-all')).toBe(401);
     expect(await sendEvent(parsed, webhookSecret, Math.floor(Date.now() / 1000) - 3600)).toBe(401);
-    const unsigned = await platform.app.inject({ method: 'POST', url: '/Payments/webhooks/nemkonto', headers: { 'content-type': 'application/json' }, payload: event.body });
+    const unsigned = await platform.app.inject({
+      method: 'POST',
+      url: '/Payments/webhooks/nemkonto',
+      headers: { 'content-type': 'application/json' },
+      payload: event.body,
+    });
     expect(unsigned.statusCode).toBe(401);
     expect(await sendEvent({ ...parsed, data: { ...parsed.data, payoutId: 'po_other' } })).toBe(409);
     expect(await sendEvent({ ...parsed, data: { ...parsed.data, amountOre: 99_999 } })).toBe(409);
@@ -241,7 +282,12 @@ describe('withdrawals to NemKonto', () => {
   it('refuses a paid event for a withdrawal that was never sent', async () => {
     const p = await playerWithCash(20_000);
     const id = (await withdraw(p.token, 20_000)).body.data!.id as string;
-    const event = { id: 'evt_early', type: 'payout.paid', createdAt: new Date().toISOString(), data: { payoutId: 'po_forged', reference: id, amountOre: 20_000, paidAt: new Date().toISOString() } };
+    const event = {
+      id: 'evt_early',
+      type: 'payout.paid',
+      createdAt: new Date().toISOString(),
+      data: { payoutId: 'po_forged', reference: id, amountOre: 20_000, paidAt: new Date().toISOString() },
+    };
     expect(await sendEvent(event)).toBe(409);
     expect((await cancel(p.token, id)).body.data).toMatchObject({ status: 'cancelled' });
     expect(await balances(p.id)).toMatchObject({ player_cash: 20_000, player_payout_reserve: 0 });
@@ -269,10 +315,14 @@ describe('withdrawals to NemKonto', () => {
       for (let j = 0; j < 2; j++) ids.push((await withdraw(p.token, 10_000 + j * 100)).body.data!.id as string);
     }
     // On a PostgreSQL server the second processor has its own connection pool, as another process would.
-    const own = platform.database.kind === 'postgres' ? await openDatabase({ url: platform.config.DATABASE_URL, dataDir: '', poolSize: 2 }) : null;
+    const own =
+      platform.database.kind === 'postgres' ? await openDatabase({ url: platform.config.DATABASE_URL, dataDir: '', poolSize: 2 }) : null;
     const first = processor();
     const second = processor(HOLD_MINUTES + 1, fetch, own?.db ?? platform.database.db);
-    const [a, b] = await Promise.all([first.processDueWithdrawals({ batchSize: 2 }), second.processDueWithdrawals({ batchSize: 2 })]).finally(() => own?.close());
+    const [a, b] = await Promise.all([
+      first.processDueWithdrawals({ batchSize: 2 }),
+      second.processDueWithdrawals({ batchSize: 2 }),
+    ]).finally(() => own?.close());
     expect(a.sent + b.sent).toBeGreaterThanOrEqual(ids.length);
     expect(a.sent).toBeGreaterThan(0);
     const mine = [...first.calls, ...second.calls].filter((key) => ids.includes(key.replace('krone-', '')));
@@ -302,7 +352,9 @@ describe('withdrawals to NemKonto', () => {
     expect(later.calls).toContain(`krone-${id}`);
     const sent = await row(id);
     expect(sent.status).toBe('sent');
-    const atNemKonto = await fetch(`${sims.url}/nemkonto/v1/payouts/${sent.providerPayoutId}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    const atNemKonto = await fetch(`${sims.url}/nemkonto/v1/payouts/${sent.providerPayoutId}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
     expect(await atNemKonto.json()).toMatchObject({ reference: id, amountOre: 20_000 });
     await settleAtNemKonto(id);
     expect(await balances(p.id)).toMatchObject({ player_cash: 0, player_payout_reserve: 0 });

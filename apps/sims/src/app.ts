@@ -168,7 +168,13 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     if (!body.success) return sendJson(res, 400, { error: 'invalid_request', error_description: 'cpr must be 10 digits' });
     const excluded = people().find((person) => person.cpr === body.data.cpr && person.rofus)?.rofus;
     const active = excluded && (excluded.permanent || (excluded.until !== null && excluded.until >= copenhagenDay(now())));
-    return sendJson(res, 200, active ? { excluded: true, until: excluded.until, permanent: excluded.permanent } : { excluded: false, until: null, permanent: false });
+    return sendJson(
+      res,
+      200,
+      active
+        ? { excluded: true, until: excluded.until, permanent: excluded.permanent }
+        : { excluded: false, until: null, permanent: false },
+    );
   }
 
   const cards = createCardProvider({
@@ -217,7 +223,8 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
         if (path === '/mitid/cpr-match' && req.method === 'POST') return await cprMatch(req, res);
         if (path === '/rofus/check' && req.method === 'POST') return await rofusCheck(req, res);
         if (path.startsWith('/cards/')) return await cards.handle(req, res, path.slice('/cards'.length));
-        if (path.startsWith('/mobilepay-payments/')) return await mobilePayPayments.handle(req, res, path.slice('/mobilepay-payments'.length));
+        if (path.startsWith('/mobilepay-payments/'))
+          return await mobilePayPayments.handle(req, res, path.slice('/mobilepay-payments'.length));
         if (path.startsWith('/nemkonto/')) return await nemkonto.handle(req, res, path.slice('/nemkonto'.length));
         for (const [prefix, issuer] of issuers) {
           if (path === prefix || path.startsWith(`${prefix}/`)) return await issuer.handle(req, res, path.slice(prefix.length) || '/');

@@ -26,7 +26,9 @@ export const TEST_CARDS = Object.freeze({
 } as const);
 
 export type CardOutcome = keyof typeof TEST_CARDS;
-const OUTCOME_BY_NUMBER = new Map<string, CardOutcome>(Object.entries(TEST_CARDS).map(([outcome, number]) => [number, outcome as CardOutcome]));
+const OUTCOME_BY_NUMBER = new Map<string, CardOutcome>(
+  Object.entries(TEST_CARDS).map(([outcome, number]) => [number, outcome as CardOutcome]),
+);
 
 export function luhnValid(number: string): boolean {
   let sum = 0;
@@ -86,7 +88,15 @@ export interface CardEvent {
   id: string;
   type: 'payment.succeeded' | 'payment.failed';
   createdAt: string;
-  data: { paymentId: string; reference: string; amountOre: number; currency: 'DKK'; last4: string; status: PaymentStatus; declineCode: string | null };
+  data: {
+    paymentId: string;
+    reference: string;
+    amountOre: number;
+    currency: 'DKK';
+    last4: string;
+    status: PaymentStatus;
+    declineCode: string | null;
+  };
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
@@ -115,12 +125,22 @@ export function createCardProvider(options: CardProviderOptions) {
 
   const cors = (req: IncomingMessage): Record<string, string> =>
     req.headers.origin === options.webOrigin
-      ? { 'access-control-allow-origin': options.webOrigin, 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST', vary: 'Origin' }
+      ? {
+          'access-control-allow-origin': options.webOrigin,
+          'access-control-allow-headers': 'content-type',
+          'access-control-allow-methods': 'POST',
+          vary: 'Origin',
+        }
       : {};
 
   const authorised = (req: IncomingMessage) => bearerMatches(req, options.secretKey);
 
-  const deliver = createWebhookSender<CardEvent>({ url: options.webhookUrl, secret: options.webhookSecret, now: options.now, retryDelaysMs: options.retryDelaysMs });
+  const deliver = createWebhookSender<CardEvent>({
+    url: options.webhookUrl,
+    secret: options.webhookSecret,
+    now: options.now,
+    retryDelaysMs: options.retryDelaysMs,
+  });
 
   function settle(payment: Payment) {
     if (payment.status === 'requires_action') return;
@@ -168,11 +188,14 @@ export function createCardProvider(options: CardProviderOptions) {
     const headers = cors(req);
     if (!headers['access-control-allow-origin'] && req.headers.origin) return sendJson(res, 403, { error: 'origin_not_allowed' });
     const parsed = cardBody.safeParse(await readJson(req));
-    if (!parsed.success) return sendJson(res, 400, { error: 'invalid_card', fields: parsed.error.issues.map((issue) => issue.path.join('.')) }, headers);
+    if (!parsed.success)
+      return sendJson(res, 400, { error: 'invalid_card', fields: parsed.error.issues.map((issue) => issue.path.join('.')) }, headers);
     const card = parsed.data;
     const at = options.now();
-    const expired = card.expiryYear < at.getUTCFullYear() || (card.expiryYear === at.getUTCFullYear() && card.expiryMonth < at.getUTCMonth() + 1);
-    if (!/^\d{16}$/.test(card.number) || !luhnValid(card.number)) return sendJson(res, 400, { error: 'invalid_card', fields: ['number'] }, headers);
+    const expired =
+      card.expiryYear < at.getUTCFullYear() || (card.expiryYear === at.getUTCFullYear() && card.expiryMonth < at.getUTCMonth() + 1);
+    if (!/^\d{16}$/.test(card.number) || !luhnValid(card.number))
+      return sendJson(res, 400, { error: 'invalid_card', fields: ['number'] }, headers);
     if (expired) return sendJson(res, 400, { error: 'invalid_card', fields: ['expiry'] }, headers);
     const token: Token = {
       id: id('tok'),
@@ -183,7 +206,12 @@ export function createCardProvider(options: CardProviderOptions) {
       used: false,
     };
     tokens.set(token.id, token);
-    return sendJson(res, 201, { token: token.id, last4: token.last4, brand: token.brand, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, headers);
+    return sendJson(
+      res,
+      201,
+      { token: token.id, last4: token.last4, brand: token.brand, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+      headers,
+    );
   }
 
   /** POST /cards/v1/payments, from the platform: charge a token, idempotent by key. */
@@ -265,7 +293,9 @@ button{flex:1;min-height:2.75rem;font:inherit;font-weight:600;border-radius:.25r
     async handle(req: IncomingMessage, res: ServerResponse, path: string) {
       if (req.method === 'OPTIONS' && path === '/v1/tokens') {
         const headers = cors(req);
-        return void res.writeHead(headers['access-control-allow-origin'] ? 204 : 403, { ...headers, 'access-control-max-age': '600' }).end();
+        return void res
+          .writeHead(headers['access-control-allow-origin'] ? 204 : 403, { ...headers, 'access-control-max-age': '600' })
+          .end();
       }
       if (path === '/v1/tokens' && req.method === 'POST') return tokenise(req, res);
       if (path === '/v1/payments' && req.method === 'POST') return createPayment(req, res);

@@ -52,7 +52,12 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url'
 export function createMobilePayPayments(options: MobilePayPaymentsOptions) {
   const payments = new Map<string, Payment>();
   const idempotent = createIdempotentAnswers();
-  const deliver = createWebhookSender<MobilePayEvent>({ url: options.webhookUrl, secret: options.webhookSecret, now: options.now, retryDelaysMs: options.retryDelaysMs });
+  const deliver = createWebhookSender<MobilePayEvent>({
+    url: options.webhookUrl,
+    secret: options.webhookSecret,
+    now: options.now,
+    retryDelaysMs: options.retryDelaysMs,
+  });
   const expiresAfter = options.expiresAfterMs ?? 5 * 60_000;
   const authorised = (req: IncomingMessage) => bearerMatches(req, options.apiKey);
 

@@ -50,7 +50,12 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url'
 export function createNemKonto(options: NemKontoOptions) {
   const payouts = new Map<string, Payout>();
   const idempotent = createIdempotentAnswers();
-  const deliver = createWebhookSender<PayoutEvent>({ url: options.webhookUrl, secret: options.webhookSecret, now: options.now, retryDelaysMs: options.retryDelaysMs });
+  const deliver = createWebhookSender<PayoutEvent>({
+    url: options.webhookUrl,
+    secret: options.webhookSecret,
+    now: options.now,
+    retryDelaysMs: options.retryDelaysMs,
+  });
   const authorised = (req: IncomingMessage) => bearerMatches(req, options.apiKey);
   const view = (payout: Payout) => ({ ...payout });
 

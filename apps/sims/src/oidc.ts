@@ -94,7 +94,10 @@ export async function createIssuer(options: IssuerOptions): Promise<Issuer> {
     },
     renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = page(options.page, `<h1>${escapeHtml(options.page.heading)}</h1><p class="error">${escapeHtml(String(out.error))}: ${escapeHtml(String(out.error_description ?? ''))}</p>`);
+      ctx.body = page(
+        options.page,
+        `<h1>${escapeHtml(options.page.heading)}</h1><p class="error">${escapeHtml(String(out.error))}: ${escapeHtml(String(out.error_description ?? ''))}</p>`,
+      );
     },
   });
 
@@ -125,10 +128,20 @@ export async function createIssuer(options: IssuerOptions): Promise<Issuer> {
       return;
     }
     if (person.behaviour === 'technical_error') {
-      await provider.interactionFinished(req, res, { error: 'server_error', error_description: 'MitID is temporarily unavailable' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'server_error', error_description: 'MitID is temporarily unavailable' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
-    await provider.interactionFinished(req, res, { login: { accountId: person.accountId, acr: person.acr, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: person.accountId, acr: person.acr, amr: ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   /** Holds back the token call for a code of the expired-login person until the code has expired. */
@@ -152,7 +165,12 @@ export async function createIssuer(options: IssuerOptions): Promise<Issuer> {
         if (interaction && req.method === 'GET' && !interaction[2]) return await loginPage(req, res);
         if (interaction && req.method === 'POST' && interaction[2] === 'login') return await login(req, res);
         if (interaction && req.method === 'POST' && interaction[2] === 'abort') {
-          return await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled' }, { mergeWithLastSubmission: false });
+          return await provider.interactionFinished(
+            req,
+            res,
+            { error: 'access_denied', error_description: 'The user cancelled' },
+            { mergeWithLastSubmission: false },
+          );
         }
       } catch (error) {
         res.writeHead(400, { 'content-type': 'text/plain' }).end(`interaction failed: ${(error as Error).message}`);

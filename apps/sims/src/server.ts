@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { startSims } from './app.js';
 
-const csv = z.string().transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean));
+const csv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
 
 /** Every variable the stand-ins read, with its default; a bad one stops the process at boot. */
 const config = z
@@ -30,12 +35,19 @@ const config = z
     /** Where payout events go: the platform's webhook. */
     NEMKONTO_WEBHOOK_URL: z.url().optional(),
     /** Seconds until an accepted payout is paid (banks take 1–3 working days; a demo does not). */
-    NEMKONTO_SETTLE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(30),
+    NEMKONTO_SETTLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400)
+      .default(30),
   })
   .safeParse(process.env);
 
 if (!config.success) {
-  console.error(`Invalid sims configuration:\n${config.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
+  console.error(
+    `Invalid sims configuration:\n${config.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`,
+  );
   process.exit(1);
 }
 const env = config.data;
@@ -48,7 +60,11 @@ const sims = await startSims({
   mobilePay: { clientId: env.MOBILEPAY_CLIENT_ID, clientSecret: env.MOBILEPAY_CLIENT_SECRET, redirectUris: env.MOBILEPAY_REDIRECT_URIS },
   rofusApiKey: env.ROFUS_API_KEY,
   cards: { secretKey: env.CARDS_SECRET_KEY, webhookSecret: env.CARDS_WEBHOOK_SECRET, webhookUrl: env.CARDS_WEBHOOK_URL },
-  mobilePayPayments: { apiKey: env.MOBILEPAY_PAYMENTS_KEY, webhookSecret: env.MOBILEPAY_WEBHOOK_SECRET, webhookUrl: env.MOBILEPAY_WEBHOOK_URL },
+  mobilePayPayments: {
+    apiKey: env.MOBILEPAY_PAYMENTS_KEY,
+    webhookSecret: env.MOBILEPAY_WEBHOOK_SECRET,
+    webhookUrl: env.MOBILEPAY_WEBHOOK_URL,
+  },
   nemkonto: {
     apiKey: env.NEMKONTO_API_KEY,
     webhookSecret: env.NEMKONTO_WEBHOOK_SECRET,
@@ -56,7 +72,9 @@ const sims = await startSims({
     settleAfterMs: env.NEMKONTO_SETTLE_SECONDS * 1000,
   },
 });
-console.log(`sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards, MobilePay payments /mobilepay-payments, NemKonto /nemkonto)`);
+console.log(
+  `sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards, MobilePay payments /mobilepay-payments, NemKonto /nemkonto)`,
+);
 const stop = () => void sims.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

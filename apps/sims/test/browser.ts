@@ -21,7 +21,11 @@ export function createBrowser(stopAt: string) {
     let request: RequestInit = init;
     for (let hop = 0; hop < 10; hop++) {
       if (current.startsWith(stopAt)) return { url: current, response: new Response(null) };
-      const response = await fetch(current, { ...request, redirect: 'manual', headers: { ...(request.headers as Record<string, string>), cookie: cookieHeader() } });
+      const response = await fetch(current, {
+        ...request,
+        redirect: 'manual',
+        headers: { ...(request.headers as Record<string, string>), cookie: cookieHeader() },
+      });
       remember(response);
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {

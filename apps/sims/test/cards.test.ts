@@ -31,7 +31,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const webhookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/webhook`;
-  sims = await startSims({ webPublicUrl: web, now: () => new Date(Date.now() + ahead), cards: { secretKey, webhookSecret, webhookUrl, retryDelaysMs: [50, 50] } });
+  sims = await startSims({
+    webPublicUrl: web,
+    now: () => new Date(Date.now() + ahead),
+    cards: { secretKey, webhookSecret, webhookUrl, retryDelaysMs: [50, 50] },
+  });
 });
 afterAll(async () => {
   await sims.close();
@@ -45,7 +49,11 @@ async function tokenise(number: string, overrides: Record<string, unknown> = {},
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ number, holder: 'Test Spiller', expiryMonth: 12, expiryYear: nextYear, cvv: '123', ...overrides }),
   });
-  return { status: response.status, cors: response.headers.get('access-control-allow-origin'), body: (await response.json()) as Record<string, string> };
+  return {
+    status: response.status,
+    cors: response.headers.get('access-control-allow-origin'),
+    body: (await response.json()) as Record<string, string>,
+  };
 }
 async function pay(token: string, key = `key-${token}`, auth = secretKey) {
   const response = await fetch(`${sims.url}/cards/v1/payments`, {
@@ -55,7 +63,8 @@ async function pay(token: string, key = `key-${token}`, auth = secretKey) {
   });
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 }
-const eventsFor = (paymentId: string) => received.map((r) => JSON.parse(r.body) as CardEvent).filter((event) => event.data.paymentId === paymentId);
+const eventsFor = (paymentId: string) =>
+  received.map((r) => JSON.parse(r.body) as CardEvent).filter((event) => event.data.paymentId === paymentId);
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(check()).toBe(true);
@@ -89,7 +98,10 @@ describe('card payment stand-in', () => {
     const t = Number(/t=(\d+)/.exec(delivery.signature)![1]);
     expect(delivery.signature).toBe(signWebhook(webhookSecret, delivery.body, t));
     expect(delivery.signature).toContain(createHmac('sha256', webhookSecret).update(`${t}.${delivery.body}`).digest('hex'));
-    expect(eventsFor(first.body.id!)[0]).toMatchObject({ type: 'payment.succeeded', data: { amountOre: 25_000, reference: `dep-${card.token}` } });
+    expect(eventsFor(first.body.id!)[0]).toMatchObject({
+      type: 'payment.succeeded',
+      data: { amountOre: 25_000, reference: `dep-${card.token}` },
+    });
   });
 
   it('declines, refuses wrong details and fails as the test cards say', async () => {
@@ -106,7 +118,11 @@ describe('card payment stand-in', () => {
     expect(challenged.body.status).toBe('requires_action');
     const page = await fetch(challenged.body.actionUrl!);
     expect(await page.text()).toContain('250,00 kr.');
-    const answer = await fetch(challenged.body.actionUrl!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
+    const answer = await fetch(challenged.body.actionUrl!, {
+      method: 'POST',
+      body: new URLSearchParams({ answer: 'approve' }),
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe(`${web}/min-konto/overfoer?payment=${challenged.body.id}`);
     await waitFor(() => eventsFor(challenged.body.id!).some((event) => event.type === 'payment.succeeded'));
@@ -119,7 +135,8 @@ describe('card payment stand-in', () => {
 
   it('gives up on a challenge the cardholder leaves unanswered for 15 minutes, and reports it', async () => {
     const left = await pay((await tokenise(TEST_CARDS.challenge)).body.token!);
-    const read = async () => (await fetch(`${sims.url}/cards/v1/payments/${left.body.id}`, { headers: { authorization: `Bearer ${secretKey}` } })).json();
+    const read = async () =>
+      (await fetch(`${sims.url}/cards/v1/payments/${left.body.id}`, { headers: { authorization: `Bearer ${secretKey}` } })).json();
     ahead = 14 * 60_000;
     try {
       expect(await read()).toMatchObject({ status: 'requires_action' });
@@ -128,9 +145,15 @@ describe('card payment stand-in', () => {
     } finally {
       ahead = 0;
     }
-    await waitFor(() => eventsFor(left.body.id!).some((event) => event.type === 'payment.failed' && event.data.declineCode === 'authentication_timeout'));
+    await waitFor(() =>
+      eventsFor(left.body.id!).some((event) => event.type === 'payment.failed' && event.data.declineCode === 'authentication_timeout'),
+    );
     // Too late to approve: the page only sends the player back, and nothing succeeds.
-    const late = await fetch(left.body.actionUrl!, { method: 'POST', body: new URLSearchParams({ answer: 'approve' }), redirect: 'manual' });
+    const late = await fetch(left.body.actionUrl!, {
+      method: 'POST',
+      body: new URLSearchParams({ answer: 'approve' }),
+      redirect: 'manual',
+    });
     expect(late.status).toBe(303);
     expect(await read()).toMatchObject({ status: 'failed' });
     expect(eventsFor(left.body.id!).filter((event) => event.type === 'payment.succeeded')).toHaveLength(0);
@@ -141,7 +164,10 @@ describe('card payment stand-in', () => {
     const paid = await pay((await tokenise(TEST_CARDS.success)).body.token!);
     await waitFor(() => eventsFor(paid.body.id!).length === 2);
     const [event] = eventsFor(paid.body.id!);
-    const again = await fetch(`${sims.url}/cards/v1/test/events/${event!.id}/redeliver`, { method: 'POST', headers: { authorization: `Bearer ${secretKey}` } });
+    const again = await fetch(`${sims.url}/cards/v1/test/events/${event!.id}/redeliver`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secretKey}` },
+    });
     expect(again.status).toBe(202);
     await waitFor(() => eventsFor(paid.body.id!).length === 3);
     // The same event each time: one id, for the platform's idempotency.

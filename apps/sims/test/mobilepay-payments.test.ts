@@ -35,15 +35,23 @@ async function create(reference: string, key = reference, auth = apiKey) {
   const response = await fetch(`${sims.url}/mobilepay-payments/v1/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}`, 'idempotency-key': key },
-    body: JSON.stringify({ amountOre: 50_000, currency: 'DKK', reference, description: 'Indbetaling til Krone Casino', returnUrl: 'http://127.0.0.1:3000/MobilePay' }),
+    body: JSON.stringify({
+      amountOre: 50_000,
+      currency: 'DKK',
+      reference,
+      description: 'Indbetaling til Krone Casino',
+      returnUrl: 'http://127.0.0.1:3000/MobilePay',
+    }),
   });
   return { status: response.status, body: (await response.json()) as { id: string; status: string; redirectUrl?: string } };
 }
 const eventFor = async (paymentId: string) => {
-  for (let i = 0; i < 100 && !received.some((r) => r.event.data.paymentId === paymentId); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let i = 0; i < 100 && !received.some((r) => r.event.data.paymentId === paymentId); i++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   return received.find((r) => r.event.data.paymentId === paymentId);
 };
-const answer = (url: string, value: string) => fetch(url, { method: 'POST', body: new URLSearchParams({ answer: value }), redirect: 'manual' });
+const answer = (url: string, value: string) =>
+  fetch(url, { method: 'POST', body: new URLSearchParams({ answer: value }), redirect: 'manual' });
 
 describe('MobilePay payments stand-in', () => {
   it('creates a payment once per key, and the app approves it: back to the return URL, a signed webhook', async () => {
@@ -57,12 +65,17 @@ describe('MobilePay payments stand-in', () => {
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`http://127.0.0.1:3000/MobilePay?payment=${created.body.id}`);
     const delivery = (await eventFor(created.body.id))!;
-    expect(delivery.event).toMatchObject({ type: 'payment.succeeded', data: { status: 'captured', amountOre: 50_000, reference: 'dep-1' } });
+    expect(delivery.event).toMatchObject({
+      type: 'payment.succeeded',
+      data: { status: 'captured', amountOre: 50_000, reference: 'dep-1' },
+    });
     const t = Number(/t=(\d+)/.exec(delivery.signature)![1]);
     expect(delivery.signature).toBe(signWebhook(webhookSecret, delivery.body, t));
     // Answered once: the page now only sends the player back.
     expect((await answer(created.body.redirectUrl!, 'reject')).status).toBe(303);
-    const read = await fetch(`${sims.url}/mobilepay-payments/v1/payments/${created.body.id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    const read = await fetch(`${sims.url}/mobilepay-payments/v1/payments/${created.body.id}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
     expect(await read.json()).toMatchObject({ status: 'captured' });
   });
 
@@ -73,7 +86,9 @@ describe('MobilePay payments stand-in', () => {
 
     const waiting = await create('dep-3');
     now = new Date(now.getTime() + 6 * 60_000);
-    const read = await fetch(`${sims.url}/mobilepay-payments/v1/payments/${waiting.body.id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    const read = await fetch(`${sims.url}/mobilepay-payments/v1/payments/${waiting.body.id}`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
     expect(await read.json()).toMatchObject({ status: 'expired' });
     expect((await eventFor(waiting.body.id))!.event).toMatchObject({ type: 'payment.failed', data: { status: 'expired' } });
   });

@@ -50,7 +50,8 @@ describe('NemKonto payout stand-in', () => {
     // The same key again: the same payout, not a second one.
     expect(await (await payout({ cpr: mette.cpr, amountOre: 50_000, reference: 'w-1' }, 'k1')).json()).toEqual(body);
 
-    for (let i = 0; i < 100 && !received.some((r) => r.event.data.payoutId === body.id); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && !received.some((r) => r.event.data.payoutId === body.id); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const delivery = received.find((r) => r.event.data.payoutId === body.id)!;
     expect(delivery.event).toMatchObject({ type: 'payout.paid', data: { reference: 'w-1', amountOre: 50_000 } });
     const t = Number(/t=(\d+)/.exec(delivery.signature)![1]);

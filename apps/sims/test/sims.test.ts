@@ -27,9 +27,14 @@ describe('identity stand-ins', () => {
 
   it('refuse an authorization request without PKCE or with a foreign redirect', async () => {
     const base = `${sims.url}/mitid/auth?client_id=krone&response_type=code&scope=openid&state=s&nonce=n`;
-    const noPkce = await fetch(`${base}&redirect_uri=${encodeURIComponent('http://127.0.0.1:3000/api/auth/mitid/callback')}`, { redirect: 'manual' });
+    const noPkce = await fetch(`${base}&redirect_uri=${encodeURIComponent('http://127.0.0.1:3000/api/auth/mitid/callback')}`, {
+      redirect: 'manual',
+    });
     expect(new URL(noPkce.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
-    const foreign = await fetch(`${base}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}&code_challenge=x&code_challenge_method=S256`, { redirect: 'manual' });
+    const foreign = await fetch(
+      `${base}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}&code_challenge=x&code_challenge_method=S256`,
+      { redirect: 'manual' },
+    );
     expect(foreign.status).toBe(400);
   });
 
@@ -61,7 +66,8 @@ describe('ROFUS stand-in', () => {
 
 describe('test people', () => {
   it('have CPRs whose date and century digit agree with the birth date', () => {
-    const centuryOf = (digit: number, yy: number) => (digit <= 3 ? 1900 : digit === 4 || digit === 9 ? (yy <= 36 ? 2000 : 1900) : yy <= 57 ? 2000 : 1800);
+    const centuryOf = (digit: number, yy: number) =>
+      digit <= 3 ? 1900 : digit === 4 || digit === 9 ? (yy <= 36 ? 2000 : 1900) : yy <= 57 ? 2000 : 1800;
     for (const person of mitidIdentities('2026-11-22')) {
       const [y, m, d] = person.birthDate.split('-').map(Number) as [number, number, number];
       const cpr = person.cpr;

@@ -21,13 +21,20 @@ test.describe('product calls', () => {
     const body = await answer.json();
     expect(body.result).toBe(1);
     expect(JSON.stringify(body.data)).not.toContain('"my_account"');
-    const forged = await request.post('/api/navigation', { data: { active: true, isAdmin: false }, headers: { origin: 'https://evil.example' } });
+    const forged = await request.post('/api/navigation', {
+      data: { active: true, isAdmin: false },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(forged.status()).toBe(403);
     expect((await forged.json()).code).toBe('FORBIDDEN_ORIGIN');
   });
 
   test('news list and detail follow the spec, a missing item is 404 Page Not Found', async ({ request }) => {
-    const list = await (await request.post('/api/news/news-list', { data: { PageSize: 10, CurrentPage: 2, showArticleInNewsList: true, status: 'published' } })).json();
+    const list = await (
+      await request.post('/api/news/news-list', {
+        data: { PageSize: 10, CurrentPage: 2, showArticleInNewsList: true, status: 'published' },
+      })
+    ).json();
     expect(list.currentPage).toBe(2);
     expect(list.data).toHaveLength(10);
     const bad = await request.post('/api/news/news-list', { data: { PageSize: 0, CurrentPage: 1 } });
@@ -55,7 +62,9 @@ test.describe('product calls', () => {
     expect((await request.get('/api/siteInfo')).status()).toBe(401);
     const timestamp = String(Date.now());
     const key = process.env.NEXT_PUBLIC_SITE_INFO_KEY ?? 'krone-development-site-info-key';
-    const good = await request.get('/api/siteInfo', { headers: { 'x-timestamp': timestamp, 'x-api-key': await signSiteInfo(key, timestamp) } });
+    const good = await request.get('/api/siteInfo', {
+      headers: { 'x-timestamp': timestamp, 'x-api-key': await signSiteInfo(key, timestamp) },
+    });
     expect(good.status()).toBe(200);
     expect((await good.json()).data.brand).toBe('Krone Casino');
     const stale = String(Date.now() - 10 * 60 * 1000);
@@ -66,7 +75,10 @@ test.describe('product calls', () => {
   });
 
   test('cookie get and set work for the allowed client values only', async ({ request, baseURL }) => {
-    const set = await request.post('/api/cookie', { data: { key: 'accept_news', value: '1', max_age: 3600 }, headers: { origin: baseURL! } });
+    const set = await request.post('/api/cookie', {
+      data: { key: 'accept_news', value: '1', max_age: 3600 },
+      headers: { origin: baseURL! },
+    });
     expect((await set.json()).success).toBe(true);
     const read = await (await request.get('/api/cookie?key=accept_news')).json();
     expect(read).toEqual({ success: true, cookie: '1' });
@@ -100,15 +112,23 @@ test.describe('player calls without a session', () => {
       expect(forged.status(), path).toBe(403);
     }
     // What a form on another page could send (a simple request) is refused even with our origin.
-    const formLike = await request.post('/api/user/notify', { data: '{"emailNotify":true,"smsNotify":true}', headers: { origin: baseURL!, 'content-type': 'text/plain' } });
+    const formLike = await request.post('/api/user/notify', {
+      data: '{"emailNotify":true,"smsNotify":true}',
+      headers: { origin: baseURL!, 'content-type': 'text/plain' },
+    });
     expect(formLike.status()).toBe(403);
-    const withDeadSession = await request.post('/api/user/betwin-summary', { data: {}, headers: { origin: baseURL!, cookie: 'krone_session=not-a-session' } });
+    const withDeadSession = await request.post('/api/user/betwin-summary', {
+      data: {},
+      headers: { origin: baseURL!, cookie: 'krone_session=not-a-session' },
+    });
     expect(await withDeadSession.json()).toEqual({ result: 0, message: 'no-session' });
   });
 });
 
 test.describe('security headers', () => {
-  test('pages for one visitor get a fresh nonce policy their scripts carry; cached pages a static one; none may be framed', async ({ request }) => {
+  test('pages for one visitor get a fresh nonce policy their scripts carry; cached pages a static one; none may be framed', async ({
+    request,
+  }) => {
     const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
     const first = await request.get('/log-ind');
     const second = await request.get('/log-ind');

@@ -4,7 +4,12 @@ import { expect, hydrated, test } from './fixtures';
 // Dorte Demo has a demo account; logging in changes nothing other tests read.
 const dorte = MITID_IDENTITIES.find((identity) => identity.uuid === '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e14')!;
 
-test('a visitor who opens the site on localhost is sent to its canonical address before login, and the MitID login succeeds', async ({ page, request, baseURL, consoleErrors }) => {
+test('a visitor who opens the site on localhost is sent to its canonical address before login, and the MitID login succeeds', async ({
+  page,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
   // The canonical address is the configured public URL (WEB_PUBLIC_URL, 127.0.0.1); the brokers
   // return the browser there, so the login must start there too.
   const canonical = new URL(baseURL!);

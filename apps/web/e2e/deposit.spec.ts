@@ -9,7 +9,13 @@ const year = String(new Date().getUTCFullYear() + 2).slice(-2);
  * A new player through the MitID stand-in, declining the bonus, so the limit step gives a weekly
  * limit; or, with `welcomeBonus`, taking the welcome bonus (no limit step then).
  */
-async function registerWithWeeklyLimit(page: Page, who: MitIdIdentity, limitKr: string, mobile = isPhone(page) ? '20304071' : '20304072', welcomeBonus = false) {
+async function registerWithWeeklyLimit(
+  page: Page,
+  who: MitIdIdentity,
+  limitKr: string,
+  mobile = isPhone(page) ? '20304071' : '20304072',
+  welcomeBonus = false,
+) {
   await page.goto('/registrer');
   await page.getByTestId('register-mitid').click();
   await page.getByTestId(`identity-${who.uuid}`).click();
@@ -99,7 +105,10 @@ async function expectCredit(page: Page, text: string) {
   await expect(page.getByTestId('header-credit')).toContainText(text);
 }
 
-test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick deposit, sees receipts and balances, and is stopped by the limit', async ({ page, consoleErrors }) => {
+test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick deposit, sees receipts and balances, and is stopped by the limit', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(300_000);
   await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Dina' : 'Dennis'), '1500');
 
@@ -210,7 +219,10 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
   expect(consoleErrors.filter((message) => !/status of 4\d\d/.test(message))).toEqual([]);
 });
 
-test('a player deposits with a bonus code, sees the bonus and its wagering, and gets no second bonus while it is open', async ({ page, consoleErrors }) => {
+test('a player deposits with a bonus code, sees the bonus and its wagering, and gets no second bonus while it is open', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(180_000);
   // The welcome code is for a player who took the welcome bonus at registration.
   await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Bodil' : 'Bjarne'), '1500', isPhone(page) ? '20304081' : '20304082', true);
@@ -234,7 +246,9 @@ test('a player deposits with a bonus code, sees the bonus and its wagering, and 
 
   // A second code while this bonus is open: refused at the code, before any money moves.
   await depositWithCode(page, '200', 'KRONE50');
-  await expect(page.getByText('Du har allerede en aktiv bonus. Du kan bruge en ny bonuskode, når den er omsat eller udløbet.')).toBeVisible();
+  await expect(
+    page.getByText('Du har allerede en aktiv bonus. Du kan bruge en ny bonuskode, når den er omsat eller udløbet.'),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Bonuskode' })).toHaveValue('KRONE50');
   await expectCredit(page, '400 kr.');
   expect(consoleErrors.filter((message) => !/status of 4\d\d/.test(message))).toEqual([]);

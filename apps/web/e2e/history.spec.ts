@@ -49,7 +49,10 @@ async function depositByCard(request: APIRequestContext, token: string, amountOr
 }
 
 /** Money moved the way a game provider's adapter moves it: the wallet's internal transfer API. */
-async function transfer(request: APIRequestContext, body: { idempotencyKey: string; kind: string; entries: unknown[]; reference: Record<string, string> }) {
+async function transfer(
+  request: APIRequestContext,
+  body: { idempotencyKey: string; kind: string; entries: unknown[]; reference: Record<string, string> },
+) {
   const response = await request.post(`${platformUrl}/Wallet/transfers`, { headers: { 'x-api-key': walletKey }, data: body });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { data: { transferId: string } }).data.transferId;
@@ -76,7 +79,11 @@ async function accountSummary(request: APIRequestContext, token: string) {
   return ((await response.json()) as { data: { TotalBalance: number; WithdrawableBalance: number; BonusBalance: number } }).data;
 }
 
-test('a player with activity sees it on the overview and in the transaction list, filters by period and pages through', async ({ page, request, consoleErrors }) => {
+test('a player with activity sees it on the overview and in the transaction list, filters by period and pages through', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   const { token, playerId } = await logIn(page);
   // Each run names its own game and rounds: a platform kept between runs holds earlier ones.
@@ -87,15 +94,34 @@ test('a player with activity sees it on the overview and in the transaction list
 
   await depositByCard(request, token, 12_345);
   const bet = (round: string, amountOre: number) =>
-    transfer(request, { idempotencyKey: `bet:${round}`, kind: 'bet', reference: { roundId: round, game }, entries: [{ ...cash, amountOre: -amountOre }, { ...house, amountOre }] });
+    transfer(request, {
+      idempotencyKey: `bet:${round}`,
+      kind: 'bet',
+      reference: { roundId: round, game },
+      entries: [
+        { ...cash, amountOre: -amountOre },
+        { ...house, amountOre },
+      ],
+    });
   for (let index = 1; index <= 11; index++) await bet(`${tag}-r${index}`, 100);
-  await transfer(request, { idempotencyKey: `win:${tag}-r11`, kind: 'win', reference: { roundId: `${tag}-r11`, game }, entries: [{ ...house, amountOre: -2_550 }, { ...cash, amountOre: 2_550 }] });
+  await transfer(request, {
+    idempotencyKey: `win:${tag}-r11`,
+    kind: 'win',
+    reference: { roundId: `${tag}-r11`, game },
+    entries: [
+      { ...house, amountOre: -2_550 },
+      { ...cash, amountOre: 2_550 },
+    ],
+  });
   const rolledBack = await bet(`${tag}-rb`, 1_250);
   await transfer(request, {
     idempotencyKey: `reversal:${rolledBack}`,
     kind: 'reversal',
     reference: { reverses: rolledBack, reason: 'game provider rollback' },
-    entries: [{ ...cash, amountOre: 1_250 }, { ...house, amountOre: -1_250 }],
+    entries: [
+      { ...cash, amountOre: 1_250 },
+      { ...house, amountOre: -1_250 },
+    ],
   });
 
   // The list: the last 30 days, newest first, in Danish.
@@ -159,7 +185,9 @@ test('a player with activity sees it on the overview and in the transaction list
   // Further back than 90 days is refused next to the field.
   await page.goto(`/min-konto/transaktioner?periode=valgt&fra=${addIsoDays(today, -120)}&til=${today}`);
   await hydrated(page);
-  await expect(page.locator('#transactions-from-error')).toHaveText('Du kan se transaktioner op til 90 dage tilbage. Vælg en senere fra-dato.');
+  await expect(page.locator('#transactions-from-error')).toHaveText(
+    'Du kan se transaktioner op til 90 dage tilbage. Vælg en senere fra-dato.',
+  );
   await expect(page.getByLabel('Fra dato')).toHaveAttribute('aria-invalid', 'true');
 
   // The overview: balances as the ledger has them, the 30-day play and the newest activity.

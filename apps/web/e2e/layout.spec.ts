@@ -72,7 +72,15 @@ test('an unknown page shows the 404 page with header and footer, then goes home 
 });
 
 test('unknown news and campaign slugs are 404s, never errors', async ({ request }) => {
-  for (const path of ['/nyheder/findes-ikke', '/kampagner/findes-ikke', '/lp/x/y', '/contents/findes-ikke', '/nyheder/%E2%9C%93', '/a/b/c', '/nyheder?side=99']) {
+  for (const path of [
+    '/nyheder/findes-ikke',
+    '/kampagner/findes-ikke',
+    '/lp/x/y',
+    '/contents/findes-ikke',
+    '/nyheder/%E2%9C%93',
+    '/a/b/c',
+    '/nyheder?side=99',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).toContain('404 - SIDEN FINDES IKKE');

@@ -61,7 +61,11 @@ async function chooseLimit(page: Page, period: string, amount: string, custom?: 
   await form.getByRole('button', { name: 'Gem grænse' }).click();
 }
 
-test('a new player sets, lowers and raises a deposit limit, sees the raise wait 24 hours, and pauses', async ({ page, request, consoleErrors }) => {
+test('a new player sets, lowers and raises a deposit limit, sees the raise wait 24 hours, and pauses', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   test.slow();
   const phone = isPhone(page);
   const who = person(phone ? 'Gitte' : 'Bo');
@@ -76,7 +80,10 @@ test('a new player sets, lowers and raises a deposit limit, sees the raise wait 
   await expect(form.getByTestId('error-period')).toHaveText('Vælg en periode.');
   if (phone) {
     await expect(month.getByTestId('limit-amount')).toHaveText('Ingen grænse');
-    expect(await tryDeposit(page, request)).toMatchObject({ status: 409, body: { code: 'DEPOSIT_LIMIT_REQUIRED', message: expect.stringContaining('Begrænsninger') } });
+    expect(await tryDeposit(page, request)).toMatchObject({
+      status: 409,
+      body: { code: 'DEPOSIT_LIMIT_REQUIRED', message: expect.stringContaining('Begrænsninger') },
+    });
     await chooseLimit(page, 'Månedsgrænse', '2.500 kr.');
     await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
   }
@@ -101,7 +108,9 @@ test('a new player sets, lowers and raises a deposit limit, sees the raise wait 
   await expect(page.getByTestId('limit-status')).toContainText('Da grænsen er hævet, træder den i kraft');
   await expect(page.getByTestId('limit-status')).toHaveText(DATE_TIME);
   await expect(month.getByTestId('limit-amount')).toHaveText('Gældende grænse: 1.500 kr.');
-  await expect(month.getByTestId('limit-pending')).toHaveText(new RegExp(`^Din nye grænse på 5\\.000 kr\\. træder i kraft ${DATE_TIME.source}\\.$`, 'u'));
+  await expect(month.getByTestId('limit-pending')).toHaveText(
+    new RegExp(`^Din nye grænse på 5\\.000 kr\\. træder i kraft ${DATE_TIME.source}\\.$`, 'u'),
+  );
   await page.reload();
   await expect(month.getByTestId('limit-pending')).toContainText('5.000 kr.');
   expect(await seriousViolations(page)).toEqual([]);
@@ -118,11 +127,16 @@ test('a new player sets, lowers and raises a deposit limit, sees the raise wait 
   await expect(page.getByTestId('limits-state')).toHaveText('');
   await pause.getByRole('button', { name: 'Start pause' }).click();
   await page.getByTestId('pause-confirm').getByRole('button', { name: 'Bekræft' }).click();
-  await expect(page.getByTestId('pause-status')).toHaveText(/^Din pause er startet\. Du kan indbetale og spille igen .+ kl\. \d{2}:\d{2}\.$/);
+  await expect(page.getByTestId('pause-status')).toHaveText(
+    /^Din pause er startet\. Du kan indbetale og spille igen .+ kl\. \d{2}:\d{2}\.$/,
+  );
   await expect(page.getByTestId('limits-state')).toContainText('Din konto er på pause til');
 
   // Paused: no deposit, but still logged in, with the pause shown.
-  expect(await tryDeposit(page, request)).toMatchObject({ status: 403, body: { code: 'ACCOUNT_PAUSED', message: expect.stringContaining('pause') } });
+  expect(await tryDeposit(page, request)).toMatchObject({
+    status: 403,
+    body: { code: 'ACCOUNT_PAUSED', message: expect.stringContaining('pause') },
+  });
   await page.reload();
   await hydrated(page);
   await expect(page.getByTestId('header-account')).toBeVisible();

@@ -29,7 +29,9 @@ for (const { path, heading } of PAGES) {
     await expect(page.locator('footer')).toContainText('Spil ansvarligt');
     expect(await page.title()).not.toBe('');
     // No untranslated dictionary key ever reaches the screen.
-    expect(await page.locator('body').innerText()).not.toMatch(/\b(btn|label|menu|modal|news|campaign|validation|keywords|authentication|register|login|profile|unsubscribe)\.[a-z_]+\b/);
+    expect(await page.locator('body').innerText()).not.toMatch(
+      /\b(btn|label|menu|modal|news|campaign|validation|keywords|authentication|register|login|profile|unsubscribe)\.[a-z_]+\b/,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
@@ -42,7 +44,10 @@ test('the news list shows 10 items a page with working page links', async ({ pag
   const firstTitle = await items.first().locator('h2').innerText();
   const pageLinks = page.getByRole('navigation', { name: /side/i }).getByRole('link');
   expect(await pageLinks.count()).toBeGreaterThan(0);
-  await page.getByRole('navigation', { name: /side/i }).getByRole('link', { name: /^Side 2/ }).click();
+  await page
+    .getByRole('navigation', { name: /side/i })
+    .getByRole('link', { name: /^Side 2/ })
+    .click();
   await expect(page).toHaveURL(/side=2/);
   await expect(page.getByTestId('news-list').locator('li').first().locator('h2')).not.toHaveText(firstTitle);
 });

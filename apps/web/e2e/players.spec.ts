@@ -44,7 +44,10 @@ async function expectLoggedIn(page: Page) {
   await expect(page.getByTestId('site-header').getByRole('link', { name: 'Log ind' })).toHaveCount(0);
 }
 
-test('a new player registers with MitID, logs out, is sent to login by the guard and comes back after login', async ({ page, consoleErrors }) => {
+test('a new player registers with MitID, logs out, is sent to login by the guard and comes back after login', async ({
+  page,
+  consoleErrors,
+}) => {
   // Each width registers its own person, so the two projects never race for one account.
   const phone = isPhone(page);
   const who = person(phone ? 'Mette' : 'Lars');
@@ -109,7 +112,9 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
   await upload.getByLabel('Vælg filer').setInputFiles([1, 2, 3, 4, 5].map((n) => ({ ...png, name: `side-${n}.png` })));
   await upload.getByRole('button', { name: 'Upload dokumenter' }).click();
   await expect(upload.getByTestId('error-files')).toHaveText('Du kan højst uploade 4 filer ad gangen.');
-  await upload.getByLabel('Vælg filer').setInputFiles([{ name: 'pas.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') }]);
+  await upload
+    .getByLabel('Vælg filer')
+    .setInputFiles([{ name: 'pas.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') }]);
   await upload.getByRole('button', { name: 'Upload dokumenter' }).click();
   await expect(upload.getByTestId('documents-status')).toHaveText('Filtypen understøttes ikke. Brug JPG, PNG eller PDF.');
   await expect(page.getByTestId('documents-list')).toHaveCount(0);
@@ -182,7 +187,9 @@ test('when the session ends, the session-expired modal shows once and the header
   await form.getByRole('button', { name: 'Gem og bekræft med MitID' }).click();
   // Someone else's MitID does not confirm it.
   await pickAtBroker(page, person('Peter').uuid);
-  await expect(page.getByTestId('profile-error')).toHaveText('Ændringen skal bekræftes med dit eget MitID. Dine oplysninger er ikke ændret.');
+  await expect(page.getByTestId('profile-error')).toHaveText(
+    'Ændringen skal bekræftes med dit eget MitID. Dine oplysninger er ikke ændret.',
+  );
   await expect(page.getByText(newEmail)).toHaveCount(0);
   await page.getByTestId('edit-contact').click();
   await page.getByTestId('contact-change').getByLabel('E-mail').fill(newEmail);
@@ -247,7 +254,9 @@ test('registration refuses a person or an e-mail that already has an account, an
   await page.getByLabel('E-mail').fill(`dorte.ny-${isPhone(page) ? 'p' : 'd'}@example.dk`);
   await page.getByLabel('Mobilnummer').fill('20304059');
   await page.getByRole('button', { name: 'Fortsæt' }).click();
-  await expect(page.getByRole('alert').or(page.getByTestId('error-cpr')).first()).toContainText('Der findes allerede en konto med dette CPR-nummer.');
+  await expect(page.getByRole('alert').or(page.getByTestId('error-cpr')).first()).toContainText(
+    'Der findes allerede en konto med dette CPR-nummer.',
+  );
 
   // Someone new with Dorte's e-mail: refused beside the e-mail, what was typed kept.
   await page.context().clearCookies();

@@ -25,7 +25,12 @@ async function logInToWithdraw(page: Page, who: MitIdIdentity) {
 /** Offers by e-mail are asked about a few seconds after the profile loads; declined when asked. */
 async function declineMarketing(page: Page) {
   const marketing = page.getByTestId('marketing-popup');
-  if (await marketing.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+  if (
+    await marketing.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await marketing.getByTestId('marketing-decline').click();
     await expect(marketing).toBeHidden();
   }
@@ -105,7 +110,9 @@ test('a player withdraws to NemKonto, cancels while it is pending, and sees the 
   await expect(credit).toHaveText(new RegExp(`\\s${kr(startOre - 20_000)}`));
   const first = page.getByTestId('withdrawal').first();
   await expect(first.getByTestId('withdrawal-status')).toHaveText('Oprettet');
-  await expect(first.getByTestId('withdrawal-expected')).toHaveText(`Forventet på din NemKonto senest ${formatDateDa(addDanishBankingDays(new Date(), 3))}`);
+  await expect(first.getByTestId('withdrawal-expected')).toHaveText(
+    `Forventet på din NemKonto senest ${formatDateDa(addDanishBankingDays(new Date(), 3))}`,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   // Cancelled while pending: the money is back on the game account.

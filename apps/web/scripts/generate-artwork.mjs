@@ -132,8 +132,7 @@ const SUITS = {
   diamond: 'M50 2 L86 50 L50 98 L14 50 Z',
   spade:
     'M50 2 C78 26 98 42 98 60 C98 75 87 84 74 84 C64 84 57 79 53 72 C54 84 59 92 68 98 L32 98 C41 92 46 84 47 72 C43 79 36 84 26 84 C13 84 2 75 2 60 C2 42 22 26 50 2 Z',
-  club:
-    'M50 4 C63 4 72 14 72 26 C72 32 70 37 66 41 C70 39 73 38 77 38 C89 38 98 48 98 60 C98 72 89 82 77 82 C67 82 59 77 54 69 C55 83 60 92 68 98 L32 98 C40 92 45 83 46 69 C41 77 33 82 23 82 C11 82 2 72 2 60 C2 48 11 38 23 38 C27 38 30 39 34 41 C30 37 28 32 28 26 C28 14 37 4 50 4 Z',
+  club: 'M50 4 C63 4 72 14 72 26 C72 32 70 37 66 41 C70 39 73 38 77 38 C89 38 98 48 98 60 C98 72 89 82 77 82 C67 82 59 77 54 69 C55 83 60 92 68 98 L32 98 C40 92 45 83 46 69 C41 77 33 82 23 82 C11 82 2 72 2 60 C2 48 11 38 23 38 C27 38 30 39 34 41 C30 37 28 32 28 26 C28 14 37 4 50 4 Z',
 };
 function suit(kind, cx, cy, size, fill, extra = '') {
   const s = size / 100;
@@ -160,7 +159,10 @@ function sparkles(rand, n, x0, y0, w, h, { min = 3, max = 10, opacity = [0.3, 0.
     const y = y0 + rand() * h;
     const r = min + rand() * (max - min);
     const o = opacity[0] + rand() * (opacity[1] - opacity[0]);
-    out += rand() < 0.6 ? sparkle(x, y, r, C.goldLight, o) : `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r * 0.25)}" fill="${C.goldLight}" opacity="${f(o)}"/>`;
+    out +=
+      rand() < 0.6
+        ? sparkle(x, y, r, C.goldLight, o)
+        : `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r * 0.25)}" fill="${C.goldLight}" opacity="${f(o)}"/>`;
   }
   return out;
 }
@@ -189,7 +191,26 @@ function rays(px, py, len, n, { from = 0, to = 360, opacity = 0.16, blur = 0 } =
  * A dark green scene background. `accent` tints the glow, `pattern` picks the
  * subtle overlay ('lattice' | 'crowns' | 'suits' | 'none').
  */
-function backdrop(w, h, { accent = C.gold, glowX = 0.5, glowY = 0.45, pattern = 'lattice', rayN = 0, rayX = 0.5, rayY = -0.1, rayOpacity = 0.1, patternOpacity = 1, centre = '#1a5039', accentOpacity = 0.28, seed = 1, sparkleN = 0, vignette = 0.6 } = {}) {
+function backdrop(
+  w,
+  h,
+  {
+    accent = C.gold,
+    glowX = 0.5,
+    glowY = 0.45,
+    pattern = 'lattice',
+    rayN = 0,
+    rayX = 0.5,
+    rayY = -0.1,
+    rayOpacity = 0.1,
+    patternOpacity = 1,
+    centre = '#1a5039',
+    accentOpacity = 0.28,
+    seed = 1,
+    sparkleN = 0,
+    vignette = 0.6,
+  } = {},
+) {
   const rand = rng(seed);
   const m = Math.max(w, h);
   let defs = `
@@ -284,7 +305,7 @@ function motifReels(cx, cy, s, seed = 3) {
     reels += `<rect x="${f(rx + s * 0.02)}" y="${f(y0 + s * 0.12)}" width="${f(rw - s * 0.04)}" height="${f(H - s * 0.24)}" rx="${f(s * 0.04)}" fill="url(#card)"/>`;
     for (let j = 0; j < 3; j++) {
       const k = j === 1 ? 'seven' : kinds[Math.floor(rand() * kinds.length)];
-      const sy = y0 + s * 0.12 + (H - s * 0.24) * (j + 0.5) / 3;
+      const sy = y0 + s * 0.12 + ((H - s * 0.24) * (j + 0.5)) / 3;
       reels += `<g opacity="${j === 1 ? 1 : 0.55}">${symbol(k, rx + rw / 2, sy, s * 0.22)}</g>`;
     }
   }
@@ -359,9 +380,7 @@ function motifCards(cx, cy, s) {
     ['A', 'heart'],
   ];
   const py = cy + s * 0.75;
-  return cards
-    .map(([r, k], i) => playingCard(cx, cy, w, r, k, (i - 2) * 14, cx, py))
-    .join('');
+  return cards.map(([r, k], i) => playingCard(cx, cy, w, r, k, (i - 2) * 14, cx, py)).join('');
 }
 
 function chipFace(cx, cy, r, color) {
@@ -459,12 +478,23 @@ function motifChristmas(cx, cy, s0, seed = 7) {
     tree += `<path d="M${f(cx)} ${f(top)} L${f(cx + half)} ${f(top + hgt)} Q${f(cx)} ${f(top + hgt + s * 0.05)} ${f(cx - half)} ${f(top + hgt)} Z" fill="url(#greenG)" stroke="#0f2e22" stroke-width="2"/>`;
   }
   const balls = [
-    [-0.1, -0.17, C.red], [0.12, -0.05, C.gold], [-0.2, 0.1, C.gold], [0.08, 0.15, C.red], [0.28, 0.3, C.gold], [-0.3, 0.32, C.red], [0, 0.3, '#e9e4d4'],
+    [-0.1, -0.17, C.red],
+    [0.12, -0.05, C.gold],
+    [-0.2, 0.1, C.gold],
+    [0.08, 0.15, C.red],
+    [0.28, 0.3, C.gold],
+    [-0.3, 0.32, C.red],
+    [0, 0.3, '#e9e4d4'],
   ];
   for (const [dx, dy, col] of balls) {
     tree += `<circle cx="${f(cx + dx * s)}" cy="${f(cy + dy * s)}" r="${f(s * 0.035)}" fill="${col}"/><circle cx="${f(cx + dx * s - s * 0.01)}" cy="${f(cy + dy * s - s * 0.01)}" r="${f(s * 0.01)}" fill="#fff" opacity="0.7"/>`;
   }
-  const gift = (x, w, col, rib) => `<rect x="${f(x)}" y="${f(cy + s * 0.52 - w)}" width="${f(w)}" height="${f(w)}" rx="${f(w * 0.05)}" fill="${col}"/>
+  const gift = (
+    x,
+    w,
+    col,
+    rib,
+  ) => `<rect x="${f(x)}" y="${f(cy + s * 0.52 - w)}" width="${f(w)}" height="${f(w)}" rx="${f(w * 0.05)}" fill="${col}"/>
       <rect x="${f(x + w * 0.43)}" y="${f(cy + s * 0.52 - w)}" width="${f(w * 0.14)}" height="${f(w)}" fill="${rib}"/>
       <rect x="${f(x)}" y="${f(cy + s * 0.52 - w * 0.6)}" width="${f(w)}" height="${f(w * 0.12)}" fill="${rib}"/>`;
   return `${snow}<g filter="url(#shadow)">
@@ -560,8 +590,42 @@ function motifTrophy(cx, cy, s, seed = 9) {
 function die(cx, cy, size, pips, angle) {
   const h = size / 2;
   const p = size * 0.24;
-  const pos = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] }[pips];
-  const dots = pos.map(([dx, dy]) => `<circle cx="${f(cx + dx * p)}" cy="${f(cy + dy * p)}" r="${f(size * 0.08)}" fill="${pips === 1 ? C.red : C.ink}"/>`).join('');
+  const pos = {
+    1: [[0, 0]],
+    2: [
+      [-1, -1],
+      [1, 1],
+    ],
+    3: [
+      [-1, -1],
+      [0, 0],
+      [1, 1],
+    ],
+    4: [
+      [-1, -1],
+      [1, -1],
+      [-1, 1],
+      [1, 1],
+    ],
+    5: [
+      [-1, -1],
+      [1, -1],
+      [0, 0],
+      [-1, 1],
+      [1, 1],
+    ],
+    6: [
+      [-1, -1],
+      [1, -1],
+      [-1, 0],
+      [1, 0],
+      [-1, 1],
+      [1, 1],
+    ],
+  }[pips];
+  const dots = pos
+    .map(([dx, dy]) => `<circle cx="${f(cx + dx * p)}" cy="${f(cy + dy * p)}" r="${f(size * 0.08)}" fill="${pips === 1 ? C.red : C.ink}"/>`)
+    .join('');
   return `<g transform="rotate(${f(angle)} ${f(cx)} ${f(cy)})" filter="url(#shadow)">
     <rect x="${f(cx - h)}" y="${f(cy - h)}" width="${f(size)}" height="${f(size)}" rx="${f(size * 0.18)}" fill="url(#card)" stroke="${C.gold}" stroke-width="${f(size * 0.02)}"/>${dots}</g>`;
 }
@@ -668,7 +732,12 @@ function appIconSvg(size) {
     ${crownC(256, 232, 270, { jewel: C.bg })}
     <rect x="136" y="368" width="240" height="6" fill="url(#goldLineH)"/>
   </g>`;
-  return svgDoc(size, size, body, `<radialGradient id="iconBg" cx="0.5" cy="0.4" r="0.7"><stop offset="0" stop-color="#1d5a40"/><stop offset="1" stop-color="${C.bg}"/></radialGradient>`);
+  return svgDoc(
+    size,
+    size,
+    body,
+    `<radialGradient id="iconBg" cx="0.5" cy="0.4" r="0.7"><stop offset="0" stop-color="#1d5a40"/><stop offset="1" stop-color="${C.bg}"/></radialGradient>`,
+  );
 }
 
 function creditBadgeSvg() {
@@ -679,7 +748,17 @@ function creditBadgeSvg() {
 function menuBgSvg() {
   const w = 800;
   const h = 1200;
-  const b = backdrop(w, h, { pattern: 'crowns', glowX: 0.3, glowY: 0.15, rayN: 14, rayX: 0.2, rayY: -0.05, seed: 21, sparkleN: 20, vignette: 0.7 });
+  const b = backdrop(w, h, {
+    pattern: 'crowns',
+    glowX: 0.3,
+    glowY: 0.15,
+    rayN: 14,
+    rayX: 0.2,
+    rayY: -0.05,
+    seed: 21,
+    sparkleN: 20,
+    vignette: 0.7,
+  });
   const body = `${b.body}
     <g opacity="0.06">${crownC(620, 1020, 420, { fill: C.gold, jewel: 'none' })}</g>
     <rect x="0" y="0" width="${w}" height="${h}" fill="${C.bg}" opacity="0.25"/>`;
@@ -718,7 +797,21 @@ const FADE_BOTTOM = `<linearGradient id="fadeBottom" x1="0" y1="0" x2="0" y2="1"
 function wallpaperSvg(w, h, slide) {
   const portrait = h > w;
   if (slide === 1) {
-    const b = backdrop(w, h, { pattern: 'crowns', glowX: 0.5, glowY: portrait ? 0.25 : 0.3, rayN: 18, rayX: 0.5, rayY: -0.08, rayOpacity: 0.06, patternOpacity: 0.6, centre: '#154431', accentOpacity: 0.12, seed: 31, sparkleN: portrait ? 18 : 36, vignette: 0.8 });
+    const b = backdrop(w, h, {
+      pattern: 'crowns',
+      glowX: 0.5,
+      glowY: portrait ? 0.25 : 0.3,
+      rayN: 18,
+      rayX: 0.5,
+      rayY: -0.08,
+      rayOpacity: 0.06,
+      patternOpacity: 0.6,
+      centre: '#154431',
+      accentOpacity: 0.12,
+      seed: 31,
+      sparkleN: portrait ? 18 : 36,
+      vignette: 0.8,
+    });
     const cw = portrait ? 380 : 620;
     const body = `${b.body}
       <g opacity="0.05">${crownC(w / 2, portrait ? h * 0.72 : h * 0.62, cw, { fill: C.gold, jewel: 'none' })}</g>
@@ -727,7 +820,20 @@ function wallpaperSvg(w, h, slide) {
   }
   // Slide 2: diagonal light, drifting card suits and bokeh.
   const rand = rng(portrait ? 41 : 42);
-  const b = backdrop(w, h, { pattern: 'lattice', glowX: 0.8, glowY: 0.15, rayN: 16, rayX: 1.05, rayY: -0.1, rayOpacity: 0.06, centre: '#154431', accentOpacity: 0.12, seed: 43, sparkleN: portrait ? 12 : 24, vignette: 0.8 });
+  const b = backdrop(w, h, {
+    pattern: 'lattice',
+    glowX: 0.8,
+    glowY: 0.15,
+    rayN: 16,
+    rayX: 1.05,
+    rayY: -0.1,
+    rayOpacity: 0.06,
+    centre: '#154431',
+    accentOpacity: 0.12,
+    seed: 43,
+    sparkleN: portrait ? 12 : 24,
+    vignette: 0.8,
+  });
   let floating = '';
   const kinds = ['spade', 'heart', 'diamond', 'club'];
   const n = portrait ? 12 : 22;
@@ -748,7 +854,19 @@ function wallpaperSvg(w, h, slide) {
 
 function sceneSvg(w, h, motif, { accent = C.gold, pattern = 'lattice', seed = 1, layout = 'center', rayN = 0 } = {}) {
   const left = layout === 'right';
-  const b = backdrop(w, h, { accent, pattern, seed, glowX: left ? 0.66 : 0.5, glowY: 0.48, rayN, rayX: left ? 0.66 : 0.5, rayY: 0.45, rayOpacity: 0.08, sparkleN: Math.round((w * h) / 40000), vignette: 0.55 });
+  const b = backdrop(w, h, {
+    accent,
+    pattern,
+    seed,
+    glowX: left ? 0.66 : 0.5,
+    glowY: 0.48,
+    rayN,
+    rayX: left ? 0.66 : 0.5,
+    rayY: 0.45,
+    rayOpacity: 0.08,
+    sparkleN: Math.round((w * h) / 40000),
+    vignette: 0.55,
+  });
   const s = h * (layout === 'right' ? 0.6 : 0.55);
   const cx = left ? w * 0.66 : w / 2;
   const cy = h * 0.5;

@@ -99,8 +99,7 @@ export const config = {
     {
       // Pages only: not the API, Next's own files, media, the favicon, the build metadata, the
       // unsupported page itself, or anything that looks like a file.
-      source:
-        '/((?!(?:api|_next|media|unsupported)(?:/|$)|favicon\\.ico$|build-meta\\.json$|.*\\.[^/]*$).*)',
+      source: '/((?!(?:api|_next|media|unsupported)(?:/|$)|favicon\\.ico$|build-meta\\.json$|.*\\.[^/]*$).*)',
       // Only User-Agents that might be below what we support run the proxy: a superset of what
       // checkSupport turns away (proxy-config.test.ts checks it against the domain's table), so
       // a current browser's page is served without it, which is most of a cached page's cost.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { addDanishBankingDays, danishBankHolidays, easterSunday, isDanishBankingDay } from './banking-days';
 import { getCopenhagenParts } from './time';
 
-const iso = ({ year, month, day }: { year: number; month: number; day: number }) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+const iso = ({ year, month, day }: { year: number; month: number; day: number }) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 const copenhagenDay = (date: Date) => iso(getCopenhagenParts(date));
 
 describe('easterSunday', () => {

@@ -113,7 +113,7 @@ export function addDanishBankingDays(date: DateInput, days: number): Date {
   if (Number.isNaN(start)) throw new RangeError(`Invalid date: ${String(date)}`);
   const startDay = copenhagenDayMs(start);
   let day = startDay;
-  for (let counted = 0; counted < days; ) {
+  for (let counted = 0; counted < days;) {
     day += DAY_MS;
     if (isBankingCalendarDay(day)) counted++;
   }

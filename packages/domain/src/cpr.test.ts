@@ -31,16 +31,20 @@ describe('CPR numbers', () => {
 
   it('round-trips every real date through a CPR whose 7th digit fits its century', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1858-01-01T00:00:00Z'), max: new Date('2057-12-31T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 999 }), (date, serial) => {
-        const year = date.getUTCFullYear();
-        const yy = year % 100;
-        const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => cprCentury(d, yy) + yy === year);
-        fc.pre(digits.length > 0);
-        const iso = date.toISOString().slice(0, 10);
-        const [, mm, dd] = iso.split('-');
-        const cpr = `${dd}${mm}${String(yy).padStart(2, '0')}${digits[0]}${String(serial).padStart(3, '0')}`;
-        expect(parseCpr(cpr)).toEqual({ ok: true, cpr, birthDate: iso });
-      }),
+      fc.property(
+        fc.date({ min: new Date('1858-01-01T00:00:00Z'), max: new Date('2057-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: 0, max: 999 }),
+        (date, serial) => {
+          const year = date.getUTCFullYear();
+          const yy = year % 100;
+          const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => cprCentury(d, yy) + yy === year);
+          fc.pre(digits.length > 0);
+          const iso = date.toISOString().slice(0, 10);
+          const [, mm, dd] = iso.split('-');
+          const cpr = `${dd}${mm}${String(yy).padStart(2, '0')}${digits[0]}${String(serial).padStart(3, '0')}`;
+          expect(parseCpr(cpr)).toEqual({ ok: true, cpr, birthDate: iso });
+        },
+      ),
     );
   });
 
@@ -57,12 +61,17 @@ describe('CPR numbers', () => {
 
   it('never lets age go down as time passes', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1930-01-01'), max: new Date('2010-01-01'), noInvalidDate: true }), fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 0, max: 10 ** 9 }), (birth, a, b) => {
-        const birthDate = birth.toISOString().slice(0, 10);
-        const t0 = new Date('2020-01-01T00:00:00Z').getTime();
-        const [early, late] = a < b ? [a, b] : [b, a];
-        expect(ageOn(birthDate, new Date(t0 + late * 1000))).toBeGreaterThanOrEqual(ageOn(birthDate, new Date(t0 + early * 1000)));
-      }),
+      fc.property(
+        fc.date({ min: new Date('1930-01-01'), max: new Date('2010-01-01'), noInvalidDate: true }),
+        fc.integer({ min: 0, max: 10 ** 9 }),
+        fc.integer({ min: 0, max: 10 ** 9 }),
+        (birth, a, b) => {
+          const birthDate = birth.toISOString().slice(0, 10);
+          const t0 = new Date('2020-01-01T00:00:00Z').getTime();
+          const [early, late] = a < b ? [a, b] : [b, a];
+          expect(ageOn(birthDate, new Date(t0 + late * 1000))).toBeGreaterThanOrEqual(ageOn(birthDate, new Date(t0 + early * 1000)));
+        },
+      ),
     );
   });
 

@@ -330,9 +330,7 @@ describe('parseDeviceInfo', () => {
       name: 'gecko',
       version: 128,
     });
-    expect(
-      parseDeviceInfo('Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko').engine.name,
-    ).toBe('trident');
+    expect(parseDeviceInfo('Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko').engine.name).toBe('trident');
   });
 
   it('flags crawlers', () => {
@@ -354,9 +352,7 @@ describe('parseDeviceInfo', () => {
 
 describe('checkSupport for unknown browsers', () => {
   it('turns away a clearly ancient engine', () => {
-    const info = parseDeviceInfo(
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/534.34 (KHTML, like Gecko) QtWebKit/2.2 Safari/534.34',
-    );
+    const info = parseDeviceInfo('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/534.34 (KHTML, like Gecko) QtWebKit/2.2 Safari/534.34');
     expect(info.browser.name).toBe('unknown');
     expect(checkSupport(info)).toEqual({ supported: false, reason: 'other' });
   });

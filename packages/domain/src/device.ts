@@ -6,15 +6,7 @@
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop';
 export type Orientation = 'portrait' | 'landscape' | 'unknown';
-export type BrowserName =
-  | 'chrome'
-  | 'safari'
-  | 'firefox'
-  | 'edge'
-  | 'samsung'
-  | 'opera'
-  | 'ie'
-  | 'unknown';
+export type BrowserName = 'chrome' | 'safari' | 'firefox' | 'edge' | 'samsung' | 'opera' | 'ie' | 'unknown';
 export type OsName = 'ios' | 'android' | 'windows' | 'macos' | 'chromeos' | 'linux' | 'unknown';
 export type EngineName = 'blink' | 'webkit' | 'gecko' | 'trident' | 'edgehtml' | 'presto' | 'unknown';
 
@@ -64,8 +56,7 @@ const MAX_USER_AGENT_LENGTH = 1024;
 
 // Crawlers name themselves "<Name>bot/<version>" or link to their documentation ("+https://…").
 // Deliberately not a bare "bot": Cubot is a phone brand.
-const BOT_PATTERN =
-  /bot\/|crawler|spider|\+https?:\/\/|facebookexternalhit|Mediapartners-Google|Google-InspectionTool|Lighthouse/i;
+const BOT_PATTERN = /bot\/|crawler|spider|\+https?:\/\/|facebookexternalhit|Mediapartners-Google|Google-InspectionTool|Lighthouse/i;
 
 function majorOf(version: string | null | undefined): number | null {
   if (!version) return null;
@@ -118,8 +109,7 @@ function parseBrowser(ua: string, isAndroid: boolean): DeviceInfo['browser'] {
     detect('firefox', /\b(?:Firefox|FxiOS)\/(\d+)/) ??
     detect('chrome', /(?:\b|Headless)(?:Chrome|CriOS|Chromium)\/(\d+)/) ??
     // Android's pre-Chrome stock browser also says "Version/4.0 ... Safari"; it is not Safari.
-    (isAndroid ? null : detect('safari', /\bVersion\/(\d+)(?:\.\d+)*\b.*\bSafari\//)) ??
-    { name: 'unknown', version: null }
+    (isAndroid ? null : detect('safari', /\bVersion\/(\d+)(?:\.\d+)*\b.*\bSafari\//)) ?? { name: 'unknown', version: null }
   );
 }
 
@@ -135,8 +125,7 @@ function parseEngine(ua: string): DeviceInfo['engine'] {
     detect('presto', /\bPresto\/(\d+)/) ??
     detect('blink', /(?:\b|Headless)(?:Chrome|Chromium)\/(\d+)/) ??
     detect('webkit', /\bAppleWebKit\/(\d+)/) ??
-    detect('gecko', /\brv:(\d+)[^)]*\) Gecko\//) ??
-    { name: 'unknown', version: null }
+    detect('gecko', /\brv:(\d+)[^)]*\) Gecko\//) ?? { name: 'unknown', version: null }
   );
 }
 
@@ -211,9 +200,7 @@ export function checkSupport(info: DeviceInfo): SupportResult {
     case 'opera': {
       // Opera for Android numbers its releases on its own (81 in 2024); judge it by its Chromium.
       const tooOld =
-        os.name === 'android' && engine.name === 'blink'
-          ? isBelow(engine.version, min.chrome)
-          : isBelow(browser.version, min.opera);
+        os.name === 'android' && engine.name === 'blink' ? isBelow(engine.version, min.chrome) : isBelow(browser.version, min.opera);
       return tooOld ? { supported: false, reason: 'other' } : { supported: true };
     }
     case 'unknown':

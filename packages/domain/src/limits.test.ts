@@ -20,6 +20,7 @@ describe('deposit limit amounts', () => {
   it('accepts only whole øre within the bounds', () => {
     expect(isValidDepositLimitOre(100)).toBe(true);
     expect(isValidDepositLimitOre(MAX_DEPOSIT_LIMIT_ORE)).toBe(true);
-    for (const bad of [99, 100.5, -100, MAX_DEPOSIT_LIMIT_ORE + 1, '1000', Number.NaN]) expect(isValidDepositLimitOre(bad), String(bad)).toBe(false);
+    for (const bad of [99, 100.5, -100, MAX_DEPOSIT_LIMIT_ORE + 1, '1000', Number.NaN])
+      expect(isValidDepositLimitOre(bad), String(bad)).toBe(false);
   });
 });

@@ -25,7 +25,10 @@ export const DEPOSIT_LIMIT_LOOK_BACK_DAYS: Readonly<Record<DepositLimitPeriod, n
 /** Pauses the player may take (spec §9): 24 hours or 30 days. */
 export const PAUSE_DURATIONS = ['24h', '30d'] as const;
 export type PauseDuration = (typeof PAUSE_DURATIONS)[number];
-export const PAUSE_DURATION_MS: Readonly<Record<PauseDuration, number>> = Object.freeze({ '24h': 24 * 3_600_000, '30d': 30 * 24 * 3_600_000 });
+export const PAUSE_DURATION_MS: Readonly<Record<PauseDuration, number>> = Object.freeze({
+  '24h': 24 * 3_600_000,
+  '30d': 30 * 24 * 3_600_000,
+});
 
 export function isDepositLimitPeriod(value: unknown): value is DepositLimitPeriod {
   return typeof value === 'string' && (DEPOSIT_LIMIT_PERIODS as readonly string[]).includes(value);
@@ -33,7 +36,12 @@ export function isDepositLimitPeriod(value: unknown): value is DepositLimitPerio
 
 /** Whether an amount is a limit the platform accepts: whole øre, within the bounds. */
 export function isValidDepositLimitOre(amountOre: unknown): amountOre is number {
-  return typeof amountOre === 'number' && Number.isSafeInteger(amountOre) && amountOre >= MIN_DEPOSIT_LIMIT_ORE && amountOre <= MAX_DEPOSIT_LIMIT_ORE;
+  return (
+    typeof amountOre === 'number' &&
+    Number.isSafeInteger(amountOre) &&
+    amountOre >= MIN_DEPOSIT_LIMIT_ORE &&
+    amountOre <= MAX_DEPOSIT_LIMIT_ORE
+  );
 }
 
 export type LimitAmountChoice = { ok: true; amountOre: number } | { ok: false; errorKey: string };
@@ -48,7 +56,9 @@ export function chooseLimitAmount(choice: string, customText: string): LimitAmou
   if (choice === 'custom') {
     if (!customText.trim()) return { ok: false, errorKey: 'validation.custom_limit_required' };
     const amountOre = parseKrToOre(customText);
-    return amountOre !== null && isValidDepositLimitOre(amountOre) ? { ok: true, amountOre } : { ok: false, errorKey: 'validation.amount_invalid' };
+    return amountOre !== null && isValidDepositLimitOre(amountOre)
+      ? { ok: true, amountOre }
+      : { ok: false, errorKey: 'validation.amount_invalid' };
   }
   const kroner = Number(choice);
   if (!SUGGESTED_DEPOSIT_LIMITS_KR.includes(kroner)) return { ok: false, errorKey: 'validation.limit_required' };

@@ -1,12 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import {
-  MIN_DEPOSIT_ORE,
-  MIN_WITHDRAWAL_ORE,
-  QUICK_DEPOSIT_AMOUNTS_ORE,
-  formatKr,
-  parseKrToOre,
-} from './money';
+import { MIN_DEPOSIT_ORE, MIN_WITHDRAWAL_ORE, QUICK_DEPOSIT_AMOUNTS_ORE, formatKr, parseKrToOre } from './money';
 
 describe('formatKr', () => {
   it.each([

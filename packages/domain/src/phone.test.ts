@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MOBILE_COUNTRY_CODE, defaultMobileCountryChoices, isMobileCountryCode, MOBILE_COUNTRY_CODE_PATTERN, MOBILE_COUNTRY_CODES, mobileDigitsFor } from './phone';
+import {
+  DEFAULT_MOBILE_COUNTRY_CODE,
+  defaultMobileCountryChoices,
+  isMobileCountryCode,
+  MOBILE_COUNTRY_CODE_PATTERN,
+  MOBILE_COUNTRY_CODES,
+  mobileDigitsFor,
+} from './phone';
 
 describe('mobile numbers', () => {
   it('takes Danish and Greenlandic numbers only, Danish first', () => {

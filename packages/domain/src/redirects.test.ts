@@ -8,7 +8,17 @@ describe('where to return after login', () => {
   });
 
   it('refuses anything that could lead to another site', () => {
-    for (const value of ['https://evil.example', '//evil.example', '/\\evil.example', 'evil', '', null, undefined, '/a\nb', `/${'x'.repeat(600)}`]) {
+    for (const value of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'evil',
+      '',
+      null,
+      undefined,
+      '/a\nb',
+      `/${'x'.repeat(600)}`,
+    ]) {
       expect(safeRedirectPath(value)).toBeNull();
     }
   });

@@ -72,9 +72,13 @@ describe('interpolate', () => {
 
   it('leaves a template without placeholders unchanged', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !s.includes('{')), fc.dictionary(fc.string(), fc.string()), (template, vars) => {
-        expect(interpolate(template, vars)).toBe(template);
-      }),
+      fc.property(
+        fc.string().filter((s) => !s.includes('{')),
+        fc.dictionary(fc.string(), fc.string()),
+        (template, vars) => {
+          expect(interpolate(template, vars)).toBe(template);
+        },
+      ),
     );
   });
 });

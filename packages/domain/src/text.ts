@@ -6,16 +6,18 @@ const DANISH_LETTERS: Readonly<Record<string, string>> = Object.freeze({ æ: 'ae
  * ("Café" → "cafe", "Book of Dead™" → "book-of-dead").
  */
 export function slugify(text: string): string {
-  return text
-    .replace(/[™®©℠]/g, '')
-    .toLowerCase()
-    .replace(/[æøåß]/g, (letter) => DANISH_LETTERS[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    // Compatibility decomposition can produce capitals ("Ａ" → "A"), so lowercase once more.
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return (
+    text
+      .replace(/[™®©℠]/g, '')
+      .toLowerCase()
+      .replace(/[æøåß]/g, (letter) => DANISH_LETTERS[letter] ?? letter)
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      // Compatibility decomposition can produce capitals ("Ａ" → "A"), so lowercase once more.
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+  );
 }
 
 /**

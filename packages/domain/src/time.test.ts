@@ -89,9 +89,7 @@ describe('formatDateDa', () => {
   });
 
   it('uses every Danish month name', () => {
-    const names = Array.from({ length: 12 }, (_, month) =>
-      formatDateDa(new Date(Date.UTC(2026, month, 15, 12))).split(' ')[1],
-    );
+    const names = Array.from({ length: 12 }, (_, month) => formatDateDa(new Date(Date.UTC(2026, month, 15, 12))).split(' ')[1]);
     expect(names).toEqual([...DANISH_MONTH_NAMES]);
   });
 });
@@ -128,38 +126,29 @@ describe('getCopenhagenParts', () => {
 
   it('follows the EU daylight saving rule for 1996-2037', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: Date.UTC(1996, 0, 1), max: Date.UTC(2037, 11, 31) }),
-        (instantMs) => {
-          const parts = getCopenhagenParts(instantMs);
-          const wallClockAsUtc = Date.UTC(
-            parts.year,
-            parts.month - 1,
-            parts.day,
-            parts.hour,
-            parts.minute,
-            parts.second,
-          );
-          const wholeSecond = Math.floor(instantMs / 1000) * 1000;
-          expect(wallClockAsUtc - wholeSecond).toBe(expectedOffsetMs(instantMs));
-        },
-      ),
+      fc.property(fc.integer({ min: Date.UTC(1996, 0, 1), max: Date.UTC(2037, 11, 31) }), (instantMs) => {
+        const parts = getCopenhagenParts(instantMs);
+        const wallClockAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+        const wholeSecond = Math.floor(instantMs / 1000) * 1000;
+        expect(wallClockAsUtc - wholeSecond).toBe(expectedOffsetMs(instantMs));
+      }),
       { numRuns: 2000 },
     );
   });
 
   it('keeps every formatted string consistent with the parts', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (date) => {
-        const { year, month, day, hour, minute } = getCopenhagenParts(date);
-        expect(hour).toBeGreaterThanOrEqual(0);
-        expect(hour).toBeLessThan(24);
-        expect(formatClock(date)).toBe(`${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`);
-        expect(formatShortDateDa(date)).toBe(
-          `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`,
-        );
-        expect(formatDateTimeDa(date)).toBe(`${formatDateDa(date)} kl. ${formatClock(date)}`);
-      }),
+      fc.property(
+        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }),
+        (date) => {
+          const { year, month, day, hour, minute } = getCopenhagenParts(date);
+          expect(hour).toBeGreaterThanOrEqual(0);
+          expect(hour).toBeLessThan(24);
+          expect(formatClock(date)).toBe(`${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`);
+          expect(formatShortDateDa(date)).toBe(`${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`);
+          expect(formatDateTimeDa(date)).toBe(`${formatDateDa(date)} kl. ${formatClock(date)}`);
+        },
+      ),
     );
   });
 });
@@ -201,7 +190,8 @@ describe('copenhagenDayStart', () => {
   });
 
   it('refuses what is no real date', () => {
-    for (const bad of ['2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', '', '2026-01-01T00:00']) expect(copenhagenDayStart(bad)).toBeNull();
+    for (const bad of ['2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', '', '2026-01-01T00:00'])
+      expect(copenhagenDayStart(bad)).toBeNull();
   });
 
   it('agrees with the Copenhagen calendar date for any instant', () => {

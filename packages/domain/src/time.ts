@@ -168,7 +168,8 @@ export function copenhagenDayStart(isoDate: string): Date | null {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const utcMidnight = Date.UTC(year, month - 1, day);
   const check = new Date(utcMidnight);
-  if (year < EU_RULE_FROM_YEAR || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (year < EU_RULE_FROM_YEAR || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return null;
   return new Date(utcMidnight - copenhagenOffsetMs(utcMidnight - 2 * HOUR_MS));
 }
 

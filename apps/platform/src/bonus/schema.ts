@@ -61,7 +61,12 @@ export const bonusGrants = pgTable(
   (t) => [
     uniqueIndex('bonus_grants_payment_key').on(t.paymentId),
     index('bonus_grants_player_idx').on(t.playerId, t.expiresAt),
-    uniqueIndex('bonus_grants_open_key').on(t.playerId).where(sql`${t.endedAt} is null`),
-    check('bonus_grants_outcome_check', sql`(${t.endedAt} is null and ${t.outcome} is null) or (${t.endedAt} is not null and ${t.outcome} in ('completed', 'forfeited', 'merged'))`),
+    uniqueIndex('bonus_grants_open_key')
+      .on(t.playerId)
+      .where(sql`${t.endedAt} is null`),
+    check(
+      'bonus_grants_outcome_check',
+      sql`(${t.endedAt} is null and ${t.outcome} is null) or (${t.endedAt} is not null and ${t.outcome} in ('completed', 'forfeited', 'merged'))`,
+    ),
   ],
 );

@@ -39,8 +39,16 @@ const codeConfig = z
   .object({
     code: z.string().trim().min(1).max(MAX_BONUS_CODE_LENGTH),
     kind: z.literal('money'),
-    matchPercent: z.number().int().positive().max(DANISH_BONUS_CAPS.maxMatchPercent, `matchPercent over ${DANISH_BONUS_CAPS.maxMatchPercent} % of the deposit`),
-    maxBonusOre: z.number().int().positive().max(DANISH_BONUS_CAPS.maxBonusOre, `maxBonusOre over ${DANISH_BONUS_CAPS.maxBonusOre} øre (1,000 kr)`),
+    matchPercent: z
+      .number()
+      .int()
+      .positive()
+      .max(DANISH_BONUS_CAPS.maxMatchPercent, `matchPercent over ${DANISH_BONUS_CAPS.maxMatchPercent} % of the deposit`),
+    maxBonusOre: z
+      .number()
+      .int()
+      .positive()
+      .max(DANISH_BONUS_CAPS.maxBonusOre, `maxBonusOre over ${DANISH_BONUS_CAPS.maxBonusOre} øre (1,000 kr)`),
     minDepositOre: z.number().int().positive('minDepositOre must be positive: a money bonus requires a deposit'),
     wageringMultiple: z
       .number()
@@ -49,13 +57,19 @@ const codeConfig = z
       .max(DANISH_BONUS_CAPS.maxWageringMultiple, `wageringMultiple over ${DANISH_BONUS_CAPS.maxWageringMultiple} × (deposit + bonus)`),
     validFrom: z.iso.datetime({ offset: true }),
     validUntil: z.iso.datetime({ offset: true }),
-    grantValidDays: z.number().int().min(DANISH_BONUS_CAPS.minValidDays, `grantValidDays under ${DANISH_BONUS_CAPS.minValidDays} days to meet the wagering`),
+    grantValidDays: z
+      .number()
+      .int()
+      .min(DANISH_BONUS_CAPS.minValidDays, `grantValidDays under ${DANISH_BONUS_CAPS.minValidDays} days to meet the wagering`),
     maxUsesPerPlayer: z.number().int().positive(),
     firstDepositOnly: z.boolean(),
     welcomeOffer: z.boolean(),
   })
   .strict()
-  .refine((code) => new Date(code.validFrom) < new Date(code.validUntil), { message: 'validFrom must be before validUntil', path: ['validUntil'] });
+  .refine((code) => new Date(code.validFrom) < new Date(code.validUntil), {
+    message: 'validFrom must be before validUntil',
+    path: ['validUntil'],
+  });
 
 /**
  * The operator's codes, checked against their shape and the Danish caps. Throws one clear message
@@ -71,7 +85,12 @@ export function parseBonusCodes(raw: unknown): BonusCode[] {
     });
     throw new Error(`bonus codes: refused, outside the Danish bonus rules or malformed — ${problems.join('; ')}`);
   }
-  const codes = parsed.data.map((code) => ({ ...code, code: normaliseBonusCode(code.code), validFrom: new Date(code.validFrom), validUntil: new Date(code.validUntil) }));
+  const codes = parsed.data.map((code) => ({
+    ...code,
+    code: normaliseBonusCode(code.code),
+    validFrom: new Date(code.validFrom),
+    validUntil: new Date(code.validUntil),
+  }));
   const seen = new Set<string>();
   for (const { code } of codes) {
     if (seen.has(code)) throw new Error(`bonus codes: refused, ${code} is configured twice`);
@@ -81,7 +100,8 @@ export function parseBonusCodes(raw: unknown): BonusCode[] {
 }
 
 /** The operator's codes of `codes.json`, checked (parseBonusCodes). */
-export const readBonusCodes = (file: URL = new URL('./codes.json', import.meta.url)) => parseBonusCodes(JSON.parse(readFileSync(file, 'utf8')));
+export const readBonusCodes = (file: URL = new URL('./codes.json', import.meta.url)) =>
+  parseBonusCodes(JSON.parse(readFileSync(file, 'utf8')));
 
 /** Loads the operator's codes (new ones added, existing ones updated), refusing any outside the Danish caps. */
 export async function seedBonusCodes(db: Db, codes: BonusCode[] = readBonusCodes()) {
@@ -96,7 +116,10 @@ export async function seedBonusCodes(db: Db, codes: BonusCode[] = readBonusCodes
 export function createBonusService(db: Db, clock: () => Date, wallet: WalletService) {
   /** The player's open bonus (at most one: `bonus_grants_open_key`); callers add a lock where they need it. */
   const openGrantOf = (runner: Pick<Db, 'select'>, playerId: string) =>
-    runner.select().from(bonusGrants).where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt)));
+    runner
+      .select()
+      .from(bonusGrants)
+      .where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt)));
 
   const invalid = () => fail('INVALID_BONUS_CODE', { fields: { bonusCode: 'deposit.error_bonus_code' } });
   const refusal = (code: 'BONUS_DECLINED_AT_REGISTRATION' | 'BONUS_CODE_USED' | 'BONUS_FIRST_DEPOSIT_ONLY') =>
@@ -112,7 +135,10 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     if (code.welcomeOffer && facts.declinedWelcomeBonus) return refusal('BONUS_DECLINED_AT_REGISTRATION');
     const conditions = [eq(bonusGrants.playerId, playerId), eq(bonusGrants.code, code.code)];
     if (paymentId) conditions.push(sql`${bonusGrants.paymentId} <> ${paymentId}`);
-    const [used] = await runner.select({ n: count() }).from(bonusGrants).where(and(...conditions));
+    const [used] = await runner
+      .select({ n: count() })
+      .from(bonusGrants)
+      .where(and(...conditions));
     if ((used?.n ?? 0) >= code.maxUsesPerPlayer) return refusal('BONUS_CODE_USED');
     if (code.firstDepositOnly && facts.hasEarlierDeposit) return refusal('BONUS_FIRST_DEPOSIT_ONLY');
     return null;
@@ -147,8 +173,15 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    * here, with the facts as they stand under those locks: a deposit that raced past the check at
    * the start goes through without a bonus. Answers the grant, or null when the deposit earns none.
    */
-  async function grantForDeposit(tx: Runner, input: { playerId: string; paymentId: string; depositOre: number; code: string; facts: UsageFacts }) {
-    const [code] = await tx.select().from(bonusCodes).where(eq(bonusCodes.code, normaliseBonusCode(input.code))).limit(1);
+  async function grantForDeposit(
+    tx: Runner,
+    input: { playerId: string; paymentId: string; depositOre: number; code: string; facts: UsageFacts },
+  ) {
+    const [code] = await tx
+      .select()
+      .from(bonusCodes)
+      .where(eq(bonusCodes.code, normaliseBonusCode(input.code)))
+      .limit(1);
     if (!code) return null;
     const amountOre = bonusFor(code, input.depositOre);
     if (amountOre <= 0) return null;
@@ -216,7 +249,11 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     const wagered = await wallet.stakedBetween(grant.playerId, grant.grantedAt, until, tx);
     const completed = wagered >= grant.wageringRequirementOre;
     if (!completed && now < grant.expiresAt) {
-      const [kept] = await tx.update(bonusGrants).set({ wageredOre: wagered, checkedAt: now }).where(eq(bonusGrants.id, grant.id)).returning();
+      const [kept] = await tx
+        .update(bonusGrants)
+        .set({ wageredOre: wagered, checkedAt: now })
+        .where(eq(bonusGrants.id, grant.id))
+        .returning();
       return kept!;
     }
     const endTransferId = await moveWholeBonusBalance(tx, grant, completed, async () => `bonus-end:${grant.id}`);
@@ -253,10 +290,20 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    * had a grant (moved there by another context) is left alone.
    */
   async function settleLateBonusMoney(tx: Runner, playerId: string) {
-    const [last] = await tx.select().from(bonusGrants).where(eq(bonusGrants.playerId, playerId)).orderBy(desc(bonusGrants.endedAt)).limit(1);
+    const [last] = await tx
+      .select()
+      .from(bonusGrants)
+      .where(eq(bonusGrants.playerId, playerId))
+      .orderBy(desc(bonusGrants.endedAt))
+      .limit(1);
     if (!last?.endedAt || last.outcome === 'merged') return;
     if ((await wallet.playerBalances(playerId, tx)).player_bonus <= 0) return;
-    await moveWholeBonusBalance(tx, last, last.outcome === 'completed', async (bonusAccount) => `bonus-late:${await wallet.latestTransferOn(bonusAccount, tx)}`);
+    await moveWholeBonusBalance(
+      tx,
+      last,
+      last.outcome === 'completed',
+      async (bonusAccount) => `bonus-late:${await wallet.latestTransferOn(bonusAccount, tx)}`,
+    );
   }
 
   /** Locks the player's bonus and cash rows, in id order as every transfer locks them; answers both ids and the bonus balance. */
@@ -316,7 +363,10 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
       .select({ playerId: bonusGrants.playerId })
       .from(bonusGrants)
       .where(isNull(bonusGrants.endedAt))
-      .orderBy(sql`${bonusGrants.expiresAt} > ${now.toISOString()}::timestamptz`, asc(sql`coalesce(${bonusGrants.checkedAt}, ${bonusGrants.grantedAt})`))
+      .orderBy(
+        sql`${bonusGrants.expiresAt} > ${now.toISOString()}::timestamptz`,
+        asc(sql`coalesce(${bonusGrants.checkedAt}, ${bonusGrants.grantedAt})`),
+      )
       .limit(limit);
     const totals = { checked: 0, completed: 0, forfeited: 0 };
     for (const { playerId } of due) {

@@ -9,8 +9,20 @@ const slug = z
 
 export const slugParam = z.object({ slug });
 export const seoQuery = z.object({ slug: z.string().min(1).max(200) });
-export const configQuery = z.object({ name: z.string().min(1).max(80).regex(/^[A-Za-z0-9_]+$/) });
-export const mainContentQuery = z.object({ name: z.string().min(1).max(80).regex(/^[a-z0-9_-]+$/) });
+export const configQuery = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(80)
+    .regex(/^[A-Za-z0-9_]+$/),
+});
+export const mainContentQuery = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(80)
+    .regex(/^[a-z0-9_-]+$/),
+});
 export const landingParams = z.object({ landingType: slug, landingById: slug });
 
 export const navigationBody = z.object({

@@ -140,7 +140,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
   app.get(
     '/CMScasino/campaigns',
     {
-      schema: { tags, operationId: 'listCampaigns', summary: 'Published campaigns, running first', response: { 200: ok(z.array(campaignSummary)) } },
+      schema: {
+        tags,
+        operationId: 'listCampaigns',
+        summary: 'Published campaigns, running first',
+        response: { 200: ok(z.array(campaignSummary)) },
+      },
     },
     async () => ({ result: 1 as const, data: plain(await content.listCampaigns()) }),
   );

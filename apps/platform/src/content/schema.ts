@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const translations = pgTable(
   'translations',
@@ -89,7 +78,9 @@ export const news = pgTable(
   },
   (t) => [
     uniqueIndex('news_slug_idx').on(t.slug),
-    index('news_listing_idx').on(t.status, t.publicDate.desc()).where(sql`${t.deleteDate} is null`),
+    index('news_listing_idx')
+      .on(t.status, t.publicDate.desc())
+      .where(sql`${t.deleteDate} is null`),
   ],
 );
 

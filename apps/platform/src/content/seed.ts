@@ -35,7 +35,9 @@ interface SeedMenuItem {
 }
 
 function readSeedFiles(brand: string) {
-  const files = readdirSync(seedFolder).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(seedFolder)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   const texts = new Map<string, string>();
   for (const file of files) texts.set(file, readFileSync(path.join(seedFolder, file), 'utf8'));
   const hash = createHash('sha256').update(brand);
@@ -95,7 +97,18 @@ export async function seedDemoContent(db: Db, options: { brand: string }): Promi
   type PageSeed = Omit<typeof contentPages.$inferInsert, 'updatedAt'> & { updatedAt?: string };
 
   await db.transaction(async (tx) => {
-    for (const table of [translations, systemConfigs, siteDocuments, menuItems, seoEntries, news, campaigns, landingPages, contentPages, mainContents]) {
+    for (const table of [
+      translations,
+      systemConfigs,
+      siteDocuments,
+      menuItems,
+      seoEntries,
+      news,
+      campaigns,
+      landingPages,
+      contentPages,
+      mainContents,
+    ]) {
       await tx.delete(table);
     }
     const translationRows = Object.entries(dictionary).flatMap(([group, entries]) =>
@@ -128,9 +141,11 @@ export async function seedDemoContent(db: Db, options: { brand: string }): Promi
       })),
     );
     await tx.insert(landingPages).values(load('landing-pages.json'));
-    await tx.insert(contentPages).values(
-      load<PageSeed[]>('pages.json').map((page) => ({ ...page, updatedAt: page.updatedAt ? new Date(page.updatedAt) : new Date() })),
-    );
+    await tx
+      .insert(contentPages)
+      .values(
+        load<PageSeed[]>('pages.json').map((page) => ({ ...page, updatedAt: page.updatedAt ? new Date(page.updatedAt) : new Date() })),
+      );
     const blocks = load<Record<string, unknown>>('main-contents.json');
     await tx.insert(mainContents).values(Object.entries(blocks).map(([name, data]) => ({ name, data })));
     await tx.insert(contentSeeds).values({ version });

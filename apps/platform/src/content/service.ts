@@ -101,10 +101,8 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
    * login-only entries too, but not those hidden once logged in (showAuthRequired false).
    */
   async function getNavigation(options: { loggedIn: boolean }): Promise<MenuNode[]> {
-    const keep = (node: MenuNode): boolean =>
-      options.loggedIn ? node.showAuthRequired : !node.authRequired;
-    const filter = (nodes: MenuNode[]): MenuNode[] =>
-      nodes.filter(keep).map((node) => ({ ...node, child: filter(node.child) }));
+    const keep = (node: MenuNode): boolean => (options.loggedIn ? node.showAuthRequired : !node.authRequired);
+    const filter = (nodes: MenuNode[]): MenuNode[] => nodes.filter(keep).map((node) => ({ ...node, child: filter(node.child) }));
     return filter(await getMenu());
   }
 
@@ -116,8 +114,7 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
     return { ...home, slug, fallback: true };
   }
 
-  const publishedNews = () =>
-    and(eq(news.status, 'published'), isNull(news.deleteDate), lte(news.publicDate, clock()));
+  const publishedNews = () => and(eq(news.status, 'published'), isNull(news.deleteDate), lte(news.publicDate, clock()));
 
   async function listNews(options: { pageSize: number; currentPage: number; onlyListed: boolean }) {
     const where = options.onlyListed ? and(publishedNews(), eq(news.showArticleInNewsList, true)) : publishedNews();
@@ -176,7 +173,11 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
   }
 
   async function getCampaign(slug: string) {
-    const [row] = await db.select().from(campaigns).where(and(eq(campaigns.slug, slug), publishedCampaigns())).limit(1);
+    const [row] = await db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.slug, slug), publishedCampaigns()))
+      .limit(1);
     if (!row) throw fail('CAMPAIGN_NOT_FOUND');
     return { ...row, active: row.endsAt > clock() };
   }
@@ -200,11 +201,7 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
       .select()
       .from(landingPages)
       .where(
-        and(
-          eq(landingPages.landingType, landingType),
-          eq(landingPages.landingById, landingById),
-          eq(landingPages.status, 'published'),
-        ),
+        and(eq(landingPages.landingType, landingType), eq(landingPages.landingById, landingById), eq(landingPages.status, 'published')),
       )
       .limit(1);
     if (!row) throw fail('LANDING_PAGE_NOT_FOUND');

@@ -48,7 +48,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection the server drops (a restart, a failover, an administrator) is an event
     // of the pool, not a crash of the process: the pool makes a new one when next needed.
-    pool.on('error', (error) => console.warn(`database: an idle connection was lost (${(error as { code?: string }).code ?? error.message})`));
+    pool.on('error', (error) =>
+      console.warn(`database: an idle connection was lost (${(error as { code?: string }).code ?? error.message})`),
+    );
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

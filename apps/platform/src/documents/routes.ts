@@ -32,10 +32,13 @@ const documentsAnswer = ok(z.object({ documents: z.array(documentSchema) }));
 const uploadForm = z
   .object({
     documentType: z.string().max(60).meta({ description: 'An id of the `optionUploadFile` system config, e.g. `passport`' }),
-    files: z.array(z.file()).min(1).max(MAX_FILES_PER_UPLOAD).meta({ description: 'JPEG, PNG, WebP or PDF, each at most DOCUMENTS_MAX_BYTES' }),
+    files: z
+      .array(z.file())
+      .min(1)
+      .max(MAX_FILES_PER_UPLOAD)
+      .meta({ description: 'JPEG, PNG, WebP or PDF, each at most DOCUMENTS_MAX_BYTES' }),
   })
   .nullish();
-
 
 const toJson = (document: DocumentView) => ({
   ...document,
@@ -55,7 +58,8 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadInput> {
         if (part.fieldname === 'documentType' && typeof part.value === 'string') documentType = part.value;
         continue;
       }
-      if (part.fieldname !== 'files') throw fail('INVALID_INPUT', { fields: { [part.fieldname.slice(0, 40)]: 'validation.invalid_input' } });
+      if (part.fieldname !== 'files')
+        throw fail('INVALID_INPUT', { fields: { [part.fieldname.slice(0, 40)]: 'validation.invalid_input' } });
       const bytes = await part.toBuffer();
       // A file input left empty still sends a part, with no name and no bytes.
       if (bytes.length === 0 && !part.filename) continue;
@@ -75,7 +79,10 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadInput> {
  * Identity documents over HTTP. The storefront is the only caller: it holds the session token
  * and forwards the player's form. Multipart parsing is registered here only, with its limits.
  */
-export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService; config: Config }> = async (app, { documents, config }) => {
+export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService; config: Config }> = async (
+  app,
+  { documents, config },
+) => {
   await app.register(fastifyMultipart, {
     limits: {
       // One more than allowed, so a fifth file is seen and refused rather than dropped.
@@ -99,10 +106,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         consumes: ['multipart/form-data'],
         params: sessionParams,
         body: uploadForm,
-        response: { 200: documentsAnswer, 400: errorBody, 401: errorBody, 413: errorBody, 415: errorBody, 422: errorBody, 429: errorBody, 500: errorBody, 502: errorBody },
+        response: {
+          200: documentsAnswer,
+          400: errorBody,
+          401: errorBody,
+          413: errorBody,
+          415: errorBody,
+          422: errorBody,
+          429: errorBody,
+          500: errorBody,
+          502: errorBody,
+        },
       },
       // Per player and address; counted before the multipart body is read (shared/player-rate-limit.ts).
-      config: { rateLimit: perPlayerRateLimit({ max: config.DOCUMENTS_UPLOADS_PER_15_MINUTES, timeWindow: '15 minutes', hook: 'onRequest' }) },
+      config: {
+        rateLimit: perPlayerRateLimit({ max: config.DOCUMENTS_UPLOADS_PER_15_MINUTES, timeWindow: '15 minutes', hook: 'onRequest' }),
+      },
     },
     async (request, reply) => {
       reply.headers(noStore);

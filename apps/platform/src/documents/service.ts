@@ -38,7 +38,6 @@ export interface DocumentsDeps {
 export const LIST_LIMIT = 200;
 export const MAX_REASON_LENGTH = 500;
 
-
 /** Which statuses each status may move to; `received` is only ever the first. */
 const TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[]> = {
   received: ['in_review', 'approved', 'rejected'],
@@ -89,7 +88,11 @@ export async function reviewDocument(db: Db, clock: () => Date, documentId: stri
     .where(and(eq(playerDocuments.id, documentId), inArray(playerDocuments.status, from)))
     .returning();
   if (row) return view(row);
-  const [existing] = await db.select({ status: playerDocuments.status }).from(playerDocuments).where(eq(playerDocuments.id, documentId)).limit(1);
+  const [existing] = await db
+    .select({ status: playerDocuments.status })
+    .from(playerDocuments)
+    .where(eq(playerDocuments.id, documentId))
+    .limit(1);
   if (!existing) throw fail('DOCUMENT_NOT_FOUND');
   throw fail('DOCUMENT_TRANSITION_NOT_ALLOWED');
 }

@@ -32,7 +32,10 @@ const toJson = (view: LimitsOverview): z.infer<typeof overviewSchema> => ({
   ...view,
   pausedUntil: isoOrNull(view.pausedUntil),
   closedAt: isoOrNull(view.closedAt),
-  limits: view.limits.map((limit) => ({ ...limit, pending: limit.pending ? { amountOre: limit.pending.amountOre, effectiveAt: iso(limit.pending.effectiveAt) } : null })),
+  limits: view.limits.map((limit) => ({
+    ...limit,
+    pending: limit.pending ? { amountOre: limit.pending.amountOre, effectiveAt: iso(limit.pending.effectiveAt) } : null,
+  })),
 });
 
 /**
@@ -52,7 +55,8 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService }> = as
       schema: {
         tags,
         operationId: 'getLimits',
-        summary: 'The account state (active, paused until, closed) and per period the deposit limit in force, what is left of it and a change still waiting',
+        summary:
+          'The account state (active, paused until, closed) and per period the deposit limit in force, what is left of it and a change still waiting',
         params: sessionParams,
         response: { 200: ok(overviewSchema), 401: errorBody },
       },
@@ -80,7 +84,10 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService }> = as
       reply.headers(noStore);
       const playerId = request.player.id;
       const change = await limits.changeDepositLimit(playerId, request.params.period, request.body.amountOre);
-      return { result: 1 as const, data: { change: { ...change, effectiveAt: iso(change.effectiveAt) }, overview: toJson(await limits.overview(playerId)) } };
+      return {
+        result: 1 as const,
+        data: { change: { ...change, effectiveAt: iso(change.effectiveAt) }, overview: toJson(await limits.overview(playerId)) },
+      };
     },
   );
 
@@ -100,7 +107,10 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService }> = as
       reply.headers(noStore);
       const playerId = request.player.id;
       const change = await limits.changeDepositLimit(playerId, request.params.period, null);
-      return { result: 1 as const, data: { change: { ...change, effectiveAt: iso(change.effectiveAt) }, overview: toJson(await limits.overview(playerId)) } };
+      return {
+        result: 1 as const,
+        data: { change: { ...change, effectiveAt: iso(change.effectiveAt) }, overview: toJson(await limits.overview(playerId)) },
+      };
     },
   );
 

@@ -84,13 +84,22 @@ export function createLimitsService(deps: LimitsDeps) {
 
   async function depositLimitState(playerId: string, runner: Runner = db): Promise<Record<LimitPeriod, PeriodLimit>> {
     const rows = await runner
-      .select({ period: depositLimits.period, amountOre: depositLimits.amountOre, createdAt: depositLimits.createdAt, effectiveAt: depositLimits.effectiveAt })
+      .select({
+        period: depositLimits.period,
+        amountOre: depositLimits.amountOre,
+        createdAt: depositLimits.createdAt,
+        effectiveAt: depositLimits.effectiveAt,
+      })
       .from(depositLimits)
       .where(eq(depositLimits.playerId, playerId))
       .orderBy(asc(depositLimits.createdAt), asc(depositLimits.id));
     const now = clock();
     const state = {} as Record<LimitPeriod, PeriodLimit>;
-    for (const period of LIMIT_PERIODS) state[period] = foldPeriod(rows.filter((row) => row.period === period), now);
+    for (const period of LIMIT_PERIODS)
+      state[period] = foldPeriod(
+        rows.filter((row) => row.period === period),
+        now,
+      );
     return state;
   }
 
@@ -116,7 +125,8 @@ export function createLimitsService(deps: LimitsDeps) {
     if (closure) return { status: 'closed', closedAt: closure.startsAt };
     let pausedUntil: Date | null = null;
     for (const row of rows) {
-      if (row.kind === 'pause' && row.startsAt <= now && row.endsAt && row.endsAt > now && (!pausedUntil || row.endsAt > pausedUntil)) pausedUntil = row.endsAt;
+      if (row.kind === 'pause' && row.startsAt <= now && row.endsAt && row.endsAt > now && (!pausedUntil || row.endsAt > pausedUntil))
+        pausedUntil = row.endsAt;
     }
     return pausedUntil ? { status: 'paused', pausedUntil } : { status: 'active' };
   }
@@ -197,14 +207,24 @@ export function createLimitsService(deps: LimitsDeps) {
         const waiting = state[period].pending;
         if (waiting && waiting.amountOre === null) return { period, amountOre, effectiveAt: waiting.effectiveAt, immediate: false };
         // What each other period ends up with once waiting changes apply.
-        const othersKept = LIMIT_PERIODS.some((other) => other !== period && (state[other].pending ? state[other].pending!.amountOre : state[other].amountOre) !== null);
+        const othersKept = LIMIT_PERIODS.some(
+          (other) => other !== period && (state[other].pending ? state[other].pending!.amountOre : state[other].amountOre) !== null,
+        );
         if (!othersKept) throw fail('LAST_LIMIT');
       }
       const now = clock();
       const waits = loosens(current, amountOre);
       const effectiveAt = waits ? new Date(now.getTime() + LIMIT_INCREASE_DELAY_MS) : now;
       await tx.insert(depositLimits).values({ playerId, period, amountOre, createdAt: now, effectiveAt, source });
-      record({ playerId, action: amountOre === null ? 'deposit_limit_removed' : 'deposit_limit', period, amountOre, previousOre: current, effectiveAt: effectiveAt.toISOString(), source });
+      record({
+        playerId,
+        action: amountOre === null ? 'deposit_limit_removed' : 'deposit_limit',
+        period,
+        amountOre,
+        previousOre: current,
+        effectiveAt: effectiveAt.toISOString(),
+        source,
+      });
       return { period, amountOre, effectiveAt, immediate: !waits };
     });
   }
@@ -225,7 +245,9 @@ export function createLimitsService(deps: LimitsDeps) {
     return underPlayerLock(playerId, async (tx) => {
       if ((await accountState(playerId, tx)).status === 'closed') return;
       const now = clock();
-      await tx.insert(accountExclusions).values({ playerId, kind: 'closure', startsAt: now, endsAt: null, createdAt: now, source: 'player' });
+      await tx
+        .insert(accountExclusions)
+        .values({ playerId, kind: 'closure', startsAt: now, endsAt: null, createdAt: now, source: 'player' });
       record({ playerId, action: 'closure', source: 'player' });
     });
   }

@@ -29,7 +29,13 @@ export function createPaymentHistory(db: Db) {
     const [row] = await runner
       .select({ total: sql<string>`coalesce(sum(${payments.amountOre}), 0)` })
       .from(payments)
-      .where(and(eq(payments.playerId, playerId), gte(payments.createdAt, since), inArray(payments.status, [...UNSETTLED_DEPOSIT_STATUSES, 'succeeded'])));
+      .where(
+        and(
+          eq(payments.playerId, playerId),
+          gte(payments.createdAt, since),
+          inArray(payments.status, [...UNSETTLED_DEPOSIT_STATUSES, 'succeeded']),
+        ),
+      );
     return Number(row!.total);
   }
 
@@ -40,9 +46,22 @@ export function createPaymentHistory(db: Db) {
    */
   async function unsettledDeposits(playerId: string, from: Date, to: Date): Promise<UnsettledDeposit[]> {
     const rows = await db
-      .select({ paymentId: payments.id, method: payments.method, amountOre: payments.amountOre, status: payments.status, createdAt: payments.createdAt })
+      .select({
+        paymentId: payments.id,
+        method: payments.method,
+        amountOre: payments.amountOre,
+        status: payments.status,
+        createdAt: payments.createdAt,
+      })
       .from(payments)
-      .where(and(eq(payments.playerId, playerId), gte(payments.createdAt, from), lt(payments.createdAt, to), inArray(payments.status, [...UNSETTLED_DEPOSIT_STATUSES])))
+      .where(
+        and(
+          eq(payments.playerId, playerId),
+          gte(payments.createdAt, from),
+          lt(payments.createdAt, to),
+          inArray(payments.status, [...UNSETTLED_DEPOSIT_STATUSES]),
+        ),
+      )
       .orderBy(desc(payments.createdAt))
       .limit(MAX_UNSETTLED_DEPOSITS);
     return rows.map((row) => ({ ...row, amountOre: Number(row.amountOre) }));

@@ -8,7 +8,14 @@ import type { Config } from '../config.js';
  * webhook, or the next look, settles it.
  */
 export type ProviderOutcome =
-  | { kind: 'answer'; id: string; status: 'pending' | 'requires_action' | 'succeeded' | 'failed'; last4?: string; failureCode?: string; actionUrl?: string }
+  | {
+      kind: 'answer';
+      id: string;
+      status: 'pending' | 'requires_action' | 'succeeded' | 'failed';
+      last4?: string;
+      failureCode?: string;
+      actionUrl?: string;
+    }
   | { kind: 'refused'; reason: 'invalid_token' | 'provider_error'; detail: string }
   | { kind: 'unreachable' };
 
@@ -43,10 +50,17 @@ export function createCardProvider(config: Config, http: Http) {
       const answer = await call(http, `${config.CARDS_API_URL}/v1/payments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...auth, 'idempotency-key': `krone-${input.paymentId}` },
-        body: JSON.stringify({ token: input.token, amountOre: input.amountOre, currency: 'DKK', reference: input.paymentId, returnUrl: input.returnUrl }),
+        body: JSON.stringify({
+          token: input.token,
+          amountOre: input.amountOre,
+          currency: 'DKK',
+          reference: input.paymentId,
+          returnUrl: input.returnUrl,
+        }),
       });
       if (!answer) return { kind: 'unreachable' };
-      if (answer.status === 400 && answer.body.error === 'invalid_token') return { kind: 'refused', reason: 'invalid_token', detail: 'invalid_token' };
+      if (answer.status === 400 && answer.body.error === 'invalid_token')
+        return { kind: 'refused', reason: 'invalid_token', detail: 'invalid_token' };
       if (answer.status >= 300 || !str(answer.body.id) || !str(answer.body.status)) {
         return { kind: 'refused', reason: 'provider_error', detail: str(answer.body.error) ?? `http_${answer.status}` };
       }
@@ -75,14 +89,23 @@ export function createMobilePayProvider(config: Config, http: Http) {
       const answer = await call(http, `${config.MOBILEPAY_PAYMENTS_URL}/v1/payments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...auth, 'idempotency-key': `krone-${input.paymentId}` },
-        body: JSON.stringify({ amountOre: input.amountOre, currency: 'DKK', reference: input.paymentId, description: input.description, returnUrl: input.returnUrl }),
+        body: JSON.stringify({
+          amountOre: input.amountOre,
+          currency: 'DKK',
+          reference: input.paymentId,
+          description: input.description,
+          returnUrl: input.returnUrl,
+        }),
       });
       if (!answer) return { kind: 'unreachable' };
-      if (answer.status >= 300 || !str(answer.body.id)) return { kind: 'refused', reason: 'provider_error', detail: str(answer.body.error) ?? `http_${answer.status}` };
+      if (answer.status >= 300 || !str(answer.body.id))
+        return { kind: 'refused', reason: 'provider_error', detail: str(answer.body.error) ?? `http_${answer.status}` };
       return outcome(answer.body);
     },
     async read(providerPaymentId: string): Promise<ProviderOutcome> {
-      const answer = await call(http, `${config.MOBILEPAY_PAYMENTS_URL}/v1/payments/${encodeURIComponent(providerPaymentId)}`, { headers: auth });
+      const answer = await call(http, `${config.MOBILEPAY_PAYMENTS_URL}/v1/payments/${encodeURIComponent(providerPaymentId)}`, {
+        headers: auth,
+      });
       if (!answer || answer.status !== 200 || !str(answer.body.id)) return { kind: 'unreachable' };
       return outcome(answer.body);
     },

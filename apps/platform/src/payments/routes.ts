@@ -21,7 +21,9 @@ const paymentView = z.object({
   actionUrl: z.string().nullable(),
   createdAt: isoDateTime,
   settledAt: isoDateTime.nullable(),
-  bonus: z.object({ code: z.string(), amountOre: z.number().int(), wageringRequirementOre: z.number().int(), expiresAt: isoDateTime }).nullable(),
+  bonus: z
+    .object({ code: z.string(), amountOre: z.number().int(), wageringRequirementOre: z.number().int(), expiresAt: isoDateTime })
+    .nullable(),
 });
 type View = Awaited<ReturnType<PaymentsService['paymentForPlayer']>>;
 const toJson = (payment: View): z.infer<typeof paymentView> => ({
@@ -35,7 +37,15 @@ const toJson = (payment: View): z.infer<typeof paymentView> => ({
 const amountOre = z.number().int().min(1).max(MAX_DEPOSIT_ORE);
 /** Optional; an empty one is refused by the bonus rules with its own code, not dropped. */
 const bonusCode = z.string().max(100).optional();
-const depositResponses = { 200: ok(paymentView), 400: errorBody, 401: errorBody, 402: errorBody, 403: errorBody, 409: errorBody, 502: errorBody };
+const depositResponses = {
+  200: ok(paymentView),
+  400: errorBody,
+  401: errorBody,
+  402: errorBody,
+  403: errorBody,
+  409: errorBody,
+  502: errorBody,
+};
 
 /** A provider's webhook event: what both providers send, plus the provider's own result fields. */
 const providerEvent = <Result extends z.ZodRawShape>(result: Result) =>
@@ -52,14 +62,18 @@ const mobilePayEvent = providerEvent({ status: z.enum(['created', 'captured', 'a
  * report results to their webhooks, whose raw body is checked against its signature before
  * anything is read from it.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; config: Config; clock: () => Date }> = async (app, { payments, config, clock }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; config: Config; clock: () => Date }> = async (
+  app,
+  { payments, config, clock },
+) => {
   app.post(
     '/Payments/deposits/card/:sessionId',
     {
       schema: {
         tags,
         operationId: 'startCardDeposit',
-        summary: 'Deposit by card with a token from the provider’s tokenisation endpoint (amount in øre, at least 100 kr.; optional bonus code)',
+        summary:
+          'Deposit by card with a token from the provider’s tokenisation endpoint (amount in øre, at least 100 kr.; optional bonus code)',
         params: sessionParams,
         body: z.object({ token: z.string().min(1).max(100), amountOre, returnUrl: z.url(), bonusCode }),
         response: depositResponses,
@@ -78,7 +92,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
       schema: {
         tags,
         operationId: 'startMobilePayDeposit',
-        summary: 'Deposit by MobilePay: answers requires_action with the app’s address (actionUrl); the player returns to returnUrl?payment=…',
+        summary:
+          'Deposit by MobilePay: answers requires_action with the app’s address (actionUrl); the player returns to returnUrl?payment=…',
         params: sessionParams,
         body: z.object({ amountOre, returnUrl: z.url(), bonusCode }),
         response: depositResponses,
@@ -97,7 +112,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
       schema: {
         tags,
         operationId: 'getDeposit',
-        summary: 'Where one of the session’s player’s deposits stands, with its receipt; one still under way is first settled from the provider’s own answer',
+        summary:
+          'Where one of the session’s player’s deposits stands, with its receipt; one still under way is first settled from the provider’s own answer',
         params: sessionParams.extend({ paymentId: z.uuid() }),
         response: { 200: ok(paymentView), 401: errorBody, 404: errorBody },
       },
@@ -108,7 +124,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
   );
 
-  const toPaymentStatus = (method: PaymentMethod) => async (event: ProviderEvent) => ({ status: (await payments.handleProviderEvent(method, event)).status });
+  const toPaymentStatus = (method: PaymentMethod) => async (event: ProviderEvent) => ({
+    status: (await payments.handleProviderEvent(method, event)).status,
+  });
   await registerSignedWebhooks(app, clock, [
     signedWebhook({
       path: '/Payments/webhooks/cards',

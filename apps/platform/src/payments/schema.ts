@@ -74,7 +74,9 @@ export const withdrawals = pgTable(
   },
   (t) => [
     index('withdrawals_player_requested_idx').on(t.playerId, t.requestedAt),
-    index('withdrawals_due_idx').on(t.sendAfter).where(sql`${t.status} in ('pending', 'sending')`),
+    index('withdrawals_due_idx')
+      .on(t.sendAfter)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     check('withdrawals_amount_check', sql`${t.amountOre} > 0`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'paid', 'cancelled', 'failed')`),
   ],

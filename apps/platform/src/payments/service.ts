@@ -26,7 +26,6 @@ function returnUrlFor(returnUrl: string, paymentId: string) {
   return url.toString();
 }
 
-
 /** A provider's webhook event, in our shape (each route turns its provider's event into this). */
 export interface ProviderEvent {
   providerPaymentId: string;
@@ -82,7 +81,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function bonusFacts(playerId: string, runner: Pick<Db, 'select'>, exceptPaymentId?: string) {
     const conditions = [eq(payments.playerId, playerId), eq(payments.status, 'succeeded')];
     if (exceptPaymentId) conditions.push(sql`${payments.id} <> ${exceptPaymentId}`);
-    const [earlier] = await runner.select({ id: payments.id }).from(payments).where(and(...conditions)).limit(1);
+    const [earlier] = await runner
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(...conditions))
+      .limit(1);
     return { hasEarlierDeposit: Boolean(earlier), declinedWelcomeBonus: await deps.players.declinedWelcomeBonus(playerId, runner) };
   }
 
@@ -92,11 +95,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * per-player lock). Answers the new payment row, status created.
    */
   async function openPayment(playerId: string, method: PaymentMethod, input: { amountOre: number; bonusCode?: string }) {
-    if (!Number.isSafeInteger(input.amountOre) || input.amountOre < MIN_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_SMALL', { fields: { amount: 'deposit.min_amount' } });
+    if (!Number.isSafeInteger(input.amountOre) || input.amountOre < MIN_DEPOSIT_ORE)
+      throw fail('DEPOSIT_TOO_SMALL', { fields: { amount: 'deposit.min_amount' } });
     if (input.amountOre > MAX_DEPOSIT_ORE) throw fail('DEPOSIT_TOO_LARGE', { fields: { amount: 'validation.invalid_input' } });
     // Paused, closed, or without a deposit limit yet: no deposit (limits context).
     await limits.assertMayDeposit(playerId);
-    const code = input.bonusCode === undefined ? null : await bonus.checkCode(input.bonusCode, input.amountOre, playerId, await bonusFacts(playerId, db));
+    const code =
+      input.bonusCode === undefined
+        ? null
+        : await bonus.checkCode(input.bonusCode, input.amountOre, playerId, await bonusFacts(playerId, db));
     // Deposits still under way count toward the limits: first learn from the providers which of
     // them have ended (an unanswered MobilePay request expires, a challenge fails), so a payment
     // the player walked away from does not hold the limit.
@@ -110,7 +117,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const now = clock();
       const [row] = await tx
         .insert(payments)
-        .values({ playerId, method, amountOre: input.amountOre, status: 'created', bonusCode: code?.code ?? null, createdAt: now, updatedAt: now })
+        .values({
+          playerId,
+          method,
+          amountOre: input.amountOre,
+          status: 'created',
+          bonusCode: code?.code ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       return row!;
     });
@@ -154,7 +169,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
         // The code's usage rules again, under the player's locks taken above: of two deposits with
         // a first-deposit code racing here, the second sees the first succeeded.
         const facts = await bonusFacts(payment.playerId, tx, payment.id);
-        await bonus.grantForDeposit(tx, { playerId: payment.playerId, paymentId: payment.id, depositOre: payment.amountOre, code: payment.bonusCode, facts });
+        await bonus.grantForDeposit(tx, {
+          playerId: payment.playerId,
+          paymentId: payment.id,
+          depositOre: payment.amountOre,
+          code: payment.bonusCode,
+          facts,
+        });
       }
       await deps.players.markDepositor(payment.playerId, tx);
       const now = clock();
@@ -193,7 +214,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (outcome.status === 'succeeded') await credit(payment.id);
     else if (outcome.status === 'failed') await markFailed(payment.id, outcome.failureCode ?? 'failed');
     else if (outcome.status === 'requires_action') {
-      await db.update(payments).set({ status: 'requires_action', updatedAt: clock() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+      await db
+        .update(payments)
+        .set({ status: 'requires_action', updatedAt: clock() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
     }
   }
 
@@ -213,7 +237,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function startCardDeposit(playerId: string, input: { token: string; amountOre: number; returnUrl: string; bonusCode?: string }) {
     const payment = await openPayment(playerId, 'card', input);
-    const outcome = await cards.charge({ paymentId: payment.id, token: input.token, amountOre: input.amountOre, returnUrl: returnUrlFor(input.returnUrl, payment.id) });
+    const outcome = await cards.charge({
+      paymentId: payment.id,
+      token: input.token,
+      amountOre: input.amountOre,
+      returnUrl: returnUrlFor(input.returnUrl, payment.id),
+    });
     if (outcome.kind !== 'answer') return refused(payment, outcome);
     await apply(payment, outcome);
     if (outcome.status === 'failed') {
@@ -230,7 +259,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function startMobilePayDeposit(playerId: string, input: { amountOre: number; returnUrl: string; bonusCode?: string }) {
     const payment = await openPayment(playerId, 'mobilepay', input);
-    const outcome = await mobilePay.create({ paymentId: payment.id, amountOre: input.amountOre, returnUrl: returnUrlFor(input.returnUrl, payment.id), description: `Indbetaling til ${config.BRAND_NAME}`.slice(0, 100) });
+    const outcome = await mobilePay.create({
+      paymentId: payment.id,
+      amountOre: input.amountOre,
+      returnUrl: returnUrlFor(input.returnUrl, payment.id),
+      description: `Indbetaling til ${config.BRAND_NAME}`.slice(0, 100),
+    });
     if (outcome.kind !== 'answer') return refused(payment, outcome);
     await apply(payment, outcome);
     return receipt((await load(payment.id))!);
@@ -242,7 +276,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function refresh(payment: Payment): Promise<Payment> {
     if (!UNDER_WAY.includes(payment.status) || !payment.providerPaymentId) return payment;
-    const outcome = payment.method === 'mobilepay' ? await mobilePay.read(payment.providerPaymentId) : await cards.read(payment.providerPaymentId);
+    const outcome =
+      payment.method === 'mobilepay' ? await mobilePay.read(payment.providerPaymentId) : await cards.read(payment.providerPaymentId);
     if (outcome.kind !== 'answer' || outcome.id !== payment.providerPaymentId) return payment;
     await apply(payment, outcome);
     return (await load(payment.id))!;
@@ -262,7 +297,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       actionUrl: payment.status === 'requires_action' ? payment.actionUrl : null,
       createdAt: payment.createdAt,
       settledAt: payment.settledAt,
-      bonus: grant ? { code: grant.code, amountOre: grant.amountOre, wageringRequirementOre: grant.wageringRequirementOre, expiresAt: grant.expiresAt } : null,
+      bonus: grant
+        ? { code: grant.code, amountOre: grant.amountOre, wageringRequirementOre: grant.wageringRequirementOre, expiresAt: grant.expiresAt }
+        : null,
     };
   }
 
@@ -290,7 +327,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!payment) throw fail('PAYMENT_NOT_FOUND');
     if (payment.providerPaymentId && payment.providerPaymentId !== event.providerPaymentId) throw fail('PAYMENT_MISMATCH');
     if (event.amountOre !== payment.amountOre) throw fail('PAYMENT_MISMATCH');
-    await apply(payment, event.succeeded ? { kind: 'answer', id: event.providerPaymentId, status: 'succeeded' } : { kind: 'answer', id: event.providerPaymentId, status: 'failed', failureCode: event.failureCode ?? 'failed' });
+    await apply(
+      payment,
+      event.succeeded
+        ? { kind: 'answer', id: event.providerPaymentId, status: 'succeeded' }
+        : { kind: 'answer', id: event.providerPaymentId, status: 'failed', failureCode: event.failureCode ?? 'failed' },
+    );
     return receipt((await load(payment.id))!);
   }
 

@@ -15,7 +15,13 @@ import { createWithdrawalsService } from './withdrawals.js';
  * The withdrawals service outside the HTTP app: for the operator's `payouts:process` script and
  * for tests that run several processors on one database, as several platform processes would.
  */
-export function createPayoutProcessor(options: { config: Config; db: Db; clock?: () => Date; fetch?: typeof fetch; log?: (message: string, details: Record<string, unknown>) => void }) {
+export function createPayoutProcessor(options: {
+  config: Config;
+  db: Db;
+  clock?: () => Date;
+  fetch?: typeof fetch;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}) {
   const { config, db } = options;
   const clock = options.clock ?? (() => new Date());
   const players = createPlayersService({
@@ -25,7 +31,10 @@ export function createPayoutProcessor(options: { config: Config; db: Db; clock?:
     brokers: createIdentityBrokers(config),
     rofus: createRofus(config),
     secrets: createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY }),
-    sessions: createSessionStore(db, clock, { idleMs: config.SESSION_IDLE_MINUTES * 60_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000 }),
+    sessions: createSessionStore(db, clock, {
+      idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    }),
     content: createContentService(db, clock),
     limits: createLimitsService({ db, clock }),
   });

@@ -48,7 +48,10 @@ const payoutEvent = z.object({
  * player's session; NemKonto reports payouts paid to the webhook, whose raw body is checked
  * against its signature before anything is read from it.
  */
-export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawalsService; config: Config; clock: () => Date }> = async (app, { withdrawals, config, clock }) => {
+export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawalsService; config: Config; clock: () => Date }> = async (
+  app,
+  { withdrawals, config, clock },
+) => {
   app.post(
     '/Payments/withdrawals/:sessionId',
     {
@@ -82,7 +85,14 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
         summary: 'The session’s player’s withdrawals (newest 50) and what they can withdraw now',
         params: sessionParams,
         response: {
-          200: ok(z.object({ withdrawableOre: z.number().int(), reservedOre: z.number().int(), minimumOre: z.number().int(), withdrawals: z.array(withdrawalView) })),
+          200: ok(
+            z.object({
+              withdrawableOre: z.number().int(),
+              reservedOre: z.number().int(),
+              minimumOre: z.number().int(),
+              withdrawals: z.array(withdrawalView),
+            }),
+          ),
           401: errorBody,
         },
       },

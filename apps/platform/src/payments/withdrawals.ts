@@ -29,7 +29,6 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 /** Where a withdrawal stands, as the player sees it. */
 export type PlayerWithdrawalStatus = 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed';
 
-
 const amountField = (key: string) => ({ fields: { amountOre: key } });
 
 export interface WithdrawalsDeps {
@@ -68,7 +67,11 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
   });
 
   /** Runs a transfer in the caller's transaction, with the player's accounts made if missing. */
-  async function moveReserve(tx: Runner, row: Pick<WithdrawalRow, 'id' | 'playerId' | 'amountOre'>, kind: 'withdrawal' | 'withdrawal_cancel' | 'payout') {
+  async function moveReserve(
+    tx: Runner,
+    row: Pick<WithdrawalRow, 'id' | 'playerId' | 'amountOre'>,
+    kind: 'withdrawal' | 'withdrawal_cancel' | 'payout',
+  ) {
     const cash = await wallet.playerAccount(row.playerId, 'player_cash', tx);
     const reserve = await wallet.playerAccount(row.playerId, 'player_payout_reserve', tx);
     const [from, to, key] =
@@ -156,7 +159,12 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
   /** The player's withdrawals, newest first, with what they can withdraw now. */
   async function listWithdrawals(playerId: string) {
     const balances = await wallet.playerBalances(playerId);
-    const rows = await db.select().from(withdrawals).where(eq(withdrawals.playerId, playerId)).orderBy(desc(withdrawals.requestedAt)).limit(50);
+    const rows = await db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.playerId, playerId))
+      .orderBy(desc(withdrawals.requestedAt))
+      .limit(50);
     return {
       withdrawableOre: balances.player_cash,
       reservedOre: balances.player_payout_reserve,
@@ -253,7 +261,11 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     }
     // No clear answer: NemKonto may or may not have it. Keep it claimed and try again later with
     // the same Idempotency-Key; the player can no longer cancel it.
-    log('payout: no clear answer from NemKonto, will send again', { withdrawalId: row.id, detail: answer.detail, attempts: row.sendAttempts });
+    log('payout: no clear answer from NemKonto, will send again', {
+      withdrawalId: row.id,
+      detail: answer.detail,
+      attempts: row.sendAttempts,
+    });
     await db
       .update(withdrawals)
       .set({ leaseUntil: new Date(clock().getTime() + retryDelayMs(row.sendAttempts)), updatedAt: clock() })

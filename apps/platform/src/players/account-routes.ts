@@ -57,7 +57,15 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
           mobileNo: z.string().max(20),
           redirectTo: z.string().max(500).nullish(),
         }),
-        response: { 200: ok(z.object({ authorizationUrl: z.url(), transactionId: z.string() })), 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody, 502: errorBody },
+        response: {
+          200: ok(z.object({ authorizationUrl: z.url(), transactionId: z.string() })),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          409: errorBody,
+          429: errorBody,
+          502: errorBody,
+        },
       },
       config: authLimit,
     },
@@ -94,7 +102,14 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
         summary: 'userInfo and playerType of the session’s player',
         params: sessionParams,
         response: {
-          200: ok(z.object({ userInfo: userInfoSchema, playerType: z.string(), segment: z.string(), properties: z.record(z.string(), z.string()) })),
+          200: ok(
+            z.object({
+              userInfo: userInfoSchema,
+              playerType: z.string(),
+              segment: z.string(),
+              properties: z.record(z.string(), z.string()),
+            }),
+          ),
           401: errorBody,
         },
       },
@@ -112,7 +127,10 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
         tags,
         operationId: 'setProperties',
         params: sessionParams,
-        body: z.array(z.object({ property: z.enum(['acceptsmsoffer', 'firstdeposit']), value: z.enum(['True', 'False']) })).min(1).max(10),
+        body: z
+          .array(z.object({ property: z.enum(['acceptsmsoffer', 'firstdeposit']), value: z.enum(['True', 'False']) }))
+          .min(1)
+          .max(10),
         response: { 200: ok(z.record(z.string(), z.string())), 400: errorBody, 401: errorBody },
       },
     },
@@ -184,7 +202,12 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
   app.put(
     '/GATMaven/users/:sessionId/updateDepositor',
     {
-      schema: { tags, operationId: 'updateDepositor', params: sessionParams, response: { 200: ok(z.object({ playerType: z.string() })), 401: errorBody } },
+      schema: {
+        tags,
+        operationId: 'updateDepositor',
+        params: sessionParams,
+        response: { 200: ok(z.object({ playerType: z.string() })), 401: errorBody },
+      },
     },
     async (request) => ({ result: 1 as const, data: await players.updateDepositor(request.player.id) }),
   );
@@ -258,7 +281,13 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
     },
     async (request) => ({
       result: 1 as const,
-      data: { id: await players.logSessionExpiry({ userId: request.body.userId, fromRoute: request.body.from_route, datetime: request.body.datetime }) },
+      data: {
+        id: await players.logSessionExpiry({
+          userId: request.body.userId,
+          fromRoute: request.body.from_route,
+          datetime: request.body.datetime,
+        }),
+      },
     }),
   );
 };

@@ -22,7 +22,9 @@ export interface PlayerLogEntry {
 export function mapUniqueViolation(error: unknown): AppError | null {
   const violation = pgErrorIn(
     error,
-    (candidate) => (candidate.code === UNIQUE_VIOLATION || /duplicate key/.test(candidate.message ?? '')) && /players_(email|cpr_hash|mitid_uuid)_key/.test(constraintText(candidate)),
+    (candidate) =>
+      (candidate.code === UNIQUE_VIOLATION || /duplicate key/.test(candidate.message ?? '')) &&
+      /players_(email|cpr_hash|mitid_uuid)_key/.test(constraintText(candidate)),
   );
   const name = violation ? constraintText(violation) : '';
   if (name.includes('players_email_key')) return fail('EMAIL_TAKEN', { fields: { email: 'authentication.email_registered' } });
@@ -77,7 +79,14 @@ export function createPlayerCommon({ db, clock, rofus, sessions, content }: Play
   async function log(entry: PlayerLogEntry) {
     const [row] = await db
       .insert(playerLogs)
-      .values({ playerId: entry.playerId, kind: entry.kind, method: entry.method, fromRoute: entry.fromRoute, details: entry.details, at: clock() })
+      .values({
+        playerId: entry.playerId,
+        kind: entry.kind,
+        method: entry.method,
+        fromRoute: entry.fromRoute,
+        details: entry.details,
+        at: clock(),
+      })
       .returning({ id: playerLogs.id });
     return row!.id;
   }

@@ -20,7 +20,10 @@ export function createContactChange({ db, clock, common, authorization }: Contac
    * Step one: checked now (format, digits, e-mail not used by another account), applied only
    * after the player confirms with MitID (step two).
    */
-  async function startContactChange(player: Player, input: { email: string; mobileCc: MobileCountryCode; mobileNo: string; redirectTo?: string | null }) {
+  async function startContactChange(
+    player: Player,
+    input: { email: string; mobileCc: MobileCountryCode; mobileNo: string; redirectTo?: string | null },
+  ) {
     const mobileNo = await common.checkMobile(input.mobileCc, input.mobileNo);
     const email = input.email.trim().toLowerCase();
     if (email === player.email && input.mobileCc === player.mobileCc && mobileNo === player.mobileNo) {
@@ -51,12 +54,18 @@ export function createContactChange({ db, clock, common, authorization }: Contac
     const change = transaction.payload as { email: string; mobileCc: string; mobileNo: string };
     try {
       await db.transaction(async (tx) => {
-        await tx.update(players).set({ email: change.email, mobileCc: change.mobileCc, mobileNo: change.mobileNo }).where(eq(players.id, player.id));
+        await tx
+          .update(players)
+          .set({ email: change.email, mobileCc: change.mobileCc, mobileNo: change.mobileNo })
+          .where(eq(players.id, player.id));
         await tx.insert(playerLogs).values({
           playerId: player.id,
           kind: 'contact_change',
           method: 'mitid',
-          details: { emailChanged: change.email !== player.email, mobileChanged: change.mobileCc !== player.mobileCc || change.mobileNo !== player.mobileNo },
+          details: {
+            emailChanged: change.email !== player.email,
+            mobileChanged: change.mobileCc !== player.mobileCc || change.mobileNo !== player.mobileNo,
+          },
           at: clock(),
         });
       });

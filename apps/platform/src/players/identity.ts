@@ -41,7 +41,11 @@ export interface CprMatch {
 
 export interface IdentityBrokers {
   authorize(provider: Provider, transaction: { purpose: string }): Promise<AuthorizationRequest>;
-  complete(provider: Provider, callbackParams: Record<string, string>, checks: { state: string; nonce: string; codeVerifier: string }): Promise<VerifiedIdentity>;
+  complete(
+    provider: Provider,
+    callbackParams: Record<string, string>,
+    checks: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<VerifiedIdentity>;
   /** Asks the MitID broker whether the typed CPR belongs to the person who just logged in. */
   matchCpr(accessToken: string, cpr: string): Promise<CprMatch>;
 }
@@ -92,11 +96,17 @@ export function createIdentityBrokers(config: Config, fetchImpl: typeof fetch = 
       const s = settings[provider];
       const issuer = new URL(s.issuer);
       pending = oidc
-        .discovery(issuer, s.clientId, { client_secret: s.secret, redirect_uris: [redirectUri(provider)] }, oidc.ClientSecretBasic(s.secret), {
-          // Plain http only for a broker on this machine (the stand-ins); never for a real one.
-          execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
-          timeout: 5,
-        })
+        .discovery(
+          issuer,
+          s.clientId,
+          { client_secret: s.secret, redirect_uris: [redirectUri(provider)] },
+          oidc.ClientSecretBasic(s.secret),
+          {
+            // Plain http only for a broker on this machine (the stand-ins); never for a real one.
+            execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+            timeout: 5,
+          },
+        )
         .then((found) => {
           found[oidc.customFetch] = fetchImpl as never;
           return found;
@@ -197,7 +207,8 @@ function mapBrokerError(provider: Provider, error: unknown): AppError {
   // An ID token past its expiry, or a code the broker no longer honours (the login took too
   // long or was already used): either way the person logs in again.
   const code = (error as { code?: string } | null)?.code;
-  const expired = code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' || (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant');
+  const expired =
+    code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED' || (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant');
   if (expired) return fail(provider === 'mitid' ? 'MITID_TOKEN_EXPIRED' : 'MOBILEPAY_TOKEN_EXPIRED');
   return technical(provider, error);
 }

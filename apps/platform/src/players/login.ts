@@ -48,7 +48,14 @@ export function createLogin({ db, config, brokers, secrets, sessions, common, au
     const candidates = await db
       .select()
       .from(players)
-      .where(and(eq(players.mobileCc, match[1]!), eq(players.mobileNo, match[2]!), eq(players.birthDate, identity.birthDate), isNull(players.mobilePaySub)))
+      .where(
+        and(
+          eq(players.mobileCc, match[1]!),
+          eq(players.mobileNo, match[2]!),
+          eq(players.birthDate, identity.birthDate),
+          isNull(players.mobilePaySub),
+        ),
+      )
       .limit(2);
     if (candidates.length !== 1) return undefined;
     await db.update(players).set({ mobilePaySub: identity.subject }).where(eq(players.id, candidates[0]!.id));
@@ -113,7 +120,12 @@ export function createLogin({ db, config, brokers, secrets, sessions, common, au
   /** The storefront saw a session expire (spec §7 CreateSessionExpireLog): logged, for any id. */
   async function logSessionExpiry(input: { userId: string; fromRoute: string; datetime: string }) {
     const [player] = await db.select({ id: players.id }).from(players).where(eq(players.id, input.userId)).limit(1);
-    return common.log({ playerId: player?.id ?? null, kind: 'session_expired', fromRoute: input.fromRoute, details: { clientTime: input.datetime } });
+    return common.log({
+      playerId: player?.id ?? null,
+      kind: 'session_expired',
+      fromRoute: input.fromRoute,
+      details: { clientTime: input.datetime },
+    });
   }
 
   return { finishAuthorization, playerForSession, logout, logSessionExpiry };

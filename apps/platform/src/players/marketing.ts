@@ -30,7 +30,12 @@ export function createMarketing({ db, common }: MarketingDeps) {
 
   /** Unsubscribe links carry the player's unsubscribe guid only. Unknown guids change nothing. */
   async function unsubscribe(guid: string, channel: 'email' | 'sms' | 'brand') {
-    const set = channel === 'email' ? { emailNotify: false } : channel === 'sms' ? { smsNotify: false } : { emailNotify: false, smsNotify: false, brandUnsubscribed: true };
+    const set =
+      channel === 'email'
+        ? { emailNotify: false }
+        : channel === 'sms'
+          ? { smsNotify: false }
+          : { emailNotify: false, smsNotify: false, brandUnsubscribed: true };
     const [row] = await db.update(players).set(set).where(eq(players.unsubscribeGuid, guid)).returning({ id: players.id });
     if (!row) throw fail('UNSUBSCRIBE_UNKNOWN');
     await common.log({ playerId: row.id, kind: `unsubscribe_${channel}` });

@@ -70,7 +70,12 @@ export function createProfile({ db, secrets }: ProfileDeps) {
     const changed = await runner
       .update(players)
       .set({ playerType: 'Depositor', properties: sql`${players.properties} || '{"firstdeposit":"True"}'::jsonb` })
-      .where(and(eq(players.id, playerId), sql`(${players.playerType} <> 'Depositor' or ${players.properties}->>'firstdeposit' is distinct from 'True')`))
+      .where(
+        and(
+          eq(players.id, playerId),
+          sql`(${players.playerType} <> 'Depositor' or ${players.properties}->>'firstdeposit' is distinct from 'True')`,
+        ),
+      )
       .returning({ id: players.id });
     return changed.length > 0;
   }

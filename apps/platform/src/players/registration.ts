@@ -45,7 +45,12 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
    * a registration under way, for a MitID user without an account (`existing`: the account found
    * for the identity, if any).
    */
-  async function startRegistration(provider: Provider, identity: VerifiedIdentity, transaction: AuthTransaction, existing: Player | undefined) {
+  async function startRegistration(
+    provider: Provider,
+    identity: VerifiedIdentity,
+    transaction: AuthTransaction,
+    existing: Player | undefined,
+  ) {
     if (provider !== 'mitid') throw fail('MITID_REQUIRED');
     if (existing) throw fail('CPR_ALREADY_LINKED');
     const registrationId = newToken();
@@ -64,7 +69,11 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
 
   async function openRegistration(registrationId: string) {
     if (!TOKEN_PATTERN.test(registrationId)) throw REGISTRATION_EXPIRED();
-    const [row] = await db.select().from(registrations).where(eq(registrations.idHash, hashToken(registrationId))).limit(1);
+    const [row] = await db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.idHash, hashToken(registrationId)))
+      .limit(1);
     if (!row || row.completedAt || clock() >= row.expiresAt) throw REGISTRATION_EXPIRED();
     return row;
   }
@@ -76,7 +85,13 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
       step: row.details ? ('terms' as const) : ('details' as const),
       expiresAt: row.expiresAt,
       prefill: row.details
-        ? { firstName: row.details.firstName, lastName: row.details.lastName, email: row.details.email, mobileCc: row.details.mobileCc, mobileNo: row.details.mobileNo }
+        ? {
+            firstName: row.details.firstName,
+            lastName: row.details.lastName,
+            email: row.details.email,
+            mobileCc: row.details.mobileCc,
+            mobileNo: row.details.mobileNo,
+          }
         : { firstName: row.claims.givenName, lastName: row.claims.familyName },
     };
   }
@@ -159,7 +174,8 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
             registeredAt: now,
           })
           .returning();
-        if (input.depositLimit) await limits.setInitialDepositLimit(tx as Db, created!.id, input.depositLimit.period, input.depositLimit.amountOre);
+        if (input.depositLimit)
+          await limits.setInitialDepositLimit(tx as Db, created!.id, input.depositLimit.period, input.depositLimit.amountOre);
         await tx.update(registrations).set({ playerId: created!.id }).where(eq(registrations.idHash, row.idHash));
         await tx.insert(playerLogs).values({ playerId: created!.id, kind: 'register', method: 'mitid', at: now });
         return created!;

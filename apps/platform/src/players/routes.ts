@@ -42,7 +42,12 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
         operationId: 'startAuthorization',
         summary: 'Start a MitID or MobilePay login or registration: the broker URL and a one-time transaction id',
         body: z.object({ provider, purpose: z.enum(['login', 'register']), redirectTo: z.string().max(500).nullish() }),
-        response: { 200: ok(z.object({ authorizationUrl: z.url(), transactionId: z.string() })), 400: errorBody, 429: errorBody, 502: errorBody },
+        response: {
+          200: ok(z.object({ authorizationUrl: z.url(), transactionId: z.string() })),
+          400: errorBody,
+          429: errorBody,
+          502: errorBody,
+        },
       },
       config: authLimit,
     },
@@ -64,7 +69,12 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
           200: ok(
             z.discriminatedUnion('outcome', [
               sessionAnswer.extend({ outcome: z.literal('session'), redirectTo: z.string().nullable() }),
-              z.object({ outcome: z.literal('registration'), registrationId: z.string(), expiresAt: isoDateTime, redirectTo: z.string().nullable() }),
+              z.object({
+                outcome: z.literal('registration'),
+                registrationId: z.string(),
+                expiresAt: isoDateTime,
+                redirectTo: z.string().nullable(),
+              }),
               z.object({ outcome: z.literal('confirmed'), redirectTo: z.string().nullable() }),
             ]),
           ),
@@ -132,7 +142,16 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
           mobileCc: z.enum(MOBILE_COUNTRY_CODES),
           mobileNo: z.string().max(20),
         }),
-        response: { 200: ok(registrationStateSchema), 400: errorBody, 403: errorBody, 409: errorBody, 410: errorBody, 429: errorBody, 502: errorBody, 503: errorBody },
+        response: {
+          200: ok(registrationStateSchema),
+          400: errorBody,
+          403: errorBody,
+          409: errorBody,
+          410: errorBody,
+          429: errorBody,
+          502: errorBody,
+          503: errorBody,
+        },
       },
       // CPR tries are limited per client too, besides the broker's 3 in 15 minutes per person.
       config: { rateLimit: { max: config.CPR_RATE_LIMIT_PER_15_MINUTES, timeWindow: '15 minutes' } },
@@ -142,7 +161,11 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
       const state = await players.submitDetails(request.params.registrationId, request.body).catch((error: unknown) => {
         // Never the CPR tried, not even in part.
         if (error instanceof AppError && error.code === 'CPR_MISMATCH') {
-          logSecurityEvent(request, 'cpr_mismatch', { provider: 'mitid', reason: error.code, remainingAttempts: (error.details?.remainingAttempts as number | null | undefined) ?? null });
+          logSecurityEvent(request, 'cpr_mismatch', {
+            provider: 'mitid',
+            reason: error.code,
+            remainingAttempts: (error.details?.remainingAttempts as number | null | undefined) ?? null,
+          });
         }
         throw error;
       });
@@ -162,7 +185,10 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
           acceptTerms: z.literal(true, { error: 'validation.terms_required' }),
           bonus: z.boolean(),
           depositLimit: z
-            .object({ period: z.enum(DEPOSIT_LIMIT_PERIODS), amountOre: z.number().int().min(MIN_DEPOSIT_LIMIT_ORE).max(MAX_DEPOSIT_LIMIT_ORE) })
+            .object({
+              period: z.enum(DEPOSIT_LIMIT_PERIODS),
+              amountOre: z.number().int().min(MIN_DEPOSIT_LIMIT_ORE).max(MAX_DEPOSIT_LIMIT_ORE),
+            })
             .optional(),
         }),
         response: { 200: ok(sessionAnswer), 400: errorBody, 409: errorBody, 410: errorBody },
@@ -179,7 +205,13 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
   app.post(
     '/Players/sessions/:sessionId/logout',
     {
-      schema: { tags, operationId: 'logout', summary: 'End a session', params: sessionParams, response: { 200: ok(z.object({ ended: z.boolean() })) } },
+      schema: {
+        tags,
+        operationId: 'logout',
+        summary: 'End a session',
+        params: sessionParams,
+        response: { 200: ok(z.object({ ended: z.boolean() })) },
+      },
       // A session already over answers ended: false, never 401.
       config: { sessionPlayer: false },
     },

@@ -41,7 +41,9 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
         fields[field || '_'] = issue.message ?? 'invalid';
       }
       const { status, messageKey } = ERROR_CATALOGUE.INVALID_INPUT;
-      return reply.status(status).send({ result: 0, code: 'INVALID_INPUT', message: await message(messageKey), fields } satisfies ErrorBody);
+      return reply
+        .status(status)
+        .send({ result: 0, code: 'INVALID_INPUT', message: await message(messageKey), fields } satisfies ErrorBody);
     }
     if (error.statusCode === 429) {
       const { status, messageKey } = ERROR_CATALOGUE.RATE_LIMITED;

@@ -86,6 +86,9 @@ export const sessionPlayer = fp<{ resolve: ResolvePlayer }>(async (app, { resolv
       if (!outcome.player) throw outcome.error;
       request.player = outcome.player;
     };
-    route.preHandler = [...(Array.isArray(route.preHandler) ? route.preHandler : route.preHandler ? [route.preHandler] : []), requirePlayer];
+    route.preHandler = [
+      ...(Array.isArray(route.preHandler) ? route.preHandler : route.preHandler ? [route.preHandler] : []),
+      requirePlayer,
+    ];
   });
 });

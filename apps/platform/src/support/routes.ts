@@ -54,10 +54,7 @@ export const contactBody = z.object({
   captcha: z.string().max(8000).optional(),
 });
 
-export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService; config: Config }> = async (
-  app,
-  { support, config },
-) => {
+export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService; config: Config }> = async (app, { support, config }) => {
   app.get(
     '/Support/contact/challenge',
     {

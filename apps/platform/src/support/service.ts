@@ -26,8 +26,7 @@ const captchaRequired = () => fail('CAPTCHA_REQUIRED');
 const captchaExpired = () => fail('CAPTCHA_EXPIRED');
 const captchaInvalid = () => fail('CAPTCHA_INVALID');
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The widget's payload is base64 JSON from the browser: anything off-shape is an invalid captcha, never a 500. */
 function decodeCaptcha(payload: string): { challenge: Challenge; solution: Solution } {

@@ -33,17 +33,18 @@ export function createAccounts(db: Db, clock: () => Date) {
     return remember(`${playerId}:${kind}`, await findOrMakePlayerAccount(playerId, kind, runner));
   }
 
-  async function findOrMakePlayerAccount(playerId: string, kind: PlayerAccountKind, runner: Pick<Db, 'insert' | 'select'>): Promise<string> {
+  async function findOrMakePlayerAccount(
+    playerId: string,
+    kind: PlayerAccountKind,
+    runner: Pick<Db, 'insert' | 'select'>,
+  ): Promise<string> {
     const [existing] = await runner
       .select({ id: walletAccounts.id })
       .from(walletAccounts)
       .where(and(eq(walletAccounts.playerId, playerId), eq(walletAccounts.kind, kind)))
       .limit(1);
     if (existing) return existing.id;
-    await runner
-      .insert(walletAccounts)
-      .values({ kind, playerId, tracked: true, createdAt: clock() })
-      .onConflictDoNothing();
+    await runner.insert(walletAccounts).values({ kind, playerId, tracked: true, createdAt: clock() }).onConflictDoNothing();
     const [made] = await runner
       .select({ id: walletAccounts.id })
       .from(walletAccounts)
@@ -76,7 +77,10 @@ export function createAccounts(db: Db, clock: () => Date) {
   async function trackedness(ids: string[]): Promise<Map<string, boolean> | null> {
     const missing = ids.filter((id) => !trackedCache.has(id));
     if (missing.length > 0) {
-      const rows = await db.select({ id: walletAccounts.id, tracked: walletAccounts.tracked }).from(walletAccounts).where(inArray(walletAccounts.id, missing));
+      const rows = await db
+        .select({ id: walletAccounts.id, tracked: walletAccounts.tracked })
+        .from(walletAccounts)
+        .where(inArray(walletAccounts.id, missing));
       if (trackedCache.size + rows.length > 100_000) trackedCache.clear();
       for (const row of rows) trackedCache.set(row.id, row.tracked);
     }
@@ -102,7 +106,10 @@ export function createAccounts(db: Db, clock: () => Date) {
     // bet's check costs no look-up here after the player's first.
     const missing = accountIds.filter((id) => !ownerCache.has(id));
     if (missing.length > 0) {
-      const rows = await db.select({ id: walletAccounts.id, playerId: walletAccounts.playerId }).from(walletAccounts).where(inArray(walletAccounts.id, missing));
+      const rows = await db
+        .select({ id: walletAccounts.id, playerId: walletAccounts.playerId })
+        .from(walletAccounts)
+        .where(inArray(walletAccounts.id, missing));
       if (ownerCache.size + rows.length > 100_000) ownerCache.clear();
       for (const row of rows) ownerCache.set(row.id, row.playerId);
     }

@@ -4,7 +4,10 @@ import { errorBody, iso, isoDateTime, noStore, ok, ore } from '../shared/http.js
 import { HISTORY_PERIODS, HISTORY_STATUSES, HISTORY_TYPES, MAX_PAGE_SIZE, type HistoryService } from './history.js';
 
 /** A Copenhagen calendar day, or an instant with its offset. */
-const bound = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/);
+const bound = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/);
 
 const row = z.object({
   orderId: z.string(),

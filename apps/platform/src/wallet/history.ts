@@ -74,7 +74,6 @@ export interface HistoryDeps {
   unsettledDeposits: (playerId: string, from: Date, to: Date) => Promise<UnsettledDeposit[]>;
 }
 
-
 /** A bound from the query: a calendar day in Copenhagen, or an instant. */
 function parseBound(value: string, edge: 'from' | 'to'): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
@@ -93,7 +92,10 @@ export function earliestAvailable(now: Date): Date {
 }
 
 /** The period asked for, checked: [from, to), within the days kept available. */
-export function resolvePeriod(query: Pick<HistoryQuery, 'period' | 'from' | 'to'>, now: Date): { period: HistoryPeriod; from: Date; to: Date } {
+export function resolvePeriod(
+  query: Pick<HistoryQuery, 'period' | 'from' | 'to'>,
+  now: Date,
+): { period: HistoryPeriod; from: Date; to: Date } {
   const period: HistoryPeriod = query.from !== undefined || query.to !== undefined ? 'custom' : (query.period ?? '30d');
   if (period !== 'custom') return { period, from: new Date(now.getTime() - PERIOD_MS[period]), to: now };
   if (query.from === undefined) throw fail('INVALID_INPUT', { fields: { from: 'validation.required' } });
@@ -121,8 +123,22 @@ interface RawRow {
   total: string | number;
 }
 
-const CATEGORY: Record<string, HistoryRow['category']> = { deposit: 'payments', withdrawal: 'payments', bet: 'games', win: 'games', bonus_grant: 'bonus', bonus_convert: 'bonus' };
-const TYPE: Record<string, HistoryRow['type']> = { deposit: 'deposit', withdrawal: 'withdrawal', bet: 'bet', win: 'win', bonus_grant: 'bonus', bonus_convert: 'bonus' };
+const CATEGORY: Record<string, HistoryRow['category']> = {
+  deposit: 'payments',
+  withdrawal: 'payments',
+  bet: 'games',
+  win: 'games',
+  bonus_grant: 'bonus',
+  bonus_convert: 'bonus',
+};
+const TYPE: Record<string, HistoryRow['type']> = {
+  deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  bet: 'bet',
+  win: 'win',
+  bonus_grant: 'bonus',
+  bonus_convert: 'bonus',
+};
 
 /**
  * The status of spec §3 from the ledger (wallet/README.md has the table): a reversal wins over
@@ -131,11 +147,18 @@ const TYPE: Record<string, HistoryRow['type']> = { deposit: 'deposit', withdrawa
  * wagered through and moved to cash is a transfer bonus; a win paid into the bonus account is a
  * bonus win; a deposit under way is initiated.
  */
-export function statusOf(row: { source: 'ledger' | 'payment'; kind: string; reversed: boolean; followUp: string | null; bonusOre: number }): HistoryStatus {
+export function statusOf(row: {
+  source: 'ledger' | 'payment';
+  kind: string;
+  reversed: boolean;
+  followUp: string | null;
+  bonusOre: number;
+}): HistoryStatus {
   if (row.source === 'payment') return 'initiated';
   if (row.kind === 'bonus_grant') return row.reversed || row.followUp === 'bonus_forfeit' ? 'cancelled_bonus' : 'transfer_bonus';
   if (row.reversed) return 'reversed';
-  if (row.kind === 'withdrawal') return row.followUp === 'payout' ? 'completed' : row.followUp === 'withdrawal_cancel' ? 'reversed' : 'initiated';
+  if (row.kind === 'withdrawal')
+    return row.followUp === 'payout' ? 'completed' : row.followUp === 'withdrawal_cancel' ? 'reversed' : 'initiated';
   if (row.kind === 'win' && row.bonusOre > 0) return 'bonus_win';
   if (row.kind === 'bonus_convert') return 'transfer_bonus';
   return 'completed';
@@ -182,15 +205,29 @@ export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDe
    * (index on account and time), so the cost follows the player's own activity in the period,
    * never the size of the ledger. The statuses look at later transfers on the same accounts.
    */
-  async function page(playerId: string, from: Date, to: Date, type: HistoryType, pending: UnsettledDeposit[], limit: number, offset: number) {
+  async function page(
+    playerId: string,
+    from: Date,
+    to: Date,
+    type: HistoryType,
+    pending: UnsettledDeposit[],
+    limit: number,
+    offset: number,
+  ) {
     const pendingJson = JSON.stringify(
-      pending.map((deposit) => ({ id: deposit.paymentId, method: deposit.method, amount_ore: deposit.amountOre, created_at: deposit.createdAt.toISOString() })),
+      pending.map((deposit) => ({
+        id: deposit.paymentId,
+        method: deposit.method,
+        amount_ore: deposit.amountOre,
+        created_at: deposit.createdAt.toISOString(),
+      })),
     );
     const followUps = sql.join(
       FOLLOW_UP_KINDS.map((kind) => sql`${kind}`),
       sql`, `,
     );
-    return rowsOf<RawRow>(sql`
+    return rowsOf<RawRow>(
+      sql`
       with acct as (
         select id, kind from wallet_accounts where player_id = ${playerId}
       ),
@@ -242,7 +279,9 @@ export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDe
       from combined c
       where ${categoryFilter(type)}
       order by c.created_at desc, c.id desc
-      limit ${limit} offset ${offset}`, db);
+      limit ${limit} offset ${offset}`,
+      db,
+    );
   }
 
   /** The session's player's history: one page of rows and where it stands among all of them. */
@@ -270,7 +309,13 @@ export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDe
       type,
       earliest: earliestAvailable(now),
       rows: raw.map(shape),
-      pagination: { currentPage: pagination.currentPage, lastPage: pagination.lastPage, pageSize, totalRecords: total, pages: pagination.pages },
+      pagination: {
+        currentPage: pagination.currentPage,
+        lastPage: pagination.lastPage,
+        pageSize,
+        totalRecords: total,
+        pages: pagination.pages,
+      },
     };
   }
 

@@ -60,7 +60,8 @@ export function createLedgerReports(db: Db, clock: () => Date, accounts: Pick<Ac
    */
   async function betWinSummary(playerId: string, days = 30) {
     const since = new Date(clock().getTime() - days * 86_400_000);
-    const rows = await rowsOf<{ kind: string; total: string; transfers: string }>(sql`
+    const rows = await rowsOf<{ kind: string; total: string; transfers: string }>(
+      sql`
       select t.kind, coalesce(sum(e.amount_ore), 0) as total, count(distinct t.id) as transfers
       from wallet_entries e
       join wallet_accounts a on a.id = e.account_id
@@ -68,7 +69,9 @@ export function createLedgerReports(db: Db, clock: () => Date, accounts: Pick<Ac
       where a.player_id = ${playerId} and a.kind in ('player_cash', 'player_bonus')
         and t.kind in ('bet', 'win') and t.created_at >= ${since.toISOString()}
         and not exists (select 1 from wallet_transfers r where r.reverses = t.id)
-      group by t.kind`, db);
+      group by t.kind`,
+      db,
+    );
     const totalStake = 0 - Number(rows.find((row) => row.kind === 'bet')?.total ?? 0) || 0;
     const totalWin = Number(rows.find((row) => row.kind === 'win')?.total ?? 0);
     const rounds = Number(rows.find((row) => row.kind === 'bet')?.transfers ?? 0);

@@ -48,7 +48,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{
    * The wagering figures of the player's open bonus (the bonus context's), for the account
    * summary; counting them settles the bonus (wagered through: to cash; expired: forfeited).
    */
-  wagering?: (playerId: string, options?: { settle?: boolean }) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
+  wagering?: (
+    playerId: string,
+    options?: { settle?: boolean },
+  ) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
 }> = async (app, { wallet, stakes, config, wagering }) => {
   // The house's accounts never change once made: their ids are kept after the first look-up.
   const systemIds = new Map<string, string>();
@@ -98,15 +101,25 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       onRequest: async (request) => {
         if (!hasApiKey(request.headers['x-api-key'], apiKeyDigest)) {
           const given = request.headers['x-api-key'];
-          logSecurityEvent(request, 'api_key_invalid', { provider: 'wallet', reason: !apiKeyDigest ? 'api_turned_off' : given ? 'key_wrong' : 'key_missing' });
+          logSecurityEvent(request, 'api_key_invalid', {
+            provider: 'wallet',
+            reason: !apiKeyDigest ? 'api_turned_off' : given ? 'key_wrong' : 'key_missing',
+          });
           throw fail('UNAUTHORIZED');
         }
       },
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const entries = await Promise.all(request.body.entries.map(async (entry) => ({ accountId: await resolve(entry.account), amountOre: entry.amountOre })));
-      const result = await stakes.transfer({ idempotencyKey: request.body.idempotencyKey, kind: request.body.kind, entries, reference: request.body.reference });
+      const entries = await Promise.all(
+        request.body.entries.map(async (entry) => ({ accountId: await resolve(entry.account), amountOre: entry.amountOre })),
+      );
+      const result = await stakes.transfer({
+        idempotencyKey: request.body.idempotencyKey,
+        kind: request.body.kind,
+        entries,
+        reference: request.body.reference,
+      });
       return { result: 1 as const, data: { ...result, createdAt: iso(result.createdAt) } };
     },
   );
@@ -157,7 +170,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         summary: 'Stakes and wins of the session’s player over the last days (30 by default), in øre',
         params: sessionParams,
         querystring: z.object({ days: z.coerce.number().int().min(1).max(90).default(30) }),
-        response: { 200: ok(z.object({ days: z.number().int(), totalStake: ore, totalWin: ore, net: ore, rounds: z.number().int() })), 401: errorBody },
+        response: {
+          200: ok(z.object({ days: z.number().int(), totalStake: ore, totalWin: ore, net: ore, rounds: z.number().int() })),
+          401: errorBody,
+        },
       },
     },
     async (request, reply) => {

@@ -24,8 +24,12 @@ export const walletAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('wallet_accounts_player_kind_key').on(t.playerId, t.kind).where(sql`${t.playerId} is not null`),
-    uniqueIndex('wallet_accounts_system_kind_key').on(t.kind).where(sql`${t.playerId} is null`),
+    uniqueIndex('wallet_accounts_player_kind_key')
+      .on(t.playerId, t.kind)
+      .where(sql`${t.playerId} is not null`),
+    uniqueIndex('wallet_accounts_system_kind_key')
+      .on(t.kind)
+      .where(sql`${t.playerId} is null`),
     check('wallet_accounts_balance_check', sql`not ${t.tracked} or ${t.balanceOre} >= 0`),
     check('wallet_accounts_untracked_zero_check', sql`${t.tracked} or ${t.balanceOre} = 0`),
   ],
@@ -53,7 +57,11 @@ export const walletTransfers = pgTable(
   },
   // Every index is written by every bet: only those a query or a rule needs. The reversal rule's
   // index holds reversals only (a partial index), so the bets and wins never touch it.
-  (t) => [uniqueIndex('wallet_transfers_reverses_key').on(t.reverses).where(sql`${t.reverses} is not null`)],
+  (t) => [
+    uniqueIndex('wallet_transfers_reverses_key')
+      .on(t.reverses)
+      .where(sql`${t.reverses} is not null`),
+  ],
 );
 
 export const walletEntries = pgTable(

@@ -25,7 +25,10 @@ export type TransferRequest = Omit<TransferInput, 'playingPlayerIds'>;
 export function createStakeRules({ wallet, assertStakeAllowed, explainPlayExclusion }: StakeRulesDeps) {
   async function transfer(request: TransferRequest) {
     const { entries } = request;
-    const playingPlayerIds = request.kind === 'bet' ? await wallet.accountOwners(entries.filter((entry) => entry.amountOre < 0).map((entry) => entry.accountId)) : undefined;
+    const playingPlayerIds =
+      request.kind === 'bet'
+        ? await wallet.accountOwners(entries.filter((entry) => entry.amountOre < 0).map((entry) => entry.accountId))
+        : undefined;
     if (playingPlayerIds && assertStakeAllowed) {
       const stakeOre = entries.reduce((sum, entry) => (entry.amountOre < 0 ? sum - entry.amountOre : sum), 0);
       try {
@@ -37,7 +40,8 @@ export function createStakeRules({ wallet, assertStakeAllowed, explainPlayExclus
     try {
       return await wallet.transfer({ ...request, playingPlayerIds });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'PLAY_EXCLUDED' && explainPlayExclusion) await explainPlayExclusion(playingPlayerIds ?? []);
+      if (error instanceof AppError && error.code === 'PLAY_EXCLUDED' && explainPlayExclusion)
+        await explainPlayExclusion(playingPlayerIds ?? []);
       throw error;
     }
   }

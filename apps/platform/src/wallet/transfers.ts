@@ -40,32 +40,36 @@ export interface TransferResult {
 /** Runs work in a transaction of its own, or in a savepoint of the caller's. */
 type Runner = Pick<Db, 'transaction'>;
 
-
 function canonicalHash(input: { kind: string; entries: TransferEntry[]; reference: Record<string, string> }): string {
-  const entries = [...input.entries].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0)).map((e) => [e.accountId, e.amountOre]);
+  const entries = [...input.entries]
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
+    .map((e) => [e.accountId, e.amountOre]);
   const reference = Object.keys(input.reference)
     .sort()
     .map((key) => [key, input.reference[key]]);
-  return createHash('sha256').update(JSON.stringify({ kind: input.kind, entries, reference })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ kind: input.kind, entries, reference }))
+    .digest('hex');
 }
 
 /** The transfer rules the database also enforces, checked first for a clear answer. */
 function validateTransfer(input: TransferInput): void {
   const bad = (field: string) => fail('INVALID_TRANSFER', { fields: { [field]: 'validation.invalid_input' } });
-  if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length < 1 || input.idempotencyKey.length > 200) throw bad('idempotencyKey');
+  if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length < 1 || input.idempotencyKey.length > 200)
+    throw bad('idempotencyKey');
   if (typeof input.kind !== 'string' || !/^[a-z_]{2,40}$/.test(input.kind)) throw bad('kind');
   if (!Array.isArray(input.entries) || input.entries.length < 2 || input.entries.length > MAX_ENTRIES) throw bad('entries');
   const seen = new Set<string>();
   let sum = 0;
   for (const entry of input.entries) {
-    if (!Number.isSafeInteger(entry.amountOre) || entry.amountOre === 0 || Math.abs(entry.amountOre) > MAX_ENTRY_ORE) throw bad('amountOre');
+    if (!Number.isSafeInteger(entry.amountOre) || entry.amountOre === 0 || Math.abs(entry.amountOre) > MAX_ENTRY_ORE)
+      throw bad('amountOre');
     if (seen.has(entry.accountId)) throw bad('accountId');
     seen.add(entry.accountId);
     sum += entry.amountOre;
   }
   if (sum !== 0) throw fail('TRANSFER_UNBALANCED');
 }
-
 
 /**
  * The common transfer (at most one account that keeps a balance) as one statement, which is
@@ -133,23 +137,28 @@ export function createTransfers(db: Db, clock: () => Date, accounts: Pick<Accoun
    * (a data-modifying WITH always runs to completion, and the trigger checks what it wrote); the
    * one account that keeps a balance, if any, gets the balance the update left.
    */
-  async function transferInOneStatement(input: TransferInput, reference: Record<string, string>, requestHash: string, tracked: Map<string, boolean>): Promise<TransferResult> {
-    const [row] = await queryPrepared<{ transfer_id: string | null; created_at: string | Date | null; barred: boolean; balance_after: string | number | null }>(
-      db,
-      'wallet_transfer_one_statement',
-      ONE_STATEMENT_TRANSFER,
-      [
-        input.idempotencyKey,
-        requestHash,
-        input.kind,
-        JSON.stringify(reference),
-        reference.reverses ?? null,
-        clock().toISOString(),
-        input.entries.map((entry) => entry.accountId),
-        input.entries.map((entry) => entry.amountOre),
-        input.playingPlayerIds ?? [],
-      ],
-    );
+  async function transferInOneStatement(
+    input: TransferInput,
+    reference: Record<string, string>,
+    requestHash: string,
+    tracked: Map<string, boolean>,
+  ): Promise<TransferResult> {
+    const [row] = await queryPrepared<{
+      transfer_id: string | null;
+      created_at: string | Date | null;
+      barred: boolean;
+      balance_after: string | number | null;
+    }>(db, 'wallet_transfer_one_statement', ONE_STATEMENT_TRANSFER, [
+      input.idempotencyKey,
+      requestHash,
+      input.kind,
+      JSON.stringify(reference),
+      reference.reverses ?? null,
+      clock().toISOString(),
+      input.entries.map((entry) => entry.accountId),
+      input.entries.map((entry) => entry.amountOre),
+      input.playingPlayerIds ?? [],
+    ]);
     if (row?.barred && !row.transfer_id) return replay(input.idempotencyKey, requestHash, db, playExcluded(input.playingPlayerIds ?? []));
     if (!row?.transfer_id) return replay(input.idempotencyKey, requestHash);
     return {
@@ -170,7 +179,12 @@ export function createTransfers(db: Db, clock: () => Date, accounts: Pick<Accoun
    * not found: `unseen`, the refusal of a transfer that inserted nothing (a stake while paused),
    * or else a concurrent first attempt still under way.
    */
-  async function replay(idempotencyKey: string, requestHash: string, runner: Pick<Db, 'select'> = db, unseen?: AppError): Promise<TransferResult> {
+  async function replay(
+    idempotencyKey: string,
+    requestHash: string,
+    runner: Pick<Db, 'select'> = db,
+    unseen?: AppError,
+  ): Promise<TransferResult> {
     const [first] = await runner.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
     if (!first) throw unseen ?? fail('TRANSFER_IN_PROGRESS');
     if (first.requestHash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
@@ -205,7 +219,14 @@ export function createTransfers(db: Db, clock: () => Date, accounts: Pick<Accoun
         }
         const [created] = await tx
           .insert(walletTransfers)
-          .values({ idempotencyKey: input.idempotencyKey, requestHash, kind: input.kind, reference, reverses: reference.reverses ?? null, createdAt: now })
+          .values({
+            idempotencyKey: input.idempotencyKey,
+            requestHash,
+            kind: input.kind,
+            reference,
+            reverses: reference.reverses ?? null,
+            createdAt: now,
+          })
           .onConflictDoNothing({ target: walletTransfers.idempotencyKey })
           .returning({ id: walletTransfers.id, createdAt: walletTransfers.createdAt });
         if (!created) {
@@ -217,7 +238,12 @@ export function createTransfers(db: Db, clock: () => Date, accounts: Pick<Accoun
         const accounts = await tx
           .select({ id: walletAccounts.id, tracked: walletAccounts.tracked })
           .from(walletAccounts)
-          .where(inArray(walletAccounts.id, ordered.map((entry) => entry.accountId)));
+          .where(
+            inArray(
+              walletAccounts.id,
+              ordered.map((entry) => entry.accountId),
+            ),
+          );
         if (accounts.length !== ordered.length) throw fail('ACCOUNT_NOT_FOUND');
         const tracked = new Map(accounts.map((account) => [account.id, account.tracked]));
 
@@ -260,7 +286,11 @@ export function createTransfers(db: Db, clock: () => Date, accounts: Pick<Accoun
     const read = await readTransfer(db, transferId);
     if (!read) throw fail('TRANSFER_NOT_FOUND');
     if (read.transfer.kind === 'reversal') throw fail('CANNOT_REVERSE_REVERSAL');
-    const [done] = await db.select({ id: walletTransfers.id }).from(walletTransfers).where(eq(walletTransfers.reverses, transferId)).limit(1);
+    const [done] = await db
+      .select({ id: walletTransfers.id })
+      .from(walletTransfers)
+      .where(eq(walletTransfers.reverses, transferId))
+      .limit(1);
     if (done) {
       const first = await readTransfer(db, done.id);
       return { transferId: done.id, kind: 'reversal', createdAt: first!.transfer.createdAt, replayed: true, entries: first!.entries };
@@ -289,7 +319,11 @@ export function createTransfers(db: Db, clock: () => Date, accounts: Pick<Accoun
 
   /** Whether a transfer with this idempotency key was made (a retry then gets its first answer). */
   async function hasTransfer(idempotencyKey: string): Promise<boolean> {
-    const [row] = await db.select({ id: walletTransfers.id }).from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey)).limit(1);
+    const [row] = await db
+      .select({ id: walletTransfers.id })
+      .from(walletTransfers)
+      .where(eq(walletTransfers.idempotencyKey, idempotencyKey))
+      .limit(1);
     return Boolean(row);
   }
 

@@ -4,7 +4,9 @@
 export default function GlobalError() {
   return (
     <html lang="da">
-      <body style={{ background: '#0b1f17', color: '#f6f3e8', fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '4rem 1rem' }}>
+      <body
+        style={{ background: '#0b1f17', color: '#f6f3e8', fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '4rem 1rem' }}
+      >
         <h1>TEKNISK FEJL</h1>
         <p>ÆV, NU GIK DET LIGE SÅ GODT</p>
         <a href="/" style={{ color: '#e8b931' }}>

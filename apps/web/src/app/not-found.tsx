@@ -6,7 +6,5 @@ export const metadata: Metadata = { title: '404', robots: { index: false } };
 
 export default async function NotFound() {
   const t = await getTranslatorOrKeys();
-  return (
-    <ErrorView notFound title={t('modal.error_404_title')} subtitle={t('modal.error_subtitle')} button={t('modal.error_button')} />
-  );
+  return <ErrorView notFound title={t('modal.error_404_title')} subtitle={t('modal.error_subtitle')} button={t('modal.error_button')} />;
 }

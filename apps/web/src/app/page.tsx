@@ -31,10 +31,7 @@ interface HomeContent {
 
 export default async function HomePage() {
   const [t, home] = await Promise.all([getTranslator(), getMainContent<HomeContent>('home')]);
-  const [news, campaigns] = await Promise.all([
-    getNewsList({ PageSize: home.newsCount ?? 4, CurrentPage: 1 }),
-    getCampaigns(),
-  ]);
+  const [news, campaigns] = await Promise.all([getNewsList({ PageSize: home.newsCount ?? 4, CurrentPage: 1 }), getCampaigns()]);
   const slides = home.banner?.slides ?? [];
   const runningCampaigns = campaigns.filter((campaign) => campaign.active).slice(0, home.campaignCount ?? 3);
 

@@ -20,25 +20,41 @@ describe('canonical host', () => {
     }
     // The right name on the wrong port, and the wrong scheme, are other origins too.
     expect(canonicalRedirect({ method: 'GET', url: '/', headers: { host: '127.0.0.1:3100' } }, CANONICAL)).toBe('http://127.0.0.1:3000/');
-    expect(canonicalRedirect({ method: 'GET', url: '/a', headers: { host: 'www.krone.dk' } }, 'https://www.krone.dk')).toBe('https://www.krone.dk/a');
+    expect(canonicalRedirect({ method: 'GET', url: '/a', headers: { host: 'www.krone.dk' } }, 'https://www.krone.dk')).toBe(
+      'https://www.krone.dk/a',
+    );
     // No Host, or a Host that is not one: the canonical front page, never a path as a host.
     expect(canonicalRedirect({ method: 'GET', url: '/a?b=1', headers: {} }, CANONICAL)).toBe('http://127.0.0.1:3000/a?b=1');
-    expect(canonicalRedirect({ method: 'GET', url: '//evil.example/x', headers: { host: 'localhost' } }, CANONICAL)).toBe('http://127.0.0.1:3000/');
-    expect(canonicalRedirect({ method: 'GET', url: 'http://evil.example/x', headers: { host: 'localhost' } }, CANONICAL)).toBe('http://127.0.0.1:3000/');
+    expect(canonicalRedirect({ method: 'GET', url: '//evil.example/x', headers: { host: 'localhost' } }, CANONICAL)).toBe(
+      'http://127.0.0.1:3000/',
+    );
+    expect(canonicalRedirect({ method: 'GET', url: 'http://evil.example/x', headers: { host: 'localhost' } }, CANONICAL)).toBe(
+      'http://127.0.0.1:3000/',
+    );
   });
 
   it('leaves a request on the canonical origin alone, whatever the case of the name or a default port', () => {
     expect(canonicalRedirect({ method: 'GET', url: '/log-ind', headers: { host: '127.0.0.1:3000' } }, CANONICAL)).toBeNull();
-    expect(canonicalRedirect({ method: 'GET', url: '/', headers: { host: 'WWW.krone.dk:443', 'x-forwarded-proto': 'https' } }, 'https://www.krone.dk')).toBeNull();
+    expect(
+      canonicalRedirect(
+        { method: 'GET', url: '/', headers: { host: 'WWW.krone.dk:443', 'x-forwarded-proto': 'https' } },
+        'https://www.krone.dk',
+      ),
+    ).toBeNull();
   });
 
   it('judges a request behind a trusted proxy by the forwarded host and scheme', () => {
     const behind = { host: '10.0.0.5:3000', 'x-forwarded-host': 'www.krone.dk', 'x-forwarded-proto': 'https' };
     expect(canonicalRedirect({ method: 'GET', url: '/', headers: behind }, 'https://www.krone.dk')).toBeNull();
-    expect(canonicalRedirect({ method: 'GET', url: '/', headers: { ...behind, 'x-forwarded-proto': 'http' } }, 'https://www.krone.dk')).toBe('https://www.krone.dk/');
-    expect(canonicalRedirect({ method: 'GET', url: '/', headers: { ...behind, 'x-forwarded-host': 'krone.dk, www.krone.dk' } }, 'https://www.krone.dk')).toBe(
-      'https://www.krone.dk/',
-    );
+    expect(
+      canonicalRedirect({ method: 'GET', url: '/', headers: { ...behind, 'x-forwarded-proto': 'http' } }, 'https://www.krone.dk'),
+    ).toBe('https://www.krone.dk/');
+    expect(
+      canonicalRedirect(
+        { method: 'GET', url: '/', headers: { ...behind, 'x-forwarded-host': 'krone.dk, www.krone.dk' } },
+        'https://www.krone.dk',
+      ),
+    ).toBe('https://www.krone.dk/');
   });
 
   it('leaves other methods alone: the API routes’ Origin check judges them', () => {

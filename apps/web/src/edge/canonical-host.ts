@@ -41,7 +41,10 @@ export function requestOrigin(headers: IncomingHttpHeaders): string | null {
  * calls come from there, and the API routes' Origin check (lib/forwarding.ts) judges the rest.
  * Null when nothing is to be done.
  */
-export function canonicalRedirect(request: { method?: string; url?: string; headers: IncomingHttpHeaders }, canonical: string): string | null {
+export function canonicalRedirect(
+  request: { method?: string; url?: string; headers: IncomingHttpHeaders },
+  canonical: string,
+): string | null {
   const method = (request.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') return null;
   if (requestOrigin(request.headers) === canonical) return null;

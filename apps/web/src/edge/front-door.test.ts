@@ -45,7 +45,8 @@ describe('the front door (server.ts) normalises forwarding headers', () => {
     const { visitor, headers } = await get(forged);
     expect(visitor).toBe('127.0.0.1');
     expect(headers['x-forwarded-for']).toBe('127.0.0.1');
-    for (const name of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip']) expect(headers[name], name).toBeUndefined();
+    for (const name of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'])
+      expect(headers[name], name).toBeUndefined();
     // What every platform call then forwards (lib/platform.ts reads it through clientIp).
     expect(clientIp(new Headers(headers as Record<string, string>))).toBe('127.0.0.1');
   });

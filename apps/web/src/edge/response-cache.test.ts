@@ -1,4 +1,11 @@
-import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,7 +42,14 @@ async function start(origin: Origin, options: Partial<ResponseCacheOptions> = {}
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server!.address() as AddressInfo).port;
   // The configured host is the one the test client addresses, unless a test says otherwise.
-  const cache = (made.cache = createResponseCache({ maxBytes: 1_000_000, maxEntryBytes: 10_000, maxAgeMs: 10_000, now: () => clock, host: `127.0.0.1:${port}`, ...options }));
+  const cache = (made.cache = createResponseCache({
+    maxBytes: 1_000_000,
+    maxEntryBytes: 10_000,
+    maxAgeMs: 10_000,
+    now: () => clock,
+    host: `127.0.0.1:${port}`,
+    ...options,
+  }));
   const get = (path = '/', headers: Record<string, string> = {}, method = 'GET') =>
     new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
       const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {

@@ -70,14 +70,21 @@ export function createResponseCache(options: ResponseCacheOptions) {
   const now = options.now ?? Date.now;
   const entries = new LRUCache<string, Variant[]>({
     maxSize: options.maxBytes,
-    sizeCalculation: (variants) => Math.max(1, variants.reduce((sum, variant) => sum + variant.body.length + 512, 0)),
+    sizeCalculation: (variants) =>
+      Math.max(
+        1,
+        variants.reduce((sum, variant) => sum + variant.body.length + 512, 0),
+      ),
   });
 
   const configuredHost = options.host.toLowerCase();
   const keyOf = (request: IncomingMessage) => `${configuredHost} ${request.url ?? ''}`;
   /** The host the browser addressed: a trusted proxy's X-Forwarded-Host (edge/front-door.ts), or Host. */
   const addressedHost = (request: IncomingMessage) =>
-    String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '').split(',')[0]!.trim().toLowerCase();
+    String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '')
+      .split(',')[0]!
+      .trim()
+      .toLowerCase();
 
   function isCandidate(request: IncomingMessage): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;

@@ -19,12 +19,28 @@ describe('the storefront refuses development settings in production', () => {
   });
 
   it.each([
-    ['an http public URL', { WEB_PUBLIC_URL: 'http://www.krone-casino.dk' }, /WEB_PUBLIC_URL must be https in production, not "http:\/\/www\.krone-casino\.dk"/],
+    [
+      'an http public URL',
+      { WEB_PUBLIC_URL: 'http://www.krone-casino.dk' },
+      /WEB_PUBLIC_URL must be https in production, not "http:\/\/www\.krone-casino\.dk"/,
+    ],
     ['no public URL', { WEB_PUBLIC_URL: undefined }, /WEB_PUBLIC_URL is not set/],
-    ['the development site-info key', { NEXT_PUBLIC_SITE_INFO_KEY: 'krone-development-site-info-key' }, /NEXT_PUBLIC_SITE_INFO_KEY is the development key/],
+    [
+      'the development site-info key',
+      { NEXT_PUBLIC_SITE_INFO_KEY: 'krone-development-site-info-key' },
+      /NEXT_PUBLIC_SITE_INFO_KEY is the development key/,
+    ],
     ['no site-info key', { NEXT_PUBLIC_SITE_INFO_KEY: undefined }, /NEXT_PUBLIC_SITE_INFO_KEY is the development key/],
-    ['the card stand-in', { CARDS_PUBLIC_URL: 'http://127.0.0.1:4300/cards' }, /CARDS_PUBLIC_URL must be the card provider's https address/],
-    ['the card stand-in on https loopback', { CARDS_PUBLIC_URL: 'https://localhost:4300/cards' }, /CARDS_PUBLIC_URL must be the card provider's https address/],
+    [
+      'the card stand-in',
+      { CARDS_PUBLIC_URL: 'http://127.0.0.1:4300/cards' },
+      /CARDS_PUBLIC_URL must be the card provider's https address/,
+    ],
+    [
+      'the card stand-in on https loopback',
+      { CARDS_PUBLIC_URL: 'https://localhost:4300/cards' },
+      /CARDS_PUBLIC_URL must be the card provider's https address/,
+    ],
     ['no card URL (the stand-in default)', { CARDS_PUBLIC_URL: undefined }, /CARDS_PUBLIC_URL is not set/],
     ['an http image base', { STORE_IMAGE_BASE: 'http://img.example' }, /STORE_IMAGE_BASE must be https/],
     ['an unknown mode', { KRONE_ENV: 'prod' }, /KRONE_ENV must be production, development or test, not "prod"/],
@@ -43,16 +59,22 @@ describe('the storefront refuses development settings in production', () => {
 
   it('allows the development settings in development and test', () => {
     for (const mode of ['development', 'test']) {
-      expect(startupProblems({ KRONE_ENV: mode, WEB_PUBLIC_URL: 'http://127.0.0.1:3000', CARDS_PUBLIC_URL: 'http://127.0.0.1:4300/cards' })).toEqual([]);
+      expect(
+        startupProblems({ KRONE_ENV: mode, WEB_PUBLIC_URL: 'http://127.0.0.1:3000', CARDS_PUBLIC_URL: 'http://127.0.0.1:4300/cards' }),
+      ).toEqual([]);
     }
   });
 
   it('prints each problem and exits non-zero', () => {
     const lines: string[] = [];
     expect(() =>
-      refuseBadStartup({ KRONE_ENV: 'production', WEB_PUBLIC_URL: 'http://x.example' }, (code) => {
-        throw new Error(`exit ${code}`);
-      }, (line) => lines.push(line)),
+      refuseBadStartup(
+        { KRONE_ENV: 'production', WEB_PUBLIC_URL: 'http://x.example' },
+        (code) => {
+          throw new Error(`exit ${code}`);
+        },
+        (line) => lines.push(line),
+      ),
     ).toThrow('exit 1');
     expect(lines).toHaveLength(3);
     expect(lines.every((line) => line.startsWith('storefront: refusing to start: '))).toBe(true);
@@ -68,7 +90,9 @@ describe('the storefront refuses development settings in production', () => {
       timeout: 60_000,
     });
     expect(started.status).toBe(1);
-    expect(started.stderr).toContain('storefront: refusing to start: WEB_PUBLIC_URL must be https in production, not "http://www.krone-casino.dk"');
+    expect(started.stderr).toContain(
+      'storefront: refusing to start: WEB_PUBLIC_URL must be https in production, not "http://www.krone-casino.dk"',
+    );
     expect(started.stdout).not.toContain('storefront ready');
   }, 60_000);
 });

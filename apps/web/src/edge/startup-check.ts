@@ -35,17 +35,19 @@ export function startupProblems(env: Env): string[] {
 
   const production = (line: string) => problems.push(`${line} (KRONE_ENV is production${env.KRONE_ENV ? '' : ' when unset'})`);
   const site = publicUrl ? url(publicUrl) : null;
-  if (!publicUrl) production('WEB_PUBLIC_URL is not set: production needs the site\'s https address');
+  if (!publicUrl) production("WEB_PUBLIC_URL is not set: production needs the site's https address");
   else if (site && site.protocol !== 'https:') production(`WEB_PUBLIC_URL must be https in production, not "${publicUrl}"`);
 
   const siteInfoKey = env.NEXT_PUBLIC_SITE_INFO_KEY;
-  if (!siteInfoKey || siteInfoKey === DEVELOPMENT_SITE_INFO_KEY) production('NEXT_PUBLIC_SITE_INFO_KEY is the development key: set the site\'s own');
+  if (!siteInfoKey || siteInfoKey === DEVELOPMENT_SITE_INFO_KEY)
+    production("NEXT_PUBLIC_SITE_INFO_KEY is the development key: set the site's own");
 
   const cards = env.CARDS_PUBLIC_URL;
   const cardsUrl = cards ? url(cards) : null;
   if (!cards) production('CARDS_PUBLIC_URL is not set: the default is the development stand-in');
   else if (!cardsUrl) production(`CARDS_PUBLIC_URL: "${cards}" is not a URL`);
-  else if (cardsUrl.protocol !== 'https:' || LOOPBACK.test(cardsUrl.hostname)) production(`CARDS_PUBLIC_URL must be the card provider's https address, not the stand-in "${cards}"`);
+  else if (cardsUrl.protocol !== 'https:' || LOOPBACK.test(cardsUrl.hostname))
+    production(`CARDS_PUBLIC_URL must be the card provider's https address, not the stand-in "${cards}"`);
 
   for (const name of ['NEXT_PUBLIC_SITE_URL', 'STORE_IMAGE_BASE', 'CONTENT_IMAGE_BASE']) {
     const value = env[name];

@@ -23,7 +23,10 @@ const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   const list = new BlockList();
   const problems: string[] = [];
-  for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [address = '', prefix, ...rest] = entry.split('/');
     const kind = isIP(address);
     const bits = prefix === undefined ? undefined : Number(prefix);

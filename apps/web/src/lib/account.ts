@@ -10,7 +10,9 @@ import type { AccountSummary, BetWinSummary } from './platform-types';
 
 /** The session's balances, or null when the session is gone (401); throws on other failures. */
 export async function loadAccountSummary(token: string): Promise<AccountSummary | null> {
-  const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/account-summary', { params: { path: { sessionId: token } } });
+  const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/account-summary', {
+    params: { path: { sessionId: token } },
+  });
   if (data) return data.data;
   if (response.status === 401) return null;
   throw new Error(`account summary: platform answered ${response.status}`);
@@ -20,8 +22,13 @@ export async function loadAccountSummary(token: string): Promise<AccountSummary 
  * The player's stakes and wins of the last `days` days, from the ledger: the figures, or why not
  * (the session is gone, or the platform answered without them). Throws when the platform could not be asked.
  */
-export async function loadBetWinSummary(token: string, days = 30): Promise<{ ok: true; data: BetWinSummary } | { ok: false; reason: 'no-session' | 'unsuccessful' }> {
-  const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/betwin-summary', { params: { path: { sessionId: token }, query: { days } } });
+export async function loadBetWinSummary(
+  token: string,
+  days = 30,
+): Promise<{ ok: true; data: BetWinSummary } | { ok: false; reason: 'no-session' | 'unsuccessful' }> {
+  const { data, response } = await platformNoStore.GET('/GATMaven/users/{sessionId}/betwin-summary', {
+    params: { path: { sessionId: token }, query: { days } },
+  });
   if (response.status === 401) return { ok: false, reason: 'no-session' };
   if (!data || data.result !== 1) return { ok: false, reason: 'unsuccessful' };
   return { ok: true, data: data.data };

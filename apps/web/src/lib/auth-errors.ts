@@ -9,7 +9,10 @@ export interface AuthErrorView {
   offer?: 'register' | 'login';
 }
 
-const platform = (code: ErrorCode, offer?: AuthErrorView['offer']): AuthErrorView => ({ messageKey: messageKeyOf(code), ...(offer ? { offer } : {}) });
+const platform = (code: ErrorCode, offer?: AuthErrorView['offer']): AuthErrorView => ({
+  messageKey: messageKeyOf(code),
+  ...(offer ? { offer } : {}),
+});
 
 /**
  * Keyed by the domain catalogue's codes (a removed code or a typo fails the typecheck); the

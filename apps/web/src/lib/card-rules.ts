@@ -46,7 +46,11 @@ export function checkCard(card: CardInput, now: Date = new Date()): Partial<Reco
   const year = fullYear(card.expiryYear);
   if (!(month >= 1 && month <= 12)) errors.expiryMonth = 'validation.expiry';
   if (year === null) errors.expiryYear = 'validation.expiry';
-  if (!errors.expiryMonth && !errors.expiryYear && (year! < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))) {
+  if (
+    !errors.expiryMonth &&
+    !errors.expiryYear &&
+    (year! < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+  ) {
     errors.expiryYear = 'validation.expiry_past';
   }
   const cvv = card.cvv.trim();

@@ -13,7 +13,11 @@ const HIDDEN_CHROME_ROUTES: { name: string; pattern: RegExp; gamePlay?: boolean 
   { name: 'live-casino-playType-gameById', pattern: /^\/live-casino\/[^/]+\/[^/]+\/?$/, gamePlay: true },
   { name: 'unsupported', pattern: /^\/unsupported\/?$/ },
   { name: 'quick-deposit', pattern: /^\/quick-deposit\/?$/ },
-  { name: 'spilleautomater-playType-gameById', pattern: /^\/spilleautomater\/(?!mine-favoritter\/?$|nye-spil\/?$)[^/]+\/[^/]+\/?$/, gamePlay: true },
+  {
+    name: 'spilleautomater-playType-gameById',
+    pattern: /^\/spilleautomater\/(?!mine-favoritter\/?$|nye-spil\/?$)[^/]+\/[^/]+\/?$/,
+    gamePlay: true,
+  },
   { name: 'kampagner-slug', pattern: /^\/kampagner\/[^/]+\/?$/ },
 ];
 

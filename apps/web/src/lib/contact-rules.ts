@@ -11,7 +11,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const bareMobile = (value: string) => value.replace(/[\s-]/g, '');
 
 /** The message keys of what is wrong with an e-mail and a mobile number; empty when nothing. */
-export function checkContact(values: { email: string; mobileCc: string; mobileNo: string }, providers: MobileProvider[]): { email?: string; mobileNo?: string } {
+export function checkContact(
+  values: { email: string; mobileCc: string; mobileNo: string },
+  providers: MobileProvider[],
+): { email?: string; mobileNo?: string } {
   const found: { email?: string; mobileNo?: string } = {};
   if (!values.email.trim()) found.email = 'validation.email_required';
   else if (!EMAIL.test(values.email.trim())) found.email = 'validation.email_invalid';

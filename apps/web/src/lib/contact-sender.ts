@@ -2,9 +2,7 @@ import 'server-only';
 import { loadProfile } from './session';
 
 /** Who is writing: the two variants of the contact form (spec §1), decided on the server only. */
-export type ContactSender =
-  | { kind: 'guest' }
-  | { kind: 'player'; playerId: string; name: string; email: string };
+export type ContactSender = { kind: 'guest' } | { kind: 'player'; playerId: string; name: string; email: string };
 
 /** A logged-in player writes as themselves (prefilled, sent with their id); anyone else as a guest. */
 export async function getContactSender(): Promise<ContactSender> {

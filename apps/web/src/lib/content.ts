@@ -20,7 +20,10 @@ export type SeoItem = Ok<'/CMScasino/seo', 'get'>['data'];
 
 /** A platform answer that is not there: the caller decides between a 404 and a quiet default. */
 export class ContentMissing extends Error {
-  constructor(readonly status: number, what: string) {
+  constructor(
+    readonly status: number,
+    what: string,
+  ) {
     super(`${what}: ${status}`);
   }
 }

@@ -15,7 +15,9 @@ describe('Content-Security-Policy', () => {
     const nonces = new Set<string>();
     for (const route of NONCE_ROUTES) {
       expect(unstable_doesMiddlewareMatch({ config, url: route, headers: { 'user-agent': CHROME } }), route).toBe(true);
-      const response = await proxy(new NextRequest(`https://krone.test${route}`, { headers: { 'user-agent': CHROME, cookie: 'krone_session=x' } }));
+      const response = await proxy(
+        new NextRequest(`https://krone.test${route}`, { headers: { 'user-agent': CHROME, cookie: 'krone_session=x' } }),
+      );
       const policy = policyOf(response.headers.get('content-security-policy'));
       const script = policy.get('script-src')!;
       const nonce = /'nonce-([^']+)'/.exec(script)?.[1];
@@ -39,7 +41,10 @@ describe('Content-Security-Policy', () => {
   });
 
   it('sends cached public pages the static policy from the runtime settings, and never to the per-visitor pages', async () => {
-    const site = siteSecurityHeaders({ publicUrl: 'http://127.0.0.1:3000', paymentOrigin: cardsOrigin('https://cards.example.dk/v1/cards') });
+    const site = siteSecurityHeaders({
+      publicUrl: 'http://127.0.0.1:3000',
+      paymentOrigin: cardsOrigin('https://cards.example.dk/v1/cards'),
+    });
     for (const url of ['/', '/nyheder', '/kampagner/velkomstbonus', '/api/translations']) {
       const headers = new Map(securityHeadersFor(url, site));
       const policy = policyOf(headers.get('Content-Security-Policy') ?? null);

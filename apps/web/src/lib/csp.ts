@@ -49,13 +49,20 @@ export function cardsOrigin(value: string | undefined = process.env.CARDS_PUBLIC
 /** The one page of ours that may be framed (by our own pages): where 3-D Secure returns to. */
 export const FRAMEABLE_PATH = '/api/deposit/3ds-return';
 
-export const isNonceRoute = (pathname: string) =>
-  NONCE_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`));
+export const isNonceRoute = (pathname: string) => NONCE_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`));
 
 /** The one inline script of our own (screen size before first paint), allowed by its hash. */
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCREEN_SIZE_BOOT_SCRIPT).digest('base64')}'`;
 
-export function contentSecurityPolicy({ nonce, secure, paymentOrigin }: { nonce: string | null; secure: boolean; paymentOrigin: string }): string {
+export function contentSecurityPolicy({
+  nonce,
+  secure,
+  paymentOrigin,
+}: {
+  nonce: string | null;
+  secure: boolean;
+  paymentOrigin: string;
+}): string {
   const scripts = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic' ${BOOT_SCRIPT_HASH}` : `'self' 'unsafe-inline'`;
   return [
     "default-src 'self'",

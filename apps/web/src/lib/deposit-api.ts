@@ -29,7 +29,13 @@ export async function depositAnswer(call: () => Promise<PlatformAnswer>) {
     if (response.status === 401) return fail(401, 'SESSION_INVALID', 'deposit.login_required');
     if (response.status >= 500 && refused?.code !== 'PAYMENT_PROVIDER_ERROR') return fail(502, 'SERVER_ERROR', 'deposit.error_server');
     return Response.json(
-      { result: 0, code: refused?.code ?? 'SERVER_ERROR', message: refused?.message, fields: refused?.fields, remainingOre: refused?.remainingOre },
+      {
+        result: 0,
+        code: refused?.code ?? 'SERVER_ERROR',
+        message: refused?.message,
+        fields: refused?.fields,
+        remainingOre: refused?.remainingOre,
+      },
       { status: response.status, headers: { 'Cache-Control': 'no-store' } },
     );
   } catch {

@@ -12,15 +12,35 @@ const pageFor = async (path: string) => {
   const frontDoor = new Map(securityHeadersFor(path, site)).get('Content-Security-Policy');
   if (!isNonceRoute(path)) return policyOf(frontDoor ?? null);
   expect(frontDoor, path).toBeUndefined();
-  return policyOf((await proxy(new NextRequest(`https://krone.test${path}`, { headers: { 'user-agent': CHROME, cookie: 'krone_session=x' } }))).headers.get('content-security-policy'));
+  return policyOf(
+    (
+      await proxy(new NextRequest(`https://krone.test${path}`, { headers: { 'user-agent': CHROME, cookie: 'krone_session=x' } }))
+    ).headers.get('content-security-policy'),
+  );
 };
 
 describe('deposit pages and the card provider', () => {
   it('lets every page reach the provider’s tokenisation endpoint and frame its 3-D Secure page: a click keeps the first page’s policy', async () => {
     // Every way into a payment starts on one of these: the header's balance and the menu on any
     // page, the overview, quick deposit, the withdrawal page, the popups, the payment returns.
-    const pages = ['/', '/spilleautomater', '/nyheder', '/kampagner/velkomstbonus', '/min-konto/oversigt', '/min-konto/udbetal', '/min-konto/profil',
-      '/min-konto/overfoer', '/QuickDeposit', '/quick-deposit', '/MobilePay', '/MobilePayQuick', '/extpayment', '/log-ind', '/registrer', '/loginsuccess'];
+    const pages = [
+      '/',
+      '/spilleautomater',
+      '/nyheder',
+      '/kampagner/velkomstbonus',
+      '/min-konto/oversigt',
+      '/min-konto/udbetal',
+      '/min-konto/profil',
+      '/min-konto/overfoer',
+      '/QuickDeposit',
+      '/quick-deposit',
+      '/MobilePay',
+      '/MobilePayQuick',
+      '/extpayment',
+      '/log-ind',
+      '/registrer',
+      '/loginsuccess',
+    ];
     for (const path of pages) {
       const policy = await pageFor(path);
       expect(policy.get('connect-src'), path).toBe("connect-src 'self' http://127.0.0.1:4300");
@@ -32,7 +52,9 @@ describe('deposit pages and the card provider', () => {
   });
 
   it('lets only our own pages frame the 3-D Secure return page, which runs no script', async () => {
-    const response = threeDsReturn(new Request('https://krone.test/api/deposit/3ds-return?deposit=0b0e8d8e-1111-4a2b-8c3d-123456789abc&payment=pay_x'));
+    const response = threeDsReturn(
+      new Request('https://krone.test/api/deposit/3ds-return?deposit=0b0e8d8e-1111-4a2b-8c3d-123456789abc&payment=pay_x'),
+    );
     const policy = policyOf(response.headers.get('content-security-policy'));
     expect(policy.get('frame-ancestors')).toBe("frame-ancestors 'self'");
     expect(policy.get('default-src')).toBe("default-src 'none'");

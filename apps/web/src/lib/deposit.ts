@@ -29,7 +29,11 @@ export async function loadDepositSettings(variant: DepositVariant): Promise<Depo
   const mobilePayOn = variant === 'main' ? mobilePay?.deposit_enabled !== false : mobilePay?.quick_deposit_enabled !== false;
   return {
     methods: { card: allowed?.card !== false, mobilePay: allowed?.mobile_pay !== false && mobilePayOn },
-    threeDs: { desktop: width(threeDs?.desktop_width, 900), tablet: width(threeDs?.tablet_width, 700), mobile: width(threeDs?.mobile_width, 700) },
+    threeDs: {
+      desktop: width(threeDs?.desktop_width, 900),
+      tablet: width(threeDs?.tablet_width, 700),
+      mobile: width(threeDs?.mobile_width, 700),
+    },
     tokensUrl: `${env.cardsPublicUrl}/v1/tokens`,
   };
 }

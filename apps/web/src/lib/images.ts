@@ -14,9 +14,7 @@ export function rebaseImages<T>(value: T, contentBase: string, storeBase: string
   if (typeof value === 'string') return toStoreImageUrl(value, contentBase, storeBase) as T;
   if (Array.isArray(value)) return value.map((item) => rebaseImages(item, contentBase, storeBase)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, rebaseImages(item, contentBase, storeBase)]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rebaseImages(item, contentBase, storeBase)])) as T;
   }
   return value;
 }

@@ -25,7 +25,9 @@ export async function loadLimits(): Promise<LimitsOverview | null> {
  * Runs one limits call for the session's player and answers the storefront's shape: the data, or
  * the platform's refusal (status, code, Danish message) as it came.
  */
-export async function relayLimitsCall<T>(call: (sessionId: string) => Promise<{ data?: { data: T }; error?: unknown; response: Response }>) {
+export async function relayLimitsCall<T>(
+  call: (sessionId: string) => Promise<{ data?: { data: T }; error?: unknown; response: Response }>,
+) {
   const token = await sessionToken();
   if (!token) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
   try {

@@ -5,9 +5,11 @@ import { describeError, logError, redactSecrets } from './log-redaction';
 const TOKEN = 'c2Vzc2lvbi10b2tlbi1zZWNyZXQ';
 
 /** Every platform path that carries a session or registration id, from the generated client. */
-const secretPaths = [...readFileSync(new URL('./platform-api.d.ts', import.meta.url), 'utf8').matchAll(/^ {4}"(\/[^"]*\{(?:sessionId|registrationId)\}[^"]*)": \{/gm)].map(
-  (match) => match[1]!,
-);
+const secretPaths = [
+  ...readFileSync(new URL('./platform-api.d.ts', import.meta.url), 'utf8').matchAll(
+    /^ {4}"(\/[^"]*\{(?:sessionId|registrationId)\}[^"]*)": \{/gm,
+  ),
+].map((match) => match[1]!);
 
 describe('session tokens never reach a storefront log line', () => {
   it('knows paths to check (the generated client is read)', () => {
@@ -30,7 +32,9 @@ describe('session tokens never reach a storefront log line', () => {
   });
 
   it('redacts cookies and JSON fields that carry one', () => {
-    const line = redactSecrets(`cookie: krone_session=${TOKEN}; __Host-krone_session=${TOKEN} body {"sessionToken":"${TOKEN}","playerId":"p1"}`);
+    const line = redactSecrets(
+      `cookie: krone_session=${TOKEN}; __Host-krone_session=${TOKEN} body {"sessionToken":"${TOKEN}","playerId":"p1"}`,
+    );
     expect(line).not.toContain(TOKEN);
     expect(line).toContain('"playerId":"p1"');
   });

@@ -1,5 +1,9 @@
 /** The login-required routes of spec §2; a guest who asks for one is sent to /log-ind and back. */
-export const LOGIN_REQUIRED_PREFIXES: readonly string[] = Object.freeze(['/min-konto', '/spilleautomater/mine-favoritter', '/quick-deposit']);
+export const LOGIN_REQUIRED_PREFIXES: readonly string[] = Object.freeze([
+  '/min-konto',
+  '/spilleautomater/mine-favoritter',
+  '/quick-deposit',
+]);
 
 export function isLoginRequired(pathname: string): boolean {
   return LOGIN_REQUIRED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

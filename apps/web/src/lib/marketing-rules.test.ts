@@ -8,7 +8,13 @@ import {
   shouldShowMarketingPopup,
 } from './marketing-rules';
 
-const popup = marketingPopupFrom({ title: 'Vil du have nyheder?', detail: '<p>Tilbud</p>', type: 'marketing', status: true, category: 'newsletter' });
+const popup = marketingPopupFrom({
+  title: 'Vil du have nyheder?',
+  detail: '<p>Tilbud</p>',
+  type: 'marketing',
+  status: true,
+  category: 'newsletter',
+});
 const settings = marketingSettingsFrom({ enabled: true, delay_ms: 3000, remind_after_days: 30, cookie_days: 1 });
 const now = new Date('2026-11-23T12:00:00Z');
 const base = { popup, settings, cookie: 'krone_uid=abc', emailNotify: 0 as const, notificationDay: null, now };
@@ -46,6 +52,8 @@ describe('marketing-acceptance popup (spec §4)', () => {
   it('reads the delay and cookie lifetime with the spec defaults (3000 ms, 1 day)', () => {
     expect(marketingSettingsFrom(undefined)).toMatchObject({ delayMs: 3000, cookieDays: 1, remindAfterDays: 30 });
     expect(marketingSettingsFrom({ cookie_days: 7, delay_ms: 500 })).toMatchObject({ delayMs: 500, cookieDays: 7 });
-    expect(marketingCookie(marketingSettingsFrom({ cookie_days: 2 }), true)).toBe('krone_mkt=1; Max-Age=172800; Path=/; SameSite=Lax; Secure');
+    expect(marketingCookie(marketingSettingsFrom({ cookie_days: 2 }), true)).toBe(
+      'krone_mkt=1; Max-Age=172800; Path=/; SameSite=Lax; Secure',
+    );
   });
 });

@@ -23,9 +23,13 @@ export interface MarketingSettings {
   cookieDays: number;
 }
 
-
 export const MARKETING_COOKIE = 'krone_mkt';
-export const DEFAULT_MARKETING_SETTINGS: MarketingSettings = Object.freeze({ enabled: true, delayMs: 3000, remindAfterDays: 30, cookieDays: 1 });
+export const DEFAULT_MARKETING_SETTINGS: MarketingSettings = Object.freeze({
+  enabled: true,
+  delayMs: 3000,
+  remindAfterDays: 30,
+  cookieDays: 1,
+});
 export const DISABLED_POPUP: MarketingPopupContent = Object.freeze({ title: '', detail: '', type: '', status: false, category: '' });
 
 export function marketingSettingsFrom(value: unknown): MarketingSettings {

@@ -52,7 +52,9 @@ describe('platform calls carry the visitor’s address', () => {
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      await expect(platformNoStore.GET('/GATMaven/users/{sessionId}/profile', { params: { path: { sessionId: 'secret-token-123' } } })).rejects.toThrow();
+      await expect(
+        platformNoStore.GET('/GATMaven/users/{sessionId}/profile', { params: { path: { sessionId: 'secret-token-123' } } }),
+      ).rejects.toThrow();
       const lines = logged.mock.calls.map((call) => call.join(' ')).join('\n');
       expect(lines).toContain('storefront: platform call failed: GET /GATMaven/users/[redacted]/profile');
       expect(lines).not.toContain('secret-token-123');

@@ -13,8 +13,7 @@ import type { paths } from './platform-api';
  */
 export const platform = createClient<paths>({
   baseUrl: env.platformUrl,
-  fetch: (request: Request) =>
-    fetch(request, { next: { revalidate: env.revalidateSeconds, tags: ['content'] } } as RequestInit),
+  fetch: (request: Request) => fetch(request, { next: { revalidate: env.revalidateSeconds, tags: ['content'] } } as RequestInit),
 });
 
 /**

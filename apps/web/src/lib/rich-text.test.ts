@@ -11,11 +11,23 @@ describe('content HTML is sanitised before rendering', () => {
     ['a script', '<p>Hej</p><script>alert(1)</script>', '<p>Hej</p>'],
     ['an event handler', '<p onclick="alert(1)">Hej<img src=x onerror="alert(1)"></p>', '<p>Hej</p>'],
     ['a javascript: link', '<a href="javascript:alert(1)">Klik</a>', '<a>Klik</a>'],
-    ['a javascript: link in disguise', '<a href="  JaVaScRiPt:alert(1)">Klik</a><a href="java&#x09;script:alert(1)">Klik</a>', '<a>Klik</a><a>Klik</a>'],
+    [
+      'a javascript: link in disguise',
+      '<a href="  JaVaScRiPt:alert(1)">Klik</a><a href="java&#x09;script:alert(1)">Klik</a>',
+      '<a>Klik</a><a>Klik</a>',
+    ],
     ['a data: link', '<a href="data:text/html;base64,PHNjcmlwdD4=">Klik</a>', '<a>Klik</a>'],
-    ['a style with expression', '<p style="width: expression(alert(1))">Hej</p><style>p{background:url(javascript:alert(1))}</style>', '<p>Hej</p>'],
+    [
+      'a style with expression',
+      '<p style="width: expression(alert(1))">Hej</p><style>p{background:url(javascript:alert(1))}</style>',
+      '<p>Hej</p>',
+    ],
     ['an iframe', '<iframe src="https://evil.example"></iframe><p>Hej</p>', '<p>Hej</p>'],
-    ['a form, an object and an svg', '<form action="https://evil.example"><input name="cpr"></form><object data="x"></object><svg onload="alert(1)"></svg>', ''],
+    [
+      'a form, an object and an svg',
+      '<form action="https://evil.example"><input name="cpr"></form><object data="x"></object><svg onload="alert(1)"></svg>',
+      '',
+    ],
     ['a protocol-relative link', '<a href="//evil.example">Klik</a>', '<a>Klik</a>'],
   ])('removes %s', (_name, hostile, safe) => {
     expect(sanitizeRichText(hostile)).toBe(safe);
@@ -44,7 +56,8 @@ describe('content HTML is sanitised before rendering', () => {
       } else if (Array.isArray(value)) value.forEach(walk);
       else if (value && typeof value === 'object') Object.values(value).forEach(walk);
     };
-    for (const file of readdirSync(seedDir).filter((name) => name.endsWith('.json'))) walk(JSON.parse(readFileSync(path.join(seedDir, file), 'utf8')));
+    for (const file of readdirSync(seedDir).filter((name) => name.endsWith('.json')))
+      walk(JSON.parse(readFileSync(path.join(seedDir, file), 'utf8')));
     expect(htmls.length).toBeGreaterThan(50);
     for (const html of htmls) {
       // The two spellings sanitize-html writes its own way: <br /> and the fuller rel.
@@ -69,7 +82,12 @@ describe('content HTML is sanitised before rendering', () => {
           for (const line of readFileSync(full, 'utf8').split('\n')) {
             if (!line.includes('dangerouslySetInnerHTML={')) continue;
             // Our own boot script, and the popup whose text lib/site.ts sanitises on the server.
-            if (line.includes('richText(') || line.includes('SCREEN_SIZE_BOOT_SCRIPT') || line.includes('sanitised on the server: lib/site.ts')) continue;
+            if (
+              line.includes('richText(') ||
+              line.includes('SCREEN_SIZE_BOOT_SCRIPT') ||
+              line.includes('sanitised on the server: lib/site.ts')
+            )
+              continue;
             offenders.push(`${path.relative(root, full)}: ${line.trim()}`);
           }
         }

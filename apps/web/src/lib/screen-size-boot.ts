@@ -9,7 +9,7 @@ import { BREAKPOINTS, TABLET_LG_WIDTH_RANGE } from '@krone/domain';
 export const SCREEN_SIZE_BOOT_SCRIPT = [
   '(function(){try{',
   "var d=document.documentElement,n=navigator.userAgent||'',w=window.innerWidth,h=window.innerHeight;",
-  "var a=!/\\b(?:iPhone|iPad|iPod)\\b/.test(n)&&/\\bAndroid\\b/.test(n);",
+  'var a=!/\\b(?:iPhone|iPad|iPod)\\b/.test(n)&&/\\bAndroid\\b/.test(n);',
   "var v=/\\b(?:iPad|Tablet|PlayBook|Kindle|Silk)\\b/.test(n)?'tablet'",
   ":/\\b(?:Opera Mini|IEMobile|Windows Phone)\\b/.test(n)?'mobile'",
   ":a?(/\\bMobile\\b/.test(n)?'mobile':'tablet')",

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { proxy } from '../proxy';
 import { kroneEnv, readLoggedIn, sessionCookie, userCookie } from './session-cookies';
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -46,7 +45,12 @@ describe('the session cookies follow the deployment mode (KRONE_ENV)', () => {
     });
     const response = await proxy(
       new NextRequest('https://krone.test/?logout=true', {
-        headers: { 'user-agent': CHROME, cookie: '__Host-krone_session=abc; __Host-krone_uid=u', 'sec-fetch-site': 'same-origin', 'x-forwarded-for': '203.0.113.9' },
+        headers: {
+          'user-agent': CHROME,
+          cookie: '__Host-krone_session=abc; __Host-krone_uid=u',
+          'sec-fetch-site': 'same-origin',
+          'x-forwarded-for': '203.0.113.9',
+        },
       }),
     );
     const cleared = response.headers.getSetCookie();

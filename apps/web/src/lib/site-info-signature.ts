@@ -7,7 +7,9 @@ export const SITE_INFO_MAX_SKEW_MS = 5 * 60 * 1000;
 
 export async function signSiteInfo(key: string, timestamp: string): Promise<string> {
   const encoder = new TextEncoder();
-  const cryptoKey = await globalThis.crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await globalThis.crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const signature = await globalThis.crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(timestamp));
   return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

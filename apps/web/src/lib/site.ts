@@ -9,7 +9,7 @@ import { sanitizeRichText } from './rich-text';
 type Flags = Record<string, unknown>;
 type HeaderLayout = Record<string, { start?: Flags; center?: Flags; end?: Flags }>;
 
-const quietly = async <T,>(load: () => Promise<T>, fallback: T): Promise<T> => {
+const quietly = async <T>(load: () => Promise<T>, fallback: T): Promise<T> => {
   try {
     return await load();
   } catch {
@@ -43,7 +43,21 @@ async function guestMenu(): Promise<MenuEntry[]> {
 
 /** Everything the header, menu, wallpaper and footer need, with quiet fallbacks (spec §8). */
 export async function getSiteChrome() {
-  const [t, layouts, images, footer, menu, wallpaper, menuSettings, playGames, tagManager, themes, siteInfo, marketingPopup, marketingSettings] = await Promise.all([
+  const [
+    t,
+    layouts,
+    images,
+    footer,
+    menu,
+    wallpaper,
+    menuSettings,
+    playGames,
+    tagManager,
+    themes,
+    siteInfo,
+    marketingPopup,
+    marketingSettings,
+  ] = await Promise.all([
     getTranslator(),
     quietly(() => getDocument('layouts'), {} as Flags),
     quietly(() => getDocument('images'), {} as Flags),

@@ -26,7 +26,9 @@ export function themeTokens(themes: Flags): string {
     return pairs.flatMap(([name, value]) => (safe(value) ? [`--${name}:${safe(value)};`] : [])).join('');
   };
   const rules = [`:root{${declarations(buttons.default, inputs.default)}}`];
-  const forms = new Set([...Object.keys(buttons), ...Object.keys(inputs)].filter((form) => form !== 'default' && /^[a-z0-9_]+$/.test(form)));
+  const forms = new Set(
+    [...Object.keys(buttons), ...Object.keys(inputs)].filter((form) => form !== 'default' && /^[a-z0-9_]+$/.test(form)),
+  );
   for (const form of [...forms].sort()) {
     const body = declarations(buttons[form], inputs[form]);
     if (body) rules.push(`.theme-${form}{${body}}`);

@@ -57,7 +57,14 @@ export type LoadResult = { ok: true; data: TransactionsPage } | { ok: false; sta
 /** One page of the player's transactions from the platform; never cached. */
 export async function loadTransactions(
   token: string,
-  query: { type: 'all' | 'payments' | 'games' | 'bonus'; period: '24h' | '7d' | '30d' | 'custom'; from?: string; to?: string; page: number; pageSize?: number },
+  query: {
+    type: 'all' | 'payments' | 'games' | 'bonus';
+    period: '24h' | '7d' | '30d' | 'custom';
+    from?: string;
+    to?: string;
+    page: number;
+    pageSize?: number;
+  },
 ): Promise<LoadResult> {
   try {
     const { data, error, response } = await platformNoStore.GET('/Wallet/transactions/{sessionId}', {

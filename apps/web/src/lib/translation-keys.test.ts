@@ -3,9 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const webSrc = path.resolve(__dirname, '..');
-const dictionary = JSON.parse(
-  readFileSync(path.resolve(webSrc, '../../platform/src/content/seed/translations.json'), 'utf8'),
-) as Record<string, Record<string, string>>;
+const dictionary = JSON.parse(readFileSync(path.resolve(webSrc, '../../platform/src/content/seed/translations.json'), 'utf8')) as Record<
+  string,
+  Record<string, string>
+>;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -13,7 +13,9 @@ export async function loadWithdrawals(token: string): Promise<WithdrawalsOvervie
 /** A platform refusal passed on to the browser: its code, Danish message and fields (amountOre is the form's amount). */
 export function refusal(error: unknown, status: number) {
   const refused = error as { code?: string; message?: string; fields?: Record<string, string> } | undefined;
-  const fields = refused?.fields ? Object.fromEntries(Object.entries(refused.fields).map(([key, value]) => [key === 'amountOre' ? 'amount' : key, value])) : undefined;
+  const fields = refused?.fields
+    ? Object.fromEntries(Object.entries(refused.fields).map(([key, value]) => [key === 'amountOre' ? 'amount' : key, value]))
+    : undefined;
   return Response.json(
     { result: 0, code: refused?.code ?? 'SERVER_ERROR', message: refused?.message, fields },
     { status: status >= 400 && status < 500 ? status : 502, headers: { 'Cache-Control': 'no-store' } },

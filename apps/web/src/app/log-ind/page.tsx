@@ -37,14 +37,22 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
       <section className={styles.card} aria-labelledby="login-mitid">
         <h2 id="login-mitid">{t('authentication.mitid_title')}</h2>
         <p className={styles.muted}>{t('login.mitid_description')}</p>
-        <a className={`${styles.providerButton} ${styles.mitid}`} href={`/api/auth/mitid/start?purpose=login${query}`} data-testid="login-mitid">
+        <a
+          className={`${styles.providerButton} ${styles.mitid}`}
+          href={`/api/auth/mitid/start?purpose=login${query}`}
+          data-testid="login-mitid"
+        >
           {t('login.mitid_button')}
         </a>
         {mobilePay ? (
           <>
             <p className={styles.muted}>{t('login.or')}</p>
             <p className={styles.muted}>{t('login.mobilepay_description')}</p>
-            <a className={`${styles.providerButton} ${styles.mobilepay}`} href={`/api/auth/mobilepay/start?purpose=login${query}`} data-testid="login-mobilepay">
+            <a
+              className={`${styles.providerButton} ${styles.mobilepay}`}
+              href={`/api/auth/mobilepay/start?purpose=login${query}`}
+              data-testid="login-mobilepay"
+            >
               {t('login.mobilepay_button')}
             </a>
           </>

@@ -111,7 +111,11 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
           <section className={styles.card} aria-labelledby="register-step1">
             <h2 id="register-step1">{t('register.step1_title')}</h2>
             <p className={styles.muted}>{t('register.age_requirement')}</p>
-            <a className={`${styles.providerButton} ${styles.mitid}`} href="/api/auth/mitid/start?purpose=register" data-testid="register-mitid">
+            <a
+              className={`${styles.providerButton} ${styles.mitid}`}
+              href="/api/auth/mitid/start?purpose=register"
+              data-testid="register-mitid"
+            >
               {t('register.mitid_button')}
             </a>
             <p className={styles.help}>{t('register.rofus_check_note')}</p>
@@ -139,7 +143,9 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
           <p className={styles.muted}>{t('register.step2_description')}</p>
           <RegistrationDetailsForm
             prefill={state!.prefill}
-            providers={providers?.length ? providers : defaultMobileCountryChoices().filter((choice) => choice.code === DEFAULT_MOBILE_COUNTRY_CODE)}
+            providers={
+              providers?.length ? providers : defaultMobileCountryChoices().filter((choice) => choice.code === DEFAULT_MOBILE_COUNTRY_CODE)
+            }
             texts={texts}
           />
         </section>

@@ -7,11 +7,7 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default async function UnsupportedPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function UnsupportedPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // The page must show even when the platform is down: the key is better than an error page.
   const [{ reason }, t] = await Promise.all([searchParams, getTranslatorOrKeys()]);
   const messageKey = unsupportedMessageKey(parseUnsupportedReason(reason));

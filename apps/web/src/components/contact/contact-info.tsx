@@ -8,11 +8,7 @@ export interface ContactSection {
 
 /** The system config contact_form_content (spec §3): three sections of a title and HTML content. */
 export function toContactSections(value: unknown): ContactSection[] {
-  const list = Array.isArray(value)
-    ? value
-    : value && typeof value === 'object'
-      ? Object.values(value as Record<string, unknown>)
-      : [];
+  const list = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value as Record<string, unknown>) : [];
   return list
     .filter((item): item is ContactSection => {
       const section = item as Partial<ContactSection> | null;

@@ -55,7 +55,8 @@ export function DepositAlertBox({ flow, t }: { flow: DepositFlowState; t: Transl
 export function SubmitButton({ flow, t }: { flow: DepositFlowState; t: Translate }) {
   const { quick, step, busy, amountOre } = flow;
   const amount = amountOre === null ? '' : formatKr(amountOre);
-  const label = quick || step === 3 ? (quick ? t('quick_deposit.submit', { amount }) : t('deposit.confirm_button', { amount })).trim() : t('btn.next');
+  const label =
+    quick || step === 3 ? (quick ? t('quick_deposit.submit', { amount }) : t('deposit.confirm_button', { amount })).trim() : t('btn.next');
   return (
     <button type="submit" className={styles.primary} aria-disabled={busy || undefined} data-testid="deposit-submit">
       {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}

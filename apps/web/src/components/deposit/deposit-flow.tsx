@@ -89,11 +89,19 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
 
   return (
     <>
-      <form className={styles.form} onSubmit={flow.submit} noValidate aria-labelledby={quick ? undefined : `${id}-step-title`} data-testid="deposit-form">
+      <form
+        className={styles.form}
+        onSubmit={flow.submit}
+        noValidate
+        aria-labelledby={quick ? undefined : `${id}-step-title`}
+        data-testid="deposit-form"
+      >
         {body}
         <p className={styles.help}>{t('deposit.responsible_note')}</p>
       </form>
-      {phase.kind === 'threeds' ? <ThreeDsFrame url={phase.deposit.actionUrl!} widths={threeDs} texts={texts} onDone={flow.threeDsDone} /> : null}
+      {phase.kind === 'threeds' ? (
+        <ThreeDsFrame url={phase.deposit.actionUrl!} widths={threeDs} texts={texts} onDone={flow.threeDsDone} />
+      ) : null}
     </>
   );
 }

@@ -19,7 +19,9 @@ describe('why a deposit failed, as the player reads it', () => {
   });
 
   it('has a Danish text for every key it answers', () => {
-    const keys = ['authentication_failed', 'authentication_timeout', 'card_declined', 'incorrect_details', null].map((code) => failureKey('card', code));
+    const keys = ['authentication_failed', 'authentication_timeout', 'card_declined', 'incorrect_details', null].map((code) =>
+      failureKey('card', code),
+    );
     const texts = translations as unknown as Record<string, Record<string, string>>;
     for (const key of keys) {
       const [section, name] = key.split('.') as [string, string];
@@ -39,7 +41,13 @@ describe('why a deposit failed, as the player reads it', () => {
 
   it('shows each refusal of a bonus code under the code field, in Danish', () => {
     const texts = translations as unknown as Record<string, Record<string, string>>;
-    for (const code of ['BONUS_CODE_USED', 'BONUS_FIRST_DEPOSIT_ONLY', 'BONUS_DECLINED_AT_REGISTRATION', 'BONUS_ALREADY_ACTIVE', 'INVALID_BONUS_CODE']) {
+    for (const code of [
+      'BONUS_CODE_USED',
+      'BONUS_FIRST_DEPOSIT_ONLY',
+      'BONUS_DECLINED_AT_REGISTRATION',
+      'BONUS_ALREADY_ACTIVE',
+      'INVALID_BONUS_CODE',
+    ]) {
       expect(BONUS_CODE_CODES.has(code), code).toBe(true);
       const key = DEPOSIT_ERROR_KEYS[code];
       expect(key, code).toMatch(/^deposit\.error_bonus_/);
@@ -50,11 +58,13 @@ describe('why a deposit failed, as the player reads it', () => {
     expect(DEPOSIT_ERROR_KEYS.BONUS_CODE_USED).toBe('deposit.error_bonus_used');
   });
 
-  it('tells with a limit refusal how much may still be deposited, from the platform\'s figure', () => {
+  it("tells with a limit refusal how much may still be deposited, from the platform's figure", () => {
     const texts = translations as unknown as Record<string, Record<string, string>>;
     const line = remainingLine('DEPOSIT_LIMIT_EXCEEDED', 12_500);
     expect(line).toEqual({ key: 'deposit.error_limit_remaining', vars: { amount: '125 kr.' } });
-    expect(interpolate(texts.deposit!.error_limit_remaining!, line!.vars)).toBe('Du kan højst indbetale 125 kr. mere i den nuværende periode.');
+    expect(interpolate(texts.deposit!.error_limit_remaining!, line!.vars)).toBe(
+      'Du kan højst indbetale 125 kr. mere i den nuværende periode.',
+    );
     expect(DEPOSIT_TEXT_KEYS).toContain('deposit.error_limit_remaining');
     expect(remainingLine('DEPOSIT_LIMIT_EXCEEDED', 0)?.vars.amount).toBe('0 kr.');
     expect(remainingLine('DEPOSIT_LIMIT_EXCEEDED', undefined)).toBeNull();

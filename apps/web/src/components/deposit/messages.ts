@@ -37,14 +37,23 @@ export const BONUS_CODE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
 ]);
 
 /** Refusals the player resolves on the limits page, shown with a link to it. */
-export const LIMITS_CODES: ReadonlySet<string> = new Set<ErrorCode>(['DEPOSIT_LIMIT_EXCEEDED', 'DEPOSIT_LIMIT_REQUIRED', 'ACCOUNT_PAUSED', 'ACCOUNT_CLOSED']);
+export const LIMITS_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'DEPOSIT_LIMIT_EXCEEDED',
+  'DEPOSIT_LIMIT_REQUIRED',
+  'ACCOUNT_PAUSED',
+  'ACCOUNT_CLOSED',
+]);
 
 /**
  * The second line of a limit refusal: how much the player may still deposit within the limit
  * broken (the platform's `remainingOre`), or null when the refusal carries no figure.
  */
-export function remainingLine(code: string | undefined, remainingOre: number | undefined): { key: string; vars: { amount: string } } | null {
-  if (code !== 'DEPOSIT_LIMIT_EXCEEDED' || typeof remainingOre !== 'number' || !Number.isSafeInteger(remainingOre) || remainingOre < 0) return null;
+export function remainingLine(
+  code: string | undefined,
+  remainingOre: number | undefined,
+): { key: string; vars: { amount: string } } | null {
+  if (code !== 'DEPOSIT_LIMIT_EXCEEDED' || typeof remainingOre !== 'number' || !Number.isSafeInteger(remainingOre) || remainingOre < 0)
+    return null;
   return { key: 'deposit.error_limit_remaining', vars: { amount: formatKr(remainingOre) } };
 }
 

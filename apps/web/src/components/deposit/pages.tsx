@@ -12,7 +12,8 @@ import { DEPOSIT_TEXT_KEYS } from './text-keys';
 export type Search = Promise<Record<string, string | string[] | undefined>>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const depositParam = (search: Record<string, string | string[] | undefined>) => (typeof search.deposit === 'string' && UUID.test(search.deposit) ? search.deposit : null);
+const depositParam = (search: Record<string, string | string[] | undefined>) =>
+  typeof search.deposit === 'string' && UUID.test(search.deposit) ? search.deposit : null;
 const loginUrl = (path: string) => `/log-ind?redirect=${encodeURIComponent(path)}`;
 
 /**
@@ -21,7 +22,17 @@ const loginUrl = (path: string) => `/log-ind?redirect=${encodeURIComponent(path)
  * others send a guest to log in and back. With `?deposit=<id>` (back from 3-D Secure outside its
  * frame) the page shows where that payment stands.
  */
-export async function DepositPage({ variant, path, searchParams, guestMayLand = false }: { variant: 'main' | 'quick'; path: string; searchParams: Search; guestMayLand?: boolean }) {
+export async function DepositPage({
+  variant,
+  path,
+  searchParams,
+  guestMayLand = false,
+}: {
+  variant: 'main' | 'quick';
+  path: string;
+  searchParams: Search;
+  guestMayLand?: boolean;
+}) {
   const [t, profile, settings, search] = await Promise.all([getTranslator(), loadProfile(), loadDepositSettings(variant), searchParams]);
   const title = variant === 'main' ? t('deposit.title') : t('quick_deposit.title');
   if (!profile) {

@@ -33,7 +33,12 @@ export function PaymentStatus({ id, initial, texts, againHref }: { id: string; i
     const started = Date.now();
     async function ask() {
       try {
-        const response = await fetch('/api/deposit/status', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }), cache: 'no-store' });
+        const response = await fetch('/api/deposit/status', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id }),
+          cache: 'no-store',
+        });
         const answer = (await response.json().catch(() => ({}))) as { result?: number; data?: Deposit; message?: string };
         if (stopped) return;
         if (answer.result === 1 && answer.data) {
@@ -77,7 +82,8 @@ export function PaymentStatus({ id, initial, texts, againHref }: { id: string; i
       <section className={styles.card} aria-live="polite" aria-busy="true" data-testid="deposit-pending">
         <h2>{t('deposit.return_title')}</h2>
         <p className={styles.muted}>
-          <span className={styles.spinner} aria-hidden="true" /> {deposit?.method === 'mobilepay' ? t('deposit.mobilepay_waiting') : t('deposit.return_text')}
+          <span className={styles.spinner} aria-hidden="true" />{' '}
+          {deposit?.method === 'mobilepay' ? t('deposit.mobilepay_waiting') : t('deposit.return_text')}
         </p>
         {slow ? <p className={styles.muted}>{t('deposit.return_pending')}</p> : null}
       </section>

@@ -12,11 +12,25 @@ import styles from './deposit.module.css';
  * same-origin, which is how this dialog knows the challenge is over; no message passing, no
  * script on the return page. Rendered only in the browser, after the player confirmed.
  */
-export function ThreeDsFrame({ url, widths, texts, onDone }: { url: string; widths: { desktop: number; tablet: number; mobile: number }; texts: Texts; onDone: () => void }) {
+export function ThreeDsFrame({
+  url,
+  widths,
+  texts,
+  onDone,
+}: {
+  url: string;
+  widths: { desktop: number; tablet: number; mobile: number };
+  texts: Texts;
+  onDone: () => void;
+}) {
   const t = textsTranslator(texts);
   const dialog = useRef<HTMLDialogElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
-  const width = window.matchMedia('(min-width: 1024px)').matches ? widths.desktop : window.innerWidth >= 768 ? widths.tablet : widths.mobile;
+  const width = window.matchMedia('(min-width: 1024px)').matches
+    ? widths.desktop
+    : window.innerWidth >= 768
+      ? widths.tablet
+      : widths.mobile;
 
   useEffect(() => {
     const element = dialog.current;
@@ -56,7 +70,14 @@ export function ThreeDsFrame({ url, widths, texts, onDone }: { url: string; widt
       <p id="threeds-text" className={styles.muted}>
         {t('deposit.threeds_text')}
       </p>
-      <iframe ref={frame} src={url} title={t('deposit.threeds_title')} className={styles.threeDsFrame} onLoad={loaded} data-testid="threeds-frame" />
+      <iframe
+        ref={frame}
+        src={url}
+        title={t('deposit.threeds_title')}
+        className={styles.threeDsFrame}
+        onLoad={loaded}
+        data-testid="threeds-frame"
+      />
     </dialog>
   );
 }

@@ -3,7 +3,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Deposit } from '@/lib/platform-types';
 import { refreshAccountSummary } from '../players/account-summary';
-import { bareCardNumber, CARD_FIELDS, checkAmount, checkCard, fullYear, groupCardNumber, type CardField, type CardInput } from '@/lib/card-rules';
+import {
+  bareCardNumber,
+  CARD_FIELDS,
+  checkAmount,
+  checkCard,
+  fullYear,
+  groupCardNumber,
+  type CardField,
+  type CardInput,
+} from '@/lib/card-rules';
 import { BONUS_CODE_CODES, DEPOSIT_ERROR_KEYS, LIMITS_CODES, remainingLine } from './messages';
 
 export type DepositMethod = 'card' | 'mobilepay';
@@ -70,7 +79,15 @@ async function requestCardToken(tokensUrl: string, card: CardInput): Promise<{ t
  * first (spec §5); the card goes from this browser to the provider's tokenisation endpoint and
  * only its token reaches our servers.
  */
-export function useDepositFlow({ variant, methods, tokensUrl }: { variant: 'main' | 'quick'; methods: { card: boolean; mobilePay: boolean }; tokensUrl: string }) {
+export function useDepositFlow({
+  variant,
+  methods,
+  tokensUrl,
+}: {
+  variant: 'main' | 'quick';
+  methods: { card: boolean; mobilePay: boolean };
+  tokensUrl: string;
+}) {
   const id = useId();
   const quick = variant === 'quick';
   const [step, setStep] = useState<DepositStep>(1);
@@ -98,7 +115,8 @@ export function useDepositFlow({ variant, methods, tokensUrl }: { variant: 'main
       if ('error' in checked) found.amount = checked.error;
     }
     if (fields.includes('bonusCode') && bonusOpen && !bonusCode.trim()) found.bonusCode = 'validation.bonus_code_empty';
-    if (method === 'card' && fields.some((field) => (CARD_FIELDS as readonly string[]).includes(field))) Object.assign(found, checkCard(card));
+    if (method === 'card' && fields.some((field) => (CARD_FIELDS as readonly string[]).includes(field)))
+      Object.assign(found, checkCard(card));
     return found;
   }
 
@@ -126,7 +144,11 @@ export function useDepositFlow({ variant, methods, tokensUrl }: { variant: 'main
       return;
     }
     if (code === 'CARD_DETAILS_INCORRECT' && !quick) setStep(2);
-    setAlert({ key: key ?? (message ? `raw:${message}` : 'deposit.error_server'), limitsLink: code !== undefined && LIMITS_CODES.has(code), remaining: remainingLine(code, remainingOre) });
+    setAlert({
+      key: key ?? (message ? `raw:${message}` : 'deposit.error_server'),
+      limitsLink: code !== undefined && LIMITS_CODES.has(code),
+      remaining: remainingLine(code, remainingOre),
+    });
   }
 
   /** Card data to the provider; answers the token or marks the card's fields. */
@@ -198,7 +220,8 @@ export function useDepositFlow({ variant, methods, tokensUrl }: { variant: 'main
     setErrors((current) => ({ ...current, amount: undefined }));
   }
 
-  const setCardField = (field: CardField, value: string) => setCard((current) => ({ ...current, [field]: field === 'number' ? groupCardNumber(value) : value }));
+  const setCardField = (field: CardField, value: string) =>
+    setCard((current) => ({ ...current, [field]: field === 'number' ? groupCardNumber(value) : value }));
 
   /** The 3-D Secure frame is done: show where the payment stands (the status page polls on). */
   function threeDsDone() {

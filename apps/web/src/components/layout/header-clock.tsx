@@ -13,7 +13,13 @@ export function HeaderClock({ label }: { label: string }) {
   }, []);
   const text = now ? formatClock(now) : '--:--';
   return (
-    <time className="header-clock" aria-label={label.replace('{time}', text)} dateTime={now?.toISOString()} suppressHydrationWarning data-testid="header-clock">
+    <time
+      className="header-clock"
+      aria-label={label.replace('{time}', text)}
+      dateTime={now?.toISOString()}
+      suppressHydrationWarning
+      data-testid="header-clock"
+    >
       {text}
     </time>
   );

@@ -22,7 +22,11 @@ describe('preload loader (layout settings per size)', () => {
 
   it('is hidden on the sizes where it is not active and shows the logo where the type says so', () => {
     const html = renderToStaticMarkup(
-      <PreloadLoader settings={{ xs: { ...spinner, active: false }, lg: { ...spinner, type: 'logo' } }} label="Indlæser…" logoUrl="/media/general/logo.png" />,
+      <PreloadLoader
+        settings={{ xs: { ...spinner, active: false }, lg: { ...spinner, type: 'logo' } }}
+        label="Indlæser…"
+        logoUrl="/media/general/logo.png"
+      />,
     );
     expect(html).toMatch(/class="preload-loader hide-xs"/);
     expect(html).toContain('role="status"');

@@ -5,7 +5,17 @@ import type { FooterDocument } from '@/lib/site-chrome';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
 
-function FooterLink({ url, newTab, children, className }: { url: string; newTab?: boolean; children: React.ReactNode; className?: string }) {
+function FooterLink({
+  url,
+  newTab,
+  children,
+  className,
+}: {
+  url: string;
+  newTab?: boolean;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const targetProps = newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   if (isExternal(url)) {
     return (
@@ -56,7 +66,13 @@ export function SiteFooter({ footer, label }: { footer: FooterDocument; label: s
             const image = <Image src={src} alt={logo.alt} width={120} height={40} />;
             return (
               <li key={logo.alt} data-gtm={logo.googleTagName}>
-                {logo.link ? <FooterLink url={logo.link} newTab={isExternal(logo.link)}>{image}</FooterLink> : image}
+                {logo.link ? (
+                  <FooterLink url={logo.link} newTab={isExternal(logo.link)}>
+                    {image}
+                  </FooterLink>
+                ) : (
+                  image
+                )}
               </li>
             );
           })}

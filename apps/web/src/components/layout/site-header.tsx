@@ -58,7 +58,13 @@ export function SiteHeader(props: HeaderProps) {
             <VerticalMenu
               items={menu}
               lockScrollOnMobile={props.lockScrollOnMobile}
-              texts={{ open: texts.menuOpen, close: texts.menuClose, navigation: texts.navigation, totalBalance: texts.totalBalance, bonusBalance: texts.bonusBalance }}
+              texts={{
+                open: texts.menuOpen,
+                close: texts.menuClose,
+                navigation: texts.navigation,
+                totalBalance: texts.totalBalance,
+                bonusBalance: texts.bonusBalance,
+              }}
               loggedIn={loggedIn}
               buttonClassName={`${visibility.dropdown}${horizontal ? ' hide-lg hide-xl hide-xxl' : ''}`}
             />

@@ -141,14 +141,10 @@ export function VerticalMenu({
       >
         <Icon name={open ? 'close' : 'menu'} size={24} />
       </button>
-      <div
-        ref={panelRef}
-        id={panelId}
-        className={`menu-panel${open ? ' is-open' : ''}`}
-        hidden={!open}
-        data-testid="menu-panel"
-      >
-        {everOpened && loggedIn && texts.totalBalance && texts.bonusBalance ? <MenuBalances totalLabel={texts.totalBalance} bonusLabel={texts.bonusBalance} /> : null}
+      <div ref={panelRef} id={panelId} className={`menu-panel${open ? ' is-open' : ''}`} hidden={!open} data-testid="menu-panel">
+        {everOpened && loggedIn && texts.totalBalance && texts.bonusBalance ? (
+          <MenuBalances totalLabel={texts.totalBalance} bonusLabel={texts.bonusBalance} />
+        ) : null}
         {everOpened ? (
           <nav aria-label={texts.navigation}>
             <ul className="menu-list">

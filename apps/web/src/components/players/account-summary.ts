@@ -24,7 +24,12 @@ export function refreshAccountSummary(): Promise<void> {
     return loading;
   }
   if (summaryStore.get().status !== 'ready') summaryStore.set({ status: 'loading' });
-  loading = fetch('/api/deposit/account-summary', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', cache: 'no-store' })
+  loading = fetch('/api/deposit/account-summary', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    cache: 'no-store',
+  })
     .then((response) => response.json() as Promise<{ result?: number; data?: AccountSummary }>)
     .then((answer) => summaryStore.set(answer.result === 1 && answer.data ? { status: 'ready', summary: answer.data } : NONE))
     .catch(() => summaryStore.set({ status: 'error' }))

@@ -50,7 +50,8 @@ export function ContactChangeForm({
     }
     const fields = answer.body.fields ?? {};
     const mapped: Partial<Record<Field, string>> = {};
-    for (const field of FIELDS) if (fields[field]) mapped[field] = /^(validation|authentication)\./.test(fields[field]!) ? fields[field] : 'validation.invalid_input';
+    for (const field of FIELDS)
+      if (fields[field]) mapped[field] = /^(validation|authentication)\./.test(fields[field]!) ? fields[field] : 'validation.invalid_input';
     setErrors(mapped);
     if (Object.keys(mapped).length === 0) setAlert(answer.body.message ?? t('profile.save_error'));
     else document.getElementById(`${id}-${FIELDS.find((field) => mapped[field])}`)?.focus();
@@ -96,7 +97,11 @@ export function ContactChangeForm({
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor={`${id}-cc`}>{t('register.country_code_label')}</label>
-          <select id={`${id}-cc`} value={values.mobileCc} onChange={(event) => setValues((current) => ({ ...current, mobileCc: event.target.value }))}>
+          <select
+            id={`${id}-cc`}
+            value={values.mobileCc}
+            onChange={(event) => setValues((current) => ({ ...current, mobileCc: event.target.value }))}
+          >
             {providers.map((provider) => (
               <option key={provider.code} value={provider.code}>
                 {provider.label}

@@ -19,7 +19,9 @@ export const EMPTY_LIMIT: DepositLimitValue = { period: null, amount: '', custom
  * or a custom amount in kroner, whole øre, 1 kr. to 10 million kr.). Answers the limit in øre,
  * or the key of the Danish message per field.
  */
-export function checkDepositLimit(value: DepositLimitValue): { ok: true; period: DepositLimitPeriod; amountOre: number } | { ok: false; errors: Record<string, string> } {
+export function checkDepositLimit(
+  value: DepositLimitValue,
+): { ok: true; period: DepositLimitPeriod; amountOre: number } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!value.period) errors.period = 'validation.period_required';
   const amount = chooseLimitAmount(value.amount, value.custom);
@@ -59,7 +61,13 @@ export function DepositLimitFields({
         <legend className={styles.legend}>{labels.period}</legend>
         {DEPOSIT_LIMIT_PERIODS.map((period) => (
           <label key={period} className={styles.choice}>
-            <input type="radio" name={`${id}-period`} value={period} checked={value.period === period} onChange={() => onChange({ ...value, period })} />
+            <input
+              type="radio"
+              name={`${id}-period`}
+              value={period}
+              checked={value.period === period}
+              onChange={() => onChange({ ...value, period })}
+            />
             {t(`limitations.period_${period}`)}
           </label>
         ))}
@@ -69,12 +77,24 @@ export function DepositLimitFields({
         <legend className={styles.legend}>{labels.amount}</legend>
         {SUGGESTED_DEPOSIT_LIMITS_KR.map((kr) => (
           <label key={kr} className={styles.choice}>
-            <input type="radio" name={`${id}-amount`} value={kr} checked={value.amount === String(kr)} onChange={() => onChange({ ...value, amount: String(kr) })} />
+            <input
+              type="radio"
+              name={`${id}-amount`}
+              value={kr}
+              checked={value.amount === String(kr)}
+              onChange={() => onChange({ ...value, amount: String(kr) })}
+            />
             {formatKr(kr * 100)}
           </label>
         ))}
         <label className={styles.choice}>
-          <input type="radio" name={`${id}-amount`} value="custom" checked={value.amount === 'custom'} onChange={() => onChange({ ...value, amount: 'custom' })} />
+          <input
+            type="radio"
+            name={`${id}-amount`}
+            value="custom"
+            checked={value.amount === 'custom'}
+            onChange={() => onChange({ ...value, amount: 'custom' })}
+          />
           {labels.custom}
         </label>
       </fieldset>

@@ -11,7 +11,6 @@ export interface DocumentType {
   label: string;
 }
 
-
 /** Spec §5 and §9: at most 4 files at a time. */
 export const MAX_FILES = 4;
 const MAX_FILE_BYTES = 10 * 1024 * 1024;

@@ -77,7 +77,17 @@ function StateBanner({ view, t }: { view: LimitsView; t: T }) {
   );
 }
 
-function CurrentLimits({ view, t, onChange, disabled }: { view: LimitsView; t: T; onChange: (view: LimitsView) => void; disabled: boolean }) {
+function CurrentLimits({
+  view,
+  t,
+  onChange,
+  disabled,
+}: {
+  view: LimitsView;
+  t: T;
+  onChange: (view: LimitsView) => void;
+  disabled: boolean;
+}) {
   const { busy, post } = usePost();
   const [status, setStatus] = useState<Status>(null);
 
@@ -100,18 +110,31 @@ function CurrentLimits({ view, t, onChange, disabled }: { view: LimitsView; t: T
           <li key={limit.period} data-testid={`limit-${limit.period}`}>
             <div>
               <strong>{t(`limitations.period_${limit.period}`)}</strong>
-              <span data-testid="limit-amount">{limit.amountOre === null ? t('limitations.no_limit') : `${t('limitations.in_force')}: ${formatKr(limit.amountOre)}`}</span>
-              {limit.remainingOre !== null ? <span data-testid="limit-remaining">{t('limitations.remaining', { amount: formatKr(limit.remainingOre) })}</span> : null}
+              <span data-testid="limit-amount">
+                {limit.amountOre === null ? t('limitations.no_limit') : `${t('limitations.in_force')}: ${formatKr(limit.amountOre)}`}
+              </span>
+              {limit.remainingOre !== null ? (
+                <span data-testid="limit-remaining">{t('limitations.remaining', { amount: formatKr(limit.remainingOre) })}</span>
+              ) : null}
               {limit.pending ? (
                 <span data-testid="limit-pending">
                   {limit.pending.amountOre === null
                     ? t('limitations.pending_removal', { date: formatDateTimeDa(limit.pending.effectiveAt) })
-                    : t('limitations.pending_limit', { amount: formatKr(limit.pending.amountOre), date: formatDateTimeDa(limit.pending.effectiveAt) })}
+                    : t('limitations.pending_limit', {
+                        amount: formatKr(limit.pending.amountOre),
+                        date: formatDateTimeDa(limit.pending.effectiveAt),
+                      })}
                 </span>
               ) : null}
             </div>
             {!disabled && mayRemove(view, limit.period) ? (
-              <button type="button" className={styles.secondary} onClick={() => void remove(limit.period)} aria-disabled={busy || undefined} disabled={busy}>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => void remove(limit.period)}
+                aria-disabled={busy || undefined}
+                disabled={busy}
+              >
                 {t('limitations.remove_limit')}
                 <span className="visually-hidden"> ({t(`limitations.period_${limit.period}`)})</span>
               </button>
@@ -145,7 +168,9 @@ function LimitForm({ texts, t, onSaved }: { texts: Record<string, string>; t: T;
     onSaved(data.overview);
     setStatus({
       ok: true,
-      text: data.change.immediate ? t('limitations.saved') : t('limitations.increase_pending_saved', { date: formatDateTimeDa(data.change.effectiveAt) }),
+      text: data.change.immediate
+        ? t('limitations.saved')
+        : t('limitations.increase_pending_saved', { date: formatDateTimeDa(data.change.effectiveAt) }),
     });
   }
 
@@ -156,7 +181,12 @@ function LimitForm({ texts, t, onSaved }: { texts: Record<string, string>; t: T;
         onChange={setValue}
         errors={errors}
         texts={texts}
-        labels={{ period: t('limitations.period_label'), amount: t('limitations.limit_label'), custom: t('limitations.custom_limit'), placeholder: t('limitations.custom_placeholder') }}
+        labels={{
+          period: t('limitations.period_label'),
+          amount: t('limitations.limit_label'),
+          custom: t('limitations.custom_limit'),
+          placeholder: t('limitations.custom_placeholder'),
+        }}
       />
       <div role="status" data-testid="limit-status">
         {status ? <p className={status.ok ? `${styles.alert} ${styles.success}` : styles.alert}>{status.text}</p> : null}
@@ -211,7 +241,13 @@ function PauseForm({ t, onPaused }: { t: T; onPaused: (view: LimitsView) => void
         <legend className={styles.legend}>{t('limitations.pause_legend')}</legend>
         {(['24h', '30d'] as const).map((value) => (
           <label key={value} className={styles.choice}>
-            <input type="radio" name={`${id}-duration`} value={value} checked={duration === value} onChange={() => (setDuration(value), setConfirming(false))} />
+            <input
+              type="radio"
+              name={`${id}-duration`}
+              value={value}
+              checked={duration === value}
+              onChange={() => (setDuration(value), setConfirming(false))}
+            />
             {t(`limitations.break_${value}`)}
           </label>
         ))}
@@ -227,7 +263,14 @@ function PauseForm({ t, onPaused }: { t: T; onPaused: (view: LimitsView) => void
             {t(`limitations.pause_confirm_${duration}`)}
           </p>
           <div className={styles.buttons}>
-            <button type="button" ref={confirmButton} className={styles.submit} onClick={() => void confirm()} aria-disabled={busy || undefined} disabled={busy}>
+            <button
+              type="button"
+              ref={confirmButton}
+              className={styles.submit}
+              onClick={() => void confirm()}
+              aria-disabled={busy || undefined}
+              disabled={busy}
+            >
               {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
               {busy ? t('btn.loading') : t('btn.confirm')}
             </button>

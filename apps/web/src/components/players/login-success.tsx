@@ -7,7 +7,17 @@ import { useEffect } from 'react';
  * over as the logged-in player. On the way it leaves the flag that opens the welcome popup once
  * (components/players/player-popups.tsx). A link is there for anyone whose browser does not move.
  */
-export function LoginSuccess({ next, delayMs, label, kind }: { next: string; delayMs: number; label: string; kind: 'login' | 'registration' }) {
+export function LoginSuccess({
+  next,
+  delayMs,
+  label,
+  kind,
+}: {
+  next: string;
+  delayMs: number;
+  label: string;
+  kind: 'login' | 'registration';
+}) {
   useEffect(() => {
     const timer = window.setTimeout(() => {
       // Left just before leaving, so the popup opens on the page the player lands on.

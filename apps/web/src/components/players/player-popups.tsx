@@ -13,7 +13,6 @@ import { patchPlayerProfile, showsWelcomeOffer, usePlayerProfile, type PlayerPro
 /** Set by /loginsuccess just before it moves on: "login" or "registration". */
 export const WELCOME_FLAG = 'krone.welcome';
 
-
 function takeWelcomeFlag(): string | null {
   try {
     const value = window.sessionStorage.getItem(WELCOME_FLAG);
@@ -29,7 +28,15 @@ function takeWelcomeFlag(): string | null {
  * marketing-acceptance popup 3000 ms after the profile loaded when spec §4's conditions hold.
  * Only one shows at a time; the marketing popup waits for the welcome popup to close.
  */
-export function PlayerPopups({ texts, popup, settings }: { texts: Record<string, string>; popup: MarketingPopupContent; settings: MarketingSettings }) {
+export function PlayerPopups({
+  texts,
+  popup,
+  settings,
+}: {
+  texts: Record<string, string>;
+  popup: MarketingPopupContent;
+  settings: MarketingSettings;
+}) {
   const state = usePlayerProfile();
   const profile = state.status === 'ready' ? state.profile : null;
   const [welcome, setWelcome] = useState<string | null>(null);
@@ -90,7 +97,13 @@ function Dialog({ testId, title, children, onClose }: { testId: string; title: s
     if (element && !element.open) element.showModal();
   }, []);
   return (
-    <dialog ref={dialog} className={`${styles.dialog} ${styles.dialogWide}`} aria-labelledby={titleId} onClose={onClose} data-testid={testId}>
+    <dialog
+      ref={dialog}
+      className={`${styles.dialog} ${styles.dialogWide}`}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      data-testid={testId}
+    >
       <h2 id={titleId} className={styles.dialogTitle}>
         {title}
       </h2>
@@ -99,14 +112,30 @@ function Dialog({ testId, title, children, onClose }: { testId: string; title: s
   );
 }
 
-function WelcomePopup({ texts, profile, first, onClose }: { texts: Record<string, string>; profile: PlayerProfile; first: boolean; onClose: () => void }) {
+function WelcomePopup({
+  texts,
+  profile,
+  first,
+  onClose,
+}: {
+  texts: Record<string, string>;
+  profile: PlayerProfile;
+  first: boolean;
+  onClose: () => void;
+}) {
   const t = textsTranslator(texts);
   const close = (event: { currentTarget: HTMLElement }) => event.currentTarget.closest('dialog')?.close();
   const nonDepositor = profile.playerType !== 'Depositor';
   const offer = showsWelcomeOffer(profile);
   return (
-    <Dialog testId="welcome-popup" title={t(first ? 'welcome_popup.title_first' : 'welcome_popup.title', { name: profile.firstName })} onClose={onClose}>
-      {!first && profile.previousLogin ? <p className={styles.dialogMessage}>{t('welcome_popup.last_login', { date: formatDateTimeDa(profile.previousLogin) })}</p> : null}
+    <Dialog
+      testId="welcome-popup"
+      title={t(first ? 'welcome_popup.title_first' : 'welcome_popup.title', { name: profile.firstName })}
+      onClose={onClose}
+    >
+      {!first && profile.previousLogin ? (
+        <p className={styles.dialogMessage}>{t('welcome_popup.last_login', { date: formatDateTimeDa(profile.previousLogin) })}</p>
+      ) : null}
       {offer ? (
         <section className={styles.offer}>
           <h3>{t('welcome_popup.offer_title')}</h3>
@@ -173,7 +202,10 @@ function MarketingPopup({
 
   return (
     <Dialog testId="marketing-popup" title={popup.title} onClose={onDone}>
-      <div className={`rich-text ${styles.dialogMessage}`} dangerouslySetInnerHTML={{ __html: popup.detail /* sanitised on the server: lib/site.ts */ }} />
+      <div
+        className={`rich-text ${styles.dialogMessage}`}
+        dangerouslySetInnerHTML={{ __html: popup.detail /* sanitised on the server: lib/site.ts */ }}
+      />
       <div role="status">
         {status === 'saved' ? <p>{text(texts, 'modal.marketing_saved')}</p> : null}
         {status === 'error' ? <p>{text(texts, 'modal.marketing_error')}</p> : null}
@@ -185,7 +217,13 @@ function MarketingPopup({
           </button>
         ) : (
           <>
-            <button type="button" className={styles.button} disabled={status === 'busy'} onClick={(event) => void answer(true, event.currentTarget)} data-testid="marketing-accept">
+            <button
+              type="button"
+              className={styles.button}
+              disabled={status === 'busy'}
+              onClick={(event) => void answer(true, event.currentTarget)}
+              data-testid="marketing-accept"
+            >
               {text(texts, 'modal.marketing_accept')}
             </button>
             <button

@@ -20,7 +20,8 @@ export type PlayerProfile = Pick<
  * (the code is for the first deposit) and did not decline it at registration (Danish marketing
  * rules: an offer shown must be one the player can get).
  */
-export const showsWelcomeOffer = (profile: Pick<PlayerProfile, 'playerType' | 'welcomeBonusDeclined'>) => profile.playerType !== 'Depositor' && !profile.welcomeBonusDeclined;
+export const showsWelcomeOffer = (profile: Pick<PlayerProfile, 'playerType' | 'welcomeBonusDeclined'>) =>
+  profile.playerType !== 'Depositor' && !profile.welcomeBonusDeclined;
 
 export type ProfileState = { status: 'guest' } | { status: 'loading' } | { status: 'ready'; profile: PlayerProfile } | { status: 'error' };
 
@@ -37,7 +38,17 @@ export function loadPlayerProfile(fetcher: typeof fetch = fetch): Promise<void> 
   if (loading) return loading;
   profileStore.set({ status: 'loading' });
   loading = fetcher('/api/user/user-profile', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-    .then((response) => response.json() as Promise<{ result?: number; data?: { userInfo: Omit<PlayerProfile, 'playerType' | 'welcomeBonusDeclined'>; playerType: string; welcomeBonusDeclined?: boolean } }>)
+    .then(
+      (response) =>
+        response.json() as Promise<{
+          result?: number;
+          data?: {
+            userInfo: Omit<PlayerProfile, 'playerType' | 'welcomeBonusDeclined'>;
+            playerType: string;
+            welcomeBonusDeclined?: boolean;
+          };
+        }>,
+    )
     .then((answer) => {
       if (answer.result === 1 && answer.data) {
         const { userInfo, playerType, welcomeBonusDeclined } = answer.data;

@@ -64,7 +64,12 @@ export function RegistrationDetailsForm({
     }
     const fields = answer.body.fields ?? {};
     const mapped: Partial<Record<Field, string>> = {};
-    for (const field of FIELDS) if (fields[field]) mapped[field] = fields[field]!.startsWith('validation.') || fields[field]!.startsWith('authentication.') ? fields[field] : 'validation.invalid_input';
+    for (const field of FIELDS)
+      if (fields[field])
+        mapped[field] =
+          fields[field]!.startsWith('validation.') || fields[field]!.startsWith('authentication.')
+            ? fields[field]
+            : 'validation.invalid_input';
     setErrors(mapped);
     if (answer.body.code === 'REGISTRATION_EXPIRED') {
       router.refresh();
@@ -83,7 +88,9 @@ export function RegistrationDetailsForm({
         value={values[name]}
         onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
         aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={[help ? `${id}-${name}-help` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [help ? `${id}-${name}-help` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined
+        }
         {...input}
       />
       {help ? (
@@ -106,14 +113,26 @@ export function RegistrationDetailsForm({
           {alert}
         </div>
       ) : null}
-      {field('cpr', t('register.cpr_label'), { inputMode: 'numeric', autoComplete: 'off', placeholder: t('register.cpr_placeholder'), maxLength: 11 }, t('register.cpr_help'))}
-      {field('firstName', t('register.first_name_label'), { autoComplete: 'given-name', placeholder: t('register.first_name_placeholder') })}
+      {field(
+        'cpr',
+        t('register.cpr_label'),
+        { inputMode: 'numeric', autoComplete: 'off', placeholder: t('register.cpr_placeholder'), maxLength: 11 },
+        t('register.cpr_help'),
+      )}
+      {field('firstName', t('register.first_name_label'), {
+        autoComplete: 'given-name',
+        placeholder: t('register.first_name_placeholder'),
+      })}
       {field('lastName', t('register.last_name_label'), { autoComplete: 'family-name', placeholder: t('register.last_name_placeholder') })}
       {field('email', t('register.email_label'), { type: 'email', autoComplete: 'email', placeholder: t('register.email_placeholder') })}
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor={`${id}-cc`}>{t('register.country_code_label')}</label>
-          <select id={`${id}-cc`} value={values.mobileCc} onChange={(event) => setValues((current) => ({ ...current, mobileCc: event.target.value }))}>
+          <select
+            id={`${id}-cc`}
+            value={values.mobileCc}
+            onChange={(event) => setValues((current) => ({ ...current, mobileCc: event.target.value }))}
+          >
             {providers.map((provider) => (
               <option key={provider.code} value={provider.code}>
                 {provider.label}
@@ -121,7 +140,12 @@ export function RegistrationDetailsForm({
             ))}
           </select>
         </div>
-        {field('mobileNo', t('register.mobile_label'), { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', placeholder: t('register.mobile_placeholder') })}
+        {field('mobileNo', t('register.mobile_label'), {
+          type: 'tel',
+          inputMode: 'tel',
+          autoComplete: 'tel-national',
+          placeholder: t('register.mobile_placeholder'),
+        })}
       </div>
       <button type="submit" className={styles.submit} aria-disabled={busy || undefined} disabled={busy}>
         {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}

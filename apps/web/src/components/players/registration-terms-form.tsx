@@ -116,7 +116,14 @@ export function RegistrationTermsForm({ texts }: { texts: Record<string, string>
       </fieldset>
       {error('bonus')}
       <label className={styles.check}>
-        <input type="checkbox" checked={acceptTerms} onChange={(event) => setAcceptTerms(event.target.checked)} aria-invalid={errors.terms ? true : undefined} aria-describedby={errors.terms ? `${id}-terms-error` : undefined} data-testid="accept-terms" />
+        <input
+          type="checkbox"
+          checked={acceptTerms}
+          onChange={(event) => setAcceptTerms(event.target.checked)}
+          aria-invalid={errors.terms ? true : undefined}
+          aria-describedby={errors.terms ? `${id}-terms-error` : undefined}
+          data-testid="accept-terms"
+        />
         <span>
           {t('register.accept_terms')
             .split(/(\{terms_link\}|\{privacy_link\})/)

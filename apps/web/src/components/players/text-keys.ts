@@ -19,7 +19,13 @@ export const PLAYER_POPUP_TEXT_KEYS = [
 ] as const;
 
 /** Texts of the welcome block (components/players/welcome-block.tsx). */
-export const WELCOME_BLOCK_TEXT_KEYS = ['overview.greeting', 'overview.last_login', 'overview.total_balance', 'overview.transfer_link', 'btn.loading'] as const;
+export const WELCOME_BLOCK_TEXT_KEYS = [
+  'overview.greeting',
+  'overview.last_login',
+  'overview.total_balance',
+  'overview.transfer_link',
+  'btn.loading',
+] as const;
 
 /** Texts of the deposit-limit fields (components/players/deposit-limit-fields.tsx). */
 export const DEPOSIT_LIMIT_FIELD_KEYS = [

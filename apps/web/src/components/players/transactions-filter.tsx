@@ -45,8 +45,25 @@ export function TransactionsFilter({
       </div>
       {chosen === 'valgt' ? (
         <>
-          <DateField id="transactions-from" name="fra" label={t('transactions.from_label')} value={from} min={minDate} max={maxDate} error={errors.from} required />
-          <DateField id="transactions-to" name="til" label={t('transactions.to_label')} value={to} min={minDate} max={maxDate} error={errors.to} />
+          <DateField
+            id="transactions-from"
+            name="fra"
+            label={t('transactions.from_label')}
+            value={from}
+            min={minDate}
+            max={maxDate}
+            error={errors.from}
+            required
+          />
+          <DateField
+            id="transactions-to"
+            name="til"
+            label={t('transactions.to_label')}
+            value={to}
+            min={minDate}
+            max={maxDate}
+            error={errors.to}
+          />
         </>
       ) : null}
       <button type="submit" className={own.show}>
@@ -57,7 +74,25 @@ export function TransactionsFilter({
 }
 
 /** One date of a custom period, with its message under it when the platform refused it. */
-function DateField({ id, name, label, value, min, max, error, required }: { id: string; name: string; label: string; value: string; min: string; max: string; error?: string; required?: boolean }) {
+function DateField({
+  id,
+  name,
+  label,
+  value,
+  min,
+  max,
+  error,
+  required,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  min: string;
+  max: string;
+  error?: string;
+  required?: boolean;
+}) {
   const errorId = `${id}-error`;
   return (
     <div className={styles.field}>

@@ -9,7 +9,10 @@ const row = (kind: string, type: TransactionRow['type'], status: TransactionRow[
 
 describe('the labels of a transaction row', () => {
   it('tells a bonus granted from a bonus wagered through and moved to cash', () => {
-    expect([typeLabel(t, row('bonus_grant', 'bonus', 'transfer_bonus')), statusLabel(t, row('bonus_grant', 'bonus', 'transfer_bonus'))]).toEqual(['Bonus', 'Overført bonus']);
+    expect([
+      typeLabel(t, row('bonus_grant', 'bonus', 'transfer_bonus')),
+      statusLabel(t, row('bonus_grant', 'bonus', 'transfer_bonus')),
+    ]).toEqual(['Bonus', 'Overført bonus']);
     expect(typeLabel(t, row('bonus_convert', 'bonus', 'transfer_bonus'))).toBe('Omsat bonus');
   });
 

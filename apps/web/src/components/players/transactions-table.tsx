@@ -44,7 +44,11 @@ const STATUS_KEYS: Record<TransactionRow['status'], string> = {
   bonus_win: 'transactions.status_bonus_win',
 };
 
-const METHOD_KEYS: Record<string, string> = { card: 'transactions.method_card', mobilepay: 'transactions.method_mobilepay', nemkonto: 'transactions.method_nemkonto' };
+const METHOD_KEYS: Record<string, string> = {
+  card: 'transactions.method_card',
+  mobilepay: 'transactions.method_mobilepay',
+  nemkonto: 'transactions.method_nemkonto',
+};
 
 /** Ids are UUIDs: the first eight characters tell them apart for a person, the title has all. */
 export const shortId = (id: string) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8).toUpperCase() : id.slice(0, 24));
@@ -92,7 +96,17 @@ const NUMERIC: Column[] = ['stake', 'win', 'amount'];
  * The transaction list: a table on wide screens, a card per transaction on a phone (below 768
  * px), from one markup: each cell carries its column's name for the card layout.
  */
-export function TransactionsTable({ rows, columns, t, caption }: { rows: TransactionRow[]; columns: Column[]; t: Translate; caption: string }) {
+export function TransactionsTable({
+  rows,
+  columns,
+  t,
+  caption,
+}: {
+  rows: TransactionRow[];
+  columns: Column[];
+  t: Translate;
+  caption: string;
+}) {
   return (
     <table className={own.table} data-testid="transactions-table">
       <caption className="visually-hidden">{caption}</caption>

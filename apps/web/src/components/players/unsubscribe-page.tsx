@@ -23,7 +23,8 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 /** The unsubscribe pages: the link's guid is read from `id` (or the spec's `UserGuid`/`PlayerId`). */
 export async function UnsubscribePage({ channel, searchParams }: { channel: 'email' | 'sms' | 'brand'; searchParams: Search }) {
   const search = await searchParams;
-  const raw = [search.id, search.UserGuid, search.PlayerId, search.playerID].map((v) => (Array.isArray(v) ? v[0] : v)).find(Boolean) ?? null;
+  const raw =
+    [search.id, search.UserGuid, search.PlayerId, search.playerID].map((v) => (Array.isArray(v) ? v[0] : v)).find(Boolean) ?? null;
   const t = await getTranslator();
   return (
     <div className={styles.page}>

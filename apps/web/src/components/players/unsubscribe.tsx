@@ -5,7 +5,11 @@ import { textsTranslator } from '@/lib/i18n';
 import styles from './players.module.css';
 
 type Channel = 'email' | 'sms' | 'brand';
-const SUCCESS_KEY: Record<Channel, string> = { email: 'unsubscribe.email_success', sms: 'unsubscribe.sms_success', brand: 'unsubscribe.brand_success' };
+const SUCCESS_KEY: Record<Channel, string> = {
+  email: 'unsubscribe.email_success',
+  sms: 'unsubscribe.sms_success',
+  brand: 'unsubscribe.brand_success',
+};
 
 /**
  * Unsubscribes as soon as the page opens from the link (one click, as the e-mail promised), and

@@ -23,7 +23,9 @@ export function WelcomeBlock({ texts }: { texts: Record<string, string> }) {
     <section className="welcome-block panel" aria-labelledby="welcome-title" data-testid="welcome-block">
       <div>
         <h2 id="welcome-title">{t('overview.greeting', { name: profile.firstName })}</h2>
-        {profile.previousLogin ? <p data-testid="welcome-previous-login">{t('overview.last_login', { date: formatDateTimeDa(profile.previousLogin) })}</p> : null}
+        {profile.previousLogin ? (
+          <p data-testid="welcome-previous-login">{t('overview.last_login', { date: formatDateTimeDa(profile.previousLogin) })}</p>
+        ) : null}
       </div>
       <dl>
         <dt>{t('overview.total_balance')}</dt>

@@ -23,12 +23,9 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(value)).toBe(true);
   });
 
-  it.each([new Error('boom'), new TypeError('Failed to fetch'), null, undefined, 42, { message: 7 }])(
-    'ignores %s',
-    (value) => {
-      expect(isChunkLoadError(value)).toBe(false);
-    },
-  );
+  it.each([new Error('boom'), new TypeError('Failed to fetch'), null, undefined, 42, { message: 7 }])('ignores %s', (value) => {
+    expect(isChunkLoadError(value)).toBe(false);
+  });
 });
 
 describe('chunk reload guard', () => {

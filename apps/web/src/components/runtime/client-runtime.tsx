@@ -47,7 +47,11 @@ export function ClientRuntime({ texts, tagManagerId, marketing, children }: Clie
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 
-  useEffect(() => installChunkReloadGuard(window, createChunkReloadGuard({ storage: sessionStorageOrNull(), reload: () => window.location.reload() })), []);
+  useEffect(
+    () =>
+      installChunkReloadGuard(window, createChunkReloadGuard({ storage: sessionStorageOrNull(), reload: () => window.location.reload() })),
+    [],
+  );
 
   useEffect(
     () =>

@@ -48,11 +48,7 @@ export function requestCloseSessionModal(target: Pick<EventTarget, 'dispatchEven
 }
 
 /** HEAD the favicon past every cache; any HTTP answer means the site is reachable. */
-export async function pingServer(
-  fetchImpl: typeof fetch = fetch,
-  url = PING_URL,
-  timeoutMs = PING_TIMEOUT_MS,
-): Promise<boolean> {
+export async function pingServer(fetchImpl: typeof fetch = fetch, url = PING_URL, timeoutMs = PING_TIMEOUT_MS): Promise<boolean> {
   try {
     await fetchImpl(url, { method: 'HEAD', cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
     return true;

@@ -39,7 +39,10 @@ describe('buildConsentConfig', () => {
     expect(Object.keys(config.categories)).toEqual(['necessary', 'analytics', 'marketing']);
     expect(config.categories.necessary).toMatchObject({ enabled: true, readOnly: true });
     expect(config.mode).toBe('opt-in');
-    const da = config.language.translations.da as unknown as { consentModal: Record<string, string>; preferencesModal: { sections: { linkedCategory?: string; title?: string }[] } };
+    const da = config.language.translations.da as unknown as {
+      consentModal: Record<string, string>;
+      preferencesModal: { sections: { linkedCategory?: string; title?: string }[] };
+    };
     expect(da.consentModal.title).toBe('da:keywords.cookie_title');
     expect(da.consentModal.acceptNecessaryBtn).toBe('da:keywords.cookie_accept_necessary');
     expect(da.preferencesModal.sections.map((s) => s.linkedCategory)).toEqual([undefined, 'necessary', 'analytics', 'marketing']);

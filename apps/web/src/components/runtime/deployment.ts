@@ -15,10 +15,7 @@ export function isFullPageLoadRequired(): boolean {
   return newBuildStore.get() !== null;
 }
 
-export async function fetchDeployedBuildId(
-  fetchImpl: typeof fetch = fetch,
-  now: () => number = Date.now,
-): Promise<string | null> {
+export async function fetchDeployedBuildId(fetchImpl: typeof fetch = fetch, now: () => number = Date.now): Promise<string | null> {
   try {
     const response = await fetchImpl(`${BUILD_META_URL}?ts=${now()}`, {
       cache: 'no-store',

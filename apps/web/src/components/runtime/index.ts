@@ -8,13 +8,7 @@ export { useScreenSize, ScreenSizeContext, ScreenSizeProvider } from './use-scre
 export { DEFAULT_SCREEN, screenStore, type ScreenInfo } from './screen-size';
 export { useInteracted } from './use-interacted';
 export { hasInteracted, subscribeInteraction } from './interaction';
-export {
-  CLOSE_SESSION_MODAL_EVENT,
-  connectivityStore,
-  getLastReconnectAt,
-  onReconnect,
-  type ConnectivityState,
-} from './connectivity';
+export { CLOSE_SESSION_MODAL_EVENT, connectivityStore, getLastReconnectAt, onReconnect, type ConnectivityState } from './connectivity';
 export { isFullPageLoadRequired } from './deployment';
 export { startLoadingBar } from './loading-bar';
 export { openCookiePreferences } from './consent-banner';

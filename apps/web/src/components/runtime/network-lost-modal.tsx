@@ -54,13 +54,7 @@ function NetworkLostDialog({ texts, onDismiss }: { texts: Record<string, string>
   }, []);
 
   return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onClose={onDismiss}
-    >
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} aria-describedby={messageId} onClose={onDismiss}>
       <span className={styles.spinner} aria-hidden="true" />
       <h2 id={titleId} className={styles.dialogTitle}>
         {text(texts, 'modal.network_lost_title')}

@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { config, proxy } from '../../proxy';
 
 const IE11 = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 const matches = (url: string, headers: Record<string, string> = { 'user-agent': IE11 }) =>
   unstable_doesMiddlewareMatch({ config, url, headers });
@@ -88,7 +87,13 @@ describe('proxy', () => {
 
 describe('login-required routes and the logout entry', () => {
   it('runs for every browser on the login-required routes and /?logout=true only', () => {
-    for (const url of ['/min-konto/profil', '/min-konto/oversigt?x=1', '/spilleautomater/mine-favoritter', '/quick-deposit', '/?logout=true']) {
+    for (const url of [
+      '/min-konto/profil',
+      '/min-konto/oversigt?x=1',
+      '/spilleautomater/mine-favoritter',
+      '/quick-deposit',
+      '/?logout=true',
+    ]) {
       expect(matches(url, { 'user-agent': CHROME }), url).toBe(true);
     }
     for (const url of ['/', '/?logout=false', '/min-kontoen', '/nyheder']) expect(matches(url, { 'user-agent': CHROME }), url).toBe(false);

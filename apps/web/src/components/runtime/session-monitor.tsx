@@ -11,7 +11,12 @@ import { createSessionValidator } from './session-validation';
 import { text } from './text-keys';
 
 async function validateSession(signal: AbortSignal) {
-  const response = await fetch('/api/user/validate-session', { method: 'POST', signal, cache: 'no-store', headers: { 'cache-control': 'no-cache', 'x-krone-csrf': '1' } });
+  const response = await fetch('/api/user/validate-session', {
+    method: 'POST',
+    signal,
+    cache: 'no-store',
+    headers: { 'cache-control': 'no-cache', 'x-krone-csrf': '1' },
+  });
   return { ok: response.ok, status: response.status };
 }
 
@@ -75,9 +80,19 @@ function SessionExpiredDialog({ texts, onClose }: { texts: Record<string, string
     if (element && !element.open) element.showModal();
   }, []);
   // Back to where the player was, when that page needs a login (spec §2).
-  const loginHref = pathname !== '/' && isLoginRequired(pathname) ? loginUrlFor(`${pathname}${typeof window === 'undefined' ? '' : window.location.search}`) : '/log-ind';
+  const loginHref =
+    pathname !== '/' && isLoginRequired(pathname)
+      ? loginUrlFor(`${pathname}${typeof window === 'undefined' ? '' : window.location.search}`)
+      : '/log-ind';
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} aria-describedby={messageId} onClose={onClose} data-testid="session-expired">
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onClose={onClose}
+      data-testid="session-expired"
+    >
       <h2 id={titleId} className={styles.dialogTitle}>
         {text(texts, 'modal.session_expired_title')}
       </h2>

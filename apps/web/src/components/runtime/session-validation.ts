@@ -68,10 +68,13 @@ export function createSessionValidator(deps: SessionValidatorDeps) {
       outcome = 'retry';
     }
     if (outcome === 'retry' && retry < SESSION_RETRIES) {
-      retryTimer = setTimer(() => {
-        retryTimer = undefined;
-        void attempt(run, retry + 1);
-      }, SESSION_RETRY_BASE_MS * 2 ** retry);
+      retryTimer = setTimer(
+        () => {
+          retryTimer = undefined;
+          void attempt(run, retry + 1);
+        },
+        SESSION_RETRY_BASE_MS * 2 ** retry,
+      );
       return;
     }
     current = null;

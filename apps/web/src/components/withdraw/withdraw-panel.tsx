@@ -216,7 +216,13 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
             <p className={own.confirmText}>{t('payout.confirm_text', { amount: formatKr(amountOre) })}</p>
             <p className={styles.help}>{t('payout.processing_time')}</p>
             <div className={styles.buttons}>
-              <button type="button" className={styles.submit} onClick={() => void confirm()} aria-disabled={busy || undefined} disabled={busy}>
+              <button
+                type="button"
+                className={styles.submit}
+                onClick={() => void confirm()}
+                aria-disabled={busy || undefined}
+                disabled={busy}
+              >
                 {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
                 {busy ? t('payout.processing') : t('payout.confirm_button')}
               </button>
@@ -258,7 +264,11 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
         <h2 id={`${id}-history`}>{t('payout.history_title')}</h2>
         <div aria-live="polite">
           {notice ? (
-            <p className={`${styles.alert} ${notice.ok ? styles.success : ''}`} role={notice.ok ? 'status' : 'alert'} data-testid="withdraw-notice">
+            <p
+              className={`${styles.alert} ${notice.ok ? styles.success : ''}`}
+              role={notice.ok ? 'status' : 'alert'}
+              data-testid="withdraw-notice"
+            >
               {notice.text}
             </p>
           ) : null}

@@ -11,7 +11,6 @@ type ContactRequest = paths['/Support/contact']['post']['requestBody']['content'
 const MAX_BODY_BYTES = 32 * 1024;
 const FORM_FIELDS = ['name', 'email', 'phone', 'subject', 'message', 'captcha'] as const;
 
-
 /** The form's own fields, as strings; everything else (kind, playerId) is decided here, not by the page. */
 function formFields(input: unknown): Partial<Record<(typeof FORM_FIELDS)[number], string>> {
   if (typeof input !== 'object' || input === null) return {};
@@ -24,7 +23,8 @@ function formFields(input: unknown): Partial<Record<(typeof FORM_FIELDS)[number]
  * own pages, decides guest or player from the session, and passes the platform's answer back as is.
  */
 export async function POST(request: NextRequest) {
-  if (!isSameOrigin(request.nextUrl, request.headers) || !isNonSimpleRequest(request.headers)) return fail(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
+  if (!isSameOrigin(request.nextUrl, request.headers) || !isNonSimpleRequest(request.headers))
+    return fail(403, 'FORBIDDEN_ORIGIN', 'validation.forbidden');
 
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
     return fail(413, 'PAYLOAD_TOO_LARGE', 'validation.invalid_input');

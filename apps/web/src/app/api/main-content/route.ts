@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { fail, ok, parseJson } from '@/lib/api';
 import { ContentMissing, getMainContent } from '@/lib/content';
 
-const body = z.object({ name: z.string().min(1).max(80).regex(/^[a-z0-9_-]+$/) });
+const body = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(80)
+    .regex(/^[a-z0-9_-]+$/),
+});
 
 /** A named content block (spec §7 main-content), e.g. the start page's sections. */
 export async function POST(request: Request) {

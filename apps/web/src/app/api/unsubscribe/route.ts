@@ -20,7 +20,10 @@ export async function POST(request: Request) {
   try {
     const answer =
       channel === 'email'
-        ? await platformNoStore.POST('/GATMaven/users/DisablePromotionalEmail', { params: { query: { UserGuid: guid, IpAddress: clientIp(request.headers) } }, headers })
+        ? await platformNoStore.POST('/GATMaven/users/DisablePromotionalEmail', {
+            params: { query: { UserGuid: guid, IpAddress: clientIp(request.headers) } },
+            headers,
+          })
         : channel === 'sms'
           ? await platformNoStore.PUT('/SMSUnsubscribe/{PlayerId}', { params: { path: { PlayerId: guid } }, headers })
           : await platformNoStore.PUT('/SMSUnsubscribe/UnsubscribeBrand', { body: { playerID: guid, brand: env.brandName }, headers });

@@ -31,9 +31,11 @@ export async function POST(request: Request) {
   if (!parsed.ok) return parsed.response;
   const token = await sessionToken();
   if (!token) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
-  if (!parsed.data.amount.trim()) return fail(400, 'AMOUNT_REQUIRED', 'validation.amount_required', { fields: { amount: 'validation.amount_required' } });
+  if (!parsed.data.amount.trim())
+    return fail(400, 'AMOUNT_REQUIRED', 'validation.amount_required', { fields: { amount: 'validation.amount_required' } });
   const amountOre = parseKrToOre(parsed.data.amount);
-  if (amountOre === null) return fail(400, 'AMOUNT_INVALID', 'validation.amount_invalid', { fields: { amount: 'validation.amount_invalid' } });
+  if (amountOre === null)
+    return fail(400, 'AMOUNT_INVALID', 'validation.amount_invalid', { fields: { amount: 'validation.amount_invalid' } });
   try {
     const { data, error, response } = await platformNoStore.POST('/Payments/withdrawals/{sessionId}', {
       params: { path: { sessionId: token } },

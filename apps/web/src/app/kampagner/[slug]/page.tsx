@@ -46,7 +46,11 @@ export default async function CampaignPage({ params }: Props) {
         <Image src={item.image} alt="" fill priority sizes="(min-width: 1200px) 1160px, 100vw" />
       </div>
       <p className="card-meta">
-        {item.active ? t('campaign.valid_until', { date: formatDateDa(item.endsAt) }) : <span className="badge">{t('campaign.expired')}</span>}
+        {item.active ? (
+          t('campaign.valid_until', { date: formatDateDa(item.endsAt) })
+        ) : (
+          <span className="badge">{t('campaign.expired')}</span>
+        )}
       </p>
       <h1>{item.title}</h1>
       <p className="page-intro">{item.subLine}</p>

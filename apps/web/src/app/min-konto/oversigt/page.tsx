@@ -36,7 +36,9 @@ export default async function OverviewPage() {
   ]);
   const info = profile.userInfo;
   const wagered = summary ? Math.round(summary.TotalActiveBonusWageredFraction * 100) : 0;
-  const remaining = summary ? Math.max(0, Math.round(summary.TotalActiveWageringRequirement * (1 - summary.TotalActiveBonusWageredFraction))) : 0;
+  const remaining = summary
+    ? Math.max(0, Math.round(summary.TotalActiveWageringRequirement * (1 - summary.TotalActiveBonusWageredFraction)))
+    : 0;
 
   return (
     <div className={`${styles.page} ${styles.wide}`}>

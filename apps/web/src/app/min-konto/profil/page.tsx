@@ -128,7 +128,14 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         <p className={styles.muted}>{t('profile.notifications_intro')}</p>
         <NotificationSettings
           initial={{ emailNotify: info.emailNotify === 1, smsNotify: info.smsNotify === 1 }}
-          texts={pickTranslations(t, ['profile.email_notify', 'profile.sms_notify', 'profile.notifications_saved', 'profile.save_error', 'btn.save', 'btn.loading'])}
+          texts={pickTranslations(t, [
+            'profile.email_notify',
+            'profile.sms_notify',
+            'profile.notifications_saved',
+            'profile.save_error',
+            'btn.save',
+            'btn.loading',
+          ])}
         />
       </section>
     </div>

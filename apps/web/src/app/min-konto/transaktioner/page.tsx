@@ -42,7 +42,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     to: query.to || undefined,
     page: query.page,
   });
-  if (!answer.ok && answer.status === 401) redirect(`/log-ind?redirect=${encodeURIComponent(transactionsHref(query, { page: query.page }))}`);
+  if (!answer.ok && answer.status === 401)
+    redirect(`/log-ind?redirect=${encodeURIComponent(transactionsHref(query, { page: query.page }))}`);
 
   const today = copenhagenIsoDate(new Date());
   const minDate = answer.ok ? copenhagenIsoDate(answer.data.earliest) : addIsoDays(today, -90);
@@ -67,7 +68,11 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         <ul>
           {TABS.map((tab) => (
             <li key={tab.type}>
-              <Link href={transactionsHref(query, { type: tab.type })} aria-current={tab.type === query.type ? 'page' : undefined} prefetch={false}>
+              <Link
+                href={transactionsHref(query, { type: tab.type })}
+                aria-current={tab.type === query.type ? 'page' : undefined}
+                prefetch={false}
+              >
                 {t(tab.key)}
               </Link>
             </li>

@@ -21,6 +21,9 @@ export async function POST(request: Request) {
   const { token: cardToken, amountOre, bonusCode } = parsed.data;
   const returnUrl = `${request.headers.get('origin')}${RETURN_PATHS.card}`;
   return depositAnswer(() =>
-    platformNoStore.POST('/Payments/deposits/card/{sessionId}', { params: { path: { sessionId: token } }, body: { token: cardToken, amountOre, bonusCode, returnUrl } }),
+    platformNoStore.POST('/Payments/deposits/card/{sessionId}', {
+      params: { path: { sessionId: token } },
+      body: { token: cardToken, amountOre, bonusCode, returnUrl },
+    }),
   );
 }

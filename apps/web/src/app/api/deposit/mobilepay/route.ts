@@ -17,6 +17,9 @@ export async function POST(request: Request) {
   const { amountOre, bonusCode, from } = parsed.data;
   const returnUrl = `${request.headers.get('origin')}${RETURN_PATHS.mobilepay[from]}`;
   return depositAnswer(() =>
-    platformNoStore.POST('/Payments/deposits/mobilepay/{sessionId}', { params: { path: { sessionId: token } }, body: { amountOre, bonusCode, returnUrl } }),
+    platformNoStore.POST('/Payments/deposits/mobilepay/{sessionId}', {
+      params: { path: { sessionId: token } },
+      body: { amountOre, bonusCode, returnUrl },
+    }),
   );
 }

@@ -18,6 +18,8 @@ export async function POST(request: Request) {
   const token = await sessionToken();
   if (!token) return fail(401, 'SESSION_INVALID', 'deposit.login_required');
   return depositAnswer(() =>
-    platformNoStore.GET('/Payments/deposits/{sessionId}/{paymentId}', { params: { path: { sessionId: token, paymentId: parsed.data.id } } }),
+    platformNoStore.GET('/Payments/deposits/{sessionId}/{paymentId}', {
+      params: { path: { sessionId: token, paymentId: parsed.data.id } },
+    }),
   );
 }

@@ -10,5 +10,7 @@ export async function POST(request: Request) {
   if (!sameOrigin(request)) return forbiddenOrigin();
   const parsed = await parseJson(request, body);
   if (!parsed.ok) return parsed.response;
-  return relayLimitsCall((sessionId) => platformNoStore.POST('/Limits/{sessionId}/closure', { params: { path: { sessionId } }, body: { confirm: true } }));
+  return relayLimitsCall((sessionId) =>
+    platformNoStore.POST('/Limits/{sessionId}/closure', { params: { path: { sessionId } }, body: { confirm: true } }),
+  );
 }

@@ -11,5 +11,7 @@ export async function POST(request: Request) {
   if (!sameOrigin(request)) return forbiddenOrigin();
   const parsed = await parseJson(request, body);
   if (!parsed.ok) return parsed.response;
-  return relayLimitsCall((sessionId) => platformNoStore.POST('/Limits/{sessionId}/pause', { params: { path: { sessionId } }, body: parsed.data }));
+  return relayLimitsCall((sessionId) =>
+    platformNoStore.POST('/Limits/{sessionId}/pause', { params: { path: { sessionId } }, body: parsed.data }),
+  );
 }

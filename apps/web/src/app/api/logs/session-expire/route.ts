@@ -17,7 +17,9 @@ export async function POST(request: Request) {
   const userId = (await cookies()).get(userCookie())?.value;
   if (userId && z.uuid().safeParse(userId).success) {
     try {
-      await platformNoStore.POST('/Logs/CreateSessionExpireLog', { body: { userId, from_route: parsed.data.fromRoute, datetime: parsed.data.datetime } });
+      await platformNoStore.POST('/Logs/CreateSessionExpireLog', {
+        body: { userId, from_route: parsed.data.fromRoute, datetime: parsed.data.datetime },
+      });
     } catch {
       // Logging is best effort; clearing the cookies is not.
     }

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { ok, parseJson } from '@/lib/api';
 import { getNews } from '@/lib/content';
 
-const body = z.object({ slug: z.string().min(1).max(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/) });
+const body = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+});
 
 /** News detail: any failure or a result other than 1 is a 404 "Page Not Found" (spec §8). */
 export async function POST(request: Request) {

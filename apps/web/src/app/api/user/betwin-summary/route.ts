@@ -16,6 +16,9 @@ export async function POST(request: Request) {
     if (!answer.ok) return ok({ result: 0, message: answer.reason === 'no-session' ? 'no-session' : 'unsuccess' });
     return ok({ result: 1, data: answer.data });
   } catch {
-    return Response.json({ result: 0, message: 'Error fetching betwin summary' }, { status: 502, headers: { 'Cache-Control': 'no-store' } });
+    return Response.json(
+      { result: 0, message: 'Error fetching betwin summary' },
+      { status: 502, headers: { 'Cache-Control': 'no-store' } },
+    );
   }
 }

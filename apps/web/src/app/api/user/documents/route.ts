@@ -13,7 +13,8 @@ export async function GET() {
   if (!token) return ok({ result: 0, message: 'no-session' });
   try {
     const { data, response } = await platformNoStore.GET('/Players/documents/{sessionId}', { params: { path: { sessionId: token } } });
-    if (!data) return response.status === 401 ? ok({ result: 0, message: 'no-session' }) : fail(502, 'SERVER_ERROR', 'profile.upload_error');
+    if (!data)
+      return response.status === 401 ? ok({ result: 0, message: 'no-session' }) : fail(502, 'SERVER_ERROR', 'profile.upload_error');
     return ok({ result: 1, data: data.data });
   } catch {
     return fail(502, 'SERVER_ERROR', 'profile.upload_error');

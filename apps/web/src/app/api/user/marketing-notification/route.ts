@@ -28,7 +28,10 @@ export async function POST(request: Request) {
   if (!token || !userId || !z.uuid().safeParse(userId).success) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
   try {
     const day = copenhagenDay();
-    const stored = await platformNoStore.PUT('/Player/MarketingNotification/{sessionId}', { params: { path: { sessionId: token } }, body: { userId, day } });
+    const stored = await platformNoStore.PUT('/Player/MarketingNotification/{sessionId}', {
+      params: { path: { sessionId: token } },
+      body: { userId, day },
+    });
     if (!stored.data) {
       const status = stored.response.status;
       return status === 401 || status === 403

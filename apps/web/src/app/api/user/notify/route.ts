@@ -13,6 +13,11 @@ export async function POST(request: Request) {
   const token = await sessionToken();
   if (!token) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
   const { data, response } = await saveNotifySettings(token, parsed.data);
-  if (!data) return fail(response.status === 401 ? 401 : 502, response.status === 401 ? 'SESSION_INVALID' : 'SERVER_ERROR', response.status === 401 ? 'authentication.session_invalid' : 'profile.save_error');
+  if (!data)
+    return fail(
+      response.status === 401 ? 401 : 502,
+      response.status === 401 ? 'SESSION_INVALID' : 'SERVER_ERROR',
+      response.status === 401 ? 'authentication.session_invalid' : 'profile.save_error',
+    );
   return ok({ result: 1, data: data.data });
 }

@@ -13,5 +13,12 @@ export async function POST(request: Request) {
   if (!profile) return ok({ result: 0, message: 'no-session' });
   (await cookies()).set(userCookie(), profile.userInfo.userId, cookieOptions(USER_COOKIE_SECONDS, { httpOnly: false }));
   // welcomeBonusDeclined: the player chose "no bonus" at registration, so the welcome offer is not theirs to take.
-  return ok({ result: 1, data: { userInfo: profile.userInfo, playerType: profile.playerType, welcomeBonusDeclined: profile.properties?.welcomebonus === 'False' } });
+  return ok({
+    result: 1,
+    data: {
+      userInfo: profile.userInfo,
+      playerType: profile.playerType,
+      welcomeBonusDeclined: profile.properties?.welcomebonus === 'False',
+    },
+  });
 }

@@ -18,7 +18,11 @@ const query = z.object({
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ provider: string }> }) {
   const search = request.nextUrl.searchParams;
-  const parsed = query.safeParse({ provider: (await params).provider, purpose: search.get('purpose') ?? undefined, redirect: search.get('redirect') });
+  const parsed = query.safeParse({
+    provider: (await params).provider,
+    purpose: search.get('purpose') ?? undefined,
+    redirect: search.get('redirect'),
+  });
   const back = parsed.success && parsed.data.purpose === 'register' ? '/registrer' : '/log-ind';
   if (!parsed.success) return seeOther('/log-ind?fejl=INVALID_INPUT');
   try {
@@ -28,7 +32,10 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     });
     if (!data) return seeOther(`${back}?fejl=${encodeURIComponent(error?.code ?? 'SERVER_ERROR')}`);
     const response = NextResponse.redirect(data.data.authorizationUrl, 303);
-    response.cookies.set(AUTH_TRANSACTION_COOKIE, `${parsed.data.purpose}.${data.data.transactionId}`, { ...cookieOptions(600), path: '/api/auth' });
+    response.cookies.set(AUTH_TRANSACTION_COOKIE, `${parsed.data.purpose}.${data.data.transactionId}`, {
+      ...cookieOptions(600),
+      path: '/api/auth',
+    });
     response.headers.set('Cache-Control', 'no-store');
     return response;
   } catch {
