@@ -82,9 +82,9 @@ afterAll(() => platform.close());
 
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
   const response = await platform.app.inject({ method, url, payload: payload as never });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
   return {
     status: response.statusCode,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked field by field
     body: response.json() as { result: 0 | 1; data?: any; code?: string; message?: string; fields?: Record<string, string> },
   };
 }
