@@ -43,6 +43,7 @@ import { securityHeaders } from './shared/security-headers.js';
 import { sessionPlayer } from './shared/session-player.js';
 import { supportRoutes } from './support/routes.js';
 import { testClockRoutes, withTestClock } from './shared/test-clock.js';
+import { serverTimeRoutes } from './shared/server-time.js';
 import { createSupportService } from './support/service.js';
 
 export interface AppOptions {
@@ -238,6 +239,7 @@ export async function buildApp({
     return { status: 'ok', database: database.kind };
   });
 
+  await app.register(serverTimeRoutes, { clock });
   await app.register(contentRoutes, { content });
   await app.register(supportRoutes, { support, config });
   await app.register(playersRoutes, { players, config });

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform’s current time (for the storefront’s clock) */
+        get: operations["getServerTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/CMScasino/systemConfigByName": {
         parameters: {
             query?: never;
@@ -1032,6 +1049,33 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getServerTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: date-time */
+                            now: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getSystemConfigByName: {
         parameters: {
             query: {

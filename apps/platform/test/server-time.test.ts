@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+
+const HOUR = 3_600_000;
+
+describe('GET /time (the storefront clock’s source)', () => {
+  it('answers the platform’s clock, never cached', async () => {
+    platform.setNow(new Date('2026-11-24T22:59:30.000Z'));
+    try {
+      const answer = await platform.app.inject({ method: 'GET', url: '/time' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.json()).toEqual({ result: 1, data: { now: '2026-11-24T22:59:30.000Z' } });
+    } finally {
+      platform.setNow(undefined);
+    }
+  });
+
+  it('follows the test clock when a browser test moves it', async () => {
+    const moved = await buildApp({ config: { ...platform.config, TEST_CLOCK_CONTROL: true }, database: platform.database, logger: false });
+    try {
+      await moved.inject({ method: 'PUT', url: '/Test/clock', payload: { offsetMs: 5 * HOUR } });
+      const now = new Date((await moved.inject({ method: 'GET', url: '/time' })).json<{ data: { now: string } }>().data.now);
+      expect(now.getTime() - Date.now()).toBeGreaterThan(4.9 * HOUR);
+    } finally {
+      await moved.close();
+    }
+  });
+});
