@@ -106,6 +106,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Game outcomes come from the certified-style RNG only (packages/games-math/src/rng.ts: CSPRNG,
+    // unbiased scaling by rejection); Math.random is neither cryptographic nor auditable.
+    files: ['packages/games-math/**/*.{ts,mjs}', 'apps/studio/**/*.{ts,tsx,mjs}', 'apps/platform/src/games/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'No Math.random near a game: use the RNG of @krone/games-math (createCryptoRng), or SeededTestRng in tests.',
+        },
+      ],
+    },
+  },
   ...contexts.map((context) => ({
     files: [`apps/platform/src/${context}/**/*.ts`],
     // The payout processor builds the services outside the HTTP app, as app.ts does: a composition root.

@@ -7,6 +7,9 @@ export default defineConfig({
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] },
       },
       {
+        test: { name: 'games-math', include: ['packages/games-math/src/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
         // The runtime and the launchers' wiring (scripts/runtime.mjs, scripts/dev-env.mjs).
         test: { name: 'tooling', include: ['scripts/**/*.test.mjs'] },
       },
