@@ -1,4 +1,4 @@
-import { expect, hydrated, isPhone, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 
 test('the logo leads home and the guest sees login and register buttons', async ({ page }) => {
   await page.goto('/nyheder');
@@ -29,30 +29,6 @@ test('the menu opens and closes, and closes on route change', async ({ page }) =
   await panel.getByRole('link', { name: 'Kampagner' }).click();
   await expect(page).toHaveURL(/\/kampagner$/);
   await expect(panel).toBeHidden();
-});
-
-test('the clock shows Copenhagen time and ticks where the layout shows it', async ({ page }) => {
-  await page.clock.install({ time: new Date('2026-11-22T13:59:58Z') });
-  await page.clock.pauseAt(new Date('2026-11-22T13:59:58.500Z'));
-  await page.goto('/');
-  await hydrated(page);
-  const clock = page.getByTestId('header-clock');
-  if (isPhone(page)) {
-    // The seeded header layout keeps the clock out of the phone header (xs).
-    await expect(clock).toBeHidden();
-    await page.setViewportSize({ width: 800, height: 900 });
-    // The screen size is measured again 50 ms after the resize event, whenever it arrives.
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(100);
-        return clock.isVisible();
-      })
-      .toBe(true);
-  }
-  await expect(clock).toBeVisible();
-  await expect(clock).toHaveText('14:59');
-  await page.clock.fastForward(3000);
-  await expect(clock).toHaveText('15:00');
 });
 
 test('an unknown page shows the 404 page with header and footer, then goes home after a second', async ({ page }) => {

@@ -90,7 +90,8 @@ export async function getSiteChrome() {
       logo: headerVisibility(header, 'logo'),
       login: headerVisibility(header, 'login'),
       register: headerVisibility(header, 'register'),
-      clock: headerVisibility(header, 'clock'),
+      // A Danish licensee shows the time on every screen: the layout settings may place the clock, never hide it.
+      clock: '',
       credit: headerVisibility(header, 'credit'),
     },
     menuLayout: menuSettings?.layout === 'horizontal' ? 'horizontal' : 'vertical',

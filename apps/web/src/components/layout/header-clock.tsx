@@ -1,16 +1,14 @@
 'use client';
 
 import { formatClock } from '@krone/domain';
-import { useEffect, useState } from 'react';
+import { useServerTime } from './use-server-time';
 
-/** Hours and minutes in Copenhagen time, refreshed every second (spec §2). */
+/**
+ * Hours and minutes in Copenhagen time, refreshed every second (spec §2), from the server's time
+ * and never the device's (lib/server-clock.ts). The game screen shows the same clock.
+ */
 export function HeaderClock({ label }: { label: string }) {
-  const [now, setNow] = useState<Date | null>(null);
-  useEffect(() => {
-    setNow(new Date());
-    const timer = window.setInterval(() => setNow(new Date()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useServerTime();
   const text = now ? formatClock(now) : '--:--';
   return (
     <time
