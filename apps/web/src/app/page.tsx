@@ -6,6 +6,7 @@ import { StaticImage } from '@/components/content/static-image';
 import { Icon } from '@/components/icons';
 import { WELCOME_BLOCK_TEXT_KEYS } from '@/components/players/text-keys';
 import { WelcomeBlock } from '@/components/players/welcome-block';
+import { isBuiltRoute, withBuiltLinks } from '@/lib/built-routes';
 import { pickTranslations } from '@/lib/i18n';
 import { getCampaigns, getMainContent, getNewsList, getTranslator } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
@@ -32,7 +33,9 @@ interface HomeContent {
 export default async function HomePage() {
   const [t, home] = await Promise.all([getTranslator(), getMainContent<HomeContent>('home')]);
   const [news, campaigns] = await Promise.all([getNewsList({ PageSize: home.newsCount ?? 4, CurrentPage: 1 }), getCampaigns()]);
-  const slides = home.banner?.slides ?? [];
+  // Only slides and cards whose link leads to a page this build has (lib/built-routes.ts).
+  const slides = withBuiltLinks(home.banner?.slides, (slide) => slide.ctaUrl);
+  const categories = withBuiltLinks(home.categories, (category) => category.url);
   const runningCampaigns = campaigns.filter((campaign) => campaign.active).slice(0, home.campaignCount ?? 3);
 
   return (
@@ -61,11 +64,11 @@ export default async function HomePage() {
 
       <WelcomeBlock texts={pickTranslations(t, WELCOME_BLOCK_TEXT_KEYS)} />
 
-      {home.categories?.length ? (
+      {categories.length ? (
         <section className="section" aria-labelledby="home-categories">
           <h2 id="home-categories">{t('games.categories')}</h2>
           <ul className="category-grid">
-            {home.categories.map((category) => (
+            {categories.map((category) => (
               <li key={category.url}>
                 <Link href={category.url} prefetch={false}>
                   <Icon name={category.icon} size={28} />
@@ -120,9 +123,11 @@ export default async function HomePage() {
         <section className="section panel" aria-labelledby="home-responsible">
           <h2 id="home-responsible">{home.responsible.title}</h2>
           <p>{home.responsible.text}</p>
-          <Link href={home.responsible.ctaUrl} className="btn btn-outline" prefetch={false}>
-            {home.responsible.ctaText}
-          </Link>
+          {isBuiltRoute(home.responsible.ctaUrl) ? (
+            <Link href={home.responsible.ctaUrl} className="btn btn-outline" prefetch={false}>
+              {home.responsible.ctaText}
+            </Link>
+          ) : null}
         </section>
       ) : null}
     </>

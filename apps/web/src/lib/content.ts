@@ -1,5 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
+import { builtMenu } from './built-routes';
 import { env } from './env';
 import { createTranslator, type Dictionary } from './i18n';
 import { rebaseImages, toStoreImageUrl } from './images';
@@ -56,11 +57,15 @@ export const getSystemConfig = cache(async <T = unknown>(name: string): Promise<
   return answer.data?.data.value as T | undefined;
 });
 
-export const getMenu = cache(async (): Promise<MenuItem[]> => unwrap('menu', await platform.GET('/CMScasino/menu')).data);
+/**
+ * The menu, without entries whose page this build does not have yet (lib/built-routes.ts): every
+ * menu the storefront shows or answers comes through here or getNavigation.
+ */
+export const getMenu = cache(async (): Promise<MenuItem[]> => builtMenu(unwrap('menu', await platform.GET('/CMScasino/menu')).data));
 
 export const getNavigation = cache(async (loggedIn: boolean): Promise<MenuItem[]> => {
   const answer = await platform.POST('/CMScasino/navigation', { body: { active: true, isAdmin: loggedIn } });
-  return unwrap('navigation', answer).data;
+  return builtMenu(unwrap('navigation', answer).data);
 });
 
 export const getSeo = cache(async (slug: string): Promise<SeoItem> => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isBuiltRoute } from './built-routes';
 import { richText, sanitizeRichText } from './rich-text';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,8 +61,14 @@ describe('content HTML is sanitised before rendering', () => {
       walk(JSON.parse(readFileSync(path.join(seedDir, file), 'utf8')));
     expect(htmls.length).toBeGreaterThan(50);
     for (const html of htmls) {
-      // The two spellings sanitize-html writes its own way: <br /> and the fuller rel.
-      const expected = html.replaceAll('<br>', '<br />').replaceAll('rel="noopener"', 'rel="noopener noreferrer"');
+      // The two spellings sanitize-html writes its own way: <br /> and the fuller rel; and a link
+      // to a page not built yet (lib/built-routes.ts) keeps its words only.
+      const expected = html
+        .replaceAll('<br>', '<br />')
+        .replaceAll('rel="noopener"', 'rel="noopener noreferrer"')
+        .replace(/<a href="(\/[^"]*)"[^>]*>(.*?)<\/a>/g, (link, href: string, words: string) =>
+          isBuiltRoute(href) ? link : `<span>${words}</span>`,
+        );
       expect(sanitizeRichText(html)).toBe(expected);
     }
   });

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isBuiltRoute } from './built-routes';
 
 /**
  * The one way content HTML from the content system (news, custom pages, campaigns, landing pages,
@@ -46,15 +47,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     // A new tab never gets a handle on this page; no other target (a frame's name, _top) is kept.
-    a: (tagName, { target, rel, ...attribs }) => ({
-      tagName,
-      attribs:
-        target === '_blank'
-          ? { ...attribs, target, rel: 'noopener noreferrer' }
-          : { ...attribs, ...(rel && !/\bopener\b/i.test(rel) ? { rel } : {}) },
-    }),
+    // A link to a page this build does not have yet (lib/built-routes.ts) keeps its words, not its link.
+    a: (tagName, { target, rel, ...attribs }) =>
+      isUnbuiltSitePath(attribs.href)
+        ? { tagName: 'span', attribs: {} }
+        : {
+            tagName,
+            attribs:
+              target === '_blank'
+                ? { ...attribs, target, rel: 'noopener noreferrer' }
+                : { ...attribs, ...(rel && !/\bopener\b/i.test(rel) ? { rel } : {}) },
+          },
   },
 };
+
+/** A link to a path of this site whose page is not built yet; anything else is the sanitiser's to judge. */
+function isUnbuiltSitePath(href: string | undefined): boolean {
+  return !!href && href.startsWith('/') && !href.startsWith('//') && !isBuiltRoute(href);
+}
 
 export function sanitizeRichText(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, OPTIONS) : '';

@@ -1,5 +1,6 @@
 import 'server-only';
 import { SCREEN_SIZES } from '@krone/domain';
+import { withBuiltLinks } from './built-routes';
 import { filterForGuest, type MenuEntry } from './menu-rules';
 import { marketingPopupFrom, marketingSettingsFrom } from './marketing-rules';
 import type { FooterDocument, HeaderProps, PreloadSettings, SizedUrls, WallpaperSettings } from './site-chrome';
@@ -117,7 +118,8 @@ export async function getSiteChrome() {
     brand,
     headerProps,
     menu,
-    footer,
+    // Footer links to pages this build has (lib/built-routes.ts); its HTML blocks' links are checked by lib/rich-text.
+    footer: { ...footer, links: withBuiltLinks(footer.links, (link) => link.url) },
     themes,
     wallpaper: {
       settings: wallpaper ?? { mode: 'color' as const, color: '#0b1f17', interval_ms: 10_000, sizes: {} },

@@ -3,6 +3,7 @@
 import { formatDateTimeDa, formatKr } from '@krone/domain';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
+import { GAMES_PATH, isBuiltRoute } from '@/lib/built-routes';
 import { textsTranslator, type Texts } from '@/lib/i18n';
 import type { Deposit } from '@/lib/platform-types';
 import { refreshAccountSummary, useAccountSummary } from '../players/account-summary';
@@ -147,9 +148,16 @@ export function PaymentStatus({ id, initial, texts, againHref }: { id: string; i
         ) : null}
       </dl>
       <div className={styles.buttons}>
-        <Link className={styles.primary} href="/" prefetch={false}>
-          {t('deposit.go_to_games')}
-        </Link>
+        {/* "Go to the games" only once the games have a page (lib/built-routes.ts); until then, home, named as such. */}
+        {isBuiltRoute(GAMES_PATH) ? (
+          <Link className={styles.primary} href={GAMES_PATH} prefetch={false}>
+            {t('deposit.go_to_games')}
+          </Link>
+        ) : (
+          <Link className={styles.primary} href="/" prefetch={false}>
+            {t('btn.go_home')}
+          </Link>
+        )}
         <Link className={styles.secondary} href={againHref} prefetch={false}>
           {t('deposit.new_deposit')}
         </Link>

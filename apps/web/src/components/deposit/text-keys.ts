@@ -58,6 +58,7 @@ export const DEPOSIT_TEXT_KEYS = [
   'deposit.receipt_new_balance',
   'deposit.card_masked',
   'deposit.go_to_games',
+  'btn.go_home',
   'deposit.new_deposit',
   'deposit.error_limit',
   'deposit.error_limit_remaining',

@@ -3,6 +3,7 @@
 import { formatDateTimeDa } from '@krone/domain';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { GAMES_PATH, isBuiltRoute } from '@/lib/built-routes';
 import { textsTranslator } from '@/lib/i18n';
 import type { NotifySettings } from '@/lib/platform-types';
 import styles from '../runtime/runtime.module.css';
@@ -149,11 +150,11 @@ function WelcomePopup({
           <a className={styles.button} href="/min-konto/overfoer">
             {t('welcome_popup.deposit_cta')}
           </a>
-        ) : (
-          <a className={styles.button} href="/spilleautomater">
+        ) : isBuiltRoute(GAMES_PATH) ? (
+          <a className={styles.button} href={GAMES_PATH}>
             {t('welcome_popup.play_cta')}
           </a>
-        )}
+        ) : null}
         <button type="button" className={styles.buttonSecondary} onClick={close}>
           {t('welcome_popup.close')}
         </button>

@@ -1,0 +1,99 @@
+import { MITID_IDENTITIES } from '@krone/sims/identities';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+// Dorte Demo has a demo account; logging in changes nothing other tests read.
+const dorte = MITID_IDENTITIES.find((identity) => identity.uuid === '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e14')!;
+const NOT_FOUND = '404 - SIDEN FINDES IKKE';
+
+/** The links of this site that a part of the page shows (hrefs as written, without duplicates). */
+async function linksIn(page: Page, selector: string): Promise<string[]> {
+  const hrefs = await page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.filter((href) => href.startsWith('/') && !href.startsWith('//')))];
+}
+
+/** Every link the header, the open menu, the footer and the page's main content show. */
+async function visibleSiteLinks(page: Page): Promise<Record<string, string[]>> {
+  await hydrated(page);
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByTestId('menu-panel')).toBeVisible();
+  const found = {
+    header: await linksIn(page, '[data-testid="site-header"] a:visible'),
+    menu: await linksIn(page, '[data-testid="menu-panel"] a'),
+    footer: await linksIn(page, 'footer a'),
+    main: await linksIn(page, 'main a'),
+  };
+  await page.getByTestId('menu-toggle').click();
+  return found;
+}
+
+/** Each link answers a page, not the 404 page (followed through redirects, with the page's cookies). */
+async function expectNoneNotFound(page: Page, links: string[], loggedIn: boolean) {
+  for (const link of links) {
+    // Logging out is a link too; following it would end the session the walk needs.
+    if (link.includes('logout=true')) continue;
+    const response = await page.request.get(link);
+    expect(response.status(), link).toBe(200);
+    expect(await response.text(), link).not.toContain(NOT_FOUND);
+    if (loggedIn && link.startsWith('/min-konto')) expect(new URL(response.url()).pathname, link).toBe(link.split('?')[0]);
+  }
+}
+
+const UNBUILT = ['/spilleautomater', '/alle-spil', '/bedste-spil', '/jackpots', '/live-casino', '/live/', '/bordspil', '/nyevindere'];
+
+test('every link a guest sees in the header, menu, footer and start page leads to a page', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  const found = await visibleSiteLinks(page);
+  // The walk has something to walk: the seeded menu, footer and start page.
+  expect(found.menu).toEqual(expect.arrayContaining(['/', '/kampagner', '/nyheder', '/kontaktos', '/registrer']));
+  expect(found.footer).toEqual(expect.arrayContaining(['/ansvarlighed', '/kontaktos']));
+  expect(found.main).toEqual(expect.arrayContaining(['/nyheder', '/kampagner', '/kampagner/velkomstbonus']));
+  const all = [...new Set(Object.values(found).flat())];
+  // Games pages are not built yet (lib/built-routes.ts): nothing links to them.
+  expect(all.filter((link) => UNBUILT.some((prefix) => link.startsWith(prefix)))).toEqual([]);
+  await expectNoneNotFound(page, all, false);
+});
+
+test('every link a logged-in player sees in the header, menu, footer and popups leads to a page', async ({ page }) => {
+  test.slow();
+  await page.goto('/log-ind?redirect=%2Fmin-konto%2Foversigt');
+  await hydrated(page);
+  await page.getByTestId('login-mitid').click();
+  await page.getByTestId(`identity-${dorte.uuid}`).click();
+  await page.waitForURL(/\/min-konto\/oversigt$/, { timeout: 15_000 });
+  await hydrated(page);
+  const welcome = page.getByTestId('welcome-popup');
+  await expect(welcome).toBeVisible({ timeout: 10_000 });
+  const popupLinks = await linksIn(page, '[data-testid="welcome-popup"] a');
+  await welcome.getByRole('button', { name: 'Luk' }).click();
+  const marketing = page.getByTestId('marketing-decline');
+  if (await marketing.isVisible({ timeout: 5_000 }).catch(() => false)) await marketing.click();
+
+  const found = await visibleSiteLinks(page);
+  // The player's menu, with its account entries; the unbuilt ones (rewards, favourites) are not shown.
+  expect(found.menu).toEqual(
+    expect.arrayContaining(['/min-konto/oversigt', '/min-konto/profil', '/min-konto/overfoer', '/min-konto/udbetal']),
+  );
+  expect(found.menu).not.toContain('/min-konto/gamification');
+  expect(found.menu).not.toContain('/spilleautomater/mine-favoritter');
+  const all = [...new Set([...Object.values(found).flat(), ...popupLinks])];
+  expect(all.filter((link) => UNBUILT.some((prefix) => link.startsWith(prefix)))).toEqual([]);
+  await expectNoneNotFound(page, all, true);
+});
+
+test('a menu entry reached by clicking opens its page, never the 404 page', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByTestId('menu-toggle').click();
+  const entries = await linksIn(page, '[data-testid="menu-panel"] a:visible');
+  await page.getByTestId('menu-toggle').click();
+  expect(entries.length).toBeGreaterThan(4);
+  for (const entry of entries) {
+    await page.getByTestId('menu-toggle').click();
+    await page.getByTestId('menu-panel').locator(`a[href="${entry}"]:visible`).first().click();
+    await expect(page).toHaveURL((url) => url.pathname === entry.split('?')[0]);
+    await expect(page.getByRole('heading', { level: 1 }).first()).not.toHaveText(NOT_FOUND);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+});

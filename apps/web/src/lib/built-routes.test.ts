@@ -1,0 +1,103 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT_ROUTE_PREFIXES, builtMenu, GAMES_PATH, isBuiltRoute, withBuiltLinks } from './built-routes';
+import { sanitizeRichText } from './rich-text';
+
+const APP = join(import.meta.dirname, '..', 'app');
+const SEED = join(import.meta.dirname, '..', '..', '..', 'platform', 'src', 'content', 'seed');
+const seed = (name: string) => JSON.parse(readFileSync(join(SEED, `${name}.json`), 'utf8')) as unknown;
+
+/**
+ * Whether a path has a page in src/app: each segment a folder of that name or a dynamic one
+ * ([slug]), ending in a page.tsx. The root catch-all ([...slug], custom content by name) is left
+ * out: whether it shows a page depends on the content, so no link counts on it.
+ */
+function hasPage(path: string): boolean {
+  let dir = APP;
+  for (const segment of path.split(/[?#]/, 1)[0]!.split('/').filter(Boolean)) {
+    const folders = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'api');
+    const next = folders.find((entry) => entry.name === segment) ?? folders.find((entry) => /^\[[^.].*\]$/.test(entry.name) && dir !== APP);
+    if (!next) return false;
+    dir = join(dir, next.name);
+  }
+  return existsSync(join(dir, 'page.tsx'));
+}
+
+/** Every link of this site that a menu entry, the footer or the start page's content holds. */
+function seededLinks(): string[] {
+  const links: string[] = [];
+  const walkMenu = (items: { slug: string; child?: unknown[] }[]) =>
+    items.forEach((item) => {
+      links.push(item.slug);
+      walkMenu((item.child ?? []) as { slug: string }[]);
+    });
+  walkMenu(seed('menu') as { slug: string }[]);
+  const footer = seed('footer') as { links?: { url: string }[] };
+  links.push(...(footer.links ?? []).map((link) => link.url));
+  const home = (seed('main-contents') as { home: Record<string, unknown> }).home;
+  const urls = JSON.stringify(home).match(/"(?:url|ctaUrl)":"(\/[^"]*)"/g) ?? [];
+  links.push(...urls.map((match) => match.replace(/^"[a-zA-Z]+":"|"$/g, '')));
+  return links.filter((link) => link.startsWith('/'));
+}
+
+describe('built routes (no link to the 404 page)', () => {
+  it('lists only prefixes that have their page in src/app', () => {
+    for (const prefix of BUILT_ROUTE_PREFIXES)
+      expect(hasPage(prefix !== '/' && prefix.endsWith('/') ? `${prefix}any-slug` : prefix), prefix).toBe(true);
+  });
+
+  it('agrees with src/app on every link the seeded menu, footer and start page hold', () => {
+    const links = seededLinks();
+    expect(links).toEqual(expect.arrayContaining(['/spilleautomater', '/alle-spil', '/live-casino', '/kampagner', '/min-konto/oversigt']));
+    for (const link of links) expect(isBuiltRoute(link), link).toBe(hasPage(link));
+  });
+
+  it('keeps links off the site and anchors, and drops empty and relative ones', () => {
+    for (const url of ['https://www.rofus.nu', 'mailto:support@krone-casino.dk', 'tel:+4570222825', '#cookieindstillinger'])
+      expect(isBuiltRoute(url), url).toBe(true);
+    for (const url of ['', null, undefined, 'spilleautomater']) expect(isBuiltRoute(url), String(url)).toBe(false);
+    expect(isBuiltRoute('/?logout=true')).toBe(true);
+    expect(isBuiltRoute('/nyheder/')).toBe(true);
+    expect(isBuiltRoute('/nyhederne')).toBe(false);
+    expect(isBuiltRoute('/contents/om-krone')).toBe(true);
+    expect(isBuiltRoute('/contents')).toBe(false);
+    expect(isBuiltRoute('/spilleautomater?side=2')).toBe(false);
+  });
+
+  it('filters a menu, an unbuilt entry taking its children with it', () => {
+    interface Entry {
+      slug: string;
+      child: Entry[];
+    }
+    const entry = (slug: string, child: Entry[] = []): Entry => ({ slug, child });
+    const menu = [
+      entry('/'),
+      entry('/spilleautomater', [entry('/alle-spil'), entry('/kampagner')]),
+      entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/gamification')]),
+    ];
+    expect(builtMenu(menu)).toEqual([entry('/'), entry('/min-konto/oversigt', [entry('/min-konto/profil')])]);
+    // The games session switches an entry back on by adding its prefix.
+    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/spilleautomater', '/alle-spil']).map((item) => item.slug)).toEqual([
+      '/',
+      '/spilleautomater',
+      '/min-konto/oversigt',
+    ]);
+  });
+
+  it('drops the seeded start page’s cards and slides that lead to unbuilt games pages, and keeps the rest', () => {
+    const home = (seed('main-contents') as { home: { categories: { url: string }[]; banner: { slides: { ctaUrl: string }[] } } }).home;
+    expect(withBuiltLinks(home.categories, (category) => category.url)).toEqual([]);
+    expect(withBuiltLinks(home.banner.slides, (slide) => slide.ctaUrl).map((slide) => slide.ctaUrl)).toEqual(['/kampagner/velkomstbonus']);
+    expect(isBuiltRoute(GAMES_PATH)).toBe(hasPage(GAMES_PATH));
+  });
+
+  it('unlinks content HTML links to unbuilt pages, keeping their words', () => {
+    const html = sanitizeRichText(
+      '<p>Prøv <a href="/spilleautomater/nye-spil">ugens nye spil</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
+    );
+    expect(html).toBe(
+      '<p>Prøv <span>ugens nye spil</span> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank" rel="noopener noreferrer">ROFUS</a>.</p>',
+    );
+  });
+});

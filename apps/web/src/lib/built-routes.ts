@@ -1,0 +1,73 @@
+/**
+ * The storefront's pages that exist. The content system (menu, footer, start page, content HTML)
+ * may point at any route of spec §2, but a link is shown only when it lands on a page this build
+ * has, so nothing leads to the 404 page. Links off the site (https, mailto, tel) and anchors are
+ * always shown. A prefix is a page and everything under it; one ending in '/' only what is under it.
+ *
+ * When a page ships, add its prefix here and the entries the seed already has show again; nothing
+ * in the content needs to change. Not built yet (the games issue and later ones): '/spilleautomater'
+ * (with '/spilleautomater/nye-spil', '/spilleautomater/mine-favoritter'), '/alle-spil',
+ * '/bedste-spil', '/mobilspil', '/live-casino', '/live', '/bordspil', '/jackpots', '/nyevindere',
+ * '/min-konto/gamification', '/min-konto/kampagne'. A unit test checks that every prefix here has
+ * its page under src/app.
+ */
+export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
+  '/',
+  '/log-ind',
+  '/registrer',
+  '/nyheder',
+  '/kampagner',
+  '/kontaktos',
+  '/contents/', // the custom content pages only: /contents itself is no page
+  '/lp',
+  '/ansvarlighed',
+  '/cookie-politik',
+  '/persondatapolitik',
+  '/unsubscribe',
+  '/unsubscribesms',
+  '/unsubscribebrand',
+  '/unsubscribe-brand',
+  '/quick-deposit',
+  '/QuickDeposit',
+  '/min-konto/oversigt',
+  '/min-konto/profil',
+  '/min-konto/overfoer',
+  '/min-konto/transaktioner',
+  '/min-konto/udbetal',
+  '/min-konto/begraensninger',
+]);
+
+/** Where "go to the games" buttons lead (the welcome popup, the deposit receipt), once it is built. */
+export const GAMES_PATH = '/spilleautomater';
+
+/** A link that leaves the site or stays on the page: not ours to check. */
+const OFF_SITE = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i;
+
+/** The path of a link on this site, without its query or fragment. */
+function pathOf(url: string): string {
+  const path = url.split(/[?#]/, 1)[0]!;
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** Whether a link leads to a page that exists (or off the site). An empty link leads nowhere. */
+export function isBuiltRoute(url: string | null | undefined, built: readonly string[] = BUILT_ROUTE_PREFIXES): boolean {
+  if (!url) return false;
+  if (OFF_SITE.test(url)) return true;
+  if (!url.startsWith('/')) return false;
+  const path = pathOf(url) || '/';
+  return built.some((prefix) => {
+    if (prefix === '/') return path === '/';
+    if (prefix.endsWith('/')) return path.startsWith(prefix) && path.length > prefix.length;
+    return path === prefix || path.startsWith(`${prefix}/`);
+  });
+}
+
+/** Menu entries whose page exists; an entry that is not shown takes its children with it. */
+export function builtMenu<T extends { slug: string; child: T[] }>(items: T[], built: readonly string[] = BUILT_ROUTE_PREFIXES): T[] {
+  return items.filter((item) => isBuiltRoute(item.slug, built)).map((item) => ({ ...item, child: builtMenu(item.child, built) }));
+}
+
+/** The items of a list whose link (picked by `urlOf`) leads to a page that exists. */
+export function withBuiltLinks<T>(items: readonly T[] | undefined, urlOf: (item: T) => string | null | undefined): T[] {
+  return (items ?? []).filter((item) => isBuiltRoute(urlOf(item)));
+}
