@@ -18,6 +18,9 @@ import { documentsRoutes } from './documents/routes.js';
 import { createDocumentsService } from './documents/service.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
+import { providersFromConfig } from './games/providers.js';
+import { gamesRoutes } from './games/routes.js';
+import { createGamesService } from './games/service.js';
 import { limitsRoutes } from './limits/routes.js';
 import { createLimitsService } from './limits/service.js';
 import { createPaymentHistory } from './payments/history.js';
@@ -85,7 +88,7 @@ export function logRequest(request: { method: string; url: string; id: string; p
 /** Session tokens travel in some of the spec's paths; they never reach the log. */
 export function redactUrl(url: string): string {
   return url
-    .replace(/(\/(?:users|MarketingNotification|sessions|documents|transactions)\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/(?:users|MarketingNotification|sessions|documents|transactions|launch)\/)[^/?]+/g, '$1[session]')
     .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
@@ -184,6 +187,22 @@ export async function buildApp({
     limits,
   });
   const bonus = createBonusService(database.db, clock, wallet);
+  // The rules of a stake (the open bonus's maximum bet, a pause answered as the limits context's):
+  // the games contract's, and the wallet's door's for any other stake.
+  const stakes = createStakeRules({
+    wallet,
+    assertStakeAllowed: bonus.assertStakeAllowed,
+    explainPlayExclusion: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
+  });
+  const games = createGamesService({
+    db: database.db,
+    clock,
+    config,
+    providers: providersFromConfig(config),
+    wallet,
+    stakes,
+    assertMayPlay: limits.assertMayPlay,
+  });
   const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, bonus, players });
   const withdrawals = createWithdrawalsService({
     db: database.db,
@@ -225,6 +244,10 @@ export async function buildApp({
         { name: 'wallet', description: 'The ledger: the player’s balances (account summary) and stakes and wins' },
         { name: 'payments', description: 'Deposits by card and MobilePay (and the providers’ webhooks)' },
         { name: 'limits', description: 'The player’s deposit limits, pauses and closure' },
+        {
+          name: 'games',
+          description: 'Game launch for the player, and the games contract for providers (signed, idempotent bet/win/rollback)',
+        },
         { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
         { name: 'system', description: 'Health' },
       ],
@@ -247,11 +270,7 @@ export async function buildApp({
   await app.register(documentsRoutes, { documents, config });
   await app.register(walletRoutes, {
     wallet,
-    stakes: createStakeRules({
-      wallet,
-      assertStakeAllowed: bonus.assertStakeAllowed,
-      explainPlayExclusion: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
-    }),
+    stakes,
     config,
     wagering: bonus.wageringSummary,
   });
@@ -259,6 +278,7 @@ export async function buildApp({
   await app.register(paymentsRoutes, { payments, config, clock });
   await app.register(withdrawalsRoutes, { withdrawals, config, clock });
   await app.register(limitsRoutes, { limits });
+  await app.register(gamesRoutes, { games, clock });
   if (testClock) await app.register(testClockRoutes, { testClock });
   if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {
     startBackgroundJob(app, 'payouts', () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);

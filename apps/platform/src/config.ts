@@ -110,6 +110,26 @@ export const configSchema = z.object({
    * services and game providers' seamless-wallet adapters, never a browser. Empty turns it off.
    */
   WALLET_API_KEY: z.string().default('krone-development-wallet-key'),
+  /**
+   * Our own game studio's secret for the games contract (`POST /Games/providers/krone-studio/…`):
+   * it signs every call with HMAC-SHA256 (games/README.md). Each provider has its own.
+   */
+  GAME_PROVIDER_KRONE_STUDIO_SECRET: z.string().min(16).default('krone-development-studio-secret'),
+  /**
+   * Further game providers, `id:secret` pairs separated by commas (an id is lower-case letters,
+   * digits and dashes; a secret at least 16 characters). Empty: our studio only.
+   */
+  GAME_PROVIDERS_EXTRA: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9-]{1,39}:[^,:\s]{16,200}(,[a-z0-9][a-z0-9-]{1,39}:[^,:\s]{16,200})*)?$/, 'id:secret pairs, comma-separated')
+    .default(''),
+  /** A game session (launch) token lives this long; a bet after it is refused, a win or rollback never. */
+  GAME_SESSION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(12 * 60),
   /** The card payment provider (the stand-in of apps/sims by default). */
   CARDS_API_URL: z.url().default('http://127.0.0.1:4300/cards'),
   CARDS_SECRET_KEY: z.string().min(8).default('krone-development-cards-secret-key'),
@@ -177,6 +197,7 @@ export const PRODUCTION_SECRETS = [
   'NEMKONTO_WEBHOOK_SECRET',
   'MOBILEPAY_PAYMENTS_KEY',
   'MOBILEPAY_WEBHOOK_SECRET',
+  'GAME_PROVIDER_KRONE_STUDIO_SECRET',
 ] as const;
 
 /** Provider (and public) URLs: https and not a stand-in in production. */
@@ -215,6 +236,13 @@ export function productionProblems(config: Config): string[] {
     problems.push(
       `WALLET_API_KEY: at least ${WALLET_API_KEY_MIN_PRODUCTION} characters in production (or empty to turn the transfer API off)`,
     );
+  }
+  for (const pair of config.GAME_PROVIDERS_EXTRA ? config.GAME_PROVIDERS_EXTRA.split(',') : []) {
+    const [id, secret = ''] = pair.split(':');
+    if (secret.startsWith('krone-development') || secret.length < WALLET_API_KEY_MIN_PRODUCTION)
+      problems.push(
+        `GAME_PROVIDERS_EXTRA: the secret of ${id} must be at least ${WALLET_API_KEY_MIN_PRODUCTION} characters and not a development value`,
+      );
   }
   for (const key of PRODUCTION_URLS) {
     const url = new URL(config[key]);

@@ -25,6 +25,7 @@ const production: Record<string, string> = {
   NEMKONTO_WEBHOOK_SECRET: 'l'.repeat(40),
   MOBILEPAY_PAYMENTS_KEY: 'm'.repeat(40),
   MOBILEPAY_WEBHOOK_SECRET: 'n'.repeat(40),
+  GAME_PROVIDER_KRONE_STUDIO_SECRET: 'o'.repeat(40),
   WEB_PUBLIC_URL: 'https://www.krone-casino.dk',
   MITID_ISSUER: 'https://broker.example.dk/mitid',
   MITID_CPR_MATCH_URL: 'https://broker.example.dk/mitid/cpr-match',
@@ -69,11 +70,23 @@ describe('production fails closed (KRONE_ENV)', () => {
     'NEMKONTO_WEBHOOK_SECRET',
     'MOBILEPAY_PAYMENTS_KEY',
     'MOBILEPAY_WEBHOOK_SECRET',
+    'GAME_PROVIDER_KRONE_STUDIO_SECRET',
   ];
   it.each(secrets)('refuses the development default of %s', (key) => {
     const env = { ...production };
     delete env[key];
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\n  ${key}: the development default`));
+  });
+
+  it('refuses a further game provider’s short or development secret, and accepts a long one', () => {
+    expect(() => loadConfig({ ...production, GAME_PROVIDERS_EXTRA: 'other-studio:short-but-16-chars' })).toThrow(
+      /GAME_PROVIDERS_EXTRA: the secret of other-studio/,
+    );
+    expect(() => loadConfig({ ...production, GAME_PROVIDERS_EXTRA: `other-studio:krone-development-${'x'.repeat(40)}` })).toThrow(
+      /GAME_PROVIDERS_EXTRA/,
+    );
+    expect(loadConfig({ ...production, GAME_PROVIDERS_EXTRA: `other-studio:${'p'.repeat(40)}` }).GAME_PROVIDERS_EXTRA).toMatch(/^other/);
+    expect(() => loadConfig({ KRONE_ENV: 'test', GAME_PROVIDERS_EXTRA: 'Bad Id:secret-of-sixteen-chars' })).toThrow(/GAME_PROVIDERS_EXTRA/);
   });
 
   const urls = [

@@ -128,6 +128,22 @@ export const ERROR_CATALOGUE = {
   REJECTION_REASON_TOO_LONG: { status: 400, messageKey: 'validation.invalid_input' },
   DOCUMENT_TRANSITION_NOT_ALLOWED: { status: 409, messageKey: 'validation.invalid_input' },
 
+  // Games: launch and the games contract for providers (apps/platform/src/games/README.md).
+  GAME_PROVIDER_UNKNOWN: { status: 404, messageKey: 'games.error_provider_unknown' },
+  GAME_NOT_FOUND: { status: 404, messageKey: 'games.error_game_not_found' },
+  GAME_MODE_NOT_REAL: { status: 400, messageKey: 'games.error_mode_not_real' },
+  GAME_SIGNATURE_INVALID: { status: 401, messageKey: 'games.error_signature' },
+  GAME_SESSION_NOT_FOUND: { status: 404, messageKey: 'games.error_session_not_found' },
+  GAME_SESSION_ENDED: { status: 409, messageKey: 'games.error_session_ended' },
+  GAME_ROUND_NOT_FOUND: { status: 404, messageKey: 'games.error_round_not_found' },
+  GAME_ROUND_ENDED: { status: 409, messageKey: 'games.error_round_ended' },
+  GAME_ROUND_CONFLICT: { status: 409, messageKey: 'games.error_round_conflict' },
+  GAME_TRANSACTION_ROLLED_BACK: { status: 409, messageKey: 'games.error_rolled_back' },
+  GAME_ROLLBACK_AFTER_WIN: { status: 409, messageKey: 'games.error_rollback_after_win' },
+  GAME_ROLLBACK_NOT_A_BET: { status: 409, messageKey: 'games.error_rollback_not_bet' },
+  /** Game money (bet, win, rollback) moves only through the games contract, never POST /Wallet/transfers. */
+  GAME_TRANSFER_NOT_ALLOWED: { status: 403, messageKey: 'games.error_transfer_not_allowed' },
+
   // Support.
   CAPTCHA_REQUIRED: { status: 400, messageKey: 'contact_us.captcha_required' },
   CAPTCHA_EXPIRED: { status: 400, messageKey: 'contact_us.captcha_expired' },

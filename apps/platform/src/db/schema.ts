@@ -8,3 +8,4 @@ export * from '../documents/schema.js';
 export * from '../wallet/schema.js';
 export * from '../payments/schema.js';
 export * from '../bonus/schema.js';
+export * from '../games/schema.js';

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAX_DEPOSIT_ORE, MIN_DEPOSIT_ORE } from '@krone/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BonusService } from '../bonus/service.js';
@@ -7,6 +6,7 @@ import type { Db } from '../db/client.js';
 import type { LimitsService } from '../limits/service.js';
 import type { PlayersService } from '../players/service.js';
 import { lockUntilCommit } from '../shared/db.js';
+import { checkSignature } from '../shared/signed-requests.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { UNSETTLED_DEPOSIT_STATUSES } from './history.js';
@@ -40,10 +40,7 @@ export interface ProviderEvent {
 export function verifyWebhookSignature(header: string | undefined, body: string, secret: string, now: Date): boolean {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
   if (!match) return false;
-  const timestamp = Number(match[1]);
-  if (Math.abs(now.getTime() / 1000 - timestamp) > WEBHOOK_TOLERANCE_SECONDS) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(match[2]!, 'hex'));
+  return checkSignature({ timestamp: match[1], signature: match[2], body, secret, now }, WEBHOOK_TOLERANCE_SECONDS) === 'ok';
 }
 
 export interface PaymentsDeps {

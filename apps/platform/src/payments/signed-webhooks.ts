@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBody, noStore, ok } from '../shared/http.js';
 import { fail } from '../shared/errors.js';
 import { logSecurityEvent } from '../shared/security-log.js';
+import { keepRawJsonBody } from '../shared/signed-requests.js';
 import { verifyWebhookSignature } from './service.js';
 
 export interface SignedWebhook<S extends z.ZodType> {
@@ -25,8 +26,7 @@ export interface SignedWebhook<S extends z.ZodType> {
 export async function registerSignedWebhooks(app: FastifyInstance, clock: () => Date, webhooks: SignedWebhook<z.ZodType>[]) {
   await app.register(async (parent) => {
     const scope = parent.withTypeProvider<ZodTypeProvider>();
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    keepRawJsonBody(scope);
     for (const webhook of webhooks) {
       scope.post(
         webhook.path,

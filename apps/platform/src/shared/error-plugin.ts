@@ -10,6 +10,7 @@ export interface ErrorBody {
   message: string;
   fields?: Record<string, string>;
   remainingOre?: number;
+  balanceOre?: number;
 }
 
 type Translate = (messageKey: string) => Promise<string>;
@@ -32,6 +33,7 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
       const body: ErrorBody = { result: 0, code: error.code, message: await message(error.messageKey) };
       if (error.details?.fields) body.fields = error.details.fields as Record<string, string>;
       if (typeof error.details?.remainingOre === 'number') body.remainingOre = error.details.remainingOre;
+      if (typeof error.details?.balanceOre === 'number') body.balanceOre = error.details.balanceOre;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -23,6 +23,8 @@ export const errorBody = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** DEPOSIT_LIMIT_EXCEEDED: what the player may still deposit within the limit broken, in øre. */
   remainingOre: z.number().int().min(0).optional(),
+  /** INSUFFICIENT_FUNDS from the games contract: the player's balance (cash and bonus) as it stands, in øre. */
+  balanceOre: z.number().int().min(0).optional(),
 });
 // Registered by id so the OpenAPI document lists the codes once, as named components, and the
 // generated client carries them as `components['schemas']['ErrorCode']`.

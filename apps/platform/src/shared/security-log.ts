@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  */
 export function logSecurityEvent(
   request: FastifyRequest,
-  event: 'login_failed' | 'cpr_mismatch' | 'webhook_signature_invalid' | 'api_key_invalid',
+  event: 'login_failed' | 'cpr_mismatch' | 'webhook_signature_invalid' | 'api_key_invalid' | 'game_signature_invalid',
   details: { reason: string; provider?: string } & Record<string, string | number | null | undefined>,
 ): void {
   request.log.warn({ security: { event, clientAddress: request.ip, ...details } }, `security: ${event} (${details.reason})`);

@@ -9,6 +9,12 @@ export const PLAYER_ACCOUNT_KINDS = ['player_cash', 'player_bonus', 'player_payo
 export const SYSTEM_ACCOUNT_KINDS = ['house', 'payment_clearing', 'payout_clearing', 'bonus_cost'] as const;
 export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+/**
+ * A game provider's own account on the house side (`provider:<id>:games`): its players' stakes
+ * land there and their wins come from there, through the games contract only (games/README.md).
+ */
+export type ProviderGamesAccountKind = `provider:${string}:games`;
+export const providerGamesAccountKind = (providerId: string): ProviderGamesAccountKind => `provider:${providerId}:games`;
 
 /**
  * The ledger's accounts: a player's (made on first use, their balance kept on the row) and the
@@ -53,8 +59,11 @@ export function createAccounts(db: Db, clock: () => Date) {
     return made!.id;
   }
 
-  /** One of the house's accounts, made on first use. */
-  async function systemAccount(kind: SystemAccountKind, runner: Pick<Db, 'insert' | 'select'> = db): Promise<string> {
+  /** One of the house's accounts (a game provider's among them), made on first use. */
+  async function systemAccount(
+    kind: SystemAccountKind | ProviderGamesAccountKind,
+    runner: Pick<Db, 'insert' | 'select'> = db,
+  ): Promise<string> {
     const find = () =>
       runner
         .select({ id: walletAccounts.id })

@@ -3,7 +3,15 @@ import { createAccounts } from './accounts.js';
 import { createLedgerReports } from './reports.js';
 import { createTransfers } from './transfers.js';
 
-export { PLAYER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, type PlayerAccountKind, type SystemAccountKind } from './accounts.js';
+export {
+  PLAYER_ACCOUNT_KINDS,
+  SYSTEM_ACCOUNT_KINDS,
+  providerGamesAccountKind,
+  type PlayerAccountKind,
+  type ProviderGamesAccountKind,
+  type SystemAccountKind,
+} from './accounts.js';
+export type { StakeRules } from './stakes.js';
 export { MAX_ENTRIES, MAX_ENTRY_ORE, type TransferEntry, type TransferInput, type TransferResult } from './transfers.js';
 
 /**

@@ -23,30 +23,43 @@ export type TransferRequest = Omit<TransferInput, 'playingPlayerIds'>;
  * money, and that refusal is answered as the limits context's own.
  */
 export function createStakeRules({ wallet, assertStakeAllowed, explainPlayExclusion }: StakeRulesDeps) {
+  /**
+   * The open bonus's maximum bet for a stake of these players; a retry of a stake the ledger has
+   * already made (its key seen) is let through to get its first answer.
+   */
+  async function checkStake(playerIds: string[], stakeOre: number, idempotencyKey: string) {
+    if (!assertStakeAllowed) return;
+    try {
+      await assertStakeAllowed(playerIds, stakeOre);
+    } catch (error) {
+      if (!(await wallet.hasTransfer(idempotencyKey))) throw error;
+    }
+  }
+
+  /** A stake the ledger refused as PLAY_EXCLUDED, answered as the limits context's own refusal. */
+  async function explainRefusal(error: unknown, playerIds: string[]): Promise<never> {
+    if (error instanceof AppError && error.code === 'PLAY_EXCLUDED' && explainPlayExclusion) await explainPlayExclusion(playerIds);
+    throw error;
+  }
+
   async function transfer(request: TransferRequest) {
     const { entries } = request;
     const playingPlayerIds =
       request.kind === 'bet'
         ? await wallet.accountOwners(entries.filter((entry) => entry.amountOre < 0).map((entry) => entry.accountId))
         : undefined;
-    if (playingPlayerIds && assertStakeAllowed) {
+    if (playingPlayerIds) {
       const stakeOre = entries.reduce((sum, entry) => (entry.amountOre < 0 ? sum - entry.amountOre : sum), 0);
-      try {
-        await assertStakeAllowed(playingPlayerIds, stakeOre);
-      } catch (error) {
-        if (!(await wallet.hasTransfer(request.idempotencyKey))) throw error;
-      }
+      await checkStake(playingPlayerIds, stakeOre, request.idempotencyKey);
     }
     try {
       return await wallet.transfer({ ...request, playingPlayerIds });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'PLAY_EXCLUDED' && explainPlayExclusion)
-        await explainPlayExclusion(playingPlayerIds ?? []);
-      throw error;
+      return explainRefusal(error, playingPlayerIds ?? []);
     }
   }
 
-  return { transfer };
+  return { transfer, checkStake, explainRefusal };
 }
 
 export type StakeRules = ReturnType<typeof createStakeRules>;

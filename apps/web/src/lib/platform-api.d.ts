@@ -982,12 +982,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Games/launch/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A game session for money for the session’s player: a signed, expiring launch token for the provider (fun play never reaches the platform) */
+        post: operations["launchGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/providers/{providerId}/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Provider: the game session behind a launch token, its player and balance */
+        post: operations["gamesAuthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/providers/{providerId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Provider: the session player’s balance (cash and bonus), in øre */
+        post: operations["gamesBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/providers/{providerId}/bet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Provider: a stake of a round, idempotent by transactionId (INSUFFICIENT_FUNDS carries balanceOre) */
+        post: operations["gamesBet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/providers/{providerId}/win": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Provider: a win of a round (never refused for an ended session), idempotent by transactionId */
+        post: operations["gamesWin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/providers/{providerId}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Provider: undo a bet (a bet never seen is barred from arriving later); refused after the round’s win */
+        post: operations["gamesRollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/providers/{providerId}/endRound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Provider: close a round; no bet or win joins it after */
+        post: operations["gamesEndRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_AFTER_WIN" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_TRANSFER_NOT_ALLOWED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBodyInput: {
             /** @enum {number} */
             result: 0;
@@ -997,6 +1116,7 @@ export interface components {
                 [key: string]: string;
             };
             remainingOre?: number;
+            balanceOre?: number;
         };
         MenuItemInput: {
             id: number;
@@ -1014,7 +1134,7 @@ export interface components {
             child: components["schemas"]["MenuItemInput"][];
         };
         /** @enum {string} */
-        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_AFTER_WIN" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_TRANSFER_NOT_ALLOWED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBody: {
             /** @enum {number} */
             result: 0;
@@ -1024,6 +1144,7 @@ export interface components {
                 [key: string]: string;
             };
             remainingOre?: number;
+            balanceOre?: number;
         };
         MenuItem: {
             id: number;
@@ -4696,6 +4817,634 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    launchGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    providerId: string;
+                    gameId: string;
+                    /** @enum {string} */
+                    mode: "real" | "fun";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            gameSessionId: string;
+                            providerId: string;
+                            gameId: string;
+                            /** @enum {string} */
+                            mode: "real";
+                            token: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gamesAuthenticate: {
+        parameters: {
+            query?: never;
+            header: {
+                "krone-timestamp": string;
+                "krone-signature": string;
+            };
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            sessionId: string;
+                            /** Format: uuid */
+                            playerId: string;
+                            gameId: string;
+                            mode: string;
+                            /** @enum {string} */
+                            currency: "DKK";
+                            /** Format: date-time */
+                            expiresAt: string;
+                            balanceOre: number;
+                            cashOre: number;
+                            bonusOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gamesBalance: {
+        parameters: {
+            query?: never;
+            header: {
+                "krone-timestamp": string;
+                "krone-signature": string;
+            };
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            sessionId: string;
+                            /** @enum {string} */
+                            currency: "DKK";
+                            balanceOre: number;
+                            cashOre: number;
+                            bonusOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gamesBet: {
+        parameters: {
+            query?: never;
+            header: {
+                "krone-timestamp": string;
+                "krone-signature": string;
+            };
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                    roundId: string;
+                    transactionId: string;
+                    amountOre: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            transactionId: string;
+                            /** Format: uuid */
+                            ledgerTransferId: string | null;
+                            balanceOre: number;
+                            cashOre: number;
+                            bonusOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gamesWin: {
+        parameters: {
+            query?: never;
+            header: {
+                "krone-timestamp": string;
+                "krone-signature": string;
+            };
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                    roundId: string;
+                    transactionId: string;
+                    amountOre: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            transactionId: string;
+                            /** Format: uuid */
+                            ledgerTransferId: string | null;
+                            balanceOre: number;
+                            cashOre: number;
+                            bonusOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gamesRollback: {
+        parameters: {
+            query?: never;
+            header: {
+                "krone-timestamp": string;
+                "krone-signature": string;
+            };
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                    roundId: string;
+                    transactionId: string;
+                    referenceTransactionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            transactionId: string;
+                            /** Format: uuid */
+                            ledgerTransferId: string | null;
+                            balanceOre: number;
+                            cashOre: number;
+                            bonusOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gamesEndRound: {
+        parameters: {
+            query?: never;
+            header: {
+                "krone-timestamp": string;
+                "krone-signature": string;
+            };
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                    roundId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            roundId: string;
+                            stakedOre: number;
+                            wonOre: number;
+                            /** Format: date-time */
+                            endedAt: string;
+                            balanceOre: number;
+                            cashOre: number;
+                            bonusOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

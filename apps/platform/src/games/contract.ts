@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+
+/** The shapes of the games contract's money calls (games/README.md) and their keys. */
+
+/** A provider's transaction or round id: what seamless-wallet providers send, bounded. */
+export const PROVIDER_REF_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export interface MoneyRequest {
+  sessionId: string;
+  roundId: string;
+  transactionId: string;
+  amountOre: number;
+}
+
+export interface RollbackRequest {
+  sessionId: string;
+  roundId: string;
+  transactionId: string;
+  /** The provider's id of the bet to undo. */
+  referenceTransactionId: string;
+}
+
+/** What every money call answers: the player's balance after it (cash + bonus), in øre. */
+export interface MoneyAnswer {
+  transactionId: string;
+  /** The ledger's transfer, or null when nothing moved (a marker, a zero win, a bet already rolled back). */
+  ledgerTransferId: string | null;
+  balanceOre: number;
+  cashOre: number;
+  bonusOre: number;
+}
+
+/** The ledger's key of a provider's transaction: its own namespace, which no platform key uses (`POST /Wallet/transfers` refuses `game:`). */
+export const ledgerKey = (providerId: string, transactionId: string) => `game:${providerId}:${transactionId}`;
+
+/** SHA-256 of a call's operation and fields: the same transaction id with another request is refused. */
+export const requestHash = (operation: string, request: object) =>
+  createHash('sha256')
+    .update(JSON.stringify([operation, Object.entries(request).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]))
+    .digest('hex');

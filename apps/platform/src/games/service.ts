@@ -1,0 +1,375 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { lockUntilCommit } from '../shared/db.js';
+import { fail } from '../shared/errors.js';
+import { providerGamesAccountKind, type StakeRules, type TransferEntry, type WalletService } from '../wallet/service.js';
+import { ledgerKey, requestHash, type MoneyAnswer, type MoneyRequest, type RollbackRequest } from './contract.js';
+import { gameRounds, gameTransactions } from './schema.js';
+import { createGameSessions, type GameSession, type GameSessionsDeps } from './sessions.js';
+
+export { GAME_ID_PATTERN, type GameMode } from './sessions.js';
+export { ledgerKey, PROVIDER_REF_PATTERN, type MoneyAnswer, type MoneyRequest, type RollbackRequest } from './contract.js';
+
+export interface GamesDeps extends GameSessionsDeps {
+  wallet: Pick<WalletService, 'playerAccount' | 'systemAccount' | 'lockBalances' | 'playerBalances' | 'transfer'>;
+  /** The wallet's stake rules (wallet/stakes.ts): the open bonus's maximum bet, a play exclusion explained. */
+  stakes: Pick<StakeRules, 'checkStake' | 'explainRefusal'>;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Session = GameSession;
+type Round = typeof gameRounds.$inferSelect;
+type GameTransaction = typeof gameTransactions.$inferSelect;
+
+/**
+ * Game sessions and the games contract (games/README.md): a provider moves money only between
+ * its session's player and its own games account (`provider:<id>:games`), in the kinds bet, win
+ * and rollback, each call idempotent by its transaction id in its own namespace. A round's calls
+ * are serialised by a lock on the round (and the transaction ids they name), in one database
+ * transaction with the ledger's transfer and the contract's own records: all or nothing.
+ */
+export function createGamesService(deps: GamesDeps) {
+  const { db, clock, wallet, stakes } = deps;
+  const sessions = createGameSessions(deps);
+  const { providerOf, isEnded, sessionOf, balances } = sessions;
+
+  /** The player's cash and bonus accounts and the provider's games account (made on first use, outside any transaction). */
+  async function accountsOf(providerId: string, playerId: string) {
+    const [cash, bonus, games] = await Promise.all([
+      wallet.playerAccount(playerId, 'player_cash'),
+      wallet.playerAccount(playerId, 'player_bonus'),
+      wallet.systemAccount(providerGamesAccountKind(providerId)),
+    ]);
+    return { cash, bonus, games };
+  }
+
+  /** The first answer for a transaction id seen before, or the refusal when the request differs or it was rolled back unseen. */
+  function answerSeen(seen: GameTransaction, hash: string): MoneyAnswer {
+    if (seen.requestHash === null) throw fail('GAME_TRANSACTION_ROLLED_BACK');
+    if (seen.requestHash !== hash) throw fail('IDEMPOTENCY_KEY_REUSED');
+    return seen.answer as unknown as MoneyAnswer;
+  }
+
+  async function findTransaction(runner: Pick<Db, 'select'>, providerId: string, transactionId: string) {
+    const [row] = await runner
+      .select()
+      .from(gameTransactions)
+      .where(and(eq(gameTransactions.providerId, providerId), eq(gameTransactions.transactionId, transactionId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * One contract call, serialised per round and per transaction id (round first, then the ids in
+   * order: no two calls wait on each other in a circle), in one database transaction.
+   */
+  async function underRoundLock<T>(providerId: string, roundId: string, transactionIds: string[], work: (tx: Tx) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      await lockUntilCommit(tx, `game-round:${providerId}:${roundId}`);
+      for (const id of [...new Set(transactionIds)].sort()) await lockUntilCommit(tx, `game-tx:${providerId}:${id}`);
+      return work(tx);
+    });
+  }
+
+  async function roundFor(tx: Tx, providerId: string, roundId: string) {
+    const [round] = await tx
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, roundId)))
+      .limit(1);
+    return round ?? null;
+  }
+
+  async function openRound(tx: Tx, session: Session, roundId: string): Promise<Round> {
+    await tx
+      .insert(gameRounds)
+      .values({
+        providerId: session.providerId,
+        roundId,
+        sessionId: session.id,
+        playerId: session.playerId,
+        gameId: session.gameId,
+        createdAt: clock(),
+      })
+      .onConflictDoNothing();
+    const round = await roundFor(tx, session.providerId, roundId);
+    if (round!.sessionId !== session.id) throw fail('GAME_ROUND_CONFLICT');
+    return round!;
+  }
+
+  async function record(
+    tx: Tx,
+    row: Omit<typeof gameTransactions.$inferInsert, 'createdAt' | 'status'> & { status?: string },
+  ): Promise<void> {
+    await tx.insert(gameTransactions).values({ status: 'done', ...row, createdAt: clock() });
+  }
+
+  const reference = (session: Session, roundId: string, transactionId: string) => ({
+    provider: session.providerId,
+    roundId,
+    transactionId,
+    game: session.gameId,
+    gameSessionId: session.id,
+  });
+
+  /**
+   * A stake: from the player's cash first, then their bonus balance, to the provider's games
+   * account. Refused for an unknown or ended session, a round ended or another session's, a bet
+   * whose id a rollback already took, insufficient funds (with the balance), a paused or closed
+   * player, a stake over the open bonus's maximum bet (the wallet's stake rules).
+   */
+  async function bet(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
+    providerOf(providerId);
+    const hash = requestHash('bet', request);
+    const seen = await findTransaction(db, providerId, request.transactionId);
+    if (seen) return answerSeen(seen, hash);
+    const session = await sessionOf(providerId, request.sessionId);
+    if (isEnded(session)) throw fail('GAME_SESSION_ENDED');
+    const key = ledgerKey(providerId, request.transactionId);
+    await stakes.checkStake([session.playerId], request.amountOre, key);
+    const accounts = await accountsOf(providerId, session.playerId);
+    try {
+      return await underRoundLock(providerId, request.roundId, [request.transactionId], async (tx) => {
+        const again = await findTransaction(tx, providerId, request.transactionId);
+        if (again) return answerSeen(again, hash);
+        const live = await sessionOf(providerId, request.sessionId, tx);
+        if (isEnded(live)) throw fail('GAME_SESSION_ENDED');
+        const round = await openRound(tx, live, request.roundId);
+        if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+        const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
+        const cash = locked.get(accounts.cash) ?? 0;
+        const bonus = locked.get(accounts.bonus) ?? 0;
+        if (cash + bonus < request.amountOre) throw fail('INSUFFICIENT_FUNDS', { balanceOre: cash + bonus });
+        const fromCash = Math.min(cash, request.amountOre);
+        const fromBonus = request.amountOre - fromCash;
+        const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: request.amountOre }];
+        if (fromCash > 0) entries.push({ accountId: accounts.cash, amountOre: -fromCash });
+        if (fromBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: -fromBonus });
+        const transfer = await wallet.transfer(
+          {
+            idempotencyKey: key,
+            kind: 'bet',
+            entries,
+            reference: reference(live, request.roundId, request.transactionId),
+            playingPlayerIds: [live.playerId],
+          },
+          tx,
+        );
+        const answer: MoneyAnswer = {
+          transactionId: request.transactionId,
+          ledgerTransferId: transfer.transferId,
+          balanceOre: cash + bonus - request.amountOre,
+          cashOre: cash - fromCash,
+          bonusOre: bonus - fromBonus,
+        };
+        await record(tx, {
+          providerId,
+          transactionId: request.transactionId,
+          kind: 'bet',
+          roundId: request.roundId,
+          sessionId: live.id,
+          amountOre: request.amountOre,
+          bonusAmountOre: fromBonus,
+          requestHash: hash,
+          transferId: transfer.transferId,
+          answer: answer as unknown as Record<string, unknown>,
+        });
+        await tx
+          .update(gameRounds)
+          .set({
+            stakedOre: sql`${gameRounds.stakedOre} + ${request.amountOre}`,
+            bonusStakedOre: sql`${gameRounds.bonusStakedOre} + ${fromBonus}`,
+          })
+          .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+        return answer;
+      });
+    } catch (error) {
+      return stakes.explainRefusal(error, [session.playerId]);
+    }
+  }
+
+  /**
+   * A win of a round of the session (never refused for an ended session): from the provider's
+   * games account to the player, into the bonus balance in the share the round's stakes came
+   * from it (rounded down), the rest to cash. A win of 0 is recorded and moves nothing.
+   */
+  async function win(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
+    providerOf(providerId);
+    const hash = requestHash('win', request);
+    const seen = await findTransaction(db, providerId, request.transactionId);
+    if (seen) return answerSeen(seen, hash);
+    const session = await sessionOf(providerId, request.sessionId);
+    const accounts = await accountsOf(providerId, session.playerId);
+    return underRoundLock(providerId, request.roundId, [request.transactionId], async (tx) => {
+      const again = await findTransaction(tx, providerId, request.transactionId);
+      if (again) return answerSeen(again, hash);
+      const round = await roundFor(tx, providerId, request.roundId);
+      if (!round) throw fail('GAME_ROUND_NOT_FOUND');
+      if (round.sessionId !== session.id) throw fail('GAME_ROUND_CONFLICT');
+      if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+      const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
+      const cash = locked.get(accounts.cash) ?? 0;
+      const bonus = locked.get(accounts.bonus) ?? 0;
+      const toBonus = round.stakedOre > 0 ? Math.floor((request.amountOre * round.bonusStakedOre) / round.stakedOre) : 0;
+      const toCash = request.amountOre - toBonus;
+      let transferId: string | null = null;
+      if (request.amountOre > 0) {
+        const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: -request.amountOre }];
+        if (toCash > 0) entries.push({ accountId: accounts.cash, amountOre: toCash });
+        if (toBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: toBonus });
+        const transfer = await wallet.transfer(
+          {
+            idempotencyKey: ledgerKey(providerId, request.transactionId),
+            kind: 'win',
+            entries,
+            reference: reference(session, request.roundId, request.transactionId),
+          },
+          tx,
+        );
+        transferId = transfer.transferId;
+      }
+      const answer: MoneyAnswer = {
+        transactionId: request.transactionId,
+        ledgerTransferId: transferId,
+        balanceOre: cash + bonus + request.amountOre,
+        cashOre: cash + toCash,
+        bonusOre: bonus + toBonus,
+      };
+      await record(tx, {
+        providerId,
+        transactionId: request.transactionId,
+        kind: 'win',
+        roundId: request.roundId,
+        sessionId: session.id,
+        amountOre: request.amountOre,
+        bonusAmountOre: toBonus,
+        requestHash: hash,
+        transferId,
+        answer: answer as unknown as Record<string, unknown>,
+      });
+      if (request.amountOre > 0)
+        await tx
+          .update(gameRounds)
+          .set({ wonOre: sql`${gameRounds.wonOre} + ${request.amountOre}`, hasWin: true })
+          .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+      return answer;
+    });
+  }
+
+  /**
+   * Undoes a bet (never refused for an ended session): its money back as it was taken (kind
+   * rollback, reversing the bet's transfer, so the wallet's reports and the history count the bet
+   * as reversed). A bet never seen leaves a marker under its id, so that bet arriving late is
+   * refused; a bet already rolled back moves nothing again. Refused after the round's win.
+   */
+  async function rollback(providerId: string, request: RollbackRequest): Promise<MoneyAnswer> {
+    providerOf(providerId);
+    const hash = requestHash('rollback', request);
+    const seen = await findTransaction(db, providerId, request.transactionId);
+    if (seen) return answerSeen(seen, hash);
+    const session = await sessionOf(providerId, request.sessionId);
+    const accounts = await accountsOf(providerId, session.playerId);
+    const ids = [request.transactionId, request.referenceTransactionId];
+    return underRoundLock(providerId, request.roundId, ids, async (tx) => {
+      const again = await findTransaction(tx, providerId, request.transactionId);
+      if (again) return answerSeen(again, hash);
+      const target = await findTransaction(tx, providerId, request.referenceTransactionId);
+      if (target && target.kind !== 'bet') throw fail('GAME_ROLLBACK_NOT_A_BET');
+      if (target && (target.roundId !== request.roundId || target.sessionId !== session.id)) throw fail('GAME_ROUND_CONFLICT');
+      const round = await openRound(tx, session, request.roundId);
+      let transferId: string | null = null;
+      let back = { cash: 0, bonus: 0 };
+      if (!target) {
+        // The bet was never seen (lost, or still on its way): its id is taken, so it can never land.
+        await record(tx, {
+          providerId,
+          transactionId: request.referenceTransactionId,
+          kind: 'bet',
+          roundId: request.roundId,
+          sessionId: session.id,
+          amountOre: 0,
+          requestHash: null,
+          status: 'rolled_back',
+        });
+      } else if (target.status !== 'rolled_back') {
+        if (round.hasWin) throw fail('GAME_ROLLBACK_AFTER_WIN');
+        back = { cash: target.amountOre - target.bonusAmountOre, bonus: target.bonusAmountOre };
+        const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: -target.amountOre }];
+        if (back.cash > 0) entries.push({ accountId: accounts.cash, amountOre: back.cash });
+        if (back.bonus > 0) entries.push({ accountId: accounts.bonus, amountOre: back.bonus });
+        const transfer = await wallet.transfer(
+          {
+            idempotencyKey: ledgerKey(providerId, request.transactionId),
+            kind: 'rollback',
+            entries,
+            reference: { ...reference(session, request.roundId, request.transactionId), reverses: target.transferId! },
+          },
+          tx,
+        );
+        transferId = transfer.transferId;
+        await tx
+          .update(gameTransactions)
+          .set({ status: 'rolled_back' })
+          .where(and(eq(gameTransactions.providerId, providerId), eq(gameTransactions.transactionId, target.transactionId)));
+        await tx
+          .update(gameRounds)
+          .set({
+            stakedOre: sql`${gameRounds.stakedOre} - ${target.amountOre}`,
+            bonusStakedOre: sql`${gameRounds.bonusStakedOre} - ${target.bonusAmountOre}`,
+          })
+          .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+      }
+      const after = await balances(session.playerId, tx);
+      const answer: MoneyAnswer = { transactionId: request.transactionId, ledgerTransferId: transferId, ...after };
+      await record(tx, {
+        providerId,
+        transactionId: request.transactionId,
+        kind: 'rollback',
+        roundId: request.roundId,
+        sessionId: session.id,
+        amountOre: target?.status === 'rolled_back' ? 0 : (target?.amountOre ?? 0),
+        bonusAmountOre: back.bonus,
+        requestHash: hash,
+        transferId,
+        answer: answer as unknown as Record<string, unknown>,
+      });
+      return answer;
+    });
+  }
+
+  /** Closes a round: no bet or win joins it after (a rollback of a bet still may). Ending it again changes nothing. */
+  async function endRound(providerId: string, request: { sessionId: string; roundId: string }) {
+    providerOf(providerId);
+    const session = await sessionOf(providerId, request.sessionId);
+    return underRoundLock(providerId, request.roundId, [], async (tx) => {
+      const round = await roundFor(tx, providerId, request.roundId);
+      if (!round || round.sessionId !== session.id) throw fail('GAME_ROUND_NOT_FOUND');
+      const endedAt = round.endedAt ?? clock();
+      if (!round.endedAt)
+        await tx
+          .update(gameRounds)
+          .set({ endedAt })
+          .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+      return {
+        roundId: round.roundId,
+        stakedOre: round.stakedOre,
+        wonOre: round.wonOre,
+        endedAt,
+        ...(await balances(session.playerId, tx)),
+      };
+    });
+  }
+
+  return {
+    knownProvider: sessions.knownProvider,
+    launch: sessions.launch,
+    authenticate: sessions.authenticate,
+    balance: sessions.balance,
+    bet,
+    win,
+    rollback,
+    endRound,
+  };
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;

@@ -1,0 +1,507 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bonusGrants } from '../src/bonus/schema.js';
+import { gameRounds, gameTransactions } from '../src/games/schema.js';
+import { rowsOf } from '../src/shared/db.js';
+import { createWalletService } from '../src/wallet/service.js';
+import { gameProvider, type GameProviderClient } from './games-provider.js';
+import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+
+/**
+ * The games contract's conformance suite (issue 14): an outside provider plays against the
+ * platform over HTTP (signed calls, as games/README.md tells a provider to make them), with what
+ * real networks and providers do: duplicates, reordering, timeouts followed by rollbacks, late
+ * bets, forged and stale signatures. After every scenario the ledger's audit holds. PGlite by
+ * default, a PostgreSQL server with TEST_DATABASE_URL (CI).
+ */
+const STUDIO_SECRET = 'studio-secret-of-the-tests-0123456789';
+const OTHER_SECRET = 'other-secret-of-the-tests-0123456789';
+
+let platform: TestPlatform;
+let now = new Date();
+let studio: GameProviderClient;
+let other: GameProviderClient;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({
+    GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET,
+    GAME_PROVIDERS_EXTRA: `other-studio:${OTHER_SECRET}`,
+  });
+  platform.setNow(now);
+  studio = gameProvider(platform.app, 'krone-studio', STUDIO_SECRET, () => now);
+  other = gameProvider(platform.app, 'other-studio', OTHER_SECRET, () => now);
+}, 60_000);
+afterAll(async () => {
+  await platform.close();
+});
+
+/** Moves the platform's clock (and the providers' with it). */
+function moveClock(ms: number) {
+  now = new Date(now.getTime() + ms);
+  platform.setNow(now);
+}
+
+const wallet = () => createWalletService(platform.database.db, () => now);
+
+/** A player with money on their cash account (a deposit through the ledger's internal door). */
+async function playerWith(cashOre: number) {
+  const player = await createLoggedInPlayer(platform);
+  if (cashOre > 0) {
+    const response = await platform.app.inject({
+      method: 'POST',
+      url: '/Wallet/transfers',
+      headers: { 'x-api-key': platform.config.WALLET_API_KEY },
+      payload: {
+        idempotencyKey: `deposit:${randomUUID()}`,
+        kind: 'deposit',
+        entries: [
+          { account: { system: 'payment_clearing' }, amountOre: -cashOre },
+          { account: { playerId: player.id, kind: 'player_cash' }, amountOre: cashOre },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  return player;
+}
+
+async function launch(token: string, body: Record<string, unknown> = {}) {
+  const response = await platform.app.inject({
+    method: 'POST',
+    url: `/Games/launch/${token}`,
+    payload: { providerId: 'krone-studio', gameId: 'krone-spins', mode: 'real', ...body },
+  });
+  return { status: response.statusCode, body: response.json() as { code?: string; data?: { token: string; gameSessionId: string } } };
+}
+
+/** A player with money, in a game session the provider has authenticated. */
+async function seated(cashOre: number, provider: GameProviderClient = studio) {
+  const player = await playerWith(cashOre);
+  const launched = await launch(player.token, { providerId: provider.id });
+  expect(launched.status).toBe(200);
+  const auth = await provider.call('authenticate', { token: launched.body.data!.token });
+  expect(auth.status).toBe(200);
+  return { player, sessionId: auth.body.data!.sessionId as string };
+}
+
+const cash = async (playerId: string) => (await wallet().playerBalances(playerId)).player_cash;
+
+async function expectLedgerSound() {
+  const audit = await wallet().audit();
+  expect(audit).toEqual({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+}
+
+let ids = 0;
+const id = (prefix: string) => `${prefix}-${++ids}-${randomUUID().slice(0, 8)}`;
+
+describe('launch', () => {
+  it('gives a signed, expiring token for money play, keeps only its hash, and refuses fun play, unknown providers and games', async () => {
+    const player = await playerWith(0);
+    const launched = await launch(player.token);
+    expect(launched.status).toBe(200);
+    const token = launched.body.data!.token;
+    expect(token).toMatch(/^gs1\.[A-Za-z0-9_-]{43}\.\d+\.[0-9a-f]{64}$/);
+    const stored = await rowsOf<{ token_hash: string }>(sql`select token_hash from game_sessions`, platform.database.db);
+    expect(stored.some((row) => row.token_hash === token)).toBe(false);
+    expect(stored.length).toBeGreaterThan(0);
+
+    expect((await launch(player.token, { mode: 'fun' })).body.code).toBe('GAME_MODE_NOT_REAL');
+    expect((await launch(player.token, { providerId: 'nobody' })).body.code).toBe('GAME_PROVIDER_UNKNOWN');
+    expect((await launch(player.token, { gameId: 'Not A Game!' })).body.code).toBe('GAME_NOT_FOUND');
+    expect((await launch('not-a-session-token-of-anyone-at-all-000000')).status).toBe(401);
+  });
+
+  it('refuses a paused player, and a provider’s authenticate of an expired or another provider’s token', async () => {
+    const player = await playerWith(0);
+    const launched = await launch(player.token);
+    expect((await other.call('authenticate', { token: launched.body.data!.token })).body.code).toBe('GAME_SESSION_NOT_FOUND');
+    expect((await studio.call('authenticate', { token: 'gs1.made-up' })).body.code).toBe('GAME_SESSION_NOT_FOUND');
+
+    const pause = await platform.app.inject({ method: 'POST', url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } });
+    expect(pause.statusCode).toBe(200);
+    expect((await launch(player.token)).body.code).toBe('ACCOUNT_PAUSED');
+    expect((await studio.call('authenticate', { token: launched.body.data!.token })).body.code).toBe('ACCOUNT_PAUSED');
+
+    const later = await playerWith(0);
+    const second = await launch(later.token);
+    moveClock(13 * 3_600_000);
+    try {
+      expect((await studio.call('authenticate', { token: second.body.data!.token })).body.code).toBe('GAME_SESSION_ENDED');
+    } finally {
+      moveClock(-13 * 3_600_000);
+    }
+  });
+});
+
+describe('signatures', () => {
+  it('refuses a wrong secret, another provider’s secret, a tampered body, a stale or missing timestamp, an unknown provider: 401, nothing moves', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const bet = { sessionId, roundId: id('r'), transactionId: id('t'), amountOre: 1_000 };
+    const refusals = [
+      await studio.call('bet', bet, { secret: 'a-guessed-secret-0123456789' }),
+      await studio.call('bet', bet, { secret: OTHER_SECRET }),
+      await studio.call('bet', bet, { body: JSON.stringify({ ...bet, amountOre: 1 }) }),
+      await studio.call('bet', bet, { at: new Date(now.getTime() - 6 * 60_000) }),
+      await studio.call('bet', bet, { at: new Date(now.getTime() + 6 * 60_000) }),
+      await studio.call('bet', bet, { headers: { 'krone-signature': '' } }),
+      await gameProvider(platform.app, 'nobody', STUDIO_SECRET, () => now).call('bet', bet),
+    ];
+    for (const refusal of refusals) expect(refusal).toMatchObject({ status: 401, body: { code: 'GAME_SIGNATURE_INVALID' } });
+    expect(await cash(player.id)).toBe(10_000);
+    // Within the tolerance (4 minutes off) the same call goes through.
+    expect((await studio.call('bet', bet, { at: new Date(now.getTime() - 4 * 60_000) })).status).toBe(200);
+    expect(await cash(player.id)).toBe(9_000);
+  });
+});
+
+describe('money', () => {
+  it('plays a round: bet, win, endRound; balances in every answer; the provider’s games account holds the difference', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    const bet = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 2_000 });
+    expect(bet).toMatchObject({ status: 200, body: { data: { balanceOre: 8_000, cashOre: 8_000, bonusOre: 0 } } });
+    const win = await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 5_000 });
+    expect(win).toMatchObject({ status: 200, body: { data: { balanceOre: 13_000 } } });
+    const ended = await studio.call('endRound', { sessionId, roundId });
+    expect(ended).toMatchObject({ status: 200, body: { data: { roundId, stakedOre: 2_000, wonOre: 5_000, balanceOre: 13_000 } } });
+    expect((await studio.call('endRound', { sessionId, roundId })).status).toBe(200);
+    expect((await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 100 })).body.code).toBe('GAME_ROUND_ENDED');
+    expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 100 })).body.code).toBe('GAME_ROUND_ENDED');
+    expect(await cash(player.id)).toBe(13_000);
+    const balance = await studio.call('balance', { sessionId });
+    expect(balance.body.data).toMatchObject({ balanceOre: 13_000, currency: 'DKK' });
+    await expectLedgerSound();
+  });
+
+  it('answers a duplicate with the first answer and moves money once; the same id with another body is refused (409)', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    const bet = { sessionId, roundId, transactionId: id('b'), amountOre: 1_500 };
+    const first = await studio.call('bet', bet);
+    const again = await studio.call('bet', bet);
+    expect(again).toEqual(first);
+    expect((await studio.call('bet', { ...bet, amountOre: 1_600 })).body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const win = { sessionId, roundId, transactionId: id('w'), amountOre: 700 };
+    const won = await studio.call('win', win);
+    expect(await studio.call('win', win)).toEqual(won);
+    expect((await studio.call('win', { ...win, amountOre: 701 })).status).toBe(409);
+    expect(await cash(player.id)).toBe(10_000 - 1_500 + 700);
+    await expectLedgerSound();
+  });
+
+  it('refuses a bet over the balance with the balance in the answer, and moves nothing', async () => {
+    const { player, sessionId } = await seated(1_234);
+    const refused = await studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_235 });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS', balanceOre: 1_234 } });
+    expect(await cash(player.id)).toBe(1_234);
+  });
+
+  it('refuses a bet on an unknown or ended session, and pays a win and a rollback on an ended one', async () => {
+    const unknown = await studio.call('bet', { sessionId: randomUUID(), roundId: id('r'), transactionId: id('b'), amountOre: 100 });
+    expect(unknown.body.code).toBe('GAME_SESSION_NOT_FOUND');
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    const stake = { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 };
+    expect((await studio.call('bet', stake)).status).toBe(200);
+    const second = id('r');
+    const secondBet = id('b');
+    expect((await studio.call('bet', { sessionId, roundId: second, transactionId: secondBet, amountOre: 500 })).status).toBe(200);
+    moveClock(13 * 3_600_000);
+    try {
+      expect((await studio.call('bet', { ...stake, transactionId: id('b') })).body.code).toBe('GAME_SESSION_ENDED');
+      expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 3_000 })).status).toBe(200);
+      const rolled = await studio.call('rollback', {
+        sessionId,
+        roundId: second,
+        transactionId: id('rb'),
+        referenceTransactionId: secondBet,
+      });
+      expect(rolled.status).toBe(200);
+      // A replay of the first bet still gets its first answer after the session ended.
+      expect((await studio.call('bet', stake)).status).toBe(200);
+    } finally {
+      moveClock(-13 * 3_600_000);
+    }
+    expect(await cash(player.id)).toBe(10_000 - 1_000 + 3_000);
+    await expectLedgerSound();
+  });
+
+  it('refuses a paused player’s bet (the limits context’s answer) and still pays their win', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    expect((await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 })).status).toBe(200);
+    await platform.app.inject({ method: 'POST', url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } });
+    const refused = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'ACCOUNT_PAUSED' } });
+    expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 2_000 })).status).toBe(200);
+    expect(await cash(player.id)).toBe(11_000);
+  });
+
+  it('refuses a stake over the open bonus’s maximum bet (the wallet’s stake rules) and takes bonus money after cash', async () => {
+    const { player, sessionId } = await seated(5_000);
+    const grantId = randomUUID();
+    await platform.database.db.insert(bonusGrants).values({
+      id: grantId,
+      playerId: player.id,
+      code: 'VELKOMST100',
+      paymentId: randomUUID(),
+      amountOre: 50_000,
+      wageringRequirementOre: 10_000_000,
+      grantedAt: now,
+      expiresAt: new Date(now.getTime() + 60 * 86_400_000),
+    });
+    await wallet().transfer({
+      idempotencyKey: `bonus:${grantId}`,
+      kind: 'bonus_grant',
+      entries: [
+        { accountId: await wallet().systemAccount('bonus_cost'), amountOre: -50_000 },
+        { accountId: await wallet().playerAccount(player.id, 'player_bonus'), amountOre: 50_000 },
+      ],
+      reference: { grantId, code: 'VELKOMST100' },
+    });
+    const roundId = id('r');
+    const over = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 10_001 });
+    expect(over).toMatchObject({ status: 409, body: { code: 'BONUS_MAX_BET' } });
+    const bet = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 8_000 });
+    expect(bet.body.data).toMatchObject({ cashOre: 0, bonusOre: 47_000, balanceOre: 47_000 });
+    // The win follows the stake's shares: 3/8 of it to the bonus balance (rounded down), the rest to cash.
+    const win = await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 1_001 });
+    expect(win.body.data).toMatchObject({ cashOre: 626, bonusOre: 47_375 });
+    await expectLedgerSound();
+  });
+});
+
+describe('rollbacks', () => {
+  it('gives a bet back as it was taken, once, whatever repeats or other rollback ids follow', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    const betId = id('b');
+    await studio.call('bet', { sessionId, roundId, transactionId: betId, amountOre: 4_000 });
+    const rollback = { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: betId };
+    const first = await studio.call('rollback', rollback);
+    expect(first.body.data).toMatchObject({ balanceOre: 10_000 });
+    expect(await studio.call('rollback', rollback)).toEqual(first);
+    const another = await studio.call('rollback', { ...rollback, transactionId: id('rb') });
+    expect(another.body.data).toMatchObject({ balanceOre: 10_000, ledgerTransferId: null });
+    expect(await cash(player.id)).toBe(10_000);
+    // The wallet's reports count a rolled-back bet as reversed.
+    expect((await wallet().betWinSummary(player.id)).totalStake).toBe(0);
+    await expectLedgerSound();
+  });
+
+  it('after a timeout: a rollback of a bet never seen leaves a marker, and the bet arriving late is refused', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    const betId = id('b');
+    const rolled = await studio.call('rollback', { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: betId });
+    expect(rolled).toMatchObject({ status: 200, body: { data: { ledgerTransferId: null, balanceOre: 10_000 } } });
+    const late = await studio.call('bet', { sessionId, roundId, transactionId: betId, amountOre: 3_000 });
+    expect(late).toMatchObject({ status: 409, body: { code: 'GAME_TRANSACTION_ROLLED_BACK' } });
+    expect(await cash(player.id)).toBe(10_000);
+    expect((await studio.call('endRound', { sessionId, roundId })).status).toBe(200);
+  });
+
+  it('refuses a rollback after the round’s win, and a rollback of a win', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    const betId = id('b');
+    const winId = id('w');
+    await studio.call('bet', { sessionId, roundId, transactionId: betId, amountOre: 1_000 });
+    await studio.call('win', { sessionId, roundId, transactionId: winId, amountOre: 2_500 });
+    const refused = await studio.call('rollback', { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: betId });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'GAME_ROLLBACK_AFTER_WIN' } });
+    const ofWin = await studio.call('rollback', { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: winId });
+    expect(ofWin.body.code).toBe('GAME_ROLLBACK_NOT_A_BET');
+    expect(await cash(player.id)).toBe(11_500);
+  });
+
+  it('reordered: a win for a round with no bet is refused; the bet then the win in order go through', async () => {
+    const { sessionId } = await seated(10_000);
+    const roundId = id('r');
+    expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 900 })).body.code).toBe(
+      'GAME_ROUND_NOT_FOUND',
+    );
+    expect((await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 300 })).status).toBe(200);
+    expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 900 })).status).toBe(200);
+  });
+});
+
+describe('a provider’s credentials cannot mint money', () => {
+  it('moves money only between its own sessions’ players and its own games account, never out of nothing', async () => {
+    const mine = await seated(10_000, studio);
+    const theirs = await seated(10_000, other);
+    const before = { mine: await cash(mine.player.id), theirs: await cash(theirs.player.id) };
+    const roundId = id('r');
+    // Another provider's session, named with the studio's credentials: unknown to it.
+    for (const operation of ['bet', 'win'] as const)
+      expect(
+        (await studio.call(operation, { sessionId: theirs.sessionId, roundId, transactionId: id('x'), amountOre: 5_000 })).body.code,
+      ).toBe('GAME_SESSION_NOT_FOUND');
+    expect((await studio.call('balance', { sessionId: theirs.sessionId })).body.code).toBe('GAME_SESSION_NOT_FOUND');
+    // A win with no bet of this session's round, and fields naming accounts or players, get nowhere.
+    expect(
+      (await studio.call('win', { sessionId: mine.sessionId, roundId: id('r'), transactionId: id('x'), amountOre: 1_000_000 })).status,
+    ).toBe(404);
+    const sneaky = await studio.call('bet', {
+      sessionId: mine.sessionId,
+      roundId,
+      transactionId: id('x'),
+      amountOre: 100,
+      playerId: theirs.player.id,
+      accountId: randomUUID(),
+      kind: 'deposit',
+    });
+    expect(sneaky.status).toBe(200);
+    // A round of one session cannot be used from another session, nor a bet of it rolled back there.
+    const mine2 = await seated(10_000, studio);
+    expect((await studio.call('bet', { sessionId: mine2.sessionId, roundId, transactionId: id('x'), amountOre: 100 })).body.code).toBe(
+      'GAME_ROUND_CONFLICT',
+    );
+    // The provider's secret is not the ledger's key, and the ledger's door refuses game money.
+    const door = await platform.app.inject({
+      method: 'POST',
+      url: '/Wallet/transfers',
+      headers: { 'x-api-key': STUDIO_SECRET },
+      payload: { idempotencyKey: id('k'), kind: 'win', entries: [] },
+    });
+    expect(door.statusCode).toBe(401);
+    expect(await cash(mine.player.id)).toBe(before.mine - 100);
+    expect(await cash(theirs.player.id)).toBe(before.theirs);
+
+    // Every transfer the studio's calls made touches only its own games account and its sessions' players.
+    const touched = await rowsOf<{ kind: string; player_id: string | null }>(
+      sql`select distinct a.kind, a.player_id from wallet_entries e
+          join wallet_accounts a on a.id = e.account_id
+          join wallet_transfers t on t.id = e.transfer_id
+          where t.idempotency_key like 'game:krone-studio:%'`,
+      platform.database.db,
+    );
+    const studioPlayers = await rowsOf<{ player_id: string }>(
+      sql`select distinct player_id from game_sessions where provider_id = 'krone-studio'`,
+      platform.database.db,
+    );
+    for (const row of touched) {
+      if (row.player_id === null) expect(row.kind).toBe('provider:krone-studio:games');
+      else expect(studioPlayers.map((p) => p.player_id)).toContain(row.player_id);
+    }
+    const kinds = await rowsOf<{ kind: string }>(
+      sql`select distinct kind from wallet_transfers where idempotency_key like 'game:%'`,
+      platform.database.db,
+    );
+    expect(kinds.map((k) => k.kind).every((kind) => ['bet', 'win', 'rollback'].includes(kind))).toBe(true);
+    await expectLedgerSound();
+  });
+});
+
+/** A small deterministic generator (mulberry32), so a failing burst can be replayed from its seed. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+describe('a burst of random play', () => {
+  it('keeps the ledger at zero, no balance negative, and every round’s money in the ledger exactly once', async () => {
+    const seed = Number(process.env.GAMES_BURST_SEED ?? 20261124);
+    const random = seeded(seed);
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+    const seats = [await seated(20_000), await seated(5_000), await seated(500), await seated(20_000, other)];
+    const providerOf = (seat: (typeof seats)[number]) => (seat === seats[3] ? other : studio);
+    type Sent = { provider: GameProviderClient; operation: 'bet' | 'win' | 'rollback' | 'endRound'; payload: Record<string, unknown> };
+    const sent: Sent[] = [];
+    const tally = new Map<string, number>();
+    const rounds: { seat: (typeof seats)[number]; roundId: string; bets: string[] }[] = [];
+    for (let step = 0; step < 400; step++) {
+      const roll = random();
+      let call: Sent;
+      if (roll < 0.15 && sent.length > 0) {
+        call = pick(sent); // a duplicate, possibly long after (reordering)
+      } else {
+        const seat = pick(seats);
+        let round = rounds.filter((r) => r.seat === seat).at(-1);
+        if (!round || random() < 0.3) {
+          round = { seat, roundId: id('r'), bets: [] };
+          rounds.push(round);
+        }
+        const base = { sessionId: seat.sessionId, roundId: round.roundId };
+        const what = random();
+        if (what < 0.45) {
+          const transactionId = id('b');
+          round.bets.push(transactionId);
+          call = {
+            provider: providerOf(seat),
+            operation: 'bet',
+            payload: { ...base, transactionId, amountOre: 1 + Math.floor(random() * 3_000) },
+          };
+        } else if (what < 0.75) {
+          call = {
+            provider: providerOf(seat),
+            operation: 'win',
+            payload: { ...base, transactionId: id('w'), amountOre: Math.floor(random() * 6_000) },
+          };
+        } else if (what < 0.92) {
+          // A rollback of a bet of the round, or of one never sent (a timeout), which may then arrive.
+          const referenceTransactionId = round.bets.length > 0 && random() < 0.7 ? pick(round.bets) : id('b');
+          call = {
+            provider: providerOf(seat),
+            operation: 'rollback',
+            payload: { ...base, transactionId: id('rb'), referenceTransactionId },
+          };
+          if (!round.bets.includes(referenceTransactionId) && random() < 0.5)
+            sent.push({
+              provider: providerOf(seat),
+              operation: 'bet',
+              payload: { ...base, transactionId: referenceTransactionId, amountOre: 250 },
+            });
+        } else {
+          call = { provider: providerOf(seat), operation: 'endRound', payload: base };
+        }
+        sent.push(call);
+      }
+      const answer = await call.provider.call(call.operation, call.payload);
+      expect([200, 404, 409, 403], JSON.stringify({ seed, step, call, answer })).toContain(answer.status);
+      const outcome = `${call.operation}:${answer.body.code ?? 'ok'}`;
+      tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
+    }
+    // The burst went through the cases it is meant to: late bets, overdrafts, rollbacks after wins.
+    for (const outcome of ['bet:ok', 'win:ok', 'rollback:ok', 'endRound:ok', 'bet:INSUFFICIENT_FUNDS', 'bet:GAME_TRANSACTION_ROLLED_BACK'])
+      expect(tally.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...tally])}`).toBeGreaterThan(0);
+    await expectLedgerSound();
+    // Every transaction that moved money has exactly one ledger transfer under its key, and each
+    // round's net in the ledger is its bets (not rolled back) less its wins.
+    const moved = await platform.database.db.select().from(gameTransactions);
+    const keys = await rowsOf<{ idempotency_key: string; n: string }>(
+      sql`select idempotency_key, count(*) as n from wallet_transfers where idempotency_key like 'game:%' group by idempotency_key`,
+      platform.database.db,
+    );
+    const withTransfer = moved.filter((row) => row.transferId !== null);
+    expect(keys.length).toBe(withTransfer.length);
+    expect(keys.every((row) => Number(row.n) === 1)).toBe(true);
+    const ledgerByRound = await rowsOf<{ provider: string; round_id: string; net: string }>(
+      sql`select t.reference->>'provider' as provider, t.reference->>'roundId' as round_id, sum(e.amount_ore) as net
+          from wallet_transfers t join wallet_entries e on e.transfer_id = t.id
+          join wallet_accounts a on a.id = e.account_id
+          where t.idempotency_key like 'game:%' and a.player_id is null
+          group by 1, 2`,
+      platform.database.db,
+    );
+    const allRounds = await platform.database.db.select().from(gameRounds);
+    for (const round of allRounds) {
+      const net = Number(ledgerByRound.find((row) => row.provider === round.providerId && row.round_id === round.roundId)?.net ?? 0);
+      expect(net, round.roundId).toBe(round.stakedOre - round.wonOre);
+      const bets = moved.filter((row) => row.roundId === round.roundId && row.kind === 'bet' && row.status === 'done');
+      expect(round.stakedOre).toBe(bets.reduce((sum, row) => sum + row.amountOre, 0));
+    }
+    const [{ played }] = (await platform.database.db
+      .select({ played: sql<number>`count(*)::int` })
+      .from(gameTransactions)
+      .where(and(eq(gameTransactions.kind, 'bet'), eq(gameTransactions.status, 'done')))) as [{ played: number }];
+    expect(played).toBeGreaterThan(50);
+  }, 120_000);
+});
