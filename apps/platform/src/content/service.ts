@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
+import type { MenuItemShape } from './contracts.js';
 import {
   campaigns,
   contentPages,
@@ -17,19 +18,8 @@ import {
 export type Dictionary = Record<string, Record<string, string>>;
 export type SiteDocumentKey = 'images' | 'layouts' | 'footer' | 'themes' | 'site_info';
 
-export interface MenuNode {
-  id: number;
-  slug: string;
-  textMenu: string;
-  text: string;
-  icon: string;
-  target: string;
-  authRequired: boolean;
-  showAuthRequired: boolean;
-  showOnDevice: Record<string, boolean>;
-  position: number;
-  child: MenuNode[];
-}
+/** A menu entry with its children, the shape the menu call answers (contracts.ts). */
+export type MenuNode = MenuItemShape;
 
 const TRANSLATION_CACHE_MS = 30_000;
 
