@@ -23,7 +23,8 @@ interface WindowGroup {
 }
 
 interface State {
-  codes: Int32Array;
+  /** The runs still alive, as pairs (line or way-symbol index, code), ascending by index. */
+  alive: Int32Array;
   win: number;
   scatters: number;
   count: number;
@@ -47,90 +48,112 @@ function groupWindows(e: Engine, set: ReelSet, reel: number): WindowGroup[] {
   return [...groups.values()];
 }
 
-/** Line run codes: 0 = ended; otherwise 1 + ((target + 1) × (R + 1) + run) × (R + 1) + leadingWilds. */
-function lineStep(e: Engine, code: number, symbol: number): { code: number; pay: number } {
+/**
+ * A line's run as a small integer: 1 + ((target + 1) × (R + 1) + run) × (R + 1) + leadingWilds,
+ * target −1 while only wilds were seen; 0 = the run has ended. The step rule is the one evaluate.ts
+ * applies (a wild extends any run whose target it substitutes; a scatter ends a run; the pay is the
+ * larger of the leading wilds' own pay and the target's pay for the whole run).
+ */
+interface LineTables {
+  /** next[code × symbols + symbol]: the code after seeing symbol (0: the run ends). */
+  next: Int32Array;
+  /** pay[code]: the pay when the run ends in this state. */
+  pay: Int32Array;
+}
+
+function lineTables(e: Engine): LineTables {
   const R1 = e.reelCount + 1;
-  const v = code - 1;
-  const wilds = v % R1;
-  const run = Math.floor(v / R1) % R1;
-  const target = Math.floor(v / (R1 * R1)) - 1;
-  let alive = false;
-  let t = target;
-  if (symbol === e.wild) {
-    if (target < 0) return { code: 1 + ((0 * R1 + run + 1) * R1 + wilds + 1), pay: 0 };
-    alive = e.substitutes[target] === 1;
-  } else if (symbol !== e.scatter) {
-    if (target < 0) {
-      alive = wilds === 0 || e.substitutes[symbol] === 1;
-      t = symbol;
-    } else alive = symbol === target;
+  const S = e.symbolCount;
+  const codes = 1 + (S + 1) * R1 * R1;
+  const next = new Int32Array(codes * S);
+  const pay = new Int32Array(codes);
+  for (let code = 1; code < codes; code++) {
+    const v = code - 1;
+    const wilds = v % R1;
+    const run = Math.floor(v / R1) % R1;
+    const target = Math.floor(v / (R1 * R1)) - 1;
+    const wildPay = wilds > 0 ? e.pays[e.wild * R1 + wilds]! : 0;
+    const symbolPay = target >= 0 ? e.pays[target * R1 + run]! : 0;
+    pay[code] = Math.max(wildPay, symbolPay);
+    if (run >= e.reelCount) continue;
+    for (let symbol = 0; symbol < S; symbol++) {
+      let t = target;
+      let w = wilds;
+      let alive = false;
+      if (symbol === e.wild) {
+        if (target < 0) {
+          alive = true;
+          w++;
+        } else alive = e.substitutes[target] === 1;
+      } else if (symbol !== e.scatter) {
+        if (target < 0) {
+          alive = wilds === 0 || e.substitutes[symbol] === 1;
+          t = symbol;
+        } else alive = symbol === target;
+      }
+      next[code * S + symbol] = alive ? 1 + ((t + 1) * R1 + run + 1) * R1 + w : 0;
+    }
   }
-  if (alive) return { code: 1 + (((t + 1) * R1 + run + 1) * R1 + wilds), pay: 0 };
-  return { code: 0, pay: linePay(e, code) };
+  return { next, pay };
 }
 
-/** The pay of a run that ends here (code as in lineStep). */
-function linePay(e: Engine, code: number): number {
-  if (code === 0) return 0;
-  const R1 = e.reelCount + 1;
-  const v = code - 1;
-  const wilds = v % R1;
-  const run = Math.floor(v / R1) % R1;
-  const target = Math.floor(v / (R1 * R1)) - 1;
-  const wildPay = wilds > 0 ? e.pays[e.wild * R1 + wilds]! : 0;
-  const symbolPay = target >= 0 ? e.pays[target * R1 + run]! : 0;
-  return Math.max(wildPay, symbolPay);
-}
-
-function advance(e: Engine, state: State, group: WindowGroup, reel: number, out: Map<string, State>): void {
-  const codes = new Int32Array(state.codes.length);
+function advance(e: Engine, tables: LineTables | null, state: State, group: WindowGroup, reel: number, out: Map<string, State>): void {
+  const alive: number[] = [];
   let win = state.win;
-  if (e.family === 'ways') {
+  const from = state.alive;
+  if (tables === null) {
     const stride = e.reelCount + 1;
-    for (let i = 0; i < codes.length; i++) {
-      const product = state.codes[i]!;
-      if (product === 0) continue;
-      const c = group.key[i]!;
-      if (c === 0) win += e.pays[e.waySymbols[i]! * stride + reel]! * product;
-      else codes[i] = product * c;
+    for (let i = 0; i < from.length; i += 2) {
+      const index = from[i]!;
+      const product = from[i + 1]!;
+      const c = group.key[index]!;
+      if (c === 0) win += e.pays[e.waySymbols[index]! * stride + reel]! * product;
+      else alive.push(index, product * c);
     }
   } else {
-    for (let line = 0; line < codes.length; line++) {
-      const code = state.codes[line]!;
-      if (code === 0) continue;
+    const S = e.symbolCount;
+    for (let i = 0; i < from.length; i += 2) {
+      const line = from[i]!;
+      const code = from[i + 1]!;
       const row = e.lineCells[line * e.reelCount + reel]! - reel * e.rows;
-      const next = lineStep(e, code, group.key[row]!);
-      codes[line] = next.code;
-      win += next.pay;
+      const next = tables.next[code * S + group.key[row]!]!;
+      if (next === 0) win += tables.pay[code]!;
+      else alive.push(line, next);
     }
   }
   const scatters = state.scatters + group.scatters;
-  const id = `${codes.join(',')}|${win}|${scatters}`;
+  const id = `${win}|${scatters}|${alive.join(',')}`;
   const count = state.count * group.multiplicity;
   const existing = out.get(id);
   if (existing) existing.count += count;
-  else out.set(id, { codes, win, scatters, count });
+  else out.set(id, { alive: Int32Array.from(alive), win, scatters, count });
 }
 
 export function spinDistribution(e: Engine, set: ReelSet): SpinDistribution {
   const combinations = set.lengths.reduce((a, b) => a * b, 1);
   if (combinations > Number.MAX_SAFE_INTEGER) throw new RangeError('too many stop combinations for exact integer counts');
+  const tables = e.family === 'ways' ? null : lineTables(e);
   const width = e.family === 'ways' ? e.waySymbols.length : e.lineCount;
-  let states = new Map<string, State>([['start', { codes: new Int32Array(width).fill(1), win: 0, scatters: 0, count: 1 }]]);
+  const start = new Int32Array(2 * width);
+  for (let i = 0; i < width; i++) {
+    start[2 * i] = i;
+    start[2 * i + 1] = 1; // a fresh line run (code 1), or a ways product of 1
+  }
+  let states = new Map<string, State>([['start', { alive: start, win: 0, scatters: 0, count: 1 }]]);
   for (let reel = 0; reel < e.reelCount; reel++) {
     const groups = groupWindows(e, set, reel);
     const next = new Map<string, State>();
-    for (const state of states.values()) for (const group of groups) advance(e, state, group, reel, next);
+    for (const state of states.values()) for (const group of groups) advance(e, tables, state, group, reel, next);
     states = next;
   }
   const dist: SpinDistribution = new Map();
   const stride = e.reelCount + 1;
   for (const state of states.values()) {
     let win = state.win;
-    for (let i = 0; i < state.codes.length; i++) {
-      const code = state.codes[i]!;
-      if (code === 0) continue;
-      win += e.family === 'ways' ? e.pays[e.waySymbols[i]! * stride + e.reelCount]! * code : linePay(e, code);
+    for (let i = 0; i < state.alive.length; i += 2) {
+      const index = state.alive[i]!;
+      const code = state.alive[i + 1]!;
+      win += tables === null ? e.pays[e.waySymbols[index]! * stride + e.reelCount]! * code : tables.pay[code]!;
     }
     let byWin = dist.get(state.scatters);
     if (!byWin) dist.set(state.scatters, (byWin = new Map()));
