@@ -8,7 +8,7 @@ import { players } from '../src/players/schema.js';
 import { createSecrets } from '../src/players/secrets.js';
 import { walletTransfers } from '../src/wallet/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, stakeRulesOf, startTestPlatform, type TestPlatform } from './harness.js';
 
 // Bonus wagering: stakes count toward an open bonus, a bonus wagered through turns into cash, an
 // expired one is forfeited, one bonus at a time, and the maximum bet while a bonus is open.
@@ -114,35 +114,28 @@ async function approve(token: string, started: Deposit) {
   return (await call<Deposit>('GET', `/Payments/deposits/${token}/${started.id}`)).body.data!;
 }
 
-/** A game round's stake, from cash and/or bonus, as a game provider's adapter sends it. */
+/**
+ * A game round's stake, from cash and/or bonus, under the wallet's stake rules (the games contract
+ * applies the same rules, taking cash before bonus: games/README.md).
+ */
 function bet(playerId: string, { cashOre = 0, bonusOre = 0, key }: { cashOre?: number; bonusOre?: number; key?: string }) {
-  const entries: unknown[] = [];
+  const entries: Parameters<ReturnType<typeof stakeRulesOf>>[0]['entries'] = [];
   if (cashOre) entries.push({ account: { playerId, kind: 'player_cash' }, amountOre: -cashOre });
   if (bonusOre) entries.push({ account: { playerId, kind: 'player_bonus' }, amountOre: -bonusOre });
   entries.push({ account: { system: 'house' }, amountOre: cashOre + bonusOre });
   const idempotencyKey = key ?? `bet-${playerId}-${Math.random()}`;
-  return call<{ transferId: string; replayed: boolean }>(
-    'POST',
-    '/Wallet/transfers',
-    { idempotencyKey, kind: 'bet', entries, reference: { roundId: `round-${idempotencyKey}` } },
-    { 'x-api-key': platform.config.WALLET_API_KEY },
-  );
+  return stakeRulesOf(platform)({ idempotencyKey, kind: 'bet', entries, reference: { roundId: `round-${idempotencyKey}` } });
 }
 
 function win(playerId: string, account: 'player_cash' | 'player_bonus', amountOre: number) {
-  return call(
-    'POST',
-    '/Wallet/transfers',
-    {
-      idempotencyKey: `win-${playerId}-${Math.random()}`,
-      kind: 'win',
-      entries: [
-        { account: { system: 'house' }, amountOre: -amountOre },
-        { account: { playerId, kind: account }, amountOre },
-      ],
-    },
-    { 'x-api-key': platform.config.WALLET_API_KEY },
-  );
+  return stakeRulesOf(platform)({
+    idempotencyKey: `win-${playerId}-${Math.random()}`,
+    kind: 'win',
+    entries: [
+      { account: { system: 'house' }, amountOre: -amountOre },
+      { account: { playerId, kind: account }, amountOre },
+    ],
+  });
 }
 
 type Summary = {

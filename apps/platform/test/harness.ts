@@ -3,13 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { signWebhook } from '@krone/sims/cards';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app.js';
-import { seedBonusCodes } from '../src/bonus/service.js';
+import { createBonusService, seedBonusCodes } from '../src/bonus/service.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
+import { createContentService } from '../src/content/service.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createLimitsService } from '../src/limits/service.js';
 import { players } from '../src/players/schema.js';
 import { createSessionStore } from '../src/players/sessions.js';
+import { AppError } from '../src/shared/errors.js';
+import { createWalletService } from '../src/wallet/service.js';
+import { createStakeRules } from '../src/wallet/stakes.js';
 
 export interface TestPlatform {
   app: FastifyInstance;
@@ -17,6 +21,8 @@ export interface TestPlatform {
   config: Config;
   /** Moves the platform's clock; every time rule reads it. */
   setNow(date: Date | undefined): void;
+  /** The platform's clock, for services a test builds beside the app (the stake rules). */
+  clock: () => Date;
   close(): Promise<void>;
 }
 
@@ -62,7 +68,8 @@ export async function startTestPlatform(
   await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   await seedBonusCodes(database.db);
   let now: Date | undefined;
-  const app = await buildApp({ config, database, clock: () => now ?? new Date(), logger: false, ...services });
+  const clock = () => now ?? new Date();
+  const app = await buildApp({ config, database, clock, logger: false, ...services });
   await app.ready();
   return {
     app,
@@ -71,6 +78,7 @@ export async function startTestPlatform(
     setNow: (date) => {
       now = date;
     },
+    clock,
     close: async () => {
       await app.close();
       await database.close();
@@ -108,6 +116,50 @@ export async function createLoggedInPlayer(platform: TestPlatform, options: { mo
   }
   const sessions = createSessionStore(platform.database.db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
   return { id, token: (await sessions.create(id, 'mitid')).token };
+}
+
+/**
+ * The wallet's stake rules (wallet/stakes.ts) over the test platform's database and clock, wired
+ * as the app wires them: a stake of given accounts (`{playerId, kind}` or `{system}`), answered as
+ * an HTTP call would be. Game money has no HTTP door but the games contract, which chooses the
+ * accounts itself (cash before bonus); the rules of a stake between any accounts are tested here.
+ */
+export function stakeRulesOf(platform: TestPlatform) {
+  const { db } = platform.database;
+  const wallet = createWalletService(db, platform.clock);
+  const bonus = createBonusService(db, platform.clock, wallet);
+  const limits = createLimitsService({ db, clock: platform.clock });
+  const stakes = createStakeRules({
+    wallet,
+    assertStakeAllowed: bonus.assertStakeAllowed,
+    explainPlayExclusion: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
+  });
+  type Ref = { playerId: string; kind: 'player_cash' | 'player_bonus' } | { system: 'house' | 'bonus_cost' };
+  return async (input: {
+    idempotencyKey: string;
+    kind: string;
+    entries: { account: Ref; amountOre: number }[];
+    reference?: Record<string, string>;
+  }) => {
+    const entries = await Promise.all(
+      input.entries.map(async ({ account, amountOre }) => ({
+        accountId:
+          'system' in account ? await wallet.systemAccount(account.system) : await wallet.playerAccount(account.playerId, account.kind),
+        amountOre,
+      })),
+    );
+    try {
+      const data = await stakes.transfer({ ...input, entries });
+      return { status: 200, body: { result: 1, data } as { result: number; code?: string; message?: string; data?: typeof data } };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const message = await createContentService(db, platform.clock).translate(error.messageKey);
+      return {
+        status: error.statusCode,
+        body: { result: 0, code: error.code, message } as { result: number; code?: string; message?: string; data?: undefined },
+      };
+    }
+  };
 }
 
 /**

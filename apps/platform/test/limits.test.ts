@@ -8,7 +8,7 @@ import { accountExclusions, depositLimits } from '../src/limits/schema.js';
 import { foldPeriod } from '../src/limits/service.js';
 import { createSessionStore } from '../src/players/sessions.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, stakeRulesOf, startTestPlatform, type TestPlatform } from './harness.js';
 
 const web = 'http://127.0.0.1:3000';
 const HOUR = 3_600_000;
@@ -85,16 +85,19 @@ async function deposit(token: string, amountOre = 25_000) {
 }
 
 async function bet(playerId: string, amountOre = 1_000, options: { idempotencyKey?: string; bonusOre?: number } = {}) {
-  const entries: unknown[] = [{ account: { playerId, kind: 'player_cash' }, amountOre: -amountOre }];
+  const entries: Parameters<ReturnType<typeof stakeRulesOf>>[0]['entries'] = [
+    { account: { playerId, kind: 'player_cash' }, amountOre: -amountOre },
+  ];
   // A stake taken from both the cash and the bonus account: the ledger's multi-statement path.
   if (options.bonusOre) entries.push({ account: { playerId, kind: 'player_bonus' }, amountOre: -options.bonusOre });
   entries.push({ account: { system: 'house' }, amountOre: amountOre + (options.bonusOre ?? 0) });
-  return transferCall({ idempotencyKey: options.idempotencyKey ?? `bet-${playerId}-${Math.random()}`, kind: 'bet', entries });
+  // The wallet's stake rules, as the games contract applies them (games/README.md): game money has no other door.
+  return stakeRulesOf(platform)({ idempotencyKey: options.idempotencyKey ?? `bet-${playerId}-${Math.random()}`, kind: 'bet', entries });
 }
 
 /** Money into a player's account from the house's side: a win (house) or a bonus grant (bonus cost). */
 function credit(kind: 'win' | 'bonus_grant', playerId: string, account: 'player_cash' | 'player_bonus', amountOre: number) {
-  return transferCall({
+  return (kind === 'win' ? stakeRulesOf(platform) : transferCall)({
     idempotencyKey: `${kind}-${playerId}-${Math.random()}`,
     kind,
     entries: [

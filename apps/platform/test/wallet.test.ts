@@ -480,15 +480,28 @@ describe('the internal transfer API', () => {
 
     const overdraft = await post({
       ...deposit,
-      idempotencyKey: `bet-${playerId}`,
-      kind: 'bet',
+      idempotencyKey: `withdrawal-${playerId}`,
+      kind: 'withdrawal',
       entries: [
         { account: { playerId, kind: 'player_cash' }, amountOre: -20_000 },
-        { account: { system: 'house' }, amountOre: 20_000 },
+        { account: { playerId, kind: 'player_payout_reserve' }, amountOre: 20_000 },
       ],
     });
     expect(overdraft).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS' } });
     expect(overdraft.body.message).toMatch(/penge nok/);
+    // Game money has one door, the games contract: the key's holders cannot bet, pay a win, roll
+    // back, or take a key of the contract's namespace.
+    const stake = [
+      { account: { playerId, kind: 'player_cash' }, amountOre: -100 },
+      { account: { system: 'house' }, amountOre: 100 },
+    ];
+    for (const kind of ['bet', 'win', 'rollback'])
+      expect(await post({ idempotencyKey: randomUUID(), kind, entries: stake })).toMatchObject({
+        status: 403,
+        body: { code: 'GAME_TRANSFER_NOT_ALLOWED' },
+      });
+    const namespaced = await post({ ...deposit, idempotencyKey: `game:krone-studio:${randomUUID()}` });
+    expect(namespaced).toMatchObject({ status: 403, body: { code: 'GAME_TRANSFER_NOT_ALLOWED' } });
     for (const amountOre of ['100', 1.5, 2 ** 40]) {
       const bad = await post({
         ...deposit,

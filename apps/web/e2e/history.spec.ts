@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { addIsoDays, copenhagenIsoDate, formatKr } from '@krone/domain';
 import { TEST_CARDS } from '@krone/sims/cards';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -6,7 +7,8 @@ import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
 const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
 const simsUrl = `http://127.0.0.1:${process.env.E2E_SIMS_PORT ?? 4310}`;
 const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3100}`;
-const walletKey = process.env.WALLET_API_KEY ?? 'krone-development-wallet-key';
+/** Our studio's secret for the games contract (the platform's development default). */
+const studioSecret = process.env.GAME_PROVIDER_KRONE_STUDIO_SECRET ?? 'krone-development-studio-secret';
 /** Demo accounts that log in straight away, one per screen width so the two runs never share rows. */
 const HISTORY_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3eb1', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3eb2' };
 
@@ -48,14 +50,33 @@ async function depositByCard(request: APIRequestContext, token: string, amountOr
   expect(await deposit.json()).toMatchObject({ result: 1, data: { status: 'succeeded' } });
 }
 
-/** Money moved the way a game provider's adapter moves it: the wallet's internal transfer API. */
-async function transfer(
-  request: APIRequestContext,
-  body: { idempotencyKey: string; kind: string; entries: unknown[]; reference: Record<string, string> },
-) {
-  const response = await request.post(`${platformUrl}/Wallet/transfers`, { headers: { 'x-api-key': walletKey }, data: body });
+/**
+ * Money moved the way a game provider moves it: the platform's games contract, each call signed
+ * with the provider's secret over `${timestamp}.${body}` (apps/platform/src/games/README.md).
+ */
+async function contract(request: APIRequestContext, operation: string, payload: Record<string, unknown>) {
+  const body = JSON.stringify(payload);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const response = await request.post(`${platformUrl}/Games/providers/krone-studio/${operation}`, {
+    headers: {
+      'content-type': 'application/json',
+      'krone-timestamp': String(timestamp),
+      'krone-signature': createHmac('sha256', studioSecret).update(`${timestamp}.${body}`).digest('hex'),
+    },
+    data: body,
+  });
   expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { transferId: string } }).data.transferId;
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/** A game session for money for the logged-in player, authenticated by the studio: its id. */
+async function gameSession(request: APIRequestContext, token: string, gameId: string) {
+  const launched = await request.post(`${platformUrl}/Games/launch/${token}`, {
+    data: { providerId: 'krone-studio', gameId, mode: 'real' },
+  });
+  expect(launched.ok(), await launched.text()).toBe(true);
+  const launchToken = ((await launched.json()) as { data: { token: string } }).data.token;
+  return (await contract(request, 'authenticate', { token: launchToken })).sessionId as string;
 }
 
 /**
@@ -85,43 +106,23 @@ test('a player with activity sees it on the overview and in the transaction list
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  const { token, playerId } = await logIn(page);
+  const { token } = await logIn(page);
   // Each run names its own game and rounds: a platform kept between runs holds earlier ones.
   const tag = `${isPhone(page) ? 'm' : 'd'}${Date.now().toString(36)}`;
-  const game = `Historik ${tag}`;
-  const cash = { account: { playerId, kind: 'player_cash' } };
-  const house = { account: { system: 'house' } };
+  const game = `historik-${tag}`;
 
   await depositByCard(request, token, 12_345);
+  const sessionId = await gameSession(request, token, game);
   const bet = (round: string, amountOre: number) =>
-    transfer(request, {
-      idempotencyKey: `bet:${round}`,
-      kind: 'bet',
-      reference: { roundId: round, game },
-      entries: [
-        { ...cash, amountOre: -amountOre },
-        { ...house, amountOre },
-      ],
-    });
+    contract(request, 'bet', { sessionId, roundId: round, transactionId: `bet-${round}`, amountOre });
   for (let index = 1; index <= 11; index++) await bet(`${tag}-r${index}`, 100);
-  await transfer(request, {
-    idempotencyKey: `win:${tag}-r11`,
-    kind: 'win',
-    reference: { roundId: `${tag}-r11`, game },
-    entries: [
-      { ...house, amountOre: -2_550 },
-      { ...cash, amountOre: 2_550 },
-    ],
-  });
-  const rolledBack = await bet(`${tag}-rb`, 1_250);
-  await transfer(request, {
-    idempotencyKey: `reversal:${rolledBack}`,
-    kind: 'reversal',
-    reference: { reverses: rolledBack, reason: 'game provider rollback' },
-    entries: [
-      { ...cash, amountOre: 1_250 },
-      { ...house, amountOre: -1_250 },
-    ],
+  await contract(request, 'win', { sessionId, roundId: `${tag}-r11`, transactionId: `win-${tag}-r11`, amountOre: 2_550 });
+  await bet(`${tag}-rb`, 1_250);
+  await contract(request, 'rollback', {
+    sessionId,
+    roundId: `${tag}-rb`,
+    transactionId: `rollback-${tag}-rb`,
+    referenceTransactionId: `bet-${tag}-rb`,
   });
 
   // The list: the last 30 days, newest first, in Danish.

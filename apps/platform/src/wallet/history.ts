@@ -28,7 +28,7 @@ export const MAX_PAGE_SIZE = 100;
 const PERIOD_MS: Record<Exclude<HistoryPeriod, 'custom'>, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
 
 /** Kinds that settle an earlier transfer, keyed by the reference field that names it. */
-const FOLLOW_UP_KINDS = ['reversal', 'payout', 'withdrawal_cancel', 'bonus_forfeit'];
+const FOLLOW_UP_KINDS = ['reversal', 'rollback', 'payout', 'withdrawal_cancel', 'bonus_forfeit'];
 
 export interface UnsettledDeposit {
   paymentId: string;

@@ -10,6 +10,9 @@ import type { StakeRules } from './stakes.js';
 
 const tags = ['wallet'];
 
+/** The kinds only the games contract moves (games/README.md). */
+const GAME_TRANSFER_KINDS: readonly string[] = ['bet', 'win', 'rollback'];
+
 /**
  * The player's money over HTTP, for the storefront (BFF), which holds the session token. The
  * field names of the account summary are the spec's (§3); amounts are øre.
@@ -74,7 +77,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         operationId: 'createTransfer',
-        summary: 'Move money (internal: platform services and game-provider adapters, with x-api-key). Idempotent by key; all or nothing',
+        summary:
+          'Move money (internal: the platform’s own services, with x-api-key; never game money, which moves only through the games contract). Idempotent by key; all or nothing',
         headers: z.object({ 'x-api-key': z.string().max(200).optional() }),
         body: z.object({
           idempotencyKey: z.string().min(1).max(200),
@@ -89,6 +93,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
           200: transferAnswer,
           400: errorBody,
           401: errorBody,
+          403: errorBody,
           404: errorBody,
           409: errorBody,
         },
@@ -111,6 +116,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.headers(noStore);
+      // Game money (bets, wins, rollbacks) moves only through the games contract, signed by each
+      // provider and confined to its sessions' players and its own games account; its ledger keys
+      // (`game:<provider>:<id>`) are that contract's namespace alone.
+      if (GAME_TRANSFER_KINDS.includes(request.body.kind) || request.body.idempotencyKey.startsWith('game:'))
+        throw fail('GAME_TRANSFER_NOT_ALLOWED');
       const entries = await Promise.all(
         request.body.entries.map(async (entry) => ({ accountId: await resolve(entry.account), amountOre: entry.amountOre })),
       );

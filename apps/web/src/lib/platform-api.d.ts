@@ -717,7 +717,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move money (internal: platform services and game-provider adapters, with x-api-key). Idempotent by key; all or nothing */
+        /** Move money (internal: the platform’s own services, with x-api-key; never game money, which moves only through the games contract). Idempotent by key; all or nothing */
         post: operations["createTransfer"];
         delete?: never;
         options?: never;
@@ -3560,6 +3560,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
