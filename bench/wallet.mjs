@@ -292,7 +292,10 @@ async function main() {
           const result = await transfer(
             {
               idempotencyKey: randomUUID(),
-              kind: win ? 'win' : 'bet',
+              // Bet- and win-shaped transfers (one player's cash and the house, one statement): the
+              // ledger's hot path through its door. Real bets and wins move only through the games
+              // contract, which the door refuses to stand in for (bench:games measures those rounds).
+              kind: win ? 'bench_credit' : 'bench_debit',
               entries: [
                 { account: { playerId, kind: 'player_cash' }, amountOre: win ? amount : -amount },
                 { account: { system: 'house' }, amountOre: win ? -amount : amount },
