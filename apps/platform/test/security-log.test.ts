@@ -7,6 +7,7 @@ import type { IdentityBrokers, Provider, VerifiedIdentity } from '../src/players
 import type { Rofus } from '../src/players/rofus.js';
 import { players } from '../src/players/schema.js';
 import { AppError } from '../src/shared/errors.js';
+import { signBody } from '../src/shared/signed-requests.js';
 import { createLoggedInPlayer, sendSignedWebhook, startTestPlatform, type TestPlatform } from './harness.js';
 
 /**
@@ -210,6 +211,40 @@ describe('the log', () => {
     ]);
     const text = lines.join('');
     for (const secret of ['a-forged-secret-123', 'guessed-key-0123456789', WALLET_KEY, NEMKONTO_SECRET]) expect(text).not.toContain(secret);
+  });
+
+  it('records games-contract calls with a forged or stale signature, or from an unknown provider, never the signature', async () => {
+    const body = JSON.stringify({ sessionId: randomUUID(), roundId: 'r1', transactionId: 't1', amountOre: 100 });
+    const send = (provider: string, secret: string, at: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/Games/providers/${provider}/bet`,
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': '192.0.2.46',
+          'krone-timestamp': String(at),
+          'krone-signature': signBody(secret, at, body),
+        },
+        payload: body,
+      });
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await send('krone-studio', 'a-forged-studio-secret-123', now);
+    expect(forged.statusCode).toBe(401);
+    expect((forged.json() as { code: string }).code).toBe('GAME_SIGNATURE_INVALID');
+    expect((await send('krone-studio', platform.config.GAME_PROVIDER_KRONE_STUDIO_SECRET, now - 600)).statusCode).toBe(401);
+    expect((await send('nobody', 'a-forged-studio-secret-123', now)).statusCode).toBe(401);
+    expect(securityEvents('game_signature_invalid')).toEqual([
+      { event: 'game_signature_invalid', provider: 'krone-studio', clientAddress: '192.0.2.46', reason: 'mismatch', level: 40 },
+      { event: 'game_signature_invalid', provider: 'krone-studio', clientAddress: '192.0.2.46', reason: 'stale', level: 40 },
+      { event: 'game_signature_invalid', provider: 'nobody', clientAddress: '192.0.2.46', reason: 'provider_unknown', level: 40 },
+    ]);
+    const text = lines.join('');
+    for (const secret of [
+      'a-forged-studio-secret-123',
+      platform.config.GAME_PROVIDER_KRONE_STUDIO_SECRET,
+      signBody('a-forged-studio-secret-123', now, body),
+    ])
+      expect(text).not.toContain(secret);
   });
 });
 
