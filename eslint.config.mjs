@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // The platform's bounded contexts (apps/platform/src/<context>/, each with a README).
-const contexts = ['bonus', 'content', 'documents', 'limits', 'payments', 'players', 'support', 'wallet'];
+const contexts = ['bonus', 'content', 'documents', 'games', 'limits', 'payments', 'players', 'support', 'wallet'];
 
 /**
  * A context reaches another only through its service (`../<other>/service.js`, or a public
