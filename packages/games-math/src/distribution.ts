@@ -54,14 +54,14 @@ function groupWindows(e: Engine, set: ReelSet, reel: number): WindowGroup[] {
  * applies (a wild extends any run whose target it substitutes; a scatter ends a run; the pay is the
  * larger of the leading wilds' own pay and the target's pay for the whole run).
  */
-interface LineTables {
+export interface LineTables {
   /** next[code × symbols + symbol]: the code after seeing symbol (0: the run ends). */
   next: Int32Array;
   /** pay[code]: the pay when the run ends in this state. */
   pay: Int32Array;
 }
 
-function lineTables(e: Engine): LineTables {
+export function lineTables(e: Engine): LineTables {
   const R1 = e.reelCount + 1;
   const S = e.symbolCount;
   const codes = 1 + (S + 1) * R1 * R1;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameConfig } from './config.js';
 import { play, type RoundOutcome } from './evaluate.js';
 import { exact, type ExactStats } from './exact.js';
+import { exactRtp } from './rtp.js';
 import type { Rng } from './rng.js';
 
 class NeedDraw extends Error {
@@ -171,5 +172,24 @@ describe('exact() equals brute-force enumeration of every round', () => {
       fc.property(smallGame('ways', 5, 4, 4, false), (config) => expectSame(exact(config), bruteForce(config, cost(config)))),
       { numRuns: 10 },
     );
+  });
+});
+
+describe('exactRtp() (closed form per line or way symbol, the fast path for the tuner) equals exact()', () => {
+  const same = (config: GameConfig) => {
+    const full = exact(config);
+    const fast = exactRtp(config);
+    close(fast.rtp, full.rtp);
+    close(fast.rtpBase, full.rtpBase);
+    close(fast.rtpFeature, full.rtpFeature);
+    close(fast.featureFrequency, full.featureFrequency);
+  };
+
+  it('on random lines, classic and ways games with features, up to 6×4', () => {
+    fc.assert(fc.property(smallGame('lines', 5, 3, 6, true), same), { numRuns: 20 });
+    fc.assert(fc.property(smallGame('classic', 3, 3, 8, true), same), { numRuns: 20 });
+    fc.assert(fc.property(smallGame('ways', 5, 4, 6, true), same), { numRuns: 15 });
+    fc.assert(fc.property(smallGame('ways', 6, 4, 5, true), same), { numRuns: 5 });
+    fc.assert(fc.property(smallGame('lines', 6, 4, 5, true), same), { numRuns: 5 });
   });
 });

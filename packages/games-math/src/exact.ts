@@ -23,7 +23,7 @@ export interface ExactStats {
   combinations: number;
 }
 
-interface Moments {
+export interface Moments {
   /** Probability, E[X; ·], E[X²; ·], P(X = 0; ·), max X (−∞ when impossible). */
   p: number;
   m1: number;
@@ -32,7 +32,7 @@ interface Moments {
   max: number;
 }
 
-const empty = (): Moments => ({ p: 0, m1: 0, m2: 0, zero: 0, max: -Infinity });
+export const empty = (): Moments => ({ p: 0, m1: 0, m2: 0, zero: 0, max: -Infinity });
 
 /** The free-spin outcome by what it adds in spins: per retrigger award r, the moments of a free spin's win (multiplier included). */
 function freeSpinClasses(e: Engine, dist: SpinDistribution, total: number): Map<number, Moments> {
@@ -54,7 +54,7 @@ function freeSpinClasses(e: Engine, dist: SpinDistribution, total: number): Map<
   return classes;
 }
 
-interface FeatureValue extends Moments {
+export interface FeatureValue extends Moments {
   meanSpins: number;
 }
 
@@ -64,7 +64,7 @@ interface FeatureValue extends Moments {
  * depends only on the past, so carrying P, E[T; state], E[T²; state], P(T = 0; state) and max T
  * through the chain gives the moments of T exactly.
  */
-function featureValue(e: Engine, classes: Map<number, Moments>, initial: number): FeatureValue {
+export function featureValue(e: Engine, classes: Map<number, Moments>, initial: number): FeatureValue {
   const cap = e.maxSpins;
   const size = cap + 1;
   const grid: Moments[] = Array.from({ length: size * size }, empty);

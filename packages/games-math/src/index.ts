@@ -6,3 +6,4 @@ export * from './exact.js';
 export { spinDistribution, type SpinDistribution } from './distribution.js';
 export * from './hash.js';
 export * from './money.js';
+export * from './rtp.js';
