@@ -16,11 +16,13 @@ export interface StakeRulesDeps {
 export type TransferRequest = Omit<TransferInput, 'playingPlayerIds'>;
 
 /**
- * A transfer asked for through the wallet's door (POST /Wallet/transfers), with the rules of a
- * stake (`kind: 'bet'`): its owners are the players whose accounts it debits; their open bonus's
- * maximum bet applies to the stake's total (a retry of a stake made before the bonus still gets
- * its first answer); the ledger refuses a paused or closed owner in the statement that moves the
- * money, and that refusal is answered as the limits context's own.
+ * The rules of a stake: the open bonus's maximum bet applies to the stake's total (a retry of a
+ * stake made before the bonus still gets its first answer, `checkStake`); the ledger refuses a
+ * paused or closed staker in the statement that moves the money, and that refusal is answered as
+ * the limits context's own (`explainRefusal`). The games contract applies both around its bets
+ * (games/service.ts). `transfer` applies them to a transfer given as entries (`kind: 'bet'`: the
+ * stakers are the owners of the accounts it debits); the wallet's door uses it for the platform's
+ * own transfers, never a bet (it refuses game kinds).
  */
 export function createStakeRules({ wallet, assertStakeAllowed, explainPlayExclusion }: StakeRulesDeps) {
   /**
