@@ -394,6 +394,40 @@ describe('a provider’s credentials cannot mint money', () => {
   });
 });
 
+describe('at once (truly concurrent on PostgreSQL)', () => {
+  it('moves a bet sent five times at once once, never overdraws on racing bets, and never lets a bet race past its rollback', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    const bet = { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 };
+    const copies = await Promise.all(Array.from({ length: 5 }, () => studio.call('bet', bet)));
+    expect(new Set(copies.map((copy) => JSON.stringify(copy)))).toEqual(new Set([JSON.stringify(copies[0])]));
+    expect(await cash(player.id)).toBe(9_000);
+
+    // Twelve bets of 1,000 on 9,000 in separate rounds: exactly nine land.
+    const racing = await Promise.all(
+      Array.from({ length: 12 }, () => studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_000 })),
+    );
+    expect(racing.filter((answer) => answer.status === 200)).toHaveLength(9);
+    expect(racing.filter((answer) => answer.body.code === 'INSUFFICIENT_FUNDS')).toHaveLength(3);
+    expect(await cash(player.id)).toBe(0);
+
+    // A rollback and its bet racing: either the bet lands and is rolled back, or it is barred.
+    const { player: other, sessionId: otherSession } = await seated(5_000);
+    for (let i = 0; i < 5; i++) {
+      const race = id('r');
+      const betId = id('b');
+      await Promise.all([
+        studio.call('bet', { sessionId: otherSession, roundId: race, transactionId: betId, amountOre: 700 }),
+        studio.call('rollback', { sessionId: otherSession, roundId: race, transactionId: id('rb'), referenceTransactionId: betId }),
+      ]);
+      // Whichever came first, the rollback stands: a late copy of the bet is refused or answers a rolled-back bet.
+      await studio.call('rollback', { sessionId: otherSession, roundId: race, transactionId: id('rb'), referenceTransactionId: betId });
+      expect(await cash(other.id)).toBe(5_000);
+    }
+    await expectLedgerSound();
+  });
+});
+
 /** A small deterministic generator (mulberry32), so a failing burst can be replayed from its seed. */
 function seeded(seed: number) {
   let a = seed >>> 0;
