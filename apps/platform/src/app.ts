@@ -201,7 +201,11 @@ export async function buildApp({
     providers: providersFromConfig(config),
     wallet,
     stakes,
-    assertMayPlay: limits.assertMayPlay,
+    assertMayPlay: async (playerId) => {
+      await players.assertAccountOpen(playerId);
+      await limits.assertMayPlay(playerId);
+    },
+    assertAccountOpen: players.assertAccountOpen,
   });
   const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, bonus, players });
   const withdrawals = createWithdrawalsService({

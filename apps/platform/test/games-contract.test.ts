@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants } from '../src/bonus/schema.js';
 import { gameRounds, gameTransactions } from '../src/games/schema.js';
+import { players } from '../src/players/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { gameProvider, type GameProviderClient } from './games-provider.js';
@@ -236,6 +237,17 @@ describe('money', () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'ACCOUNT_PAUSED' } });
     expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 2_000 })).status).toBe(200);
     expect(await cash(player.id)).toBe(11_000);
+  });
+
+  it('refuses the bet of a player whose game account was locked after the launch, and still pays their win', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    expect((await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 })).status).toBe(200);
+    await platform.database.db.update(players).set({ status: 'game_locked' }).where(eq(players.id, player.id));
+    const refused = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'GAME_ACCOUNT_LOCKED' } });
+    expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 500 })).status).toBe(200);
+    expect(await cash(player.id)).toBe(9_500);
   });
 
   it('refuses a stake over the open bonus’s maximum bet (the wallet’s stake rules) and takes bonus money after cash', async () => {

@@ -14,6 +14,8 @@ export interface GamesDeps extends GameSessionsDeps {
   wallet: Pick<WalletService, 'playerAccount' | 'systemAccount' | 'lockBalances' | 'playerBalances' | 'transfer'>;
   /** The wallet's stake rules (wallet/stakes.ts): the open bonus's maximum bet, a play exclusion explained. */
   stakes: Pick<StakeRules, 'checkStake' | 'explainRefusal'>;
+  /** The players context's refusal of a bet by a player whose user or game account is locked. */
+  assertAccountOpen: (playerId: string) => Promise<void>;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -125,6 +127,7 @@ export function createGamesService(deps: GamesDeps) {
     if (seen) return answerSeen(seen, hash);
     const session = await sessionOf(providerId, request.sessionId);
     if (isEnded(session)) throw fail('GAME_SESSION_ENDED');
+    await deps.assertAccountOpen(session.playerId);
     const key = ledgerKey(providerId, request.transactionId);
     await stakes.checkStake([session.playerId], request.amountOre, key);
     const accounts = await accountsOf(providerId, session.playerId);

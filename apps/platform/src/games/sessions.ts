@@ -22,7 +22,10 @@ export interface GameSessionsDeps {
   config: Pick<Config, 'GAME_SESSION_MINUTES'>;
   providers: Map<string, GameProvider>;
   wallet: Pick<WalletService, 'playerBalances'>;
-  /** The limits context's refusal of a paused or closed player (ACCOUNT_PAUSED, ACCOUNT_CLOSED). */
+  /**
+   * The refusal of a player who may not play: paused or closed (the limits context's
+   * ACCOUNT_PAUSED, ACCOUNT_CLOSED), or a user or game account locked (the players context's).
+   */
   assertMayPlay: (playerId: string) => Promise<void>;
 }
 

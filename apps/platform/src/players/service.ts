@@ -3,7 +3,9 @@ import type { ContentService } from '../content/service.js';
 import type { Db } from '../db/client.js';
 import type { LimitsService } from '../limits/service.js';
 import { createAuthorization } from './authorization.js';
-import { createPlayerCommon } from './common.js';
+import { eq } from 'drizzle-orm';
+import { fail } from '../shared/errors.js';
+import { assertCanLogIn, createPlayerCommon } from './common.js';
 import { createContactChange } from './contact-change.js';
 import type { IdentityBrokers } from './identity.js';
 import { createLogin } from './login.js';
@@ -11,6 +13,7 @@ import { createMarketing } from './marketing.js';
 import { createProfile } from './profile.js';
 import { createRegistration } from './registration.js';
 import type { Rofus } from './rofus.js';
+import { players } from './schema.js';
 import type { Secrets } from './secrets.js';
 import type { SessionStore } from './sessions.js';
 
@@ -52,6 +55,15 @@ export function createPlayersService(deps: PlayersDeps) {
     playerForSession: login.playerForSession,
     logout: login.logout,
     logSessionExpiry: login.logSessionExpiry,
+    /**
+     * A game provider's bet for a player whose user or game account was locked after the game
+     * launched is refused (USER_LOCKED, GAME_ACCOUNT_LOCKED), as a login would be.
+     */
+    async assertAccountOpen(playerId: string) {
+      const [player] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
+      if (!player) throw fail('PLAYER_NOT_FOUND');
+      assertCanLogIn(player);
+    },
     startContactChange: contactChange.startContactChange,
     registrationState: registration.registrationState,
     submitDetails: registration.submitDetails,
