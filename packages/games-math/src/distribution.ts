@@ -140,24 +140,50 @@ export function spinDistribution(e: Engine, set: ReelSet): SpinDistribution {
     start[2 * i + 1] = 1; // a fresh line run (code 1), or a ways product of 1
   }
   let states = new Map<string, State>([['start', { alive: start, win: 0, scatters: 0, count: 1 }]]);
-  for (let reel = 0; reel < e.reelCount; reel++) {
+  for (let reel = 0; reel < e.reelCount - 1; reel++) {
     const groups = groupWindows(e, set, reel);
     const next = new Map<string, State>();
     for (const state of states.values()) for (const group of groups) advance(e, tables, state, group, reel, next);
     states = next;
   }
-  const dist: SpinDistribution = new Map();
+  // The last reel ends every run: add each state × window straight into the distribution, keeping no state.
+  const last = e.reelCount - 1;
   const stride = e.reelCount + 1;
-  for (const state of states.values()) {
-    let win = state.win;
-    for (let i = 0; i < state.alive.length; i += 2) {
-      const index = state.alive[i]!;
-      const code = state.alive[i + 1]!;
-      win += tables === null ? e.pays[e.waySymbols[index]! * stride + e.reelCount]! * code : tables.pay[code]!;
+  // Keyed by win × 64 + scatters (at most 6 × 4 = 24 scatters): one map operation per combination.
+  const flat = new Map<number, number>();
+  for (const group of groupWindows(e, set, last)) {
+    const key = group.key;
+    for (const state of states.values()) {
+      let win = state.win;
+      const alive = state.alive;
+      if (tables === null) {
+        for (let i = 0; i < alive.length; i += 2) {
+          const index = alive[i]!;
+          const c = key[index]!;
+          win +=
+            c === 0
+              ? e.pays[e.waySymbols[index]! * stride + last]! * alive[i + 1]!
+              : e.pays[e.waySymbols[index]! * stride + e.reelCount]! * alive[i + 1]! * c;
+        }
+      } else {
+        for (let i = 0; i < alive.length; i += 2) {
+          const code = alive[i + 1]!;
+          const row = e.lineCells[alive[i]! * e.reelCount + last]! - last * e.rows;
+          const next = tables.next[code * e.symbolCount + key[row]!]!;
+          win += tables.pay[next === 0 ? code : next]!;
+        }
+      }
+      const id = win * 64 + state.scatters + group.scatters;
+      flat.set(id, (flat.get(id) ?? 0) + state.count * group.multiplicity);
     }
-    let byWin = dist.get(state.scatters);
-    if (!byWin) dist.set(state.scatters, (byWin = new Map()));
-    byWin.set(win, (byWin.get(win) ?? 0) + state.count);
+  }
+  const dist: SpinDistribution = new Map();
+  for (const [id, count] of flat) {
+    const scatters = id % 64;
+    const win = (id - scatters) / 64;
+    let byWin = dist.get(scatters);
+    if (!byWin) dist.set(scatters, (byWin = new Map()));
+    byWin.set(win, count);
   }
   return dist;
 }
