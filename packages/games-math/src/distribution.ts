@@ -22,12 +22,23 @@ interface WindowGroup {
   multiplicity: number;
 }
 
-interface State {
+/**
+ * The states sharing one set of alive runs: what the remaining reels can still change. Their
+ * entries (win of ended runs × 64 + scatters seen → combinations) only shift as the reels go by.
+ */
+interface Bucket {
   /** The runs still alive, as pairs (line or way-symbol index, code), ascending by index. */
   alive: Int32Array;
+  entries: Map<number, number>;
+}
+
+/** One reel's effect on a bucket: the runs alive after it, the win of the runs it ends, its scatters, and its stops. */
+interface Transition {
+  alive: number[];
+  aliveKey: string;
   win: number;
   scatters: number;
-  count: number;
+  multiplicity: number;
 }
 
 function groupWindows(e: Engine, set: ReelSet, reel: number): WindowGroup[] {
@@ -97,36 +108,60 @@ export function lineTables(e: Engine): LineTables {
   return { next, pay };
 }
 
-function advance(e: Engine, tables: LineTables | null, state: State, group: WindowGroup, reel: number, out: Map<string, State>): void {
+/**
+ * Applies one window group to a set of alive runs; with `final` (the last reel) every run ends and
+ * pays. The same rules as evaluate.ts, through the line tables.
+ */
+function step(e: Engine, tables: LineTables | null, from: Int32Array, group: WindowGroup, reel: number, final: boolean): Transition {
   const alive: number[] = [];
-  let win = state.win;
-  const from = state.alive;
+  let win = 0;
+  const stride = e.reelCount + 1;
   if (tables === null) {
-    const stride = e.reelCount + 1;
     for (let i = 0; i < from.length; i += 2) {
       const index = from[i]!;
       const product = from[i + 1]!;
       const c = group.key[index]!;
       if (c === 0) win += e.pays[e.waySymbols[index]! * stride + reel]! * product;
+      else if (final) win += e.pays[e.waySymbols[index]! * stride + reel + 1]! * product * c;
       else alive.push(index, product * c);
     }
   } else {
-    const S = e.symbolCount;
     for (let i = 0; i < from.length; i += 2) {
       const line = from[i]!;
       const code = from[i + 1]!;
       const row = e.lineCells[line * e.reelCount + reel]! - reel * e.rows;
-      const next = tables.next[code * S + group.key[row]!]!;
+      const next = tables.next[code * e.symbolCount + group.key[row]!]!;
       if (next === 0) win += tables.pay[code]!;
+      else if (final) win += tables.pay[next]!;
       else alive.push(line, next);
     }
   }
-  const scatters = state.scatters + group.scatters;
-  const id = `${win}|${scatters}|${alive.join(',')}`;
-  const count = state.count * group.multiplicity;
-  const existing = out.get(id);
-  if (existing) existing.count += count;
-  else out.set(id, { alive: Int32Array.from(alive), win, scatters, count });
+  return { alive, aliveKey: alive.join(','), win, scatters: group.scatters, multiplicity: group.multiplicity };
+}
+
+/** A bucket's transitions over one reel, merged where they lead to the same runs, win and scatters. */
+function transitions(
+  e: Engine,
+  tables: LineTables | null,
+  bucket: Bucket,
+  groups: WindowGroup[],
+  reel: number,
+  final: boolean,
+): Transition[] {
+  const merged = new Map<string, Transition>();
+  for (const group of groups) {
+    const t = step(e, tables, bucket.alive, group, reel, final);
+    const id = `${t.aliveKey}|${t.win}|${t.scatters}`;
+    const existing = merged.get(id);
+    if (existing) existing.multiplicity += t.multiplicity;
+    else merged.set(id, t);
+  }
+  return [...merged.values()];
+}
+
+function addShifted(into: Map<number, number>, entries: Map<number, number>, t: Transition): void {
+  const shift = t.win * 64 + t.scatters;
+  for (const [id, count] of entries) into.set(id + shift, (into.get(id + shift) ?? 0) + count * t.multiplicity);
 }
 
 export function spinDistribution(e: Engine, set: ReelSet): SpinDistribution {
@@ -139,44 +174,26 @@ export function spinDistribution(e: Engine, set: ReelSet): SpinDistribution {
     start[2 * i] = i;
     start[2 * i + 1] = 1; // a fresh line run (code 1), or a ways product of 1
   }
-  let states = new Map<string, State>([['start', { alive: start, win: 0, scatters: 0, count: 1 }]]);
+  // Entries are keyed by win × 64 + scatters (at most 6 × 4 = 24 scatters): one number, one map operation.
+  let buckets = new Map<string, Bucket>([['start', { alive: start, entries: new Map([[0, 1]]) }]]);
   for (let reel = 0; reel < e.reelCount - 1; reel++) {
     const groups = groupWindows(e, set, reel);
-    const next = new Map<string, State>();
-    for (const state of states.values()) for (const group of groups) advance(e, tables, state, group, reel, next);
-    states = next;
-  }
-  // The last reel ends every run: add each state × window straight into the distribution, keeping no state.
-  const last = e.reelCount - 1;
-  const stride = e.reelCount + 1;
-  // Keyed by win × 64 + scatters (at most 6 × 4 = 24 scatters): one map operation per combination.
-  const flat = new Map<number, number>();
-  for (const group of groupWindows(e, set, last)) {
-    const key = group.key;
-    for (const state of states.values()) {
-      let win = state.win;
-      const alive = state.alive;
-      if (tables === null) {
-        for (let i = 0; i < alive.length; i += 2) {
-          const index = alive[i]!;
-          const c = key[index]!;
-          win +=
-            c === 0
-              ? e.pays[e.waySymbols[index]! * stride + last]! * alive[i + 1]!
-              : e.pays[e.waySymbols[index]! * stride + e.reelCount]! * alive[i + 1]! * c;
-        }
-      } else {
-        for (let i = 0; i < alive.length; i += 2) {
-          const code = alive[i + 1]!;
-          const row = e.lineCells[alive[i]! * e.reelCount + last]! - last * e.rows;
-          const next = tables.next[code * e.symbolCount + key[row]!]!;
-          win += tables.pay[next === 0 ? code : next]!;
-        }
+    const next = new Map<string, Bucket>();
+    for (const bucket of buckets.values()) {
+      for (const t of transitions(e, tables, bucket, groups, reel, false)) {
+        let target = next.get(t.aliveKey);
+        if (!target) next.set(t.aliveKey, (target = { alive: Int32Array.from(t.alive), entries: new Map() }));
+        addShifted(target.entries, bucket.entries, t);
       }
-      const id = win * 64 + state.scatters + group.scatters;
-      flat.set(id, (flat.get(id) ?? 0) + state.count * group.multiplicity);
     }
+    buckets = next;
   }
+  // The last reel ends every run: straight into the distribution.
+  const last = e.reelCount - 1;
+  const lastGroups = groupWindows(e, set, last);
+  const flat = new Map<number, number>();
+  for (const bucket of buckets.values())
+    for (const t of transitions(e, tables, bucket, lastGroups, last, true)) addShifted(flat, bucket.entries, t);
   const dist: SpinDistribution = new Map();
   for (const [id, count] of flat) {
     const scatters = id % 64;
