@@ -310,6 +310,12 @@ describe('rollbacks', () => {
     expect(rolled).toMatchObject({ status: 200, body: { data: { ledgerTransferId: null, balanceOre: 10_000 } } });
     const late = await studio.call('bet', { sessionId, roundId, transactionId: betId, amountOre: 3_000 });
     expect(late).toMatchObject({ status: 409, body: { code: 'GAME_TRANSACTION_ROLLED_BACK' } });
+    // Nothing stands in the round, so nothing can be won in it; a rollback cannot name itself.
+    expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 5_000 })).body.code).toBe(
+      'GAME_ROUND_NOT_FOUND',
+    );
+    const self = id('rb');
+    expect((await studio.call('rollback', { sessionId, roundId, transactionId: self, referenceTransactionId: self })).status).toBe(400);
     expect(await cash(player.id)).toBe(10_000);
     expect((await studio.call('endRound', { sessionId, roundId })).status).toBe(200);
   });

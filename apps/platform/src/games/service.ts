@@ -207,7 +207,8 @@ export function createGamesService(deps: GamesDeps) {
       const again = await findTransaction(tx, providerId, request.transactionId);
       if (again) return answerSeen(again, hash);
       const round = await roundFor(tx, providerId, request.roundId);
-      if (!round) throw fail('GAME_ROUND_NOT_FOUND');
+      // A win pays a stake that stands: a round whose every bet was rolled back (or never seen) has none.
+      if (!round || (round.stakedOre === 0 && request.amountOre > 0)) throw fail('GAME_ROUND_NOT_FOUND');
       if (round.sessionId !== session.id) throw fail('GAME_ROUND_CONFLICT');
       if (round.endedAt) throw fail('GAME_ROUND_ENDED');
       const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
@@ -267,6 +268,7 @@ export function createGamesService(deps: GamesDeps) {
    */
   async function rollback(providerId: string, request: RollbackRequest): Promise<MoneyAnswer> {
     providerOf(providerId);
+    if (request.referenceTransactionId === request.transactionId) throw fail('INVALID_INPUT');
     const hash = requestHash('rollback', request);
     const seen = await findTransaction(db, providerId, request.transactionId);
     if (seen) return answerSeen(seen, hash);
