@@ -44,6 +44,10 @@ describe('CryptoRng', () => {
     expect(() => rng.int(2.5)).toThrow(RangeError);
     expect(() => rng.int(2 ** 32 + 1)).toThrow(RangeError);
     expect(rng.int(1)).toBe(0);
+    // The cached limit of the last n never stands in for checking a new one.
+    expect(rng.int(5)).toBeLessThan(5);
+    expect(() => rng.int(0)).toThrow(RangeError);
+    expect(() => rng.int(-5)).toThrow(RangeError);
   });
 });
 

@@ -49,10 +49,18 @@ export class CryptoRng implements Rng {
     return this.#pool[this.#next++]!;
   }
 
+  /** The last n and its rejection limit: a spin asks for the same reel lengths over and over (−1: none yet, never a valid n). */
+  #n = -1;
+  #limit = 0;
+
   int(n: number): number {
-    if (!(n >= 1 && n <= TWO_32 && Number.isInteger(n))) throw new RangeError(`int(n) needs an integer 1 ≤ n ≤ 2^32, got ${n}`);
     // Inlined uniformInt: this is the hot path of every spin.
-    const limit = TWO_32 - (TWO_32 % n);
+    if (n !== this.#n) {
+      if (!(n >= 1 && n <= TWO_32 && Number.isInteger(n))) throw new RangeError(`int(n) needs an integer 1 ≤ n ≤ 2^32, got ${n}`);
+      this.#n = n;
+      this.#limit = TWO_32 - (TWO_32 % n);
+    }
+    const limit = this.#limit;
     for (;;) {
       const x = this.nextUint32();
       if (x < limit) return x % n;
