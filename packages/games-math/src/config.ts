@@ -165,12 +165,6 @@ export function parseConfig(value: unknown): GameConfig {
   return value as GameConfig;
 }
 
-/** The pay for `count` of a symbol (units), 0 when the list stops short. */
-export function payFor(list: readonly number[] | undefined, count: number): number {
-  if (list === undefined || count < 1) return 0;
-  return list[Math.min(count, list.length + 1) - 1] ?? 0;
-}
-
 /** A per-count list where counts beyond the list use its last entry (scatter pays, awards). */
 export function byCount(list: readonly number[] | undefined, count: number): number {
   if (list === undefined || list.length === 0 || count < 1) return 0;
