@@ -1,4 +1,4 @@
-import { startSims, type Sims } from '@krone/sims';
+import type { Sims } from '@krone/sims';
 import { TEST_CARDS } from '@krone/sims/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { players } from '../src/players/schema.js';
 import { createSecrets } from '../src/players/secrets.js';
 import { walletTransfers } from '../src/wallet/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, stakeRulesOf, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, stakeRulesOf, startPlatformWithCards, type TestPlatform } from './harness.js';
 
 // Bonus wagering: stakes count toward an open bonus, a bonus wagered through turns into cash, an
 // expired one is forfeited, one bonus at a time, and the maximum bet while a bonus is open.
@@ -19,12 +19,7 @@ let sims: Sims;
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  sims = await startSims({ webPublicUrl: web, cards: { secretKey: 'test-cards-key-123', webhookSecret: 'test-cards-webhook-secret' } });
-  platform = await startTestPlatform({
-    CARDS_API_URL: `${sims.url}/cards`,
-    CARDS_SECRET_KEY: 'test-cards-key-123',
-    CARDS_WEBHOOK_SECRET: 'test-cards-webhook-secret',
-  });
+  ({ sims, platform } = await startPlatformWithCards('test-cards-webhook-secret'));
   // The wagering tests below use a code any player may use again and again (the operator's codes
   // are once per player): 100 % up to 1,000 kr, 5 × (deposit + bonus), i.e. 10 × the bonus.
   await seedBonusCodes(

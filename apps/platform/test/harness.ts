@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { startSims, type Sims } from '@krone/sims';
 import { signWebhook } from '@krone/sims/cards';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app.js';
@@ -92,6 +93,20 @@ export async function startTestPlatform(
  * does (the login itself is tested in players.test.ts). With a limit, it gets a monthly deposit
  * limit, as every Danish account has.
  */
+/** The card provider's stand-in and a platform wired to it: the setup of every card-deposit suite. */
+export async function startPlatformWithCards(
+  webhookSecret = 'test-webhook-secret-123',
+): Promise<{ sims: Sims; platform: TestPlatform; close: () => Promise<void> }> {
+  const secretKey = 'test-cards-key-123';
+  const sims = await startSims({ webPublicUrl: 'http://127.0.0.1:3000', cards: { secretKey, webhookSecret } });
+  const platform = await startTestPlatform({
+    CARDS_API_URL: `${sims.url}/cards`,
+    CARDS_SECRET_KEY: secretKey,
+    CARDS_WEBHOOK_SECRET: webhookSecret,
+  });
+  return { sims, platform, close: async () => (await platform.close(), await sims.close()) };
+}
+
 export async function createLoggedInPlayer(platform: TestPlatform, options: { monthlyLimitOre?: number } = {}) {
   const id = randomUUID();
   await platform.database.db.insert(players).values({

@@ -1,4 +1,4 @@
-import { startSims, type Sims } from '@krone/sims';
+import type { Sims } from '@krone/sims';
 import { TEST_CARDS } from '@krone/sims/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { accountExclusions, depositLimits } from '../src/limits/schema.js';
 import { foldPeriod } from '../src/limits/service.js';
 import { createSessionStore } from '../src/players/sessions.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, stakeRulesOf, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, stakeRulesOf, startPlatformWithCards, type TestPlatform } from './harness.js';
 
 const web = 'http://127.0.0.1:3000';
 const HOUR = 3_600_000;
@@ -16,12 +16,7 @@ let sims: Sims;
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  sims = await startSims({ webPublicUrl: web, cards: { secretKey: 'test-cards-key-123', webhookSecret: 'test-webhook-secret-123' } });
-  platform = await startTestPlatform({
-    CARDS_API_URL: `${sims.url}/cards`,
-    CARDS_SECRET_KEY: 'test-cards-key-123',
-    CARDS_WEBHOOK_SECRET: 'test-webhook-secret-123',
-  });
+  ({ sims, platform } = await startPlatformWithCards());
 });
 afterAll(async () => {
   await platform.close();

@@ -1,8 +1,8 @@
-import { startSims, type Sims } from '@krone/sims';
+import type { Sims } from '@krone/sims';
 import { TEST_CARDS } from '@krone/sims/cards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, sendSignedWebhook, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, sendSignedWebhook, startPlatformWithCards, type TestPlatform } from './harness.js';
 
 const web = 'http://127.0.0.1:3000';
 const webhookSecret = 'test-webhook-secret-123';
@@ -10,12 +10,7 @@ let sims: Sims;
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  sims = await startSims({ webPublicUrl: web, cards: { secretKey: 'test-cards-key-123', webhookSecret } });
-  platform = await startTestPlatform({
-    CARDS_API_URL: `${sims.url}/cards`,
-    CARDS_SECRET_KEY: 'test-cards-key-123',
-    CARDS_WEBHOOK_SECRET: webhookSecret,
-  });
+  ({ sims, platform } = await startPlatformWithCards(webhookSecret));
 });
 afterAll(async () => {
   await platform.close();

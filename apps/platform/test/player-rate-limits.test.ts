@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { startSims, type Sims } from '@krone/sims';
+import type { Sims } from '@krone/sims';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, startPlatformWithCards, type TestPlatform } from './harness.js';
 
 /**
  * Issue 12 §3: player-owned calls are limited per player (and address), counted after the
@@ -14,12 +14,7 @@ let sims: Sims;
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  sims = await startSims({ webPublicUrl: web, cards: { secretKey: 'test-cards-key-123', webhookSecret: 'test-webhook-secret-123' } });
-  platform = await startTestPlatform({
-    CARDS_API_URL: `${sims.url}/cards`,
-    CARDS_SECRET_KEY: 'test-cards-key-123',
-    CARDS_WEBHOOK_SECRET: 'test-webhook-secret-123',
-  });
+  ({ sims, platform } = await startPlatformWithCards());
 });
 afterAll(async () => {
   await platform?.close();
