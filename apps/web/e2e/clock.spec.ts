@@ -1,6 +1,6 @@
 import { formatClock } from '@krone/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, hydrated, isPhone, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 
 const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
 const MINUTE = 60_000;
@@ -68,7 +68,6 @@ test('the clock ticks every second from the server’s answer, not from the devi
 });
 
 test('the clock follows the platform’s clock when it is moved @clock', async ({ page, request }) => {
-  test.skip(isPhone(page), 'the clock project runs on the desktop width');
   const aheadMs = 5 * 60 * MINUTE + 17 * MINUTE;
   try {
     expect((await request.put(`${platformUrl}/Test/clock`, { data: { offsetMs: aheadMs } })).ok()).toBe(true);
