@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getCampaign, getTranslator, isSlug } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
+import { isBuiltRoute } from '@/lib/built-routes';
 import { richText } from '@/lib/rich-text';
 
 export const revalidate = 60;
@@ -55,7 +56,7 @@ export default async function CampaignPage({ params }: Props) {
       <h1>{item.title}</h1>
       <p className="page-intro">{item.subLine}</p>
       <div className="rich-text" dangerouslySetInnerHTML={richText(item.body)} />
-      {item.active ? (
+      {item.active && isBuiltRoute(item.ctaUrl) ? (
         <p>
           <Link href={item.ctaUrl} className="btn btn-primary" prefetch={false}>
             {item.ctaText}

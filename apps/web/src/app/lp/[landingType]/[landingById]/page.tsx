@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getLandingPage, getTranslator, isSlug } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
+import { isBuiltRoute } from '@/lib/built-routes';
 import { richText } from '@/lib/rich-text';
 
 export const revalidate = 60;
@@ -48,9 +49,11 @@ export default async function LandingPage({ params }: Props) {
               <li key={bullet}>{bullet}</li>
             ))}
           </ul>
-          <Link href={page.ctaUrl} className="btn btn-primary" prefetch={false}>
-            {page.ctaText}
-          </Link>
+          {isBuiltRoute(page.ctaUrl) ? (
+            <Link href={page.ctaUrl} className="btn btn-primary" prefetch={false}>
+              {page.ctaText}
+            </Link>
+          ) : null}
         </div>
       </div>
       <div className="panel section">
