@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createServerClock } from '../../lib/server-clock';
 
 async function fetchServerIso(): Promise<string> {
@@ -16,16 +16,18 @@ const serverClock =
     ? null
     : createServerClock({ fetchServerIso, monotonicMs: () => performance.now(), wallMs: () => Date.now() });
 
-/** The server's time, ticking every second (spec §2); null until the server has answered. */
+/** The server's time to the minute, checked every second (spec §2); null until the server has answered. */
 export function useServerTime(): Date | null {
-  const [now, setNow] = useState<Date | null>(null);
+  // The minute shown, not the instant: the clock shows hours and minutes, so it renders once a minute.
+  const [minute, setMinute] = useState<number | null>(null);
   useEffect(() => {
     if (!serverClock) return;
     let alive = true;
     const show = () => {
       const time = serverClock.now();
-      if (alive && time) setNow(time);
+      if (alive && time) setMinute(Math.floor(time.getTime() / 60_000));
     };
+    // Shown at once and again after a due resync; the same minute does not render again.
     const tick = () => {
       show();
       void serverClock.sync().then(show);
@@ -42,5 +44,5 @@ export function useServerTime(): Date | null {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, []);
-  return now;
+  return useMemo(() => (minute === null ? null : new Date(minute * 60_000)), [minute]);
 }
