@@ -1,10 +1,8 @@
 import { kroneEnv } from '../lib/session-cookies';
+import { DEVELOPMENT_SITE_INFO_KEY } from '../lib/site-info-signature';
 import { parseTrustedProxies } from './trusted-proxies';
 
 type Env = Record<string, string | undefined>;
-
-/** The site-info key the repository ships for development (lib/site-info-signature.ts). */
-export const DEVELOPMENT_SITE_INFO_KEY = 'krone-development-site-info-key';
 
 const LOOPBACK = /^(localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i;
 

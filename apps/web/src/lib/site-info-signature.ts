@@ -31,4 +31,6 @@ export async function checkSiteInfoHeaders(
   return difference === 0 ? 'ok' : 'wrong';
 }
 
-export const siteInfoKey = () => process.env.NEXT_PUBLIC_SITE_INFO_KEY ?? 'krone-development-site-info-key';
+/** The public development key: the default here, and refused in production (edge/startup-check.ts). */
+export const DEVELOPMENT_SITE_INFO_KEY = 'krone-development-site-info-key';
+export const siteInfoKey = () => process.env.NEXT_PUBLIC_SITE_INFO_KEY ?? DEVELOPMENT_SITE_INFO_KEY;
