@@ -64,6 +64,16 @@ export function createAccounts(db: Db, clock: () => Date) {
     kind: SystemAccountKind | ProviderGamesAccountKind,
     runner: Pick<Db, 'insert' | 'select'> = db,
   ): Promise<string> {
+    // The house's accounts never change once made: kept after the first look-up outside a transaction.
+    if (runner === db) {
+      const known = accountIds.get(`system:${kind}`);
+      if (known) return known;
+      return remember(`system:${kind}`, await findOrMakeSystemAccount(kind, runner));
+    }
+    return findOrMakeSystemAccount(kind, runner);
+  }
+
+  async function findOrMakeSystemAccount(kind: SystemAccountKind | ProviderGamesAccountKind, runner: Pick<Db, 'insert' | 'select'>) {
     const find = () =>
       runner
         .select({ id: walletAccounts.id })

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, iso, isoDateTime, noStore, ok, ore } from '../shared/http.js';
+import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '../shared/http.js';
 import { HISTORY_PERIODS, HISTORY_STATUSES, HISTORY_TYPES, MAX_PAGE_SIZE, type HistoryService } from './history.js';
 
 /** A Copenhagen calendar day, or an instant with its offset. */
@@ -34,7 +34,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
         operationId: 'getTransactions',
         summary:
           'The session’s player’s transactions from the ledger, newest first: the last 30 days by default, any period within the last 90 days; amounts in øre',
-        params: z.object({ sessionId: z.string().min(1).max(200) }),
+        params: sessionParams,
         querystring: z.object({
           type: z.enum(HISTORY_TYPES).default('all'),
           period: z.enum(HISTORY_PERIODS).default('30d'),

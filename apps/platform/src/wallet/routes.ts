@@ -56,17 +56,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     options?: { settle?: boolean },
   ) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
 }> = async (app, { wallet, stakes, config, wagering }) => {
-  // The house's accounts never change once made: their ids are kept after the first look-up.
-  const systemIds = new Map<string, string>();
   async function resolve(ref: z.infer<typeof accountRef>): Promise<string> {
     if ('accountId' in ref) return ref.accountId;
     if ('playerId' in ref) return wallet.playerAccount(ref.playerId, ref.kind);
-    let id = systemIds.get(ref.system);
-    if (!id) {
-      id = await wallet.systemAccount(ref.system);
-      systemIds.set(ref.system, id);
-    }
-    return id;
+    return wallet.systemAccount(ref.system);
   }
 
   const apiKeyDigest = config.WALLET_API_KEY ? digest(config.WALLET_API_KEY) : null;
