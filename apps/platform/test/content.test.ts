@@ -252,8 +252,11 @@ describe('campaigns, landing pages and content pages', () => {
     expect(active.indexOf(false)).toBeGreaterThan(0);
     expect(active.slice(active.indexOf(false)).every((value: boolean) => !value)).toBe(true);
     expect(body.data.some((item: { slug: string }) => item.slug === 'julekalender-2026')).toBe(false);
-    // The free-spin campaigns are drafts until free spins exist (test/offers.test.ts).
-    expect(body.data.filter((item: { active: boolean }) => item.active).length).toBeGreaterThanOrEqual(3);
+    // The free-spin campaigns are drafts until free spins exist (test/offers.test.ts), and so are
+    // those for live casino and tournaments (a later issue): a campaign shown is one a player can join.
+    const shown = body.data.map((item: { slug: string }) => item.slug);
+    expect(shown).toContain('velkomstbonus');
+    for (const slug of ['live-blackjack-mesterskabet', 'torsdagsroulette', 'novemberturneringen']) expect(shown).not.toContain(slug);
   });
 
   it('shows a campaign with its terms, and 404s an unknown or malformed slug', async () => {
