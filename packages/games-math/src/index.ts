@@ -7,3 +7,4 @@ export { spinDistribution, type SpinDistribution } from './distribution.js';
 export * from './hash.js';
 export * from './money.js';
 export * from './rtp.js';
+export * from './title.js';

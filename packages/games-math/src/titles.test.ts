@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import classic from '../titles/frugt-klassiker.json' with { type: 'json' };
-import ways from '../titles/nordlys-skoven.json' with { type: 'json' };
-import lines from '../titles/vikingernes-guld.json' with { type: 'json' };
-import { costUnits, parseConfig } from './config.js';
+import { costUnits } from './config.js';
 import { simulate } from './evaluate.js';
 import { exact } from './exact.js';
 import { canonicalJson, mathsHash } from './hash.js';
 import { isStakeAllowed, winOre } from './money.js';
+import { titleById } from './node/titles.js';
 import { SeededTestRng } from './rng.js';
 
-const titles = [lines, ways, classic].map((t) => ({ ...t, maths: parseConfig(t.maths) }));
+const titles = ['vikingernes-guld', 'nordlys-skoven', 'frugt-klassiker'].map((id) => titleById(id)!);
 
 describe('example titles (titles/*.json)', () => {
   it('one per family, each with a distinct maths hash that matches the file', () => {
