@@ -143,6 +143,16 @@ export const ERROR_CATALOGUE = {
   GAME_ROLLBACK_NOT_A_BET: { status: 409, messageKey: 'games.error_rollback_not_bet' },
   /** Game money (bet, win, rollback) moves only through the games contract, never POST /Wallet/transfers. */
   GAME_TRANSFER_NOT_ALLOWED: { status: 403, messageKey: 'games.error_transfer_not_allowed' },
+  // The studio's refusals to the storefront (apps/studio/README.md).
+  GAME_STAKE_NOT_ALLOWED: { status: 400, messageKey: 'games.error_stake_not_allowed' },
+  GAME_ROUND_IN_PROGRESS: { status: 409, messageKey: 'games.error_round_in_progress' },
+  /** Answered with `nextRoundAt`, when the next round may start. */
+  GAME_ROUND_TOO_SOON: { status: 409, messageKey: 'games.error_round_too_soon' },
+  GAME_WARNING_UNANSWERED: { status: 409, messageKey: 'games.error_warning_unanswered' },
+  GAME_SESSION_FORBIDDEN: { status: 403, messageKey: 'games.error_session_forbidden' },
+  /** The platform did not answer a bet: it was rolled back (or is being), and the round did not happen. */
+  GAME_ROUND_CANCELLED: { status: 503, messageKey: 'games.error_round_cancelled' },
+  GAME_PLATFORM_UNAVAILABLE: { status: 503, messageKey: 'games.error_platform_unavailable' },
 
   // Support.
   CAPTCHA_REQUIRED: { status: 400, messageKey: 'contact_us.captcha_required' },
