@@ -16,4 +16,8 @@ export const env = {
    * against the stand-in or the real provider.
    */
   cardsPublicUrl: (process.env.CARDS_PUBLIC_URL ?? 'http://127.0.0.1:4300/cards').replace(/\/$/, ''),
+  /** Our game studio (apps/studio), which the storefront's server asks for game sessions and rounds. */
+  studioUrl: (process.env.STUDIO_URL ?? 'http://127.0.0.1:4400').replace(/\/$/, ''),
+  /** The storefront's key at the studio (header Krone-Studio-Key); never sent to the browser. */
+  studioApiKey: process.env.STUDIO_API_KEY ?? 'krone-development-studio-key',
 };

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import translations from '../../../platform/src/content/seed/translations.json';
+import { createTranslator } from './i18n';
+import {
+  explainRound,
+  formatMinutes,
+  formatSignedKr,
+  initialStake,
+  minutesSince,
+  paceAfterRound,
+  secondsLeft,
+  stepStake,
+  symbolLook,
+  winningCells,
+} from './slot-screen';
+import type { GameRules, SpinOutcome } from './studio-schemas';
+
+const t = createTranslator(translations);
+
+const rules: Pick<GameRules, 'symbols' | 'lines'> = {
+  symbols: [
+    { name: 'kirsebær', pays: [0, 0, 5, 10, 20], kind: 'normal' },
+    { name: 'citron', pays: [0, 0, 8, 16, 40], kind: 'normal' },
+    { name: 'wild', pays: [0, 0, 50, 100, 500], kind: 'wild' },
+    { name: 'scatter', pays: [], kind: 'scatter' },
+  ],
+  lines: [
+    [1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0],
+    [2, 1, 0, 1, 2],
+  ],
+};
+
+describe('stake steps', () => {
+  const steps = [100, 200, 500, 1000];
+
+  it('moves to the neighbouring step and stays at either end', () => {
+    expect(stepStake(steps, 200, 1)).toBe(500);
+    expect(stepStake(steps, 200, -1)).toBe(100);
+    expect(stepStake(steps, 1000, 1)).toBe(1000);
+    expect(stepStake(steps, 100, -1)).toBe(100);
+  });
+
+  it('brings a stake that is not on a step back onto the nearest step in that direction', () => {
+    expect(stepStake(steps, 300, 1)).toBe(500);
+    expect(stepStake(steps, 300, -1)).toBe(200);
+    expect(stepStake(steps, 5000, -1)).toBe(1000);
+  });
+
+  it('starts at the default when it is a step, else at the smallest step', () => {
+    expect(initialStake({ minOre: 100, maxOre: 1000, stepsOre: steps, defaultOre: 200 })).toBe(200);
+    expect(initialStake({ minOre: 100, maxOre: 1000, stepsOre: steps, defaultOre: 250 })).toBe(100);
+  });
+});
+
+describe('a round in words', () => {
+  it('names the line, the symbol, the count and the amount of each win, largest first, then the total', () => {
+    const outcome: SpinOutcome & { freeSpins: null } = {
+      window: [],
+      wins: [
+        { kind: 'line', line: 0, symbol: 0, count: 3, winOre: 250 },
+        { kind: 'line', line: 2, symbol: 1, count: 4, winOre: 800 },
+      ],
+      freeSpins: null,
+    };
+    expect(explainRound({ winOre: 1050, outcome }, rules, t)).toEqual([
+      'Linje 3: 4 × Citron – 8 kr.',
+      'Linje 1: 3 × Kirsebær – 2,50 kr.',
+      'Gevinst i alt: 10,50 kr.',
+    ]);
+  });
+
+  it('tells ways and scatter wins and the free spins with what they paid', () => {
+    const outcome = {
+      window: [],
+      wins: [
+        { kind: 'ways' as const, symbol: 1, count: 3, ways: 4, winOre: 320 },
+        { kind: 'scatter' as const, symbol: 3, count: 3, winOre: 200 },
+      ],
+      freeSpins: { spins: 10, winOre: 4_500, rounds: [] },
+    };
+    expect(explainRound({ winOre: 5_020, outcome }, rules, t)).toEqual([
+      '3 × Citron på 4 måder – 3,20 kr.',
+      '3 × Scatter hvor som helst – 2 kr.',
+      '10 gratis spin gav 45 kr.',
+      'Gevinst i alt: 50,20 kr.',
+    ]);
+  });
+
+  it('says so when nothing won', () => {
+    expect(explainRound({ winOre: 0, outcome: { window: [], wins: [], freeSpins: null } }, rules, t)).toEqual([
+      'Ingen gevinst denne gang.',
+    ]);
+  });
+});
+
+describe('winning cells', () => {
+  const window = [
+    [0, 1, 3],
+    [2, 0, 1],
+    [1, 0, 3],
+    [1, 1, 1],
+    [3, 1, 0],
+  ];
+
+  it('marks a line run along its rows for its count of reels only', () => {
+    const cells = winningCells({ window, wins: [{ kind: 'line', line: 2, symbol: 1, count: 3, winOre: 1 }] }, rules);
+    expect([...cells].sort()).toEqual(['0:2', '1:1', '2:0']);
+  });
+
+  it('marks a ways symbol or a wild on the first reels, and every scatter', () => {
+    const ways = winningCells({ window, wins: [{ kind: 'ways', symbol: 0, count: 3, ways: 2, winOre: 1 }] }, rules);
+    expect([...ways].sort()).toEqual(['0:0', '1:0', '1:1', '2:1']);
+    const scatters = winningCells({ window, wins: [{ kind: 'scatter', symbol: 3, count: 3, winOre: 1 }] }, rules);
+    expect([...scatters].sort()).toEqual(['0:2', '2:2', '4:0']);
+  });
+});
+
+describe('pace, durations and results', () => {
+  it('waits the studio’s own gap between a round’s start and the next allowed start, whatever the clocks say', () => {
+    expect(paceAfterRound({ startedAt: '2040-01-01T10:00:00.000Z' }, '2040-01-01T10:00:03.000Z')).toBe(3000);
+    expect(paceAfterRound({ startedAt: '2026-01-01T10:00:05.000Z' }, '2026-01-01T10:00:03.000Z')).toBe(0);
+    expect(paceAfterRound({ startedAt: '2026-01-01T10:00:00.000Z' }, null)).toBe(0);
+    expect([2999, 2001, 2000, 1, 0].map(secondsLeft)).toEqual([3, 3, 2, 1, 0]);
+  });
+
+  it('reads minutes and hours in Danish and counts minutes since login on the server’s clock', () => {
+    expect(formatMinutes(7, t)).toBe('7 min');
+    expect(formatMinutes(65, t)).toBe('1 t 05 min');
+    expect(minutesSince('2026-11-24T20:00:30Z', new Date('2026-11-24T21:15:00Z'))).toBe(74);
+    expect(minutesSince(null, new Date())).toBeNull();
+    expect(formatSignedKr(1250)).toBe('+12,50 kr.');
+    expect(formatSignedKr(-500)).toBe('-5 kr.');
+  });
+
+  it('draws wild, scatter and neighbouring symbols unlike each other', () => {
+    const looks = rules.symbols.map((_, index) => symbolLook(rules, index));
+    expect(looks[2]!.shape).toBe('star');
+    expect(looks[3]!.shape).toBe('burst');
+    expect(looks[0]).not.toEqual(looks[1]);
+  });
+});

@@ -1,0 +1,143 @@
+import { formatKr } from '@krone/domain';
+import type { Translate } from './i18n';
+import type { GameRules, SpinOutcome, StakeLimits, StudioRound } from './studio-schemas';
+
+/**
+ * The game screen's pure rules: the stake steps, a round told in words, which cells won, the pace
+ * between rounds, and how durations and results read. Unit-tested beside it (slot-screen.test.ts).
+ */
+
+/** The stake the screen starts with: the title's default when it is one of its steps, else the smallest. */
+export function initialStake(stake: StakeLimits): number {
+  return stake.stepsOre.includes(stake.defaultOre) ? stake.defaultOre : stake.stepsOre[0]!;
+}
+
+/**
+ * The next stake up (+1) or down (−1) among the title's steps; at either end it stays. A stake not
+ * on a step (never offered, but a stale screen could hold one) moves to the nearest step that way.
+ */
+export function stepStake(steps: readonly number[], currentOre: number, direction: 1 | -1): number {
+  const sorted = [...steps].sort((a, b) => a - b);
+  if (direction === 1) return sorted.find((step) => step > currentOre) ?? sorted.at(-1)!;
+  return [...sorted].reverse().find((step) => step < currentOre) ?? sorted[0]!;
+}
+
+/** A signed amount: "+12,50 kr.", "-5 kr.", "0 kr.". */
+export function formatSignedKr(amountOre: number): string {
+  return amountOre > 0 ? `+${formatKr(amountOre)}` : formatKr(amountOre);
+}
+
+/** Whole minutes as the game bar shows them: "7 min", "1 t 05 min". Negative counts as zero. */
+export function formatMinutes(totalMinutes: number, t: Translate): string {
+  const minutes = Math.max(0, Math.floor(totalMinutes));
+  if (minutes < 60) return t('slot_machines.duration_minutes', { minutes });
+  return t('slot_machines.duration_hours', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
+}
+
+/** Minutes since an instant, at a given time (the server-corrected clock); null when either is unknown. */
+export function minutesSince(sinceIso: string | null | undefined, now: Date | null): number | null {
+  if (!sinceIso || !now) return null;
+  const since = Date.parse(sinceIso);
+  if (Number.isNaN(since)) return null;
+  return Math.max(0, Math.floor((now.getTime() - since) / 60_000));
+}
+
+/**
+ * How long after a round the next one may start, from the studio's own times (the round's start
+ * and the session's `nextRoundAt`), so neither the device's clock nor the studio's moved test
+ * clock matter: the screen counts this down from the moment the answer arrived.
+ */
+export function paceAfterRound(round: Pick<StudioRound, 'startedAt'>, nextRoundAt: string | null | undefined, maxMs = 60_000): number {
+  if (!nextRoundAt) return 0;
+  const wait = Date.parse(nextRoundAt) - Date.parse(round.startedAt);
+  return Number.isFinite(wait) ? Math.min(Math.max(wait, 0), maxMs) : 0;
+}
+
+/** Whole seconds left, rounded up: what the spin button shows while it waits ("3", "2", "1"). */
+export const secondsLeft = (remainingMs: number) => Math.max(0, Math.ceil(remainingMs / 1000));
+
+type Names = Pick<GameRules, 'symbols'>;
+
+/** A symbol's Danish name with a capital letter, as the paytable and the explanation show it. */
+export function symbolName(rules: Names, index: number): string {
+  const name = rules.symbols[index]?.name ?? `#${index}`;
+  return name.charAt(0).toLocaleUpperCase('da-DK') + name.slice(1);
+}
+
+/** One spin's wins in words, one line each, largest first; none: an empty list. */
+export function explainWins(outcome: Pick<SpinOutcome, 'wins'>, rules: Names, t: Translate): string[] {
+  return [...outcome.wins]
+    .sort((a, b) => b.winOre - a.winOre)
+    .map((win) => {
+      const vars = { count: win.count, symbol: symbolName(rules, win.symbol), amount: formatKr(win.winOre) };
+      if (win.kind === 'line') return t('slot_machines.win_line', { ...vars, line: (win.line ?? 0) + 1 });
+      if (win.kind === 'ways') return t('slot_machines.win_ways', { ...vars, ways: win.ways ?? 1 });
+      return t('slot_machines.win_scatter', vars);
+    });
+}
+
+/** A whole round in words: the base spin's wins, then the free spins and what they paid, or "no win". */
+export function explainRound(round: Pick<StudioRound, 'winOre' | 'outcome'>, rules: Names, t: Translate): string[] {
+  const lines = explainWins(round.outcome, rules, t);
+  const free = round.outcome.freeSpins;
+  if (free && free.spins > 0) lines.push(t('slot_machines.free_spins_result', { spins: free.spins, amount: formatKr(free.winOre) }));
+  if (lines.length === 0) lines.push(t('slot_machines.no_win'));
+  else lines.push(t('slot_machines.round_total', { amount: formatKr(round.winOre) }));
+  return lines;
+}
+
+/**
+ * The cells of the window that took part in a win, as "reel:row" keys, to highlight: a line's run
+ * along its rows, a ways win's symbol (or a wild) on its first reels, and every scatter.
+ */
+export function winningCells(outcome: SpinOutcome, rules: Pick<GameRules, 'symbols' | 'lines'>): Set<string> {
+  const cells = new Set<string>();
+  const wilds = new Set(rules.symbols.flatMap((symbol, index) => (symbol.kind === 'wild' ? [index] : [])));
+  for (const win of outcome.wins) {
+    if (win.kind === 'line' && win.line != null) {
+      const rows = rules.lines?.[win.line];
+      rows?.slice(0, win.count).forEach((row, reel) => cells.add(`${reel}:${row}`));
+    } else if (win.kind === 'ways') {
+      outcome.window.slice(0, win.count).forEach((column, reel) =>
+        column.forEach((symbol, row) => {
+          if (symbol === win.symbol || wilds.has(symbol)) cells.add(`${reel}:${row}`);
+        }),
+      );
+    } else if (win.kind === 'scatter') {
+      outcome.window.forEach((column, reel) =>
+        column.forEach((symbol, row) => {
+          if (symbol === win.symbol) cells.add(`${reel}:${row}`);
+        }),
+      );
+    }
+  }
+  return cells;
+}
+
+export type SymbolShape = 'circle' | 'square' | 'diamond' | 'triangle' | 'hexagon' | 'star' | 'burst' | 'blank';
+
+const SHAPES: SymbolShape[] = ['circle', 'square', 'diamond', 'triangle', 'hexagon'];
+/** Eight hues far apart, each with enough contrast for its white or dark label. */
+const COLOURS = ['#2f7ed8', '#c0392b', '#27ae60', '#8e44ad', '#d35400', '#16a085', '#b03a7a', '#5d6d7e'];
+
+/**
+ * How a symbol looks (no images): wild a gold star, scatter a violet burst, a blank nothing, the
+ * others a shape and a colour by their place in the paytable, so neighbours never look alike.
+ */
+export function symbolLook(rules: Names, index: number): { shape: SymbolShape; colour: string } {
+  const symbol = rules.symbols[index];
+  if (symbol?.kind === 'wild') return { shape: 'star', colour: '#d4a017' };
+  if (symbol?.kind === 'scatter') return { shape: 'burst', colour: '#7d3c98' };
+  if (symbol && symbol.name.toLowerCase() === 'blank') return { shape: 'blank', colour: 'transparent' };
+  return { shape: SHAPES[index % SHAPES.length]!, colour: COLOURS[index % COLOURS.length]! };
+}
+
+/** The paytable's rows: a symbol's pay for k in a row (units of the line stake), from the smallest count that pays. */
+export function payRows(pays: readonly number[]): { count: number; pay: number }[] {
+  return pays.flatMap((pay, index) => (pay > 0 ? [{ count: index + 1, pay }] : []));
+}
+
+/** "96,12 %" the Danish way, two decimals. */
+export function formatPercent(fraction: number): string {
+  return `${(fraction * 100).toFixed(2).replace('.', ',')} %`;
+}

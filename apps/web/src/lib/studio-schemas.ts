@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * The studio's answers as the storefront uses them (docs: apps/studio/README.md, the "Studio
+ * service" interface). Parsed at the one door (lib/studio.ts), so a changed answer fails there,
+ * not in a player's browser. Client components import the inferred types only (`import type`).
+ */
+
+const stakeSchema = z.object({
+  minOre: z.number().int(),
+  maxOre: z.number().int(),
+  stepsOre: z.array(z.number().int().positive()).min(1),
+  defaultOre: z.number().int(),
+});
+
+const warningSchema = z.object({
+  minutesPlayed: z.number(),
+  netOre: z.number().int(),
+  stakedOre: z.number().int(),
+  wonOre: z.number().int(),
+});
+
+export const studioSessionSchema = z.object({
+  sessionId: z.string().min(1).max(100),
+  gameId: z.string(),
+  mode: z.enum(['fun', 'real']),
+  balanceOre: z.number().int(),
+  netOre: z.number().int(),
+  roundsPlayed: z.number().int(),
+  startedAt: z.string(),
+  nextRoundAt: z.string().nullable().optional(),
+  warning: warningSchema.nullable(),
+  stake: stakeSchema,
+});
+
+/** A new session carries its bearer token; the storefront keeps it in an HttpOnly cookie (lib/studio.ts). */
+export const openedSessionSchema = studioSessionSchema.extend({ token: z.string().min(20).max(200) });
+
+const winSchema = z.object({
+  kind: z.enum(['line', 'ways', 'scatter']),
+  line: z.number().int().optional().nullable(),
+  symbol: z.number().int(),
+  count: z.number().int(),
+  ways: z.number().int().optional().nullable(),
+  winOre: z.number().int(),
+});
+
+const spinSchema = z.object({
+  window: z.array(z.array(z.number().int())),
+  wins: z.array(winSchema),
+});
+
+export const roundSchema = z.object({
+  round: z.object({
+    roundId: z.string(),
+    stakeOre: z.number().int(),
+    winOre: z.number().int(),
+    startedAt: z.string(),
+    outcome: spinSchema.extend({
+      freeSpins: z
+        .object({
+          spins: z.number().int(),
+          winOre: z.number().int(),
+          rounds: z.array(spinSchema.extend({ winOre: z.number().int().optional() })),
+        })
+        .nullable()
+        .optional(),
+    }),
+  }),
+  session: studioSessionSchema,
+});
+
+export const gameRulesSchema = z.object({
+  gameId: z.string(),
+  name: z.string(),
+  family: z.string(),
+  rows: z.number().int(),
+  reels: z.number().int(),
+  lines: z.array(z.array(z.number().int())).nullable().optional(),
+  waysCount: z.number().int().nullable().optional(),
+  symbols: z.array(
+    z.object({ name: z.string(), pays: z.array(z.number()).optional().default([]), kind: z.string().optional().default('normal') }),
+  ),
+  scatterPays: z.array(z.number()).nullable().optional(),
+  freeSpins: z
+    .object({
+      awards: z.array(z.number()).optional(),
+      retriggers: z.array(z.number()).optional(),
+      multiplier: z.number().optional(),
+      maxSpins: z.number().optional(),
+    })
+    .nullable()
+    .optional(),
+  rtp: z.number(),
+  hitFrequency: z.number().optional(),
+  largestWin: z.number(),
+  volatility: z.string(),
+  stake: stakeSchema,
+});
+
+export type StudioSession = z.infer<typeof studioSessionSchema>;
+export type StudioRound = z.infer<typeof roundSchema>['round'];
+export type RoundAnswer = z.infer<typeof roundSchema>;
+export type SpinOutcome = z.infer<typeof spinSchema>;
+export type SpinWin = z.infer<typeof winSchema>;
+export type GameRules = z.infer<typeof gameRulesSchema>;
+export type StakeLimits = z.infer<typeof stakeSchema>;
+export type MoneyWarning = z.infer<typeof warningSchema>;
