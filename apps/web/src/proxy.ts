@@ -120,6 +120,7 @@ export const config = {
     // Login-required routes (spec §2), for every browser.
     '/min-konto/:path*',
     '/spilleautomater/mine-favoritter',
+    '/spilleautomater/spil-for-penge/:path*',
     '/quick-deposit',
     // Pages rendered for one visitor, which get a nonce policy (lib/csp.ts NONCE_ROUTES).
     '/log-ind',

@@ -35,6 +35,10 @@ export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
   '/min-konto/transaktioner',
   '/min-konto/udbetal',
   '/min-konto/begraensninger',
+  // The game launch routes: a game under them, never the bare prefix (no page there).
+  '/spilleautomater/spil-for-sjov/',
+  '/spilleautomater/spil-for-penge/',
+  '/mobilspil/',
 ]);
 
 /** Where "go to the games" buttons lead (the welcome popup, the deposit receipt), once it is built. */

@@ -2,6 +2,8 @@
 export const LOGIN_REQUIRED_PREFIXES: readonly string[] = Object.freeze([
   '/min-konto',
   '/spilleautomater/mine-favoritter',
+  // Play for money (the game screen's launch route); play for fun is open to anyone.
+  '/spilleautomater/spil-for-penge',
   '/quick-deposit',
 ]);
 

@@ -1,0 +1,425 @@
+'use client';
+
+import { formatKr } from '@krone/domain';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { textsTranslator, type Texts } from '@/lib/i18n';
+import {
+  explainRound,
+  formatMinutes,
+  formatSignedKr,
+  initialStake,
+  minutesSince,
+  paceAfterRound,
+  secondsLeft,
+  stepStake,
+  symbolLook,
+  symbolName,
+  winningCells,
+} from '@/lib/slot-screen';
+import type { GameRules, RoundAnswer, StudioRound, StudioSession } from '@/lib/studio-schemas';
+import { HeaderClock } from '../layout/header-clock';
+import { useServerTime } from '../layout/use-server-time';
+import { refreshAccountSummary } from '../players/account-summary';
+import styles from './game-screen.module.css';
+import { MoneyWarning } from './money-warning';
+import { SymbolGlyph } from './symbol-glyph';
+
+type Mode = 'fun' | 'real';
+type Answer<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string; extra: Record<string, unknown> };
+
+/** JSON to one of the game's own API calls (same origin; the JSON body is the CSRF guard's "non-simple request"). */
+async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer<T>> {
+  try {
+    const response = await fetch(url, {
+      method,
+      cache: 'no-store',
+      keepalive: url.endsWith('/end'),
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) } : {}),
+    });
+    const json = (await response.json().catch(() => ({}))) as { result?: number; data?: T; code?: string; message?: string };
+    if (response.ok && json.result === 1) return { ok: true, data: json.data as T };
+    const { result: _r, data: _d, code, message, ...extra } = json as Record<string, unknown>;
+    return {
+      ok: false,
+      status: response.status,
+      code: typeof code === 'string' ? code : 'SERVER_ERROR',
+      message: typeof message === 'string' ? message : '',
+      extra,
+    };
+  } catch {
+    return { ok: false, status: 0, code: 'NETWORK_ERROR', message: '', extra: {} };
+  }
+}
+
+/** Whether a key press belongs to a control that handles Space and Enter itself. */
+function ownedByControl(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.closest('button, a, input, select, textarea, summary, [role="dialog"], [role="alertdialog"]') !== null
+  );
+}
+
+/** The player's wish for less motion (prefers-reduced-motion), followed live. */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
+/** How long the reels turn before the result shows; none with reduced motion. */
+const SPIN_ANIMATION_MS = 600;
+
+/**
+ * The game screen of a slot: the window of symbols, the stake among the title's steps, spin by
+ * button or keyboard (Space/Enter) at the studio's pace (3 s, counted down on the button), the
+ * balance, the last win and the round explained, the money-played warning, and a bar with the
+ * Copenhagen clock (server-corrected), the time since login and the session's result. No
+ * autoplay and no turbo: every round is one press.
+ */
+export function GameScreen({
+  gameId,
+  mode,
+  rules,
+  loginAt,
+  lobbyPath,
+  moneyPath,
+  texts,
+  children,
+}: {
+  gameId: string;
+  mode: Mode;
+  rules: GameRules;
+  /** When the player logged in (profile lastLogin); null for a guest. */
+  loginAt: string | null;
+  lobbyPath: string;
+  /** Where "play for money" leads from a fun game (login first for a guest), or null. */
+  moneyPath: string | null;
+  texts: Texts;
+  children?: React.ReactNode;
+}) {
+  const t = useMemo(() => textsTranslator(texts), [texts]);
+  const router = useRouter();
+  const reducedMotion = useReducedMotion();
+  const now = useServerTime();
+  const [session, setSession] = useState<StudioSession | null>(null);
+  const [launchError, setLaunchError] = useState<string | null>(null);
+  const [round, setRound] = useState<StudioRound | null>(null);
+  const [stakeOre, setStakeOre] = useState(() => initialStake(rules.stake));
+  const [busy, setBusy] = useState(false);
+  const [animating, setAnimating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  const [waitUntil, setWaitUntil] = useState(0);
+  const [clockMs, setClockMs] = useState(0);
+  const launched = useRef(false);
+  const spinButton = useRef<HTMLButtonElement>(null);
+
+  const launch = useCallback(async () => {
+    setLaunchError(null);
+    setEnded(false);
+    const answer = await call<StudioSession>('POST', '/api/spil/sessions', { gameId, mode });
+    if (answer.ok) {
+      setSession(answer.data);
+      setStakeOre((current) => (answer.data.stake.stepsOre.includes(current) ? current : initialStake(answer.data.stake)));
+    } else setLaunchError(answer.message || t('slot_machines.game_error'));
+  }, [gameId, mode, t]);
+
+  useEffect(() => {
+    // Once per mount (React's strict mode mounts twice in development).
+    if (launched.current) return;
+    launched.current = true;
+    void launch();
+  }, [launch]);
+
+  // The countdown of the pace: a monotonic timer from the moment the round's answer arrived.
+  const waiting = waitUntil > clockMs;
+  useEffect(() => {
+    if (waitUntil <= performance.now()) return;
+    const timer = window.setInterval(() => {
+      const current = performance.now();
+      setClockMs(current);
+      if (current >= waitUntil) window.clearInterval(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [waitUntil]);
+
+  const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
+  const warning = session?.warning ?? null;
+  const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended;
+
+  const spin = useCallback(async () => {
+    if (!sessionPath || !canSpin) return;
+    setBusy(true);
+    setError(null);
+    if (!reducedMotion) setAnimating(true);
+    const started = performance.now();
+    const answer = await call<RoundAnswer>('POST', `${sessionPath}/rounds`, { stakeOre });
+    const reveal = () => {
+      setAnimating(false);
+      setBusy(false);
+    };
+    if (answer.ok) {
+      const arrived = performance.now();
+      setClockMs(arrived);
+      setWaitUntil(arrived + paceAfterRound(answer.data.round, answer.data.session.nextRoundAt));
+      const show = () => {
+        setRound(answer.data.round);
+        setSession(answer.data.session);
+        reveal();
+      };
+      const left = reducedMotion ? 0 : SPIN_ANIMATION_MS - (arrived - started);
+      if (left > 0) window.setTimeout(show, left);
+      else show();
+      if (mode === 'real') void refreshAccountSummary();
+      return;
+    }
+    reveal();
+    setError(answer.message || t('slot_machines.round_error'));
+    if (answer.code === 'GAME_ROUND_TOO_SOON') {
+      setClockMs(performance.now());
+      setWaitUntil(performance.now() + 1000);
+    }
+    if (answer.code === 'GAME_SESSION_ENDED') setEnded(true);
+    if (typeof answer.extra.balanceOre === 'number')
+      setSession((current) => (current ? { ...current, balanceOre: answer.extra.balanceOre as number } : current));
+    // A warning the screen did not know of yet (the studio set it meanwhile): read the session again.
+    if (answer.code === 'GAME_WARNING_UNANSWERED') {
+      const state = await call<StudioSession>('GET', sessionPath);
+      if (state.ok) setSession(state.data);
+    }
+  }, [sessionPath, canSpin, reducedMotion, stakeOre, mode, t]);
+
+  // Space and Enter spin, unless a control (a button, a link, the rules) has the key.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key !== ' ' && event.key !== 'Enter') || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (ownedByControl(event.target)) return;
+      event.preventDefault();
+      void spin();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [spin]);
+
+  const answerWarning = useCallback(
+    async (answer: 'continue' | 'stop') => {
+      if (!sessionPath) return;
+      setBusy(true);
+      const result = await call<StudioSession>('POST', `${sessionPath}/warning`, { answer });
+      setBusy(false);
+      if (!result.ok) {
+        setError(result.message || t('slot_machines.round_error'));
+        return;
+      }
+      setSession(result.data);
+      if (answer === 'stop') {
+        setEnded(true);
+        router.push(lobbyPath);
+      } else spinButton.current?.focus();
+    },
+    [sessionPath, router, lobbyPath, t],
+  );
+
+  const leave = useCallback(() => {
+    if (sessionPath) void call('POST', `${sessionPath}/end`);
+  }, [sessionPath]);
+
+  const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);
+  const explanation = useMemo(() => (round ? explainRound(round, rules, t) : []), [round, rules, t]);
+  const window_ = round?.outcome.window ?? placeholderWindow(rules);
+  const steps = session?.stake.stepsOre ?? rules.stake.stepsOre;
+  const loggedInMinutes = minutesSince(loginAt, now);
+
+  const spinLabel = waiting
+    ? t('slot_machines.spin_wait', { seconds: secondsLeft(waitUntil - clockMs) })
+    : animating || busy
+      ? t('slot_machines.spinning')
+      : t('slot_machines.spin');
+
+  return (
+    <div className={styles.screen} data-testid="game-screen" data-mode={mode} data-game={gameId}>
+      <div className={styles.bar} data-testid="game-bar">
+        <Link href={lobbyPath} className={styles.back} onClick={leave} prefetch={false} data-testid="game-exit">
+          {t('games.back_to_lobby')}
+        </Link>
+        <h1 className={styles.title}>{rules.name}</h1>
+        <dl className={styles.barFacts}>
+          <div>
+            <dt>{t('slot_machines.clock')}</dt>
+            <dd data-testid="game-clock">
+              <HeaderClock label={t('label.clock')} />
+            </dd>
+          </div>
+          {loginAt ? (
+            <div>
+              <dt>{t('slot_machines.time_since_login')}</dt>
+              <dd data-testid="game-login-time">{loggedInMinutes === null ? '–' : formatMinutes(loggedInMinutes, t)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('slot_machines.session_net')}</dt>
+            <dd data-testid="game-net">{session ? formatSignedKr(session.netOre) : '–'}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <p className={styles.note} data-testid="game-mode-note">
+        {mode === 'fun' ? t('slot_machines.demo_note') : t('slot_machines.real_money_note')}
+        {moneyPath ? (
+          <>
+            {' '}
+            <Link href={moneyPath} prefetch={false} data-testid="game-play-for-money">
+              {loginAt ? t('slot_machines.play_for_money') : t('slot_machines.play_for_money_login')}
+            </Link>
+          </>
+        ) : null}
+      </p>
+
+      {launchError ? (
+        <div className={styles.problem} role="alert" data-testid="game-launch-error">
+          <p>{launchError}</p>
+          <p className={styles.problemLinks}>
+            <button type="button" className="btn btn-primary" onClick={() => void launch()}>
+              {t('slot_machines.play_again')}
+            </button>
+            {mode === 'real' ? (
+              <Link href={`/spilleautomater/spil-for-sjov/${gameId}`} className="btn btn-outline" prefetch={false}>
+                {t('slot_machines.play_for_fun')}
+              </Link>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+
+      <div className={styles.stage} inert={Boolean(warning)}>
+        <div
+          className={`${styles.window}${animating ? ` ${styles.spinning}` : ''}`}
+          style={{ gridTemplateColumns: `repeat(${rules.reels}, minmax(0, 1fr))` }}
+          role="group"
+          aria-label={t('slot_machines.reels_label', { game: rules.name })}
+          aria-busy={animating}
+          data-testid="game-window"
+          data-round={round?.roundId ?? ''}
+        >
+          {window_.map((column, reel) => (
+            <div key={reel} className={styles.reel} data-testid="game-reel">
+              {column.map((symbol, row) => (
+                <div
+                  key={`${round?.roundId ?? 'start'}-${row}`}
+                  className={`${styles.cell}${cells.has(`${reel}:${row}`) ? ` ${styles.won}` : ''}`}
+                  data-testid="game-cell"
+                  data-won={cells.has(`${reel}:${row}`) || undefined}
+                >
+                  <SymbolGlyph {...symbolLook(rules, symbol)} name={symbolName(rules, symbol)} />
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+
+        <div className={styles.controls}>
+          <dl className={styles.money}>
+            <div>
+              <dt>{mode === 'fun' ? t('slot_machines.balance_fun') : t('slot_machines.balance')}</dt>
+              <dd data-testid="game-balance">{session ? formatKr(session.balanceOre) : '–'}</dd>
+            </div>
+            <div>
+              <dt>{t('slot_machines.last_win')}</dt>
+              <dd data-testid="game-last-win">{round ? formatKr(round.winOre) : '–'}</dd>
+            </div>
+          </dl>
+          <div className={styles.stake} role="group" aria-label={t('slot_machines.stake')}>
+            <button
+              type="button"
+              className={styles.stakeButton}
+              onClick={() => setStakeOre((current) => stepStake(steps, current, -1))}
+              disabled={busy || stakeOre <= steps[0]!}
+              aria-label={t('slot_machines.stake_down')}
+              data-testid="stake-down"
+            >
+              −
+            </button>
+            <output className={styles.stakeValue} aria-live="polite" data-testid="game-stake">
+              <span className={styles.stakeLabel}>{t('slot_machines.stake')}</span>
+              {formatKr(stakeOre)}
+            </output>
+            <button
+              type="button"
+              className={styles.stakeButton}
+              onClick={() => setStakeOre((current) => stepStake(steps, current, 1))}
+              disabled={busy || stakeOre >= steps.at(-1)!}
+              aria-label={t('slot_machines.stake_up')}
+              data-testid="stake-up"
+            >
+              +
+            </button>
+          </div>
+          <button
+            ref={spinButton}
+            type="button"
+            className={`btn btn-primary ${styles.spin}`}
+            onClick={() => void spin()}
+            disabled={!canSpin}
+            aria-keyshortcuts="Space Enter"
+            data-testid="game-spin"
+          >
+            {spinLabel}
+          </button>
+        </div>
+        <section className={styles.result} aria-live="polite" aria-atomic="true" data-testid="game-round">
+          <h2 className={styles.resultHeading}>{t('slot_machines.last_round')}</h2>
+          {round ? (
+            <ul className={styles.explanation}>
+              {explanation.map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>{t('slot_machines.keyboard_hint')}</p>
+          )}
+          {error ? (
+            <p className={styles.error} role="alert" data-testid="game-error">
+              {error}
+            </p>
+          ) : null}
+          {warning && !error ? <p className={styles.error}>{t('slot_machines.warning_pending')}</p> : null}
+          {ended ? (
+            <p className={styles.error}>
+              {t('slot_machines.game_ended')}{' '}
+              <button type="button" className="btn btn-outline" onClick={() => void launch()}>
+                {t('slot_machines.play_again')}
+              </button>
+            </p>
+          ) : null}
+        </section>
+      </div>
+      {children}
+
+      {warning ? (
+        <MoneyWarning
+          warning={warning}
+          busy={busy}
+          t={t}
+          onContinue={() => void answerWarning('continue')}
+          onStop={() => void answerWarning('stop')}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Before the first round: each reel shows its first symbols in order, a calm picture of the game. */
+function placeholderWindow(rules: GameRules): number[][] {
+  const visible = rules.symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.name.toLowerCase() !== 'blank');
+  return Array.from({ length: rules.reels }, (_, reel) =>
+    Array.from({ length: rules.rows }, (_, row) => visible[(reel + row * 2) % visible.length]?.index ?? 0),
+  );
+}
