@@ -114,6 +114,29 @@ describe('winning cells', () => {
     const scatters = winningCells({ window, wins: [{ kind: 'scatter', symbol: 3, count: 3, winOre: 1 }] }, rules);
     expect([...scatters].sort()).toEqual(['0:2', '2:2', '4:0']);
   });
+
+  it('takes the studio’s own positions when the win carries them', () => {
+    const cells = winningCells(
+      {
+        window,
+        wins: [
+          {
+            kind: 'line',
+            line: 0,
+            symbol: 1,
+            count: 2,
+            positions: [
+              [0, 1],
+              [1, 2],
+            ],
+            winOre: 1,
+          },
+        ],
+      },
+      rules,
+    );
+    expect([...cells].sort()).toEqual(['0:1', '1:2']);
+  });
 });
 
 describe('pace, durations and results', () => {

@@ -87,14 +87,16 @@ export function explainRound(round: Pick<StudioRound, 'winOre' | 'outcome'>, rul
 }
 
 /**
- * The cells of the window that took part in a win, as "reel:row" keys, to highlight: a line's run
- * along its rows, a ways win's symbol (or a wild) on its first reels, and every scatter.
+ * The cells of the window that took part in a win, as "reel:row" keys, to highlight: the studio's
+ * own positions when it sends them; else a line's run along its rows, a ways win's symbol (or a
+ * wild) on its first reels, and every scatter.
  */
 export function winningCells(outcome: SpinOutcome, rules: Pick<GameRules, 'symbols' | 'lines'>): Set<string> {
   const cells = new Set<string>();
   const wilds = new Set(rules.symbols.flatMap((symbol, index) => (symbol.kind === 'wild' ? [index] : [])));
   for (const win of outcome.wins) {
-    if (win.kind === 'line' && win.line != null) {
+    if (win.positions) win.positions.forEach(([reel, row]) => cells.add(`${reel}:${row}`));
+    else if (win.kind === 'line' && win.line != null) {
       const rows = rules.lines?.[win.line];
       rows?.slice(0, win.count).forEach((row, reel) => cells.add(`${reel}:${row}`));
     } else if (win.kind === 'ways') {

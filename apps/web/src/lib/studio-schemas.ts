@@ -42,6 +42,8 @@ const winSchema = z.object({
   symbol: z.number().int(),
   count: z.number().int(),
   ways: z.number().int().optional().nullable(),
+  /** The cells that made the win, [reel, row]. */
+  positions: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
   winOre: z.number().int(),
 });
 

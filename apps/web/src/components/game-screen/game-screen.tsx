@@ -74,6 +74,9 @@ function useReducedMotion(): boolean {
   return reduced;
 }
 
+/** How often a real session is read again while nothing happens (the warning's minutes may pass). */
+const WARNING_POLL_MS = 30_000;
+
 /** How long the reels turn before the result shows; none with reduced motion. */
 const SPIN_ANIMATION_MS = 600;
 
@@ -121,6 +124,11 @@ export function GameScreen({
   const [clockMs, setClockMs] = useState(0);
   const launched = useRef(false);
   const spinButton = useRef<HTMLButtonElement>(null);
+  // Whether a round is under way, for the warning poll (which must not overwrite a round's answer).
+  const busyRef = useRef(false);
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
 
   const launch = useCallback(async () => {
     setLaunchError(null);
@@ -196,6 +204,18 @@ export function GameScreen({
       if (state.ok) setSession(state.data);
     }
   }, [sessionPath, canSpin, reducedMotion, stakeOre, mode, t]);
+
+  // The money-played warning falls due with time, not only with a round: a real session is read
+  // again every half minute while the tab is visible, so the warning shows when it is due.
+  useEffect(() => {
+    if (mode !== 'real' || !sessionPath || ended) return;
+    const timer = window.setInterval(async () => {
+      if (document.visibilityState !== 'visible') return;
+      const state = await call<StudioSession>('GET', sessionPath);
+      if (state.ok) setSession((current) => (current && !busyRef.current ? state.data : current));
+    }, WARNING_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [mode, sessionPath, ended]);
 
   // Space and Enter spin, unless a control (a button, a link, the rules) has the key.
   useEffect(() => {
