@@ -25,6 +25,10 @@ export default defineConfig({
         test: { name: 'sims', include: ['apps/sims/test/**/*.test.ts'], testTimeout: 20_000 },
       },
       {
+        // The studio against an in-process platform (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+        test: { name: 'studio', include: ['apps/studio/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

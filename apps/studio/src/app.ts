@@ -1,0 +1,110 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createCryptoRng, type Rng } from '@krone/games-math';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { errorPlugin } from './error-plugin.js';
+import { fail } from './errors.js';
+import { createMessages } from './messages.js';
+import { createPlatformClient } from './platform-client.js';
+import { createRoundsService } from './rounds/service.js';
+import { studioRoutes } from './routes.js';
+import { createSessionsService } from './sessions/service.js';
+import { testClockRoutes, withTestClock } from './test-clock.js';
+import type { TitleById } from './titles.js';
+
+export interface StudioOptions {
+  config: Config;
+  database: Database;
+  titleById: TitleById;
+  clock?: () => Date;
+  logger?: boolean;
+  /** The games contract's transport; tests pass one that fails as networks do. */
+  fetch?: typeof fetch;
+  rng?: Rng;
+  /** Retry owed money calls every STUDIO_RECOVERY_INTERVAL_SECONDS (the server; tests call recover themselves). */
+  backgroundJobs?: boolean;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export async function buildStudio({
+  config,
+  database,
+  titleById,
+  clock: givenClock = () => new Date(),
+  logger = true,
+  fetch,
+  rng = createCryptoRng(),
+  backgroundJobs = false,
+}: StudioOptions) {
+  const testClock = config.TEST_CLOCK_CONTROL ? withTestClock(givenClock) : null;
+  const clock = testClock?.clock ?? givenClock;
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["krone-studio-key"]'] } : false,
+    bodyLimit: 16 * 1024,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const platform = createPlatformClient({
+    baseUrl: config.PLATFORM_URL,
+    providerId: config.STUDIO_PROVIDER_ID,
+    secret: config.STUDIO_PROVIDER_SECRET,
+    timeoutMs: config.STUDIO_PLATFORM_TIMEOUT_MS,
+    fetch,
+  });
+  const sessions = createSessionsService({ db: database.db, clock, config, platform, titleById });
+  const rounds = createRoundsService({
+    db: database.db,
+    clock,
+    paceMs: config.STUDIO_ROUND_PACE_MS,
+    platform,
+    sessions,
+    rng,
+    log: (level, message, details) => app.log[level](details, message),
+  });
+
+  await app.register(errorPlugin, { message: createMessages() });
+
+  // Every call but the health check is the storefront server's: its key, compared in constant time.
+  const apiKey = digest(config.STUDIO_API_KEY);
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/health') return;
+    const given = request.headers['krone-studio-key'];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), apiKey)) throw fail('UNAUTHORIZED');
+  });
+
+  app.get('/health', async () => {
+    await database.db.execute('select 1');
+    return { status: 'ok' as const, database: database.kind };
+  });
+  await app.register(studioRoutes, { sessions, rounds, titleById });
+  if (testClock) await app.register(testClockRoutes, { testClock });
+
+  // A win, a rollback or a round end the platform did not answer is owed until it does.
+  const quietMs = 2 * config.STUDIO_PLATFORM_TIMEOUT_MS + 5_000;
+  const recover = () => rounds.recover({ quietMs });
+  if (backgroundJobs && config.STUDIO_RECOVERY_INTERVAL_SECONDS > 0) {
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = recover()
+        .then((totals) => {
+          if (totals.paid + totals.rolledBack + totals.ended + totals.waiting > 0) app.log.info(totals, 'owed money calls retried');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'recovery failed'))
+        .finally(() => (running = null));
+    }, config.STUDIO_RECOVERY_INTERVAL_SECONDS * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
+  return Object.assign(app as unknown as FastifyInstance, { rounds, sessions, recover });
+}
+
+export type Studio = Awaited<ReturnType<typeof buildStudio>>;

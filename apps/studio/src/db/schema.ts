@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The studio's own tables, in their own PostgreSQL schema `studio`: on a server they may share a
+ * database with other services without ever meeting their tables (the platform's included).
+ */
+export const studio = pgSchema('studio');
+
+/**
+ * A game session: one player (or a guest, for fun) playing one title. The storefront holds the
+ * bearer token; the database keeps only its SHA-256. A real session is the platform's game
+ * session (`platform_session_id`, from `authenticate`); a fun session never reaches the platform.
+ */
+export const sessions = studio.table(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    gameId: text('game_id').notNull(),
+    mathsHash: text('maths_hash').notNull(),
+    /** fun or real. */
+    mode: text('mode').notNull(),
+    /** The platform's game session and player (real only). */
+    platformSessionId: text('platform_session_id'),
+    playerId: text('player_id'),
+    /** Fun: the play money. Real: the player's balance as the platform last answered it. */
+    balanceOre: bigint('balance_ore', { mode: 'number' }).notNull(),
+    /** What the session's rounds staked and won (settled rounds; a cancelled round counts nowhere). */
+    stakedOre: bigint('staked_ore', { mode: 'number' }).notNull().default(0),
+    wonOre: bigint('won_ore', { mode: 'number' }).notNull().default(0),
+    roundsPlayed: integer('rounds_played').notNull().default(0),
+    /** The money-played warning (real only): due `warning_minutes` after `warning_since` (the start, or the last answer). */
+    warningMinutes: integer('warning_minutes'),
+    warningSince: timestamp('warning_since', { withTimezone: true }).notNull(),
+    /** The start of the last round, for the pace between rounds. */
+    lastRoundAt: timestamp('last_round_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('sessions_mode', sql`${t.mode} in ('fun', 'real')`),
+    check('sessions_real_has_platform', sql`${t.mode} = 'fun' or ${t.platformSessionId} is not null`),
+    check('sessions_fun_balance', sql`${t.mode} = 'real' or ${t.balanceOre} >= 0`),
+  ],
+);
+
+/**
+ * Every round played: the title and its maths hash, the stake, the outcome with its random draws
+ * (`evaluate(config, outcome.draws)` replays it), the times, and the games contract's transaction
+ * ids. `status` is open (money under way), settled or cancelled (its bet rolled back); `stage`
+ * says what an open round waits for: bet, win or rollback.
+ */
+export const rounds = studio.table(
+  'rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    gameId: text('game_id').notNull(),
+    mathsHash: text('maths_hash').notNull(),
+    mode: text('mode').notNull(),
+    stakeOre: bigint('stake_ore', { mode: 'number' }).notNull(),
+    winOre: bigint('win_ore', { mode: 'number' }),
+    outcome: jsonb('outcome').$type<Record<string, unknown>>(),
+    status: text('status').notNull(),
+    stage: text('stage').notNull(),
+    betTransactionId: text('bet_transaction_id'),
+    winTransactionId: text('win_transaction_id'),
+    rollbackTransactionId: text('rollback_transaction_id'),
+    /** The platform's answer that closed the round (endRound), or null while it is owed (retried). */
+    platformEndedAt: timestamp('platform_ended_at', { withTimezone: true }),
+    /** The last try of the money call the stage waits for; recovery leaves younger ones to their request. */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('rounds_status', sql`${t.status} in ('open', 'settled', 'cancelled')`),
+    check('rounds_stage', sql`${t.stage} in ('bet', 'win', 'rollback', 'done')`),
+    check('rounds_stake_positive', sql`${t.stakeOre} > 0`),
+    check('rounds_win_not_negative', sql`${t.winOre} is null or ${t.winOre} >= 0`),
+    check('rounds_settled_has_outcome', sql`${t.status} <> 'settled' or (${t.outcome} is not null and ${t.winOre} is not null)`),
+    // One round at a time per session, whatever number of studio processes.
+    uniqueIndex('rounds_one_open_per_session')
+      .on(t.sessionId)
+      .where(sql`${t.status} = 'open'`),
+    index('rounds_session_idx').on(t.sessionId, t.startedAt),
+    index('rounds_open_idx')
+      .on(t.attemptedAt)
+      .where(sql`${t.status} = 'open' or (${t.mode} = 'real' and ${t.platformEndedAt} is null)`),
+  ],
+);

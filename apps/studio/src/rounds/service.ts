@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { evaluate, play, winOre as winInOre, type RoundOutcome, type Rng } from '@krone/games-math';
+import type { Db } from '../db/client.js';
+import { isUniqueViolation } from '../db/client.js';
+import { rounds, sessions } from '../db/schema.js';
+import { fail } from '../errors.js';
+import { PlatformRefusal, type PlatformClient } from '../platform-client.js';
+import { endedAt, warningDue, type Session, type SessionsService } from '../sessions/service.js';
+import type { StudioTitle } from '../titles.js';
+import { explainOutcome } from './explain.js';
+import { createSettlement, type Round } from './settlement.js';
+
+export interface RoundsDeps {
+  db: Db;
+  clock: () => Date;
+  paceMs: number;
+  platform: PlatformClient;
+  sessions: SessionsService;
+  rng: Rng;
+  log: (level: 'warn' | 'error', message: string, details: Record<string, unknown>) => void;
+}
+
+/** The stored outcome: games-math's RoundOutcome as JSON (its draws replay it). */
+const storedOutcome = (outcome: RoundOutcome) => JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>;
+
+/**
+ * A round: the rules (one at a time, the pace, the stake steps, the warning), then for fun the play
+ * money in one transaction, for real the games contract: bet, draw, win (also 0), endRound.
+ */
+export function createRoundsService(deps: RoundsDeps) {
+  const { db, clock, paceMs, platform, rng } = deps;
+  const settlement = createSettlement(deps);
+
+  function roundView(round: Round, title: StudioTitle) {
+    const outcome = round.outcome as unknown as RoundOutcome;
+    return {
+      roundId: round.id,
+      stakeOre: round.stakeOre,
+      winOre: round.winOre ?? 0,
+      startedAt: round.startedAt.toISOString(),
+      /** settled, or open while its win is still being paid (retried until the platform answers). */
+      status: round.status as 'settled' | 'open',
+      outcome: explainOutcome(title.maths, round.stakeOre, outcome),
+    };
+  }
+
+  /**
+   * Opens a round under a lock on the session's row: every rule is checked against the session as
+   * it stands, and the partial unique index (one open round per session) holds should anything
+   * get past it, on any number of studio processes. Fun rounds are played and settled right here.
+   */
+  async function open(session: Session, title: StudioTitle, stakeOre: number): Promise<{ round: Round; previousRoundAt: Date | null }> {
+    const now = clock();
+    const id = randomUUID();
+    try {
+      return await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(sessions).where(eq(sessions.id, session.id)).for('update');
+        if (!current || endedAt(current, now)) throw fail('GAME_SESSION_ENDED');
+        const [busy] = await tx
+          .select({ id: rounds.id })
+          .from(rounds)
+          .where(and(eq(rounds.sessionId, current.id), eq(rounds.status, 'open')))
+          .limit(1);
+        if (busy) throw fail('GAME_ROUND_IN_PROGRESS');
+        if (warningDue(current, now)) throw fail('GAME_WARNING_UNANSWERED');
+        if (current.lastRoundAt && now.getTime() < current.lastRoundAt.getTime() + paceMs)
+          throw fail('GAME_ROUND_TOO_SOON', { nextRoundAt: new Date(current.lastRoundAt.getTime() + paceMs).toISOString() });
+        const base = {
+          id,
+          sessionId: current.id,
+          gameId: title.id,
+          mathsHash: title.mathsHash,
+          mode: current.mode,
+          stakeOre,
+          startedAt: now,
+          attemptedAt: now,
+        };
+        if (current.mode === 'fun') {
+          if (current.balanceOre < stakeOre) throw fail('INSUFFICIENT_FUNDS', { balanceOre: current.balanceOre });
+          const outcome = play(title.maths, rng);
+          const won = winInOre(title.maths, stakeOre, outcome.winUnits);
+          const [round] = await tx
+            .insert(rounds)
+            .values({ ...base, status: 'settled', stage: 'done', outcome: storedOutcome(outcome), winOre: won, endedAt: now })
+            .returning();
+          await tx
+            .update(sessions)
+            .set({
+              lastRoundAt: now,
+              balanceOre: sql`${sessions.balanceOre} - ${stakeOre} + ${won}`,
+              stakedOre: sql`${sessions.stakedOre} + ${stakeOre}`,
+              wonOre: sql`${sessions.wonOre} + ${won}`,
+              roundsPlayed: sql`${sessions.roundsPlayed} + 1`,
+            })
+            .where(eq(sessions.id, current.id));
+          return { round: round!, previousRoundAt: current.lastRoundAt };
+        }
+        const [round] = await tx
+          .insert(rounds)
+          .values({ ...base, status: 'open', stage: 'bet', betTransactionId: `${id}:bet`, winTransactionId: `${id}:win` })
+          .returning();
+        await tx.update(sessions).set({ lastRoundAt: now }).where(eq(sessions.id, current.id));
+        return { round: round!, previousRoundAt: current.lastRoundAt };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'rounds_one_open_per_session')) throw fail('GAME_ROUND_IN_PROGRESS');
+      throw error;
+    }
+  }
+
+  /** The platform refused the bet: the round never happened; it is not kept, and the pace is as before it. */
+  async function forget(round: Round, previousRoundAt: Date | null, refusal: PlatformRefusal) {
+    await db.transaction(async (tx) => {
+      await tx.delete(rounds).where(eq(rounds.id, round.id));
+      await tx
+        .update(sessions)
+        .set({
+          lastRoundAt: previousRoundAt,
+          ...(refusal.code === 'GAME_SESSION_ENDED' ? { endedAt: clock() } : {}),
+          ...(refusal.code === 'INSUFFICIENT_FUNDS' && refusal.balanceOre !== undefined ? { balanceOre: refusal.balanceOre } : {}),
+        })
+        .where(eq(sessions.id, round.sessionId));
+    });
+  }
+
+  async function playRound(sessionId: string, token: string | undefined, stakeOre: number) {
+    const session = await deps.sessions.authorised(sessionId, token);
+    const title = deps.sessions.titleOf(session.gameId);
+    if (!title.stake.stepsOre.includes(stakeOre)) throw fail('GAME_STAKE_NOT_ALLOWED');
+    const { round, previousRoundAt } = await open(session, title, stakeOre);
+    if (round.mode === 'fun') return { round: roundView(round, title), session: await deps.sessions.get(sessionId, token) };
+
+    const ids = { sessionId: session.platformSessionId!, roundId: round.id };
+    try {
+      await platform.bet({ ...ids, transactionId: round.betTransactionId!, amountOre: stakeOre });
+    } catch (error) {
+      if (error instanceof PlatformRefusal) {
+        await forget(round, previousRoundAt, error);
+        throw fail(
+          error.code,
+          { balanceOre: error.balanceOre, ...(error.platformMessage ? { message: error.platformMessage } : {}) },
+          error.status,
+        );
+      }
+      // No answer: the bet may or may not have landed. Roll it back (the platform leaves a marker
+      // for a bet it never saw), and the round did not happen.
+      deps.log('warn', 'bet unanswered: rolling back', { roundId: round.id, reason: (error as Error).message });
+      await settlement.toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` });
+      await settlement.rollBack({ ...round, rollbackTransactionId: `${round.id}:rollback` }, session, { inRequest: true });
+      throw fail('GAME_ROUND_CANCELLED');
+    }
+    // The stake is taken: only now is the outcome drawn, and kept before the win is asked for.
+    const outcome = play(title.maths, rng);
+    const won = winInOre(title.maths, stakeOre, outcome.winUnits);
+    const drawn = await settlement.toStage(round.id, 'win', { outcome: storedOutcome(outcome), winOre: won });
+    const settled = await settlement.payWin(drawn, session, { inRequest: true });
+    return { round: roundView(settled, title), session: await deps.sessions.get(sessionId, token) };
+  }
+
+  /** Replays a kept round from its draws (audit): the outcome the maths gives for them now. */
+  async function replay(roundId: string) {
+    const [round] = await db.select().from(rounds).where(eq(rounds.id, roundId)).limit(1);
+    if (!round?.outcome) return null;
+    const title = deps.sessions.titleOf(round.gameId);
+    return {
+      stored: round.outcome as unknown as RoundOutcome,
+      replayed: evaluate(title.maths, (round.outcome as unknown as RoundOutcome).draws),
+    };
+  }
+
+  return { playRound, replay, recover: settlement.recover };
+}
+
+export type RoundsService = ReturnType<typeof createRoundsService>;

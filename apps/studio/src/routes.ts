@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errors, isoDateTime, ok, ore } from './http.js';
+import type { RoundsService } from './rounds/service.js';
+import type { SessionsService } from './sessions/service.js';
+import { gameRules } from './rules.js';
+import type { TitleById } from './titles.js';
+import { fail } from './errors.js';
+
+const stake = z.object({ minOre: ore, maxOre: ore, stepsOre: z.array(ore), defaultOre: ore });
+const session = z.object({
+  sessionId: z.uuid(),
+  gameId: z.string(),
+  mode: z.enum(['fun', 'real']),
+  balanceOre: ore,
+  netOre: ore,
+  roundsPlayed: z.number().int(),
+  startedAt: isoDateTime,
+  endedAt: isoDateTime.nullable(),
+  nextRoundAt: isoDateTime,
+  warning: z.object({ minutesPlayed: z.number().int(), netOre: ore, stakedOre: ore, wonOre: ore }).nullable(),
+  stake,
+});
+const win = z.object({
+  kind: z.enum(['line', 'ways', 'scatter']),
+  line: z.number().int().optional(),
+  symbol: z.number().int(),
+  count: z.number().int(),
+  ways: z.number().int().optional(),
+  positions: z.array(z.tuple([z.number().int(), z.number().int()]).readonly()),
+  winOre: ore,
+});
+const spin = z.object({ window: z.array(z.array(z.number().int())), wins: z.array(win) });
+const round = z.object({
+  roundId: z.uuid(),
+  stakeOre: ore,
+  winOre: ore,
+  startedAt: isoDateTime,
+  status: z.enum(['settled', 'open']),
+  outcome: spin.extend({ freeSpins: z.object({ spins: z.number().int(), winOre: ore, rounds: z.array(spin) }).nullable() }),
+});
+const sessionParams = z.object({ sessionId: z.string().max(100) });
+const gameId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,79}$/);
+
+/** The bearer token of `Authorization: Bearer <token>`, or undefined. */
+const bearer = (header: string | undefined) => /^Bearer (\S{1,200})$/.exec(header ?? '')?.[1];
+
+/** The storefront server's calls (apps/studio/README.md): sessions, rounds, the warning's answer, a title's rules. */
+export const studioRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; rounds: RoundsService; titleById: TitleById }> = async (
+  app,
+  { sessions, rounds, titleById },
+) => {
+  app.post(
+    '/sessions',
+    {
+      schema: {
+        body: z.discriminatedUnion('mode', [
+          z.object({ mode: z.literal('fun'), gameId }),
+          z.object({ mode: z.literal('real'), token: z.string().min(1).max(400) }),
+        ]),
+        response: { 200: ok(session.extend({ token: z.string() })), ...errors },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await sessions.start(request.body) }),
+  );
+
+  app.get('/sessions/:sessionId', { schema: { params: sessionParams, response: { 200: ok(session), ...errors } } }, async (request) => ({
+    result: 1 as const,
+    data: await sessions.get(request.params.sessionId, bearer(request.headers.authorization)),
+  }));
+
+  app.post(
+    '/sessions/:sessionId/rounds',
+    {
+      schema: {
+        params: sessionParams,
+        body: z.object({ stakeOre: z.number().int().min(1).max(1_000_000_000) }),
+        response: { 200: ok(z.object({ round, session })), ...errors },
+      },
+    },
+    async (request) => ({
+      result: 1 as const,
+      data: await rounds.playRound(request.params.sessionId, bearer(request.headers.authorization), request.body.stakeOre),
+    }),
+  );
+
+  app.post(
+    '/sessions/:sessionId/warning',
+    {
+      schema: {
+        params: sessionParams,
+        body: z.object({ answer: z.enum(['continue', 'stop']) }),
+        response: { 200: ok(session), ...errors },
+      },
+    },
+    async (request) => ({
+      result: 1 as const,
+      data: await sessions.answerWarning(request.params.sessionId, bearer(request.headers.authorization), request.body.answer),
+    }),
+  );
+
+  app.post(
+    '/sessions/:sessionId/end',
+    { schema: { params: sessionParams, response: { 200: ok(session), ...errors } } },
+    async (request) => ({
+      result: 1 as const,
+      data: await sessions.end(request.params.sessionId, bearer(request.headers.authorization)),
+    }),
+  );
+
+  app.get('/games/:gameId/rules', { schema: { params: z.object({ gameId: z.string().max(100) }) } }, async (request) => {
+    const title = titleById(request.params.gameId);
+    if (!title) throw fail('GAME_NOT_FOUND');
+    return { result: 1 as const, data: gameRules(title) };
+  });
+};

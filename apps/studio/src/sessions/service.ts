@@ -1,0 +1,175 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { sessions } from '../db/schema.js';
+import { fail } from '../errors.js';
+import { PlatformRefusal, PlatformUnavailable, type PlatformClient } from '../platform-client.js';
+import type { StudioTitle, TitleById } from '../titles.js';
+
+export type Session = typeof sessions.$inferSelect;
+export type SessionConfig = Pick<
+  Config,
+  'STUDIO_ROUND_PACE_MS' | 'STUDIO_FUN_BALANCE_ORE' | 'STUDIO_WARNING_MINUTES' | 'STUDIO_FUN_SESSION_MINUTES'
+>;
+
+export interface SessionsDeps {
+  db: Db;
+  clock: () => Date;
+  config: SessionConfig;
+  platform: PlatformClient;
+  titleById: TitleById;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The bearer's 256 random bits: SHA-256 suffices to keep it (as the platform keeps its tokens). */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The answer about a session (games-common.md, "Studio service"). */
+export function sessionView(session: Session, title: StudioTitle, now: Date, paceMs: number) {
+  const nextRoundAt = session.lastRoundAt ? new Date(session.lastRoundAt.getTime() + paceMs) : session.startedAt;
+  return {
+    sessionId: session.id,
+    gameId: session.gameId,
+    mode: session.mode as 'fun' | 'real',
+    balanceOre: session.balanceOre,
+    netOre: session.wonOre - session.stakedOre,
+    roundsPlayed: session.roundsPlayed,
+    startedAt: session.startedAt.toISOString(),
+    endedAt: endedAt(session, now)?.toISOString() ?? null,
+    nextRoundAt: nextRoundAt.toISOString(),
+    warning: warningDue(session, now)
+      ? {
+          minutesPlayed: Math.floor((now.getTime() - session.startedAt.getTime()) / 60_000),
+          netOre: session.wonOre - session.stakedOre,
+          stakedOre: session.stakedOre,
+          wonOre: session.wonOre,
+        }
+      : null,
+    stake: title.stake,
+  };
+}
+export type SessionView = ReturnType<typeof sessionView>;
+
+/** When the session ended (its end, or its expiry once passed), or null while it lives. */
+export function endedAt(session: Session, now: Date): Date | null {
+  if (session.endedAt) return session.endedAt;
+  return now >= session.expiresAt ? session.expiresAt : null;
+}
+
+/** The money-played warning is due (real sessions): its minutes have passed since the start or the last answer. */
+export function warningDue(session: Session, now: Date): boolean {
+  if (session.mode !== 'real' || session.warningMinutes === null || endedAt(session, now)) return false;
+  return now.getTime() >= session.warningSince.getTime() + session.warningMinutes * 60_000;
+}
+
+/** A platform refusal answered as the platform worded it; no answer at all as the studio's own code. */
+export function platformFailure(error: unknown): never {
+  if (error instanceof PlatformRefusal)
+    throw fail(
+      error.code,
+      { balanceOre: error.balanceOre, ...(error.platformMessage ? { message: error.platformMessage } : {}) },
+      error.status,
+    );
+  if (error instanceof PlatformUnavailable) throw fail('GAME_PLATFORM_UNAVAILABLE');
+  throw error;
+}
+
+/** Game sessions: start (fun, or real from the platform's launch token), look-up by bearer, warning answers, end. */
+export function createSessionsService(deps: SessionsDeps) {
+  const { db, clock, config, platform, titleById } = deps;
+
+  function titleOf(gameId: string): StudioTitle {
+    const title = titleById(gameId);
+    if (!title) throw fail('GAME_NOT_FOUND');
+    return title;
+  }
+
+  const view = (session: Session, now = clock()) => sessionView(session, titleOf(session.gameId), now, config.STUDIO_ROUND_PACE_MS);
+
+  async function start(input: { mode: 'fun'; gameId: string } | { mode: 'real'; token: string }) {
+    const now = clock();
+    const token = randomBytes(32).toString('base64url');
+    let values: typeof sessions.$inferInsert;
+    if (input.mode === 'fun') {
+      const title = titleOf(input.gameId);
+      values = {
+        id: randomUUID(),
+        tokenHash: hashToken(token),
+        gameId: title.id,
+        mathsHash: title.mathsHash,
+        mode: 'fun',
+        balanceOre: config.STUDIO_FUN_BALANCE_ORE,
+        warningSince: now,
+        startedAt: now,
+        expiresAt: new Date(now.getTime() + config.STUDIO_FUN_SESSION_MINUTES * 60_000),
+      };
+    } else {
+      const authenticated = await platform.authenticate(input.token).catch(platformFailure);
+      const title = titleOf(authenticated.gameId);
+      values = {
+        id: randomUUID(),
+        tokenHash: hashToken(token),
+        gameId: title.id,
+        mathsHash: title.mathsHash,
+        mode: 'real',
+        platformSessionId: authenticated.sessionId,
+        playerId: authenticated.playerId,
+        balanceOre: authenticated.balanceOre,
+        warningMinutes: authenticated.warningMinutes ?? config.STUDIO_WARNING_MINUTES,
+        warningSince: now,
+        startedAt: now,
+        expiresAt: new Date(authenticated.expiresAt),
+      };
+    }
+    const [session] = await db.insert(sessions).values(values).returning();
+    return { ...view(session!, now), token };
+  }
+
+  /** The session whose bearer token this is: GAME_SESSION_NOT_FOUND for an unknown id, GAME_SESSION_FORBIDDEN for another token. */
+  async function authorised(sessionId: string, token: string | undefined): Promise<Session> {
+    if (!UUID.test(sessionId)) throw fail('GAME_SESSION_NOT_FOUND');
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+    if (!session) throw fail('GAME_SESSION_NOT_FOUND');
+    const given = Buffer.from(hashToken(token ?? ''), 'hex');
+    if (!timingSafeEqual(given, Buffer.from(session.tokenHash, 'hex'))) throw fail('GAME_SESSION_FORBIDDEN');
+    return session;
+  }
+
+  /** The session, a real one's balance asked of the platform (the last known one should it not answer). */
+  async function get(sessionId: string, token: string | undefined) {
+    let session = await authorised(sessionId, token);
+    if (session.mode === 'real' && !endedAt(session, clock())) {
+      const balance = await platform.balance(session.platformSessionId!).catch(() => null);
+      if (balance && balance.balanceOre !== session.balanceOre) {
+        [session] = await db.update(sessions).set({ balanceOre: balance.balanceOre }).where(eq(sessions.id, session.id)).returning();
+      }
+    }
+    return view(session!);
+  }
+
+  /** The player's answer to the money-played warning: continue (the next warning that many minutes on) or stop (the session ends). */
+  async function answerWarning(sessionId: string, token: string | undefined, answer: 'continue' | 'stop') {
+    const session = await authorised(sessionId, token);
+    const now = clock();
+    if (endedAt(session, now)) throw fail('GAME_SESSION_ENDED');
+    const [updated] = await db
+      .update(sessions)
+      .set(answer === 'stop' ? { endedAt: now } : { warningSince: now })
+      .where(eq(sessions.id, session.id))
+      .returning();
+    return view(updated!, now);
+  }
+
+  async function end(sessionId: string, token: string | undefined) {
+    const session = await authorised(sessionId, token);
+    const now = clock();
+    if (endedAt(session, now)) return view(session, now);
+    const [updated] = await db.update(sessions).set({ endedAt: now }).where(eq(sessions.id, session.id)).returning();
+    return view(updated!, now);
+  }
+
+  return { start, authorised, get, answerWarning, end, titleOf, view };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,215 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { rowsOf } from '../../platform/src/shared/db.js';
+import { createWalletService } from '../../platform/src/wallet/service.js';
+import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
+import { buildStudio, type Studio } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { loadTitleCatalogue } from '../src/titles.js';
+
+export const STUDIO_SECRET = 'studio-secret-of-the-studio-tests-0123456789';
+export const STUDIO_KEY = 'studio-key-of-the-studio-tests-0123456789';
+export const GAME = 'vikingernes-guld';
+
+/**
+ * The platform's HTTP door as a fetch, answered in-process by its app (no socket); `failing`
+ * lets a test make the network fail as real ones do (a timeout, a 502) for chosen operations.
+ */
+export function platformFetch(platform: TestPlatform) {
+  const state = {
+    failing: null as null | ((operation: string) => 'timeout' | 'error502' | 'lost-answer' | null),
+    /** Holds a call this long before it reaches the platform (a slow network). */
+    delayMs: null as null | ((operation: string) => number),
+    calls: [] as string[],
+  };
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input));
+    const operation = url.pathname.split('/').at(-1) ?? '';
+    state.calls.push(operation);
+    const delay = state.delayMs?.(operation) ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const failure = state.failing?.(operation) ?? null;
+    if (failure === 'timeout') throw Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+    if (failure === 'error502') return new Response('bad gateway', { status: 502 });
+    const response = await platform.app.inject({
+      method: (init?.method ?? 'GET') as 'POST',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      payload: init?.body as string | undefined,
+    });
+    // The call reached the platform and did its work, but its answer never came back.
+    if (failure === 'lost-answer') throw Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+    return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, state };
+}
+
+/** The studio's own database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server (as CI runs it). */
+async function studioDatabase(): Promise<{ database: Database; drop?: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase('memory://') };
+  const name = `krone_studio_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  const database = await openDatabase(target.toString(), 4);
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestWorld {
+  platform: TestPlatform;
+  studio: Studio;
+  network: ReturnType<typeof platformFetch>['state'];
+  database: Database;
+  /** Moves the studio's clock (the platform keeps its own). */
+  moveStudioClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** A platform and a studio wired to it through the games contract, each on its own fresh database. */
+export async function startWorld(env: Record<string, string> = {}): Promise<TestWorld> {
+  const platform = await startTestPlatform({ GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET });
+  const { fetch, state } = platformFetch(platform);
+  const { database, drop } = await studioDatabase();
+  await database.migrate();
+  const config = loadConfig({
+    KRONE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PLATFORM_URL: 'http://platform.test',
+    STUDIO_PROVIDER_SECRET: STUDIO_SECRET,
+    STUDIO_API_KEY: STUDIO_KEY,
+    STUDIO_ROUND_PACE_MS: '0',
+    ...env,
+  });
+  let offsetMs = 0;
+  const studio = await buildStudio({
+    config,
+    database,
+    titleById: await loadTitleCatalogue(),
+    clock: () => new Date(Date.now() + offsetMs),
+    logger: false,
+    fetch,
+  });
+  await studio.ready();
+  return {
+    platform,
+    studio,
+    network: state,
+    database,
+    moveStudioClock: (ms) => {
+      offsetMs += ms;
+    },
+    close: async () => {
+      await studio.close();
+      await database.close();
+      await drop?.();
+      await platform.close();
+    },
+  };
+}
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: { result: number; code?: string; message?: string; data: T; balanceOre?: number; nextRoundAt?: string };
+}
+
+/** A call of the storefront server: its key, and the session's bearer when given. */
+export async function studioCall<T = Record<string, unknown>>(
+  world: TestWorld,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  options: { body?: unknown; bearer?: string; key?: string | null } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = {};
+  if (options.key !== null) headers['krone-studio-key'] = options.key ?? STUDIO_KEY;
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+  const response = await world.studio.inject({
+    method,
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** A player with cash (a deposit through the ledger's internal door), as the platform's own tests make one. */
+export async function playerWith(world: TestWorld, cashOre: number) {
+  const player = await createLoggedInPlayer(world.platform);
+  if (cashOre > 0) {
+    const response = await world.platform.app.inject({
+      method: 'POST',
+      url: '/Wallet/transfers',
+      headers: { 'x-api-key': world.platform.config.WALLET_API_KEY },
+      payload: {
+        idempotencyKey: `deposit:${randomUUID()}`,
+        kind: 'deposit',
+        entries: [
+          { account: { system: 'payment_clearing' }, amountOre: -cashOre },
+          { account: { playerId: player.id, kind: 'player_cash' }, amountOre: cashOre },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  return player;
+}
+
+/** The platform's launch token for the player and a game (POST /Games/launch, as the storefront asks it). */
+export async function launchToken(world: TestWorld, playerToken: string, gameId = GAME): Promise<string> {
+  const response = await world.platform.app.inject({
+    method: 'POST',
+    url: `/Games/launch/${playerToken}`,
+    payload: { providerId: 'krone-studio', gameId, mode: 'real' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: { token: string } }).data.token;
+}
+
+export interface SessionData {
+  sessionId: string;
+  token: string;
+  balanceOre: number;
+  netOre: number;
+  roundsPlayed: number;
+  nextRoundAt: string;
+  warning: null | { minutesPlayed: number; netOre: number; stakedOre: number; wonOre: number };
+  stake: { minOre: number; maxOre: number; stepsOre: number[]; defaultOre: number };
+  mode: string;
+  endedAt: string | null;
+}
+
+/** A real session in the studio for a player with that much cash. */
+export async function realSession(world: TestWorld, cashOre: number) {
+  const player = await playerWith(world, cashOre);
+  const token = await launchToken(world, player.token);
+  const started = await studioCall<SessionData>(world, 'POST', '/sessions', { body: { mode: 'real', token } });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return { player, session: started.body.data };
+}
+
+/** The player's cash and the provider's games account in the platform's ledger, and the ledger's audit. */
+export async function ledger(world: TestWorld, playerId: string) {
+  const wallet = createWalletService(world.platform.database.db, () => new Date());
+  const [games] = await rowsOf<{ balance: string | number }>(
+    sql`select coalesce(sum(e.amount_ore), 0) as balance from wallet_entries e
+        join wallet_accounts a on a.id = e.account_id where a.kind = 'provider:krone-studio:games'`,
+    world.platform.database.db,
+  );
+  return { cashOre: (await wallet.playerBalances(playerId)).player_cash, gamesOre: Number(games!.balance), audit: await wallet.audit() };
+}
+
+export const SOUND_LEDGER = { ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 };

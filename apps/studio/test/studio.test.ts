@@ -1,0 +1,394 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { evaluate, type RoundOutcome } from '@krone/games-math';
+import { rounds } from '../src/db/schema.js';
+import { loadConfig } from '../src/config.js';
+import { loadTitleCatalogue } from '../src/titles.js';
+import {
+  GAME,
+  SOUND_LEDGER,
+  launchToken,
+  ledger,
+  realSession,
+  startWorld,
+  studioCall,
+  type SessionData,
+  type TestWorld,
+} from './harness.js';
+
+/**
+ * The studio against an in-process platform through the signed games contract: the rules of a
+ * round, money moved exactly once, platform refusals passed through with nothing kept, and a
+ * network that loses answers. PGlite by default; PostgreSQL with TEST_DATABASE_URL (CI).
+ */
+interface RoundData {
+  round: {
+    roundId: string;
+    startedAt: string;
+    stakeOre: number;
+    winOre: number;
+    status: string;
+    outcome: { window: number[][]; wins: { kind: string; winOre: number }[]; freeSpins: { spins: number; winOre: number } | null };
+  };
+  session: SessionData;
+}
+
+let world: TestWorld;
+beforeAll(async () => {
+  world = await startWorld();
+}, 60_000);
+afterAll(async () => {
+  await world.close();
+});
+beforeEach(() => {
+  world.network.failing = null;
+  world.network.delayMs = null;
+});
+
+const play = (session: { sessionId: string; token: string }, stakeOre: number, bearer = session.token) =>
+  studioCall<RoundData>(world, 'POST', `/sessions/${session.sessionId}/rounds`, { body: { stakeOre }, bearer });
+
+async function keptRounds(sessionId: string) {
+  return world.database.db.select().from(rounds).where(eq(rounds.sessionId, sessionId));
+}
+
+describe('the storefront server’s key and the session’s bearer', () => {
+  it('answers /health to anyone, everything else only with the key; a session only with its own bearer', async () => {
+    expect((await world.studio.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({ status: 'ok' });
+    expect((await studioCall(world, 'GET', `/games/${GAME}/rules`, { key: null })).body.code).toBe('UNAUTHORIZED');
+    expect((await studioCall(world, 'GET', `/games/${GAME}/rules`, { key: 'not-the-key-of-the-storefront' })).status).toBe(401);
+    expect((await studioCall(world, 'POST', '/sessions', { body: { mode: 'fun', gameId: GAME }, key: null })).status).toBe(401);
+
+    const fun = (await studioCall<SessionData>(world, 'POST', '/sessions', { body: { mode: 'fun', gameId: GAME } })).body.data;
+    expect(fun.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = (await studioCall<SessionData>(world, 'POST', '/sessions', { body: { mode: 'fun', gameId: GAME } })).body.data;
+    expect((await play(fun, 200, other.token)).body.code).toBe('GAME_SESSION_FORBIDDEN');
+    expect((await studioCall(world, 'GET', `/sessions/${fun.sessionId}`)).body.code).toBe('GAME_SESSION_FORBIDDEN');
+    expect((await studioCall(world, 'GET', `/sessions/${fun.sessionId}`, { bearer: other.token })).status).toBe(403);
+    expect((await studioCall(world, 'GET', '/sessions/00000000-0000-4000-8000-000000000000', { bearer: fun.token })).body.code).toBe(
+      'GAME_SESSION_NOT_FOUND',
+    );
+    expect(await keptRounds(fun.sessionId)).toHaveLength(0);
+  });
+
+  it('refuses an unknown game (a session and its rules), and gives a title’s rules with its stakes', async () => {
+    expect((await studioCall(world, 'POST', '/sessions', { body: { mode: 'fun', gameId: 'no-such-game' } })).body.code).toBe(
+      'GAME_NOT_FOUND',
+    );
+    expect((await studioCall(world, 'GET', '/games/no-such-game/rules')).status).toBe(404);
+    const rules = await studioCall<{ family: string; symbols: { kind: string }[]; rtp: number; stake: { stepsOre: number[] } }>(
+      world,
+      'GET',
+      `/games/${GAME}/rules`,
+    );
+    expect(rules.body.data.family).toBe('lines');
+    expect(rules.body.data.symbols.map((s) => s.kind)).toContain('scatter');
+    expect(rules.body.data.rtp).toBeGreaterThan(0.94);
+    expect(rules.body.data.stake.stepsOre.length).toBeGreaterThan(0);
+  });
+});
+
+describe('fun', () => {
+  it('plays with the studio’s play money, the same maths, and never calls the platform', async () => {
+    world.network.failing = () => 'error502';
+    world.network.calls.length = 0;
+    const started = await studioCall<SessionData>(world, 'POST', '/sessions', { body: { mode: 'fun', gameId: GAME } });
+    const session = started.body.data;
+    expect(session).toMatchObject({ mode: 'fun', balanceOre: 500_000, netOre: 0, roundsPlayed: 0, warning: null });
+    const stake = session.stake.defaultOre;
+    const played = await play(session, stake);
+    expect(played.status, JSON.stringify(played.body)).toBe(200);
+    const { round } = played.body.data;
+    expect(round.status).toBe('settled');
+    expect(played.body.data.session.balanceOre).toBe(500_000 - stake + round.winOre);
+    expect(played.body.data.session.netOre).toBe(round.winOre - stake);
+    expect(round.outcome.window).toHaveLength(5);
+    const explained = round.outcome.wins.reduce((sum, w) => sum + w.winOre, 0) + (round.outcome.freeSpins?.winOre ?? 0);
+    expect(explained).toBe(round.winOre);
+    expect(world.network.calls).toEqual([]);
+
+    // A fun session's bearer is no launch token: the platform does not know it.
+    world.network.failing = null;
+    expect((await studioCall(world, 'POST', '/sessions', { body: { mode: 'real', token: session.token } })).body.code).toBe(
+      'GAME_SESSION_NOT_FOUND',
+    );
+  });
+
+  it('refuses a stake over the play money left', async () => {
+    const { body } = await studioCall<SessionData>(world, 'POST', '/sessions', { body: { mode: 'fun', gameId: GAME } });
+    const session = body.data;
+    const top = session.stake.maxOre;
+    let refused: Awaited<ReturnType<typeof play>> | null = null;
+    for (let i = 0; i < 2000 && !refused; i++) {
+      const answer = await play(session, top);
+      if (answer.status !== 200) refused = answer;
+    }
+    expect(refused?.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect(refused!.body.balanceOre).toBeLessThan(top);
+  });
+});
+
+describe('real money through the games contract', () => {
+  it('moves exactly stake − win per round between the player and the provider’s games account, and keeps every round', async () => {
+    const { player, session } = await realSession(world, 100_000);
+    expect(session).toMatchObject({ mode: 'real', balanceOre: 100_000, netOre: 0 });
+    const before = await ledger(world, player.id);
+    let net = 0;
+    for (let i = 0; i < 6; i++) {
+      const answer = await play(session, session.stake.stepsOre[i % session.stake.stepsOre.length]!);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      net += answer.body.data.round.stakeOre - answer.body.data.round.winOre;
+      expect(answer.body.data.round.status).toBe('settled');
+      expect(answer.body.data.session.balanceOre).toBe(100_000 - net);
+    }
+    const after = await ledger(world, player.id);
+    expect(before.cashOre - after.cashOre).toBe(net);
+    expect(after.gamesOre - before.gamesOre).toBe(net);
+    expect(after.audit).toEqual(SOUND_LEDGER);
+
+    const kept = await keptRounds(session.sessionId);
+    expect(kept).toHaveLength(6);
+    for (const round of kept) {
+      expect(round).toMatchObject({
+        status: 'settled',
+        mode: 'real',
+        gameId: GAME,
+        betTransactionId: `${round.id}:bet`,
+        winTransactionId: `${round.id}:win`,
+      });
+      expect(round.platformEndedAt).not.toBeNull();
+      expect(round.endedAt).not.toBeNull();
+    }
+    const got = await studioCall<SessionData>(world, 'GET', `/sessions/${session.sessionId}`, { bearer: session.token });
+    expect(got.body.data).toMatchObject({ roundsPlayed: 6, netOre: -net, balanceOre: 100_000 - net });
+  });
+
+  it('replays every kept round from its draws: evaluate(config, draws) is the stored outcome', async () => {
+    const titleById = await loadTitleCatalogue();
+    const all = await world.database.db
+      .select()
+      .from(rounds)
+      .where(sql`${rounds.outcome} is not null`);
+    expect(all.length).toBeGreaterThan(5);
+    for (const round of all) {
+      const stored = round.outcome as unknown as RoundOutcome;
+      const replayed = evaluate(titleById(round.gameId)!.maths, stored.draws);
+      expect(JSON.parse(JSON.stringify(replayed))).toEqual(stored);
+    }
+  });
+
+  it('refuses a stake off the title’s steps or limits, with nothing moved or kept', async () => {
+    const { player, session } = await realSession(world, 100_000);
+    const before = await ledger(world, player.id);
+    const { stepsOre, maxOre, minOre } = session.stake;
+    const offStep = stepsOre.find((s, i) => i > 0 && s - stepsOre[i - 1]! > 20)! - 20;
+    for (const stakeOre of [offStep, maxOre + stepsOre[0]!, minOre - 20]) {
+      const answer = await play(session, stakeOre);
+      expect(answer.body.code, `${stakeOre}`).toBe('GAME_STAKE_NOT_ALLOWED');
+      expect(answer.status).toBe(400);
+    }
+    expect((await play(session, 0)).body.code).toBe('INVALID_INPUT');
+    expect(await keptRounds(session.sessionId)).toHaveLength(0);
+    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre);
+  });
+
+  it('passes the platform’s refusals through (insufficient funds with the balance, a paused player) and keeps no round', async () => {
+    const poor = await realSession(world, 100);
+    const short = await play(poor.session, poor.session.stake.minOre * 2);
+    expect(short.status).toBe(409);
+    expect(short.body).toMatchObject({ code: 'INSUFFICIENT_FUNDS', balanceOre: 100 });
+    expect(short.body.message).toMatch(/\w/);
+    expect(await keptRounds(poor.session.sessionId)).toHaveLength(0);
+
+    const { player, session } = await realSession(world, 50_000);
+    const launched = await launchToken(world, player.token);
+    const before = await ledger(world, player.id);
+    const pause = await world.platform.app.inject({ method: 'POST', url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } });
+    expect(pause.statusCode).toBe(200);
+    // The platform refuses the paused player's bet (or has ended the game sessions with the pause).
+    const refused = await play(session, session.stake.defaultOre);
+    expect(['ACCOUNT_PAUSED', 'GAME_SESSION_ENDED']).toContain(refused.body.code);
+    expect([403, 409]).toContain(refused.status);
+    expect(await keptRounds(session.sessionId)).toHaveLength(0);
+    const after = await ledger(world, player.id);
+    expect(after.cashOre).toBe(before.cashOre);
+    expect(after.gamesOre).toBe(before.gamesOre);
+    // Nor can a paused player start a session with a launch token taken before the pause.
+    const late = await studioCall(world, 'POST', '/sessions', { body: { mode: 'real', token: launched } });
+    expect(['ACCOUNT_PAUSED', 'GAME_SESSION_ENDED']).toContain(late.body.code);
+  });
+
+  it('lets one round at a time run per session: of two at once, one is refused', async () => {
+    const { session } = await realSession(world, 100_000);
+    world.network.delayMs = (operation) => (operation === 'bet' ? 150 : 0);
+    const answers = await Promise.all([play(session, session.stake.defaultOre), play(session, session.stake.defaultOre)]);
+    const codes = answers.map((a) => (a.status === 200 ? 'ok' : a.body.code)).sort();
+    expect(codes).toEqual(['GAME_ROUND_IN_PROGRESS', 'ok']);
+    expect(await keptRounds(session.sessionId)).toHaveLength(1);
+  });
+
+  it('keeps one open round per session in the database itself (two studio processes could not both open one)', async () => {
+    const { session } = await realSession(world, 10_000);
+    const open = (id: string) => ({
+      id,
+      sessionId: session.sessionId,
+      gameId: GAME,
+      mathsHash: 'x',
+      mode: 'real',
+      stakeOre: 100,
+      status: 'open',
+      stage: 'bet',
+      startedAt: new Date(),
+      attemptedAt: new Date(),
+    });
+    await world.database.db.insert(rounds).values(open('00000000-0000-4000-8000-00000000000a'));
+    await expect(world.database.db.insert(rounds).values(open('00000000-0000-4000-8000-00000000000b'))).rejects.toThrow();
+    await world.database.db.delete(rounds).where(eq(rounds.sessionId, session.sessionId));
+  });
+});
+
+describe('a network that loses answers', () => {
+  it('rolls back a bet whose answer never came (it landed), cancels the round, tells the player, and the ledger is as before', async () => {
+    const { player, session } = await realSession(world, 20_000);
+    const before = await ledger(world, player.id);
+    world.network.failing = (operation) => (operation === 'bet' ? 'lost-answer' : null);
+    const answer = await play(session, session.stake.defaultOre);
+    expect(answer.status).toBe(503);
+    expect(answer.body.code).toBe('GAME_ROUND_CANCELLED');
+    const [round] = await keptRounds(session.sessionId);
+    expect(round).toMatchObject({ status: 'cancelled', rollbackTransactionId: `${round!.id}:rollback`, outcome: null });
+    const after = await ledger(world, player.id);
+    expect(after.cashOre).toBe(before.cashOre);
+    expect(after.gamesOre).toBe(before.gamesOre);
+    expect(after.audit).toEqual(SOUND_LEDGER);
+
+    // A bet that never arrived (a timeout before it): rolled back too; the platform's marker keeps it from landing late.
+    world.network.failing = (operation) => (operation === 'bet' ? 'timeout' : null);
+    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
+    world.network.failing = null;
+    const next = await play(session, session.stake.defaultOre);
+    expect(next.status).toBe(200);
+    const end = await ledger(world, player.id);
+    expect(before.cashOre - end.cashOre).toBe(next.body.data.round.stakeOre - next.body.data.round.winOre);
+  });
+
+  it('keeps retrying a rollback the platform does not answer, and the session waits for it', async () => {
+    const { player, session } = await realSession(world, 20_000);
+    const before = await ledger(world, player.id);
+    world.network.failing = (operation) => (operation === 'bet' ? 'lost-answer' : operation === 'rollback' ? 'error502' : null);
+    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
+    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_IN_PROGRESS');
+    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre - session.stake.defaultOre);
+
+    world.network.failing = null;
+    // Left to its request for a while (another process might be waiting on it), then to the backoff.
+    expect(await world.studio.recover()).toMatchObject({ rolledBack: 0 });
+    world.moveStudioClock(10 * 60_000);
+    expect(await world.studio.recover()).toMatchObject({ rolledBack: 1 });
+    const [round] = await keptRounds(session.sessionId);
+    expect(round!.status).toBe('cancelled');
+    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre);
+    // Ten minutes on, the money-played warning is due first.
+    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_WARNING_UNANSWERED');
+    await studioCall(world, 'POST', `/sessions/${session.sessionId}/warning`, { body: { answer: 'continue' }, bearer: session.token });
+    expect((await play(session, session.stake.defaultOre)).status).toBe(200);
+  });
+
+  it('pays a win the platform did not answer later, exactly once (the answer shows the round open meanwhile)', async () => {
+    const { player, session } = await realSession(world, 20_000);
+    const before = await ledger(world, player.id);
+    world.network.failing = (operation) => (operation === 'win' ? 'error502' : null);
+    const answer = await play(session, session.stake.defaultOre);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.round.status).toBe('open');
+    const { stakeOre, winOre } = answer.body.data.round;
+    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre - stakeOre);
+    expect((await play(session, stakeOre)).body.code).toBe('GAME_ROUND_IN_PROGRESS');
+
+    // The answer of the win is lost once more (it lands), then the retry is answered: paid once.
+    world.network.failing = (operation) => (operation === 'win' ? 'lost-answer' : null);
+    await world.studio.rounds.recover({ quietMs: 0 });
+    world.network.failing = null;
+    // The background's backoff: the next try waits its turn.
+    world.moveStudioClock(10 * 60_000);
+    await world.studio.rounds.recover({ quietMs: 0 });
+    const [round] = await keptRounds(session.sessionId);
+    expect(round).toMatchObject({ status: 'settled', winOre });
+    expect(round!.platformEndedAt).not.toBeNull();
+    const after = await ledger(world, player.id);
+    expect(before.cashOre - after.cashOre).toBe(stakeOre - winOre);
+    expect(after.audit).toEqual(SOUND_LEDGER);
+    const got = await studioCall<SessionData>(world, 'GET', `/sessions/${session.sessionId}`, { bearer: session.token });
+    expect(got.body.data).toMatchObject({ roundsPlayed: 1, netOre: winOre - stakeOre });
+  });
+});
+
+describe('the pace and the money-played warning', () => {
+  let paced: TestWorld;
+  beforeAll(async () => {
+    paced = await startWorld({ STUDIO_ROUND_PACE_MS: '3000', STUDIO_WARNING_MINUTES: '5', TEST_CLOCK_CONTROL: 'true' });
+  }, 60_000);
+  afterAll(async () => {
+    await paced.close();
+  });
+  const pacedPlay = (session: { sessionId: string; token: string }, stakeOre: number) =>
+    studioCall<RoundData>(paced, 'POST', `/sessions/${session.sessionId}/rounds`, { body: { stakeOre }, bearer: session.token });
+
+  it('refuses a round sooner than the pace after the previous one, saying when the next may start', async () => {
+    const { session } = await realSession(paced, 50_000);
+    const first = await pacedPlay(session, session.stake.defaultOre);
+    expect(first.status).toBe(200);
+    const soon = await pacedPlay(session, session.stake.defaultOre);
+    expect(soon.status).toBe(409);
+    expect(soon.body.code).toBe('GAME_ROUND_TOO_SOON');
+    expect(soon.body.nextRoundAt).toBe(first.body.data.session.nextRoundAt);
+    expect(Date.parse(soon.body.nextRoundAt!) - Date.parse(first.body.data.round.startedAt)).toBe(3000);
+    paced.moveStudioClock(3000);
+    expect((await pacedPlay(session, session.stake.defaultOre)).status).toBe(200);
+  });
+
+  it('after the warning’s minutes, shows the warning and refuses the next round until answered; stop ends the session', async () => {
+    const { session } = await realSession(paced, 50_000);
+    paced.moveStudioClock(3000);
+    expect((await pacedPlay(session, session.stake.defaultOre)).status).toBe(200);
+    paced.moveStudioClock(5 * 60_000);
+    const due = await studioCall<SessionData>(paced, 'GET', `/sessions/${session.sessionId}`, { bearer: session.token });
+    expect(due.body.data.warning).toMatchObject({ minutesPlayed: 5, stakedOre: session.stake.defaultOre });
+    expect(due.body.data.warning!.netOre).toBe(due.body.data.netOre);
+    expect((await pacedPlay(session, session.stake.defaultOre)).body.code).toBe('GAME_WARNING_UNANSWERED');
+
+    const answered = await studioCall<SessionData>(paced, 'POST', `/sessions/${session.sessionId}/warning`, {
+      body: { answer: 'continue' },
+      bearer: session.token,
+    });
+    expect(answered.body.data.warning).toBeNull();
+    expect((await pacedPlay(session, session.stake.defaultOre)).status).toBe(200);
+
+    paced.moveStudioClock(5 * 60_000);
+    const stopped = await studioCall<SessionData>(paced, 'POST', `/sessions/${session.sessionId}/warning`, {
+      body: { answer: 'stop' },
+      bearer: session.token,
+    });
+    expect(stopped.body.data.endedAt).not.toBeNull();
+    expect((await pacedPlay(session, session.stake.defaultOre)).body.code).toBe('GAME_SESSION_ENDED');
+  });
+
+  it('moves its clock by PUT /Test/clock only when configured so, and only with the key', async () => {
+    expect((await studioCall(paced, 'PUT', '/Test/clock', { body: { offsetMs: 0 } })).status).toBe(200);
+    expect((await studioCall(paced, 'PUT', '/Test/clock', { body: { offsetMs: 0 }, key: null })).status).toBe(401);
+    expect((await studioCall(world, 'PUT', '/Test/clock', { body: { offsetMs: 0 } })).status).toBe(404);
+  });
+});
+
+describe('configuration', () => {
+  it('refuses development secrets, short keys and the test clock in production', () => {
+    expect(() => loadConfig({})).toThrow(/STUDIO_PROVIDER_SECRET[\s\S]*STUDIO_API_KEY/);
+    expect(() => loadConfig({ STUDIO_PROVIDER_SECRET: 'a'.repeat(40), STUDIO_API_KEY: 'short-but-16-chars' })).toThrow(
+      /STUDIO_API_KEY: at least 32/,
+    );
+    expect(() =>
+      loadConfig({ STUDIO_PROVIDER_SECRET: 'a'.repeat(40), STUDIO_API_KEY: 'b'.repeat(40), TEST_CLOCK_CONTROL: 'true' }),
+    ).toThrow(/TEST_CLOCK_CONTROL/);
+    expect(loadConfig({ STUDIO_PROVIDER_SECRET: 'a'.repeat(40), STUDIO_API_KEY: 'b'.repeat(40) }).STUDIO_ROUND_PACE_MS).toBe(3000);
+  });
+});
