@@ -41,14 +41,17 @@ async function expectNoneNotFound(page: Page, links: string[], loggedIn: boolean
   }
 }
 
-const UNBUILT = ['/spilleautomater', '/alle-spil', '/bedste-spil', '/jackpots', '/live-casino', '/live/', '/bordspil', '/nyevindere'];
+// Table games, live casino, jackpots and new winners come in a later issue (lib/built-routes.ts).
+const UNBUILT = ['/jackpots', '/live-casino', '/live/', '/bordspil', '/nyevindere'];
 
 test('every link a guest sees in the header, menu, footer and start page leads to a page', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   const found = await visibleSiteLinks(page);
   // The walk has something to walk: the seeded menu, footer and start page.
-  expect(found.menu).toEqual(expect.arrayContaining(['/', '/kampagner', '/nyheder', '/kontaktos', '/registrer']));
+  expect(found.menu).toEqual(
+    expect.arrayContaining(['/', '/kampagner', '/nyheder', '/kontaktos', '/registrer', '/spilleautomater', '/alle-spil', '/bedste-spil']),
+  );
   expect(found.footer).toEqual(expect.arrayContaining(['/ansvarlighed', '/kontaktos']));
   expect(found.main).toEqual(expect.arrayContaining(['/nyheder', '/kampagner', '/kampagner/velkomstbonus']));
   const all = [...new Set(Object.values(found).flat())];
@@ -73,12 +76,18 @@ test('every link a logged-in player sees in the header, menu, footer and popups 
   if (await marketing.isVisible({ timeout: 5_000 }).catch(() => false)) await marketing.click();
 
   const found = await visibleSiteLinks(page);
-  // The player's menu, with its account entries; the unbuilt ones (rewards, favourites) are not shown.
+  // The player's menu, with its account entries and favourites; the unbuilt rewards are not shown.
   expect(found.menu).toEqual(
-    expect.arrayContaining(['/min-konto/oversigt', '/min-konto/profil', '/min-konto/overfoer', '/min-konto/udbetal']),
+    expect.arrayContaining([
+      '/min-konto/oversigt',
+      '/min-konto/profil',
+      '/min-konto/overfoer',
+      '/min-konto/udbetal',
+      '/min-konto/spilhistorik',
+      '/spilleautomater/mine-favoritter',
+    ]),
   );
   expect(found.menu).not.toContain('/min-konto/gamification');
-  expect(found.menu).not.toContain('/spilleautomater/mine-favoritter');
   const all = [...new Set([...Object.values(found).flat(), ...popupLinks])];
   expect(all.filter((link) => UNBUILT.some((prefix) => link.startsWith(prefix)))).toEqual([]);
   await expectNoneNotFound(page, all, true);

@@ -70,11 +70,12 @@ test('campaign pages hide the header and wallpaper, list pages show them', async
   await expect(page.getByText('Vilkår for kampagnen')).toBeVisible();
 });
 
-test('the start page links to news and campaigns, and to no games page before one is built', async ({ page }) => {
+test('the start page links to news, campaigns and the slots, and to no games page before one is built', async ({ page }) => {
   await page.goto('/');
   // The seeded category cards and the live-casino slide lead to games pages not built yet (lib/built-routes.ts).
-  for (const path of ['/spilleautomater', '/live-casino', '/bordspil', '/jackpots'])
+  for (const path of ['/live-casino', '/live/', '/bordspil', '/jackpots', '/nyevindere'])
     await expect(page.locator(`a[href^="${path}"]`)).toHaveCount(0);
+  await expect(page.getByRole('main').locator('a[href="/spilleautomater"]').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Se velkomsttilbuddet' })).toHaveAttribute('href', '/kampagner/velkomstbonus');
   await expect(page.getByRole('link', { name: 'Se alle nyheder' })).toHaveAttribute('href', '/nyheder');
   await expect(page.getByRole('link', { name: 'Se alle kampagner' })).toHaveAttribute('href', '/kampagner');

@@ -6,6 +6,11 @@ import { StaticImage } from '@/components/content/static-image';
 import { Icon } from '@/components/icons';
 import { WELCOME_BLOCK_TEXT_KEYS } from '@/components/players/text-keys';
 import { WelcomeBlock } from '@/components/players/welcome-block';
+import { GameRow } from '@/components/games/game-tile';
+import { GameTexts } from '@/components/games/game-texts';
+import { GAME_TEXT_KEYS } from '@/components/games/text-keys';
+import { toTileGame } from '@/lib/game-types';
+import { loadLobby } from '@/lib/games';
 import { isBuiltRoute, withBuiltLinks } from '@/lib/built-routes';
 import { pickTranslations } from '@/lib/i18n';
 import { getCampaigns, getMainContent, getNewsList, getTranslator } from '@/lib/content';
@@ -32,7 +37,11 @@ interface HomeContent {
 
 export default async function HomePage() {
   const [t, home] = await Promise.all([getTranslator(), getMainContent<HomeContent>('home')]);
-  const [news, campaigns] = await Promise.all([getNewsList({ PageSize: home.newsCount ?? 4, CurrentPage: 1 }), getCampaigns()]);
+  const [news, campaigns, lobby] = await Promise.all([
+    getNewsList({ PageSize: home.newsCount ?? 4, CurrentPage: 1 }),
+    getCampaigns(),
+    loadLobby(),
+  ]);
   // Only slides and cards whose link leads to a page this build has (lib/built-routes.ts).
   const slides = withBuiltLinks(home.banner?.slides, (slide) => slide.ctaUrl);
   const categories = withBuiltLinks(home.categories, (category) => category.url);
@@ -63,6 +72,33 @@ export default async function HomePage() {
       )}
 
       <WelcomeBlock texts={pickTranslations(t, WELCOME_BLOCK_TEXT_KEYS)} />
+
+      {lobby.ok ? (
+        <GameTexts texts={pickTranslations(t, GAME_TEXT_KEYS)}>
+          <GameRow
+            id="home-new-games"
+            title={t('slot_machines.new_games')}
+            games={lobby.data.newest.map(toTileGame)}
+            t={t}
+            seeAll={{
+              href: '/spilleautomater/nye-spil',
+              label: t('slot_machines.see_all'),
+              name: t('slot_machines.see_all_named', { name: t('slot_machines.new_games') }),
+            }}
+          />
+          <GameRow
+            id="home-popular-games"
+            title={t('slot_machines.popular_games')}
+            games={lobby.data.popular.map(toTileGame)}
+            t={t}
+            seeAll={{
+              href: '/spilleautomater',
+              label: t('slot_machines.see_all'),
+              name: t('slot_machines.see_all_named', { name: t('slot_machines.title') }),
+            }}
+          />
+        </GameTexts>
+      ) : null}
 
       {categories.length ? (
         <section className="section" aria-labelledby="home-categories">

@@ -62,7 +62,8 @@ describe('built routes (no link to the 404 page)', () => {
     expect(isBuiltRoute('/nyhederne')).toBe(false);
     expect(isBuiltRoute('/contents/om-krone')).toBe(true);
     expect(isBuiltRoute('/contents')).toBe(false);
-    expect(isBuiltRoute('/spilleautomater?side=2')).toBe(false);
+    expect(isBuiltRoute('/spilleautomater?side=2')).toBe(true);
+    expect(isBuiltRoute('/live-casino?side=2')).toBe(false);
   });
 
   it('filters a menu, an unbuilt entry taking its children with it', () => {
@@ -73,31 +74,31 @@ describe('built routes (no link to the 404 page)', () => {
     const entry = (slug: string, child: Entry[] = []): Entry => ({ slug, child });
     const menu = [
       entry('/'),
-      entry('/spilleautomater', [entry('/alle-spil'), entry('/kampagner')]),
+      entry('/live-casino', [entry('/live/live-roulette'), entry('/kampagner')]),
       entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/gamification')]),
     ];
     expect(builtMenu(menu)).toEqual([entry('/'), entry('/min-konto/oversigt', [entry('/min-konto/profil')])]);
-    // The games session switches an entry back on by adding its prefix.
-    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/spilleautomater', '/alle-spil']).map((item) => item.slug)).toEqual([
+    // A later session switches an entry back on by adding its prefix.
+    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/live-casino', '/live']).map((item) => item.slug)).toEqual([
       '/',
-      '/spilleautomater',
+      '/live-casino',
       '/min-konto/oversigt',
     ]);
   });
 
-  it('drops the seeded start page’s cards and slides that lead to unbuilt games pages, and keeps the rest', () => {
+  it('drops the seeded start page’s cards and slides that lead to unbuilt games pages (live casino, table games, jackpots), and keeps the rest', () => {
     const home = (seed('main-contents') as { home: { categories: { url: string }[]; banner: { slides: { ctaUrl: string }[] } } }).home;
-    expect(withBuiltLinks(home.categories, (category) => category.url)).toEqual([]);
+    expect(withBuiltLinks(home.categories, (category) => category.url).map((category) => category.url)).toEqual(['/spilleautomater']);
     expect(withBuiltLinks(home.banner.slides, (slide) => slide.ctaUrl).map((slide) => slide.ctaUrl)).toEqual(['/kampagner/velkomstbonus']);
     expect(isBuiltRoute(GAMES_PATH)).toBe(hasPage(GAMES_PATH));
   });
 
   it('unlinks content HTML links to unbuilt pages, keeping their words', () => {
     const html = sanitizeRichText(
-      '<p>Prøv <a href="/spilleautomater/nye-spil">ugens nye spil</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
+      '<p>Prøv <a href="/live/live-roulette">live roulette</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
     );
     expect(html).toBe(
-      '<p>Prøv <span>ugens nye spil</span> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank" rel="noopener noreferrer">ROFUS</a>.</p>',
+      '<p>Prøv <span>live roulette</span> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank" rel="noopener noreferrer">ROFUS</a>.</p>',
     );
   });
 });

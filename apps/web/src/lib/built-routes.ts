@@ -5,11 +5,9 @@
  * always shown. A prefix is a page and everything under it; one ending in '/' only what is under it.
  *
  * When a page ships, add its prefix here and the entries the seed already has show again; nothing
- * in the content needs to change. Not built yet (the games issue and later ones): '/spilleautomater'
- * (with '/spilleautomater/nye-spil', '/spilleautomater/mine-favoritter'), '/alle-spil',
- * '/bedste-spil', '/mobilspil', '/live-casino', '/live', '/bordspil', '/jackpots', '/nyevindere',
- * '/min-konto/gamification', '/min-konto/kampagne'. A unit test checks that every prefix here has
- * its page under src/app.
+ * in the content needs to change. Not built yet (later issues): '/live-casino', '/live', '/bordspil',
+ * '/jackpots', '/nyevindere', '/min-konto/gamification', '/min-konto/kampagne'. A unit test checks
+ * that every prefix here has its page under src/app.
  */
 export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
   '/',
@@ -35,6 +33,12 @@ export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
   '/min-konto/transaktioner',
   '/min-konto/udbetal',
   '/min-konto/begraensninger',
+  '/min-konto/spilhistorik',
+  // The slot pages (issue 14): the lobby and everything under it (new games, favourites, search,
+  // the launch routes), the whole catalogue and the most played.
+  '/spilleautomater',
+  '/alle-spil',
+  '/bedste-spil',
   // The game launch routes: a game under them, never the bare prefix (no page there).
   '/spilleautomater/spil-for-sjov/',
   '/spilleautomater/spil-for-penge/',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueHref, catalogueRequest, historyHref, readCatalogueQuery, readHistoryQuery, searchHref, searchTerm } from './games-query';
+import {
+  catalogueHref,
+  historyRequest,
+  catalogueRequest,
+  historyHref,
+  readCatalogueQuery,
+  readHistoryQuery,
+  searchHref,
+  searchTerm,
+} from './games-query';
 
 describe('the /alle-spil address', () => {
   it('reads its Danish filters and asks the platform in its own words, 24 a page', () => {
@@ -78,5 +87,29 @@ describe('the game history address', () => {
     expect(historyHref(query, { page: 2 })).toBe('/min-konto/spilhistorik?periode=valgt&fra=2026-11-01&til=2026-11-02&side=2');
     expect(historyHref(query, { period: '7d' })).toBe('/min-konto/spilhistorik?periode=7d');
     expect(historyHref(readHistoryQuery({}), { gameId: 'nordlys-skoven' })).toBe('/min-konto/spilhistorik?spil=nordlys-skoven');
+  });
+});
+
+describe('the game history asked of the platform', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  it('counts a preset period back from now', () => {
+    expect(historyRequest(readHistoryQuery({}), now)).toEqual({ page: 1, pageSize: 20, from: '2026-10-25T12:00:00.000Z' });
+    expect(historyRequest(readHistoryQuery({ periode: '24t', spil: 'nordlys-skoven', side: '3' }), now)).toEqual({
+      page: 3,
+      pageSize: 20,
+      gameId: 'nordlys-skoven',
+      from: '2026-11-23T12:00:00.000Z',
+    });
+    expect(historyRequest(readHistoryQuery({ periode: '90d' }), now).from).toBe('2026-08-26T12:00:00.000Z');
+  });
+
+  it('passes chosen days as dates, and the last 30 days while no from-date is chosen', () => {
+    expect(historyRequest(readHistoryQuery({ periode: 'valgt', fra: '2026-11-01', til: '2026-11-02' }), now)).toEqual({
+      page: 1,
+      pageSize: 20,
+      from: '2026-11-01',
+      to: '2026-11-02',
+    });
+    expect(historyRequest(readHistoryQuery({ periode: 'valgt' }), now).from).toBe('2026-10-25T12:00:00.000Z');
   });
 });

@@ -158,3 +158,18 @@ export function historyHref(query: HistoryQuery, change: Partial<HistoryQuery> =
   const search = params.toString();
   return search ? `${HISTORY_PATH}?${search}` : HISTORY_PATH;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The platform's history query for the address (GET /Games/history): a preset period counts back
+ * from now; chosen dates are Copenhagen days, both included (the platform reads a date so).
+ */
+export function historyRequest(query: HistoryQuery, now: Date) {
+  const base = { page: query.page, pageSize: HISTORY_PAGE_SIZE, ...(query.gameId ? { gameId: query.gameId } : {}) };
+  if (query.period === 'valgt') {
+    if (!query.from) return { ...base, from: new Date(now.getTime() - 30 * DAY_MS).toISOString() };
+    return { ...base, from: query.from, ...(query.to ? { to: query.to } : {}) };
+  }
+  return { ...base, from: new Date(now.getTime() - HISTORY_PERIODS[query.period] * DAY_MS).toISOString() };
+}

@@ -170,6 +170,9 @@ export default async function OverviewPage() {
         )}
         <Link href="/min-konto/transaktioner" prefetch={false} className={styles.secondary}>
           {t('transactions.see_all')}
+        </Link>{' '}
+        <Link href="/min-konto/spilhistorik" prefetch={false} className={styles.secondary}>
+          {t('games.history_link')}
         </Link>
       </section>
     </div>

@@ -1,0 +1,61 @@
+import { Pagination } from '@/components/content/pagination';
+import { CatalogueFilters } from '@/components/games/catalogue-filters';
+import { GameGrid } from '@/components/games/game-tile';
+import styles from '@/components/games/games.module.css';
+import { LobbyShell } from '@/components/games/lobby-shell';
+import { getTranslator } from '@/lib/content';
+import { toTileGame } from '@/lib/game-types';
+import { loadCatalogue } from '@/lib/games';
+import { catalogueHref, CATALOGUE_PATH, readCatalogueQuery } from '@/lib/games-query';
+import { seoMetadata } from '@/lib/seo';
+
+export const generateMetadata = () => seoMetadata('spilleautomater');
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /alle-spil: every title, 24 a page, filtered by studio, volatility and feature and sorted, all
+ * from the address (a GET form and page links): each page is rendered on the server from the
+ * platform's cached answer, so a phone never receives or filters the whole catalogue.
+ */
+export default async function AllGamesPage({ searchParams }: { searchParams: Search }) {
+  const query = readCatalogueQuery(await searchParams);
+  const [t, answer] = await Promise.all([getTranslator(), loadCatalogue(query)]);
+  return (
+    <LobbyShell t={t} current={CATALOGUE_PATH} title={t('slot_machines.all_games')} intro={t('slot_machines.all_games_intro')}>
+      {!answer.ok ? (
+        <p className={styles.empty} role="alert">
+          {t('slot_machines.list_error')}
+        </p>
+      ) : (
+        <>
+          <CatalogueFilters query={query} facets={answer.data.facets} t={t} />
+          <p className={styles.summary} data-testid="catalogue-count" aria-live="polite">
+            {t('slot_machines.showing', {
+              shown: `${Math.min(answer.data.total, (answer.data.page - 1) * answer.data.pageSize + 1)}–${Math.min(answer.data.total, answer.data.page * answer.data.pageSize)}`,
+              total: answer.data.total,
+            })}
+          </p>
+          {answer.data.items.length === 0 ? (
+            <p className={styles.empty}>{t('slot_machines.filter_empty')}</p>
+          ) : (
+            <GameGrid games={answer.data.items.map(toTileGame)} t={t} />
+          )}
+          <Pagination
+            basePath={CATALOGUE_PATH}
+            hrefFor={(n) => catalogueHref(query, { page: n })}
+            totalRecords={answer.data.total}
+            pageSize={answer.data.pageSize}
+            currentPage={answer.data.page}
+            labels={{
+              nav: t('slot_machines.pagination_label'),
+              previous: t('label.previous_page'),
+              next: t('label.next_page'),
+              page: (n) => t('label.page_x_of_y', { current: n, total: answer.data.lastPage }),
+            }}
+          />
+        </>
+      )}
+    </LobbyShell>
+  );
+}

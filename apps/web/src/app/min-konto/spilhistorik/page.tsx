@@ -1,0 +1,149 @@
+import { addIsoDays, catalogueKeys, copenhagenIsoDate, formatDateTimeDa, formatKr } from '@krone/domain';
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { Pagination } from '@/components/content/pagination';
+import { HistoryFilter } from '@/components/games/history-filter';
+import styles from '@/components/players/players.module.css';
+import own from '@/components/players/transactions.module.css';
+import { getTranslator } from '@/lib/content';
+import { loadHistory, loadRecent } from '@/lib/games';
+import { HISTORY_DAYS, historyHref, historyRequest, readHistoryQuery } from '@/lib/games-query';
+import { pickTranslations } from '@/lib/i18n';
+import { loginUrlFor } from '@/lib/login-required';
+import { sessionToken } from '@/lib/session';
+
+export const metadata: Metadata = { robots: { index: false } };
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/** Refusals of the period, shown next to their field. */
+const FIELD_MESSAGES: Readonly<Record<string, string>> = catalogueKeys('HISTORY_TOO_OLD', 'HISTORY_PERIOD_INVALID');
+
+/**
+ * /min-konto/spilhistorik (login required): every round the player played for money (time to the
+ * minute in Copenhagen time, game, stake, win, balance after), the last 30 days unless another
+ * period within 90 days is chosen, one game or all, 20 a page. Rendered on the server from the
+ * address; never cached.
+ */
+export default async function GameHistoryPage({ searchParams }: { searchParams: Search }) {
+  const [t, token, search] = await Promise.all([getTranslator(), sessionToken(), searchParams]);
+  const query = readHistoryQuery(search);
+  if (!token) redirect(loginUrlFor(historyHref(query, { page: query.page })));
+  const [answer, recent] = await Promise.all([loadHistory(token, historyRequest(query, new Date())), loadRecent(token, 50)]);
+  if (!answer.ok && answer.status === 401) redirect(loginUrlFor(historyHref(query, { page: query.page })));
+
+  const today = copenhagenIsoDate(new Date());
+  const fieldErrors: { from?: string; to?: string } = {};
+  if (!answer.ok && answer.status === 400) {
+    const key = FIELD_MESSAGES[answer.code] ?? 'validation.invalid_input';
+    if (answer.code === 'HISTORY_PERIOD_INVALID') fieldErrors.to = t(key);
+    else fieldErrors.from = t(key);
+  }
+  // The game filter offers the games the player played lately, and the one chosen.
+  const games = recent.ok ? recent.data.items.map((game) => ({ id: game.id, name: game.name })) : [];
+  if (query.gameId && !games.some((game) => game.id === query.gameId)) games.unshift({ id: query.gameId, name: query.gameId });
+  const failed = !answer.ok && answer.status !== 400;
+  const columns = [
+    ['time', 'games.history_col_time'],
+    ['game', 'games.history_col_game'],
+    ['stake', 'games.history_col_stake'],
+    ['win', 'games.history_col_win'],
+    ['balance', 'games.history_col_balance'],
+  ] as const;
+
+  return (
+    <div className={`${styles.page} ${styles.wide}`}>
+      <h1 className={styles.title}>{t('games.history_title')}</h1>
+      <p className={styles.intro}>{t('games.history_intro')}</p>
+      <section className={styles.card} aria-labelledby="game-history-list">
+        <h2 id="game-history-list" className="visually-hidden">
+          {t('games.history_caption')}
+        </h2>
+        <HistoryFilter
+          period={query.period}
+          from={query.from}
+          to={query.to}
+          gameId={query.gameId}
+          games={games}
+          minDate={addIsoDays(today, -HISTORY_DAYS)}
+          maxDate={today}
+          errors={fieldErrors}
+          texts={pickTranslations(t, [
+            'transactions.filter_period',
+            'transactions.last_24_hours',
+            'transactions.last_7_days',
+            'transactions.last_30_days',
+            'games.history_last_90_days',
+            'transactions.last_custom',
+            'transactions.from_label',
+            'transactions.to_label',
+            'transactions.show',
+            'games.history_game',
+            'games.history_all_games',
+          ])}
+        />
+        {failed ? (
+          <p className={styles.alert} role="alert" data-testid="game-history-error">
+            {t('games.history_error')}
+          </p>
+        ) : null}
+        {answer.ok && answer.data.items.length === 0 ? (
+          <p className={styles.muted} data-testid="game-history-empty">
+            {t('games.history_empty')}
+          </p>
+        ) : null}
+        {answer.ok && answer.data.items.length > 0 ? (
+          <>
+            <p className={own.summary} data-testid="game-history-count" aria-live="polite">
+              {t('games.history_count', { count: answer.data.total })}
+            </p>
+            <table className={own.table} data-testid="game-history-table">
+              <caption className="visually-hidden">{t('games.history_caption')}</caption>
+              <thead>
+                <tr>
+                  {columns.map(([column, key]) => (
+                    <th key={column} scope="col" className={column === 'time' || column === 'game' ? undefined : own.numeric}>
+                      {t(key)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {answer.data.items.map((round) => (
+                  <tr key={round.roundId} data-testid="game-round-row">
+                    <td data-label={t('games.history_col_time')}>
+                      <time dateTime={round.startedAt}>{formatDateTimeDa(round.startedAt)}</time>
+                    </td>
+                    <td data-label={t('games.history_col_game')}>{round.gameName}</td>
+                    <td data-label={t('games.history_col_stake')} className={own.numeric}>
+                      {formatKr(round.stakeOre)}
+                    </td>
+                    <td data-label={t('games.history_col_win')} className={own.numeric}>
+                      {formatKr(round.winOre)}
+                    </td>
+                    <td data-label={t('games.history_col_balance')} className={own.numeric}>
+                      {round.balanceAfterOre === null ? '–' : formatKr(round.balanceAfterOre)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pagination
+              basePath={historyHref(query)}
+              hrefFor={(n) => historyHref(query, { page: n })}
+              totalRecords={answer.data.total}
+              pageSize={answer.data.pageSize}
+              currentPage={answer.data.page}
+              labels={{
+                nav: t('games.history_pagination'),
+                previous: t('label.previous_page'),
+                next: t('label.next_page'),
+                page: (n) => t('label.page_x_of_y', { current: n, total: answer.data.lastPage }),
+              }}
+            />
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import Link from 'next/link';
+import { artHref, formatRtp, VOLATILITY_KEYS, type TileGame } from '@/lib/game-types';
+import type { Translate } from '@/lib/i18n';
+import styles from './games.module.css';
+import { TileActions } from './tile-actions';
+import { TileLink } from './tile-link';
+
+/**
+ * One title: its generated artwork, name, studio and a return/volatility hint, leading to the game.
+ * Renders on the server or in the browser alike (recently played is fetched by the browser).
+ * The first tiles of a page load their picture at once; the rest when scrolled near.
+ */
+export function GameTile({ game, t, eager = false, extra }: { game: TileGame; t: Translate; eager?: boolean; extra?: React.ReactNode }) {
+  const volatility = VOLATILITY_KEYS[game.volatility];
+  return (
+    <div className={styles.tile} data-testid="game-tile" data-game-id={game.id}>
+      <TileLink gameId={game.id} className={styles.tileLink}>
+        {/* Decorative: the name below says what the picture shows. */}
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img
+          className={styles.art}
+          src={artHref(game.id)}
+          alt=""
+          width={320}
+          height={240}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          {...(eager ? { fetchPriority: 'high' as const } : {})}
+        />
+        <span className={styles.name}>{game.name}</span>
+        <span className={styles.studio}>{game.studio}</span>
+        <span className={styles.hint}>
+          {volatility ? t('slot_machines.tile_hint', { rtp: formatRtp(game.rtp), volatility: t(volatility) }) : formatRtp(game.rtp)}
+        </span>
+        {extra ? <span className={styles.hint}>{extra}</span> : null}
+        {game.isNew ? <span className={styles.badge}>{t('slot_machines.badge_new')}</span> : null}
+      </TileLink>
+      <TileActions gameId={game.id} name={game.name} />
+    </div>
+  );
+}
+
+/** Tiles in a grid that wraps (lists with pages). */
+export function GameGrid({
+  games,
+  t,
+  eagerCount = 4,
+  extra,
+}: {
+  games: TileGame[];
+  t: Translate;
+  eagerCount?: number;
+  extra?: (game: TileGame) => React.ReactNode;
+}) {
+  return (
+    <ul className={styles.grid} data-testid="game-grid">
+      {games.map((game, index) => (
+        <li key={game.id}>
+          <GameTile game={game} t={t} eager={index < eagerCount} extra={extra?.(game)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A lobby row: a heading, a "see all" link, and tiles that scroll sideways on a phone. */
+export function GameRow({
+  id,
+  title,
+  games,
+  t,
+  seeAll,
+  eagerCount = 0,
+}: {
+  id: string;
+  title: string;
+  games: TileGame[];
+  t: Translate;
+  seeAll?: { href: string; label: string; name: string };
+  eagerCount?: number;
+}) {
+  if (games.length === 0) return null;
+  return (
+    <section className={styles.row} aria-labelledby={id} data-testid={`game-row-${id}`}>
+      <div className="section-head">
+        <h2 id={id}>{title}</h2>
+        {seeAll ? (
+          <Link href={seeAll.href} aria-label={seeAll.name} prefetch={false}>
+            {seeAll.label}
+          </Link>
+        ) : null}
+      </div>
+      <ul className={styles.rowList}>
+        {games.map((game, index) => (
+          <li key={game.id}>
+            <GameTile game={game} t={t} eager={index < eagerCount} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+/** The texts the games lists' client parts read (GameTexts): hearts, links, tiles drawn in the browser, the search box. */
+export const GAME_TEXT_KEYS = [
+  'slot_machines.favourite_label',
+  'slot_machines.favourite_error',
+  'slot_machines.added_favourite',
+  'slot_machines.removed_favourite',
+  'slot_machines.play_for_fun',
+  'slot_machines.fun_link_label',
+  'slot_machines.tile_hint',
+  'slot_machines.volatility_low',
+  'slot_machines.volatility_medium',
+  'slot_machines.volatility_high',
+  'slot_machines.volatility_very_high',
+  'slot_machines.badge_new',
+  'slot_machines.recently_played',
+  'slot_machines.search_label',
+  'slot_machines.search_placeholder',
+  'slot_machines.search_button',
+  'slot_machines.search_results_count',
+  'slot_machines.search_no_results',
+  'slot_machines.search_min_chars',
+  'slot_machines.search_see_all',
+] as const;

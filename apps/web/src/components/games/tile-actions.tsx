@@ -1,0 +1,57 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { useLoggedIn } from '@/components/layout/use-logged-in';
+import { playHref } from '@/lib/game-types';
+import { loadFavourites, toggleFavourite, useFavourites } from './favourites-store';
+import { useGameTexts } from './game-texts';
+import styles from './games.module.css';
+
+/** A logged-in player's part of a tile: the favourite heart and a link to play for fun. Nothing for a guest. */
+export function TileActions({ gameId, name }: { gameId: string; name: string }) {
+  const loggedIn = useLoggedIn();
+  const favourites = useFavourites();
+  useEffect(() => {
+    if (loggedIn) loadFavourites();
+  }, [loggedIn]);
+  const t = useGameTexts();
+  const [message, setMessage] = useState('');
+  if (!loggedIn) return null;
+  const on = favourites.ids.has(gameId);
+  const ready = favourites.status === 'ready';
+  async function toggle() {
+    const ok = await toggleFavourite(gameId, !on);
+    setMessage(
+      ok ? t(on ? 'slot_machines.removed_favourite' : 'slot_machines.added_favourite', { game: name }) : t('slot_machines.favourite_error'),
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.heart}
+        aria-pressed={on}
+        aria-label={t('slot_machines.favourite_label', { game: name })}
+        disabled={!ready}
+        onClick={toggle}
+        data-testid="favourite-toggle"
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.2 0 3.6 1.2 5.3 3.1 1.7-1.9 3.1-3.1 5.3-3.1 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z" />
+        </svg>
+      </button>
+      <Link
+        href={playHref(gameId, 'fun')}
+        className={styles.funLink}
+        prefetch={false}
+        aria-label={t('slot_machines.fun_link_label', { game: name })}
+      >
+        {t('slot_machines.play_for_fun')}
+      </Link>
+      <span className="visually-hidden" role="status">
+        {message}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * A title as the platform's games catalogue answers it (`GameSummary`), and the small rules a
+ * tile shows it by. Type and pure functions only: safe in client components.
+ */
+export interface GameSummary {
+  id: string;
+  name: string;
+  studio: string;
+  volatility: string;
+  features: string[];
+  tags: string[];
+  rtp: number;
+  hitFrequency: number;
+  largestWin: number;
+  minStakeOre: number;
+  maxStakeOre: number;
+  releaseDate: string;
+  devices: string[];
+  family: string;
+  rows: number;
+  reelsCount: number;
+  theme: { motif: string; colours: { background: string; primary: string; accent: string } };
+  isNew: boolean;
+}
+
+/** The part of a title a tile needs (what the browser receives for recently played, too). */
+export type TileGame = Pick<GameSummary, 'id' | 'name' | 'studio' | 'volatility' | 'rtp' | 'isNew'>;
+
+export const toTileGame = ({ id, name, studio, volatility, rtp, isNew }: GameSummary): TileGame => ({
+  id,
+  name,
+  studio,
+  volatility,
+  rtp,
+  isNew,
+});
+
+/** Where a tile leads: play for money for a logged-in player, play for fun for a guest (spec §2 launch routes). */
+export const playHref = (gameId: string, mode: 'fun' | 'real') =>
+  `/spilleautomater/${mode === 'real' ? 'spil-for-penge' : 'spil-for-sjov'}/${encodeURIComponent(gameId)}`;
+
+/**
+ * The artwork's address. The version changes when the drawing (lib/game-art.ts) does, so the year
+ * a browser may keep it never shows an old picture.
+ */
+export const ART_VERSION = 1;
+export const artHref = (gameId: string) => `/api/games/art/${encodeURIComponent(gameId)}?v=${ART_VERSION}`;
+
+/** The translation key of a volatility class; an unknown class has none. */
+export const VOLATILITY_KEYS: Readonly<Record<string, string>> = {
+  low: 'slot_machines.volatility_low',
+  medium: 'slot_machines.volatility_medium',
+  high: 'slot_machines.volatility_high',
+  'very-high': 'slot_machines.volatility_very_high',
+};
+
+/** The translation key of a feature's Danish name. */
+export const FEATURE_KEYS: Readonly<Record<string, string>> = {
+  wild: 'slot_machines.feature_wild',
+  scatter: 'slot_machines.feature_scatter',
+  'free-spins': 'slot_machines.feature_free_spins',
+  retrigger: 'slot_machines.feature_retrigger',
+  multiplier: 'slot_machines.feature_multiplier',
+};
+
+const percent = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A return to player as Danish shows it: 0.9581 → "95,8 %" (a figure above 1 is taken as a percentage). */
+export function formatRtp(rtp: number): string {
+  const value = rtp > 1 ? rtp : rtp * 100;
+  return `${percent.format(Math.floor(value * 10) / 10)} %`;
+}
