@@ -54,6 +54,14 @@ export default defineConfig({
       env: env.platform,
     },
     {
+      // The game studio on a fresh in-memory database, its clock movable (the money-played warning).
+      command: 'node --import tsx apps/studio/src/server.ts',
+      url: `http://${ports.host}:${ports.studioPort}/health`,
+      reuseExistingServer: true,
+      timeout: 60_000,
+      env: env.studio,
+    },
+    {
       command: 'node --import tsx server.ts',
       cwd: 'apps/web',
       url: `http://${ports.host}:${ports.webPort}/favicon.ico`,

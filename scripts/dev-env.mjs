@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The wiring between the stand-ins, the platform and the storefront on one machine, written once:
+// The wiring between the stand-ins, the platform, the game studio and the storefront on one machine, written once:
 // `npm start` (scripts/start.mjs), the browser tests (playwright.config.ts) and CI (.ci/run) take
 // their environments from here. Each service's own defaults live in its config; this module only
 // says where the others are and which development settings a local run needs (KRONE_ENV).
@@ -15,6 +15,7 @@ export function e2ePorts(env = process.env) {
     simsPort: Number(env.E2E_SIMS_PORT ?? 4310),
     platformPort: Number(env.E2E_PLATFORM_PORT ?? 4100),
     webPort: Number(env.E2E_WEB_PORT ?? 3100),
+    studioPort: Number(env.E2E_STUDIO_PORT ?? 4410),
   };
 }
 
@@ -25,6 +26,7 @@ export function demoPorts(env = process.env) {
     simsPort: Number(env.SIMS_PORT ?? 4300),
     platformPort: Number(env.PLATFORM_PORT ?? 4000),
     webPort: Number(env.WEB_PORT ?? 3000),
+    studioPort: Number(env.STUDIO_PORT ?? 4400),
   };
 }
 
@@ -36,8 +38,9 @@ export function demoPorts(env = process.env) {
  *   movable test clock, and fast payouts: a 30 s hold to cancel in, sent within 2 s and paid by
  *   the NemKonto stand-in after 2 s (withdraw.spec.ts).
  */
-export function devEnv(profile, { host, simsPort, platformPort, webPort }) {
+export function devEnv(profile, { host, simsPort, platformPort, webPort, studioPort = 4400 }) {
   if (profile !== 'demo' && profile !== 'e2e') throw new Error(`dev-env: unknown profile ${profile} (demo or e2e)`);
+  const studio = `http://${host}:${studioPort}`;
   const sims = `http://${host}:${simsPort}`;
   const platform = `http://${host}:${platformPort}`;
   const web = `http://${host}:${webPort}`;
@@ -67,6 +70,8 @@ export function devEnv(profile, { host, simsPort, platformPort, webPort }) {
       CARDS_API_URL: `${sims}/cards`,
       MOBILEPAY_PAYMENTS_URL: `${sims}/mobilepay-payments`,
       NEMKONTO_API_URL: `${sims}/nemkonto`,
+      // The studio signs its games-contract calls with this secret (the studio's STUDIO_PROVIDER_SECRET).
+      GAME_PROVIDER_KRONE_STUDIO_SECRET: DEV_STUDIO_PROVIDER_SECRET,
       ...(e2e
         ? {
             PGLITE_DATA_DIR: 'memory://',
@@ -89,16 +94,33 @@ export function devEnv(profile, { host, simsPort, platformPort, webPort }) {
       WEB_PORT: String(webPort),
       WEB_PUBLIC_URL: web,
       CARDS_PUBLIC_URL: `${sims}/cards`,
+      // The storefront's server calls the studio with its key (apps/studio/README.md).
+      STUDIO_URL: studio,
+      STUDIO_API_KEY: DEV_STUDIO_API_KEY,
+    },
+    studio: {
+      // Our game studio (apps/studio): a provider of the platform's games contract.
+      KRONE_ENV: 'development',
+      STUDIO_HOST: host,
+      STUDIO_PORT: String(studioPort),
+      PLATFORM_URL: platform,
+      STUDIO_PROVIDER_SECRET: DEV_STUDIO_PROVIDER_SECRET,
+      STUDIO_API_KEY: DEV_STUDIO_API_KEY,
+      ...(e2e ? { STUDIO_DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', TEST_CLOCK_CONTROL: 'true' } : {}),
     },
   };
 }
+
+/** The development secret between the studio and the platform's games contract, and the storefront's key to the studio. */
+const DEV_STUDIO_PROVIDER_SECRET = 'krone-development-studio-secret';
+const DEV_STUDIO_API_KEY = 'krone-development-studio-key';
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {
   const [profile, service] = process.argv.slice(2);
   const env = devEnv(profile, profile === 'e2e' ? e2ePorts() : demoPorts())[service];
   if (!env) {
-    console.error('usage: node scripts/dev-env.mjs <demo|e2e> <sims|platform|web>');
+    console.error('usage: node scripts/dev-env.mjs <demo|e2e> <sims|platform|studio|web>');
     process.exit(2);
   }
   for (const [key, value] of Object.entries(env)) console.log(`${key}=${value}`);

@@ -34,10 +34,20 @@ describe('the wiring between stand-ins, platform and storefront (scripts/dev-env
   });
 
   it('gives the browser tests their own ports and a fresh database', () => {
-    expect(e2ePorts({})).toEqual({ host: '127.0.0.1', simsPort: 4310, platformPort: 4100, webPort: 3100 });
+    expect(e2ePorts({})).toEqual({ host: '127.0.0.1', simsPort: 4310, platformPort: 4100, webPort: 3100, studioPort: 4410 });
     const env = devEnv('e2e', e2ePorts({}));
     expect(env.platform.PGLITE_DATA_DIR).toBe('memory://');
     expect(env.platform.TEST_CLOCK_CONTROL).toBe('true');
     expect(devEnv('demo', e2ePorts({})).platform.TEST_CLOCK_CONTROL).toBeUndefined();
+    expect(env.studio).toMatchObject({ STUDIO_DATABASE_URL: 'memory://', TEST_CLOCK_CONTROL: 'true', STUDIO_PORT: '4410' });
+    expect(devEnv('demo', e2ePorts({})).studio.TEST_CLOCK_CONTROL).toBeUndefined();
+  });
+
+  it('gives the studio the platform, the platform the studio’s secret, and the storefront the studio’s URL and key', () => {
+    const env = devEnv('demo', { host: '127.0.0.1', simsPort: 1001, platformPort: 1002, webPort: 1003, studioPort: 1004 });
+    expect(env.studio.PLATFORM_URL).toBe('http://127.0.0.1:1002');
+    expect(env.studio.STUDIO_PROVIDER_SECRET).toBe(env.platform.GAME_PROVIDER_KRONE_STUDIO_SECRET);
+    expect(env.web.STUDIO_URL).toBe('http://127.0.0.1:1004');
+    expect(env.web.STUDIO_API_KEY).toBe(env.studio.STUDIO_API_KEY);
   });
 });

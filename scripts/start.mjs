@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /* global AbortSignal */
 // npm start: installs what is missing, starts the platform on the embedded database (created,
-// migrated and seeded on first run), builds the storefront when its sources changed, starts it,
-// and prints the URL. Ctrl-C stops everything.
+// migrated and seeded on first run), the game studio on its own embedded database, builds the
+// storefront when its sources changed, starts it, and prints the URL. Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -13,8 +13,8 @@ import { hasPinnedNodePackage, pinnedNodePath, runtimeProblem } from './runtime.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const { host, simsPort, platformPort, webPort } = demoPorts();
-const env = devEnv('demo', { host, simsPort, platformPort, webPort });
+const { host, simsPort, platformPort, webPort, studioPort } = demoPorts();
+const env = devEnv('demo', { host, simsPort, platformPort, webPort, studioPort });
 const children = [];
 
 const log = (message) => console.log(`\x1b[33mkrone\x1b[0m ${message}`);
@@ -121,6 +121,10 @@ log('starting the platform…');
 start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], env.platform);
 await waitFor(`http://${host}:${platformPort}/health`, 120_000);
 
+log('starting the game studio…');
+start('studio', process.execPath, ['--import', 'tsx', 'apps/studio/src/server.ts'], env.studio);
+await waitFor(`http://${host}:${studioPort}/health`, 60_000);
+
 const hashFile = path.join(webDir, '.next/krone-source-hash');
 const sourceHash = webSourceHash();
 const built = existsSync(path.join(webDir, '.next/BUILD_ID')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === sourceHash;
@@ -135,5 +139,5 @@ log('starting the storefront…');
 start('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], env.web, webDir);
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);
 log(
-  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
+  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs; game studio http://${host}:${studioPort}; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
 );
