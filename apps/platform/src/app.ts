@@ -18,9 +18,11 @@ import { documentsRoutes } from './documents/routes.js';
 import { createDocumentsService } from './documents/service.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
+import { catalogueRoutes } from './games/catalogue-routes.js';
 import { providersFromConfig } from './games/providers.js';
 import { gamesRoutes } from './games/routes.js';
 import { createGamesService } from './games/service.js';
+import { DEFAULT_WARNING_MINUTES } from './games/sessions.js';
 import { limitsRoutes } from './limits/routes.js';
 import { createLimitsService } from './limits/service.js';
 import { createPaymentHistory } from './payments/history.js';
@@ -29,7 +31,7 @@ import { createPaymentsService } from './payments/service.js';
 import { createNemKontoClient } from './payments/withdrawals-nemkonto.js';
 import { withdrawalsRoutes } from './payments/withdrawals-routes.js';
 import { createWithdrawalsService } from './payments/withdrawals.js';
-import { createHistoryService } from './wallet/history.js';
+import { createHistoryService, resolvePeriod } from './wallet/history.js';
 import { historyRoutes } from './wallet/history-routes.js';
 import { walletRoutes } from './wallet/routes.js';
 import { createWalletService } from './wallet/service.js';
@@ -92,6 +94,7 @@ export function redactUrl(url: string): string {
     .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/Games\/(?:favourites|recent|history)\/)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
 }
@@ -170,6 +173,8 @@ export async function buildApp({
     clock,
     depositedSince: paymentHistory.depositedSince,
     log: (change) => app.log.info({ limitsChange: change }, 'limits changed'),
+    // A pause or a closure ends the player's game sessions in the same transaction (games/README.md).
+    endGameSessions: (playerId, reason, tx) => games.endPlayerSessions(playerId, reason, tx),
   });
   const wallet = createWalletService(database.db, clock);
   const players = createPlayersService({
@@ -185,6 +190,8 @@ export async function buildApp({
     }),
     content,
     limits,
+    // A logout, or a lock found at a session's look-up, ends the player's game sessions.
+    endGameSessions: async (playerId, reason) => void (await games.endPlayerSessions(playerId, reason)),
   });
   const bonus = createBonusService(database.db, clock, wallet);
   // The rules of a stake (the open bonus's maximum bet, a pause answered as the limits context's):
@@ -206,6 +213,11 @@ export async function buildApp({
       await limits.assertMayPlay(playerId);
     },
     assertAccountOpen: players.assertAccountOpen,
+    resolvePeriod,
+    warningMinutes: async () => {
+      const setting = await content.getPublicSystemConfig('wageringTimePopup').catch(() => null);
+      return Number(setting?.value ?? DEFAULT_WARNING_MINUTES);
+    },
   });
   const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, bonus, players });
   const withdrawals = createWithdrawalsService({
@@ -217,7 +229,12 @@ export async function buildApp({
     nemkonto: createNemKontoClient(config),
     log: (message, details) => app.log.warn(details, message),
   });
-  const history = createHistoryService({ db: database.db, clock, unsettledDeposits: paymentHistory.unsettledDeposits });
+  const history = createHistoryService({
+    db: database.db,
+    clock,
+    unsettledDeposits: paymentHistory.unsettledDeposits,
+    gameNames: games.catalogue.names,
+  });
   const documents = createDocumentsService({
     db: database.db,
     config,
@@ -250,7 +267,8 @@ export async function buildApp({
         { name: 'limits', description: 'The player’s deposit limits, pauses and closure' },
         {
           name: 'games',
-          description: 'Game launch for the player, and the games contract for providers (signed, idempotent bet/win/rollback)',
+          description:
+            'The catalogue (lobby, list, best, search), the player’s favourites, recently played and game history, game launch, and the games contract for providers (signed, idempotent bet/win/rollback)',
         },
         { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
         { name: 'system', description: 'Health' },
@@ -283,6 +301,7 @@ export async function buildApp({
   await app.register(withdrawalsRoutes, { withdrawals, config, clock });
   await app.register(limitsRoutes, { limits });
   await app.register(gamesRoutes, { games, clock });
+  await app.register(catalogueRoutes, { games });
   if (testClock) await app.register(testClockRoutes, { testClock });
   if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {
     startBackgroundJob(app, 'payouts', () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);

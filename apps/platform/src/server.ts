@@ -1,8 +1,10 @@
+import { loadTitles } from '@krone/games-math/titles';
 import { buildApp } from './app.js';
 import { seedBonusCodes } from './bonus/service.js';
 import { loadConfig } from './config.js';
 import { seedDemoContent } from './content/seed.js';
 import { openDatabase } from './db/client.js';
+import { syncCatalogue } from './games/catalogue-sync.js';
 import { createLimitsService } from './limits/service.js';
 import { seedDemoPlayers } from './players/demo.js';
 import { createSecrets } from './players/secrets.js';
@@ -13,6 +15,12 @@ await database.migrate();
 // The operator's bonus codes (bonus/codes.json), checked against the Danish caps: a code outside
 // them stops the platform here, with a message naming it.
 await seedBonusCodes(database.db);
+// The games catalogue from the title files (@krone/games-math/titles): written only when they changed.
+const catalogue = await syncCatalogue(database.db, loadTitles(), new Date());
+if (catalogue.changed)
+  console.log(
+    `platform: games catalogue synced (${catalogue.titles} titles, ${catalogue.written} written, ${catalogue.withdrawn} withdrawn)`,
+  );
 if (config.SEED_DEMO_CONTENT) {
   const seed = await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);

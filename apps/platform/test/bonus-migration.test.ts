@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -23,7 +24,8 @@ describe('migration 0012 (one open bonus per player)', () => {
     const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
     journal.entries = journal.entries.filter((entry) => entry.idx < 12);
     writeFileSync(journalPath, JSON.stringify(journal));
-    const client = await PGlite.create('memory://');
+    // The later migrations need pg_trgm (0015, the games catalogue's search), as the app's database has it.
+    const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
     const db = drizzle({ client });
     try {
       await migrate(db, { migrationsFolder: before });

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants } from '../src/bonus/schema.js';
-import { gameRounds, gameTransactions } from '../src/games/schema.js';
+import { gameRounds, games, gameTransactions } from '../src/games/schema.js';
 import { players } from '../src/players/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { gameProvider, type GameProviderClient } from './games-provider.js';
+import { addTestTitles, gameProvider, type GameProviderClient } from './games-provider.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
 /**
@@ -24,12 +24,24 @@ let now = new Date();
 let studio: GameProviderClient;
 let other: GameProviderClient;
 
+/**
+ * The suite's titles in the catalogue: one per provider, with the stake steps the scenarios bet
+ * (a bet must be one of them). The bonus's maximum bet (100 kr.) lies below the largest step.
+ */
+const STEPS = [100, 250, 300, 500, 700, 1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 8_000, 10_000, 20_000];
+const GAME = 'kontrakt-slot';
+const OTHER_GAME = 'kontrakt-slot-anden';
+
 beforeAll(async () => {
   platform = await startTestPlatform({
     GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET,
     GAME_PROVIDERS_EXTRA: `other-studio:${OTHER_SECRET}`,
   });
   platform.setNow(now);
+  await addTestTitles(platform.database.db, [
+    { id: GAME, stepsOre: STEPS },
+    { id: OTHER_GAME, providerId: 'other-studio', stepsOre: STEPS },
+  ]);
   studio = gameProvider(platform.app, 'krone-studio', STUDIO_SECRET, () => now);
   other = gameProvider(platform.app, 'other-studio', OTHER_SECRET, () => now);
 }, 60_000);
@@ -71,7 +83,7 @@ async function launch(token: string, body: Record<string, unknown> = {}) {
   const response = await platform.app.inject({
     method: 'POST',
     url: `/Games/launch/${token}`,
-    payload: { providerId: 'krone-studio', gameId: 'krone-spins', mode: 'real', ...body },
+    payload: { providerId: 'krone-studio', gameId: body.providerId === 'other-studio' ? OTHER_GAME : GAME, mode: 'real', ...body },
   });
   return { status: response.statusCode, body: response.json() as { code?: string; data?: { token: string; gameSessionId: string } } };
 }
@@ -113,6 +125,29 @@ describe('launch', () => {
     expect((await launch('not-a-session-token-of-anyone-at-all-000000')).status).toBe(401);
   });
 
+  it('launches only a title of the catalogue, in play and of the provider asked (404 GAME_NOT_FOUND otherwise); authenticate tells the warning’s minutes', async () => {
+    const player = await playerWith(0);
+    const notInCatalogue = await launch(player.token, { gameId: 'no-such-game-here' });
+    expect(notInCatalogue).toMatchObject({ status: 404, body: { code: 'GAME_NOT_FOUND' } });
+    // Another provider's title is not this provider's to launch.
+    expect((await launch(player.token, { gameId: OTHER_GAME })).body.code).toBe('GAME_NOT_FOUND');
+    await addTestTitles(platform.database.db, [{ id: 'kontrakt-trukket-tilbage', stepsOre: STEPS }]);
+    expect((await launch(player.token, { gameId: 'kontrakt-trukket-tilbage' })).status).toBe(200);
+    await platform.database.db.update(games).set({ withdrawnAt: now }).where(eq(games.id, 'kontrakt-trukket-tilbage'));
+    expect((await launch(player.token, { gameId: 'kontrakt-trukket-tilbage' })).body.code).toBe('GAME_NOT_FOUND');
+
+    const launched = await launch(player.token);
+    const auth = await studio.call('authenticate', { token: launched.body.data!.token });
+    // The system config wageringTimePopup (content seed): 5 minutes.
+    expect(auth.body.data).toMatchObject({ gameId: GAME, warningMinutes: 5 });
+    const sessions = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from game_sessions where player_id = ${player.id}`,
+      platform.database.db,
+    );
+    // Refused launches made no session: the two that went through did.
+    expect(sessions[0]?.n).toBe(2);
+  });
+
   it('refuses a paused player, and a provider’s authenticate of an expired or another provider’s token', async () => {
     const player = await playerWith(0);
     const launched = await launch(player.token);
@@ -122,7 +157,8 @@ describe('launch', () => {
     const pause = await platform.app.inject({ method: 'POST', url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } });
     expect(pause.statusCode).toBe(200);
     expect((await launch(player.token)).body.code).toBe('ACCOUNT_PAUSED');
-    expect((await studio.call('authenticate', { token: launched.body.data!.token })).body.code).toBe('ACCOUNT_PAUSED');
+    // The pause ended the game session launched before it.
+    expect((await studio.call('authenticate', { token: launched.body.data!.token })).body.code).toBe('GAME_SESSION_ENDED');
 
     const later = await playerWith(0);
     const second = await launch(later.token);
@@ -193,7 +229,7 @@ describe('money', () => {
 
   it('refuses a bet over the balance with the balance in the answer, and moves nothing', async () => {
     const { player, sessionId } = await seated(1_234);
-    const refused = await studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_235 });
+    const refused = await studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_500 });
     expect(refused).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS', balanceOre: 1_234 } });
     expect(await cash(player.id)).toBe(1_234);
   });
@@ -228,15 +264,62 @@ describe('money', () => {
     await expectLedgerSound();
   });
 
-  it('refuses a paused player’s bet (the limits context’s answer) and still pays their win', async () => {
+  it('ends the game sessions of a player who pauses: a bet after is GAME_SESSION_ENDED, their win still paid', async () => {
     const { player, sessionId } = await seated(10_000);
     const roundId = id('r');
     expect((await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 })).status).toBe(200);
     await platform.app.inject({ method: 'POST', url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } });
     const refused = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 });
-    expect(refused).toMatchObject({ status: 403, body: { code: 'ACCOUNT_PAUSED' } });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'GAME_SESSION_ENDED' } });
     expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 2_000 })).status).toBe(200);
     expect(await cash(player.id)).toBe(11_000);
+  });
+
+  it('ends the game sessions of a player who logs out or closes their account: a bet after is GAME_SESSION_ENDED', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    expect((await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 })).status).toBe(200);
+    const logout = await platform.app.inject({ method: 'POST', url: `/Players/sessions/${player.token}/logout` });
+    expect(logout.statusCode).toBe(200);
+    const refused = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 1_000 });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'GAME_SESSION_ENDED' } });
+    expect(await cash(player.id)).toBe(9_000);
+    const [ended] = await rowsOf<{ ended_reason: string }>(
+      sql`select ended_reason from game_sessions where id = ${sessionId}`,
+      platform.database.db,
+    );
+    expect(ended?.ended_reason).toBe('logout');
+
+    const closing = await seated(10_000);
+    const closure = await platform.app.inject({
+      method: 'POST',
+      url: `/Limits/${closing.player.token}/closure`,
+      payload: { confirm: true },
+    });
+    expect(closure.statusCode).toBe(200);
+    const afterClosure = await studio.call('bet', {
+      sessionId: closing.sessionId,
+      roundId: id('r'),
+      transactionId: id('b'),
+      amountOre: 1_000,
+    });
+    expect(afterClosure.body.code).toBe('GAME_SESSION_ENDED');
+    expect(await cash(closing.player.id)).toBe(10_000);
+  });
+
+  it('refuses a bet not on the title’s stake steps (400 GAME_STAKE_NOT_ALLOWED), moving nothing and recording nothing', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const roundId = id('r');
+    const transactionId = id('b');
+    for (const amountOre of [1, 99, 1_001, 20_001, 50_000]) {
+      const refused = await studio.call('bet', { sessionId, roundId, transactionId, amountOre });
+      expect(refused).toMatchObject({ status: 400, body: { code: 'GAME_STAKE_NOT_ALLOWED' } });
+    }
+    expect(await cash(player.id)).toBe(10_000);
+    // Refused, the id was not taken: the same id with a stake on a step goes through.
+    expect((await studio.call('bet', { sessionId, roundId, transactionId, amountOre: 1_000 })).status).toBe(200);
+    expect(await cash(player.id)).toBe(9_000);
+    await expectLedgerSound();
   });
 
   it('refuses the bet of a player whose game account was locked after the launch, and still pays their win', async () => {
@@ -273,7 +356,7 @@ describe('money', () => {
       reference: { grantId, code: 'VELKOMST100' },
     });
     const roundId = id('r');
-    const over = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 10_001 });
+    const over = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 20_000 });
     expect(over).toMatchObject({ status: 409, body: { code: 'BONUS_MAX_BET' } });
     const bet = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 8_000 });
     expect(bet.body.data).toMatchObject({ cashOre: 0, bonusOre: 47_000, balanceOre: 47_000 });
@@ -489,7 +572,7 @@ describe('a burst of random play', () => {
           call = {
             provider: providerOf(seat),
             operation: 'bet',
-            payload: { ...base, transactionId, amountOre: 1 + Math.floor(random() * 3_000) },
+            payload: { ...base, transactionId, amountOre: pick(STEPS.filter((step) => step <= 3_000)) },
           };
         } else if (what < 0.75) {
           call = {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { loadTitles } from '@krone/games-math/titles';
 import { startSims, type Sims } from '@krone/sims';
 import { signWebhook } from '@krone/sims/cards';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import { createBonusService, seedBonusCodes } from '../src/bonus/service.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
 import { createContentService } from '../src/content/service.js';
+import { syncCatalogue } from '../src/games/catalogue-sync.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createLimitsService } from '../src/limits/service.js';
 import { players } from '../src/players/schema.js';
@@ -68,6 +70,7 @@ export async function startTestPlatform(
   await database.migrate();
   await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   await seedBonusCodes(database.db);
+  await syncCatalogue(database.db, loadTitles(), new Date());
   let now: Date | undefined;
   const clock = () => now ?? new Date();
   const app = await buildApp({ config, database, clock, logger: false, ...services });

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { addIsoDays, copenhagenDayStart, copenhagenIsoDate } from '@krone/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTitles } from '@krone/games-math/titles';
 import { redactUrl } from '../src/app.js';
 import { payments } from '../src/payments/schema.js';
 import { createWalletService, type WalletService } from '../src/wallet/service.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
 const DAY = 86_400_000;
+/** A title of the catalogue: the game column shows its Danish name. */
+const TITLE = loadTitles()[0]!;
 let platform: TestPlatform;
 /** The time the test's transfers are made at: the ledger stamps them with its clock. */
 let at = new Date();
@@ -27,7 +30,7 @@ interface Row {
   type: string;
   category: string;
   kind: string;
-  game: string | null;
+  game: { id: string; name: string } | null;
   stakeOre: number | null;
   winOre: number | null;
   amountOre: number;
@@ -84,9 +87,9 @@ function ledgerFor(playerId: string) {
   return {
     deposit: async (paymentId: string, amountOre: number, when: Date, method = 'card') =>
       move('deposit', `deposit:${paymentId}`, await system('payment_clearing'), await cash(), amountOre, { paymentId, method }, when),
-    bet: async (roundId: string, amountOre: number, when: Date, game = 'Krone Spins') =>
+    bet: async (roundId: string, amountOre: number, when: Date, game = TITLE.id) =>
       move('bet', `bet:${roundId}`, await cash(), await system('house'), amountOre, { roundId, game }, when),
-    win: async (roundId: string, amountOre: number, when: Date, { toBonus = false, game = 'Krone Spins' } = {}) =>
+    win: async (roundId: string, amountOre: number, when: Date, { toBonus = false, game = TITLE.id } = {}) =>
       move('win', `win:${roundId}`, await system('house'), toBonus ? await bonus() : await cash(), amountOre, { roundId, game }, when),
     withdraw: async (withdrawalId: string, amountOre: number, when: Date) =>
       move('withdrawal', `withdrawal:${withdrawalId}`, await cash(), await reserve(), amountOre, { withdrawalId }, when),
@@ -120,7 +123,7 @@ describe('transaction history', () => {
     await ledger.cancelWithdrawal('w-cancelled', 10_000, ago(2 * DAY - 2000));
     await ledger.withdraw('w-pending', 10_000, ago(2 * DAY - 3000));
     await ledger.grantBonus('grant-1', 10_000, ago(DAY - 1000));
-    await ledger.win('round-3', 700, ago(DAY - 2000), { toBonus: true, game: 'Bonus Bonanza' });
+    await ledger.win('round-3', 700, ago(DAY - 2000), { toBonus: true, game: 'bonus-bonanza' });
     await ledger.grantBonus('grant-2', 5_000, ago(DAY - 3000));
     await ledger.forfeitBonus('grant-2', 5_000, ago(DAY - 4000));
     // A card deposit still at 3-D Secure, and one that failed: only the first is shown.
@@ -168,11 +171,19 @@ describe('transaction history', () => {
     expect(byOrder(payment)[0]!.transactionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(byOrder(underWay!.id)[0]).toMatchObject({ amountOre: 20_000, transactionId: null, method: 'card' });
     expect(byOrder('round-1')).toEqual([
-      expect.objectContaining({ type: 'win', winOre: 5_000, stakeOre: null, amountOre: 5_000, game: 'Krone Spins', category: 'games' }),
-      expect.objectContaining({ type: 'bet', stakeOre: 2_000, winOre: null, amountOre: -2_000, game: 'Krone Spins' }),
+      expect.objectContaining({
+        type: 'win',
+        winOre: 5_000,
+        stakeOre: null,
+        amountOre: 5_000,
+        game: { id: TITLE.id, name: TITLE.name },
+        category: 'games',
+      }),
+      expect.objectContaining({ type: 'bet', stakeOre: 2_000, winOre: null, amountOre: -2_000, game: { id: TITLE.id, name: TITLE.name } }),
     ]);
     expect(byOrder('w-paid')[0]).toMatchObject({ amountOre: -30_000, method: 'nemkonto' });
-    expect(byOrder('round-3')[0]).toMatchObject({ winOre: 700, game: 'Bonus Bonanza' });
+    // A game the catalogue does not hold shows its id.
+    expect(byOrder('round-3')[0]).toMatchObject({ winOre: 700, game: { id: 'bonus-bonanza', name: 'bonus-bonanza' } });
     expect(byOrder('grant-1')[0]).toMatchObject({ amountOre: 10_000, category: 'bonus' });
 
     // By type.

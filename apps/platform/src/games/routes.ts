@@ -110,6 +110,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService; clock: ()
                 mode: z.string(),
                 currency: z.literal('DKK'),
                 expiresAt: isoDateTime,
+                /** The money-played warning comes after this many minutes of play (system config wageringTimePopup). */
+                warningMinutes: z.number().int().min(1),
                 ...balances,
               }),
             ),
@@ -147,7 +149,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService; clock: ()
         schema: {
           ...route,
           operationId: 'gamesBet',
-          summary: 'Provider: a stake of a round, idempotent by transactionId (INSUFFICIENT_FUNDS carries balanceOre)',
+          summary:
+            'Provider: a stake of a round, one of the title’s stake steps (GAME_STAKE_NOT_ALLOWED), idempotent by transactionId (INSUFFICIENT_FUNDS carries balanceOre)',
           body: moneyBody.extend({ amountOre: amount.min(1) }),
           response: { 200: moneyAnswer, ...contractErrors },
         },

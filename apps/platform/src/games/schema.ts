@@ -1,4 +1,18 @@
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A game session: one player playing one game of one provider for money, launched by the platform.
@@ -19,6 +33,8 @@ export const gameSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it ended before its time: logout, locked, pause or closure (the player's own session ended too). */
+    endedReason: text('ended_reason'),
   },
   (t) => [index('game_sessions_player_idx').on(t.playerId, t.createdAt)],
 );
@@ -41,10 +57,23 @@ export const gameRounds = pgTable(
     wonOre: bigint('won_ore', { mode: 'number' }).notNull().default(0),
     /** A win was paid: no bet of the round can be rolled back after it. */
     hasWin: boolean('has_win').notNull().default(false),
+    /**
+     * The player's balance (cash and bonus) right after the round's latest money call, read from
+     * the ledger's locked balance rows in that call's own transaction: the game history's
+     * "balance after". Null only for a round whose calls moved nothing (a rollback's marker).
+     */
+    balanceAfterOre: bigint('balance_after_ore', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ name: 'game_rounds_pkey', columns: [t.providerId, t.roundId] }), index('game_rounds_session_idx').on(t.sessionId)],
+  (t) => [
+    primaryKey({ name: 'game_rounds_pkey', columns: [t.providerId, t.roundId] }),
+    index('game_rounds_session_idx').on(t.sessionId),
+    // The game history and recently played: a player's rounds by time.
+    index('game_rounds_player_idx').on(t.playerId, t.createdAt),
+    // The best and popular lists: the rounds of the last days, counted per game and player from the index alone.
+    index('game_rounds_created_idx').on(t.createdAt, t.gameId, t.playerId),
+  ],
 );
 
 /**
@@ -79,4 +108,85 @@ export const gameTransactions = pgTable(
     primaryKey({ name: 'game_transactions_pkey', columns: [t.providerId, t.transactionId] }),
     index('game_transactions_round_idx').on(t.providerId, t.roundId),
   ],
+);
+
+/**
+ * The catalogue: one row per title of `@krone/games-math/titles`, written at start-up
+ * (games/catalogue-sync.ts). A title no longer in the files is withdrawn (`withdrawn_at`), never
+ * deleted: rounds, sessions and favourites name it. Stake steps are what a bet must be one of.
+ */
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    studio: text('studio').notNull(),
+    providerId: text('provider_id').notNull(),
+    /** low, medium, high or very-high: derived from the maths. */
+    volatility: text('volatility').notNull(),
+    features: text('features').array().notNull(),
+    tags: text('tags').array().notNull(),
+    devices: text('devices').array().notNull(),
+    /** Exact figures of the maths, as fractions (rtp 0.9612) and multiples of the total stake (largest win). */
+    rtp: doublePrecision('rtp').notNull(),
+    hitFrequency: doublePrecision('hit_frequency').notNull(),
+    largestWin: doublePrecision('largest_win').notNull(),
+    minStakeOre: bigint('min_stake_ore', { mode: 'number' }).notNull(),
+    maxStakeOre: bigint('max_stake_ore', { mode: 'number' }).notNull(),
+    stakeStepsOre: bigint('stake_steps_ore', { mode: 'number' }).array().notNull(),
+    defaultStakeOre: bigint('default_stake_ore', { mode: 'number' }).notNull(),
+    releaseDate: date('release_date', { mode: 'string' }).notNull(),
+    family: text('family').notNull(),
+    rows: integer('rows').notNull(),
+    reelsCount: integer('reels_count').notNull(),
+    theme: jsonb('theme').$type<{ motif: string; colours: { background: string; primary: string; accent: string } }>().notNull(),
+    mathsHash: text('maths_hash').notNull(),
+    /** Folded (lower case, æ→ae, ø→oe, å→aa, accents off) name, studio and tags: what search matches by trigrams. */
+    searchText: text('search_text').notNull(),
+    /** The folded name alone: a match on the name ranks before one on a tag. */
+    searchName: text('search_name').notNull(),
+    /** SHA-256 of the row's content: the start-up sync rewrites a row only when it changed. */
+    contentHash: text('content_hash').notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The lists a phone pages through: newest, by name, by RTP, per studio and volatility, titles in play only.
+    index('games_newest_idx')
+      .on(t.releaseDate.desc(), t.id)
+      .where(sql`${t.withdrawnAt} is null`),
+    index('games_name_idx')
+      .on(t.name)
+      .where(sql`${t.withdrawnAt} is null`),
+    index('games_rtp_idx')
+      .on(t.rtp.desc(), t.id)
+      .where(sql`${t.withdrawnAt} is null`),
+    index('games_studio_idx')
+      .on(t.studio, t.releaseDate.desc())
+      .where(sql`${t.withdrawnAt} is null`),
+    index('games_volatility_idx')
+      .on(t.volatility, t.releaseDate.desc())
+      .where(sql`${t.withdrawnAt} is null`),
+    index('games_features_idx').using('gin', t.features),
+    index('games_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** The catalogue's last sync: the hash of every title's content together, so an unchanged start-up writes nothing. */
+export const gameCatalogueSync = pgTable('game_catalogue_sync', {
+  id: integer('id').primaryKey(),
+  contentHash: text('content_hash').notNull(),
+  titles: integer('titles').notNull(),
+  syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+});
+
+/** A player's favourite games (the heart on a tile): one row per player and game. */
+export const gameFavourites = pgTable(
+  'game_favourites',
+  {
+    playerId: uuid('player_id').notNull(),
+    gameId: text('game_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'game_favourites_pkey', columns: [t.playerId, t.gameId] })],
 );

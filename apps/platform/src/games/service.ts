@@ -5,9 +5,13 @@ import { fail } from '../shared/errors.js';
 import { providerGamesAccountKind, type StakeRules, type TransferEntry, type WalletService } from '../wallet/service.js';
 import { ledgerKey, requestHash, type MoneyAnswer, type MoneyRequest, type RollbackRequest } from './contract.js';
 import { gameRounds, gameTransactions } from './schema.js';
+import type { Title } from '@krone/games-math';
+import { createCatalogue } from './catalogue.js';
+import { syncCatalogue } from './catalogue-sync.js';
+import { createPlayerGames, type ResolvePeriod } from './player-games.js';
 import { createGameSessions, type GameSession, type GameSessionsDeps } from './sessions.js';
 
-export { GAME_ID_PATTERN, type GameMode } from './sessions.js';
+export { GAME_ID_PATTERN, type GameMode, type GameSessionEndReason } from './sessions.js';
 export { ledgerKey, PROVIDER_REF_PATTERN, type MoneyAnswer, type MoneyRequest, type RollbackRequest } from './contract.js';
 
 export interface GamesDeps extends GameSessionsDeps {
@@ -16,6 +20,8 @@ export interface GamesDeps extends GameSessionsDeps {
   stakes: Pick<StakeRules, 'checkStake' | 'explainRefusal'>;
   /** The players context's refusal of a bet by a player whose user or game account is locked. */
   assertAccountOpen: (playerId: string) => Promise<void>;
+  /** The wallet's rule for a history's period (wallet/history.ts resolvePeriod): the game history follows it. */
+  resolvePeriod: ResolvePeriod;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,8 +38,24 @@ type GameTransaction = typeof gameTransactions.$inferSelect;
  */
 export function createGamesService(deps: GamesDeps) {
   const { db, clock, wallet, stakes } = deps;
-  const sessions = createGameSessions(deps);
+  const catalogue = createCatalogue({ db, clock });
+  const playerGames = createPlayerGames({ db, clock, catalogue, resolvePeriod: deps.resolvePeriod });
+  const sessions = createGameSessions({ ...deps, catalogue });
   const { providerOf, isEnded, sessionOf, balances } = sessions;
+
+  /** The catalogue from the titles (at start-up: loadTitles()); the bets' cached stake steps are read again. */
+  async function syncTitles(titles: readonly Title[]) {
+    const result = await syncCatalogue(db, titles, clock());
+    catalogue.forgetStakes();
+    return result;
+  }
+
+  /** A lock seen at a bet ends the player's game sessions, as the login's look-up ends their sessions. */
+  async function endSessionsIfLocked(playerId: string, error: unknown): Promise<never> {
+    const code = (error as { code?: string }).code;
+    if (code === 'USER_LOCKED' || code === 'GAME_ACCOUNT_LOCKED') await sessions.endPlayerSessions(playerId, 'locked');
+    throw error;
+  }
 
   /** The player's cash and bonus accounts and the provider's games account (made on first use, outside any transaction). */
   async function accountsOf(providerId: string, playerId: string) {
@@ -127,7 +149,8 @@ export function createGamesService(deps: GamesDeps) {
     if (seen) return answerSeen(seen, hash);
     const session = await sessionOf(providerId, request.sessionId);
     if (isEnded(session)) throw fail('GAME_SESSION_ENDED');
-    await deps.assertAccountOpen(session.playerId);
+    await catalogue.assertStakeAllowed(session.gameId, request.amountOre);
+    await deps.assertAccountOpen(session.playerId).catch((error: unknown) => endSessionsIfLocked(session.playerId, error));
     const key = ledgerKey(providerId, request.transactionId);
     await stakes.checkStake([session.playerId], request.amountOre, key);
     const accounts = await accountsOf(providerId, session.playerId);
@@ -182,6 +205,7 @@ export function createGamesService(deps: GamesDeps) {
           .set({
             stakedOre: sql`${gameRounds.stakedOre} + ${request.amountOre}`,
             bonusStakedOre: sql`${gameRounds.bonusStakedOre} + ${fromBonus}`,
+            balanceAfterOre: answer.balanceOre,
           })
           .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
         return answer;
@@ -251,11 +275,14 @@ export function createGamesService(deps: GamesDeps) {
         transferId,
         answer: answer as unknown as Record<string, unknown>,
       });
-      if (request.amountOre > 0)
-        await tx
-          .update(gameRounds)
-          .set({ wonOre: sql`${gameRounds.wonOre} + ${request.amountOre}`, hasWin: true })
-          .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+      await tx
+        .update(gameRounds)
+        .set(
+          request.amountOre > 0
+            ? { wonOre: sql`${gameRounds.wonOre} + ${request.amountOre}`, hasWin: true, balanceAfterOre: answer.balanceOre }
+            : { balanceAfterOre: answer.balanceOre },
+        )
+        .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
       return answer;
     });
   }
@@ -326,6 +353,10 @@ export function createGamesService(deps: GamesDeps) {
       }
       const after = await balances(session.playerId, tx);
       const answer: MoneyAnswer = { transactionId: request.transactionId, ledgerTransferId: transferId, ...after };
+      await tx
+        .update(gameRounds)
+        .set({ balanceAfterOre: after.balanceOre })
+        .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
       await record(tx, {
         providerId,
         transactionId: request.transactionId,
@@ -366,6 +397,10 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   return {
+    catalogue,
+    playerGames,
+    syncTitles,
+    endPlayerSessions: sessions.endPlayerSessions,
     knownProvider: sessions.knownProvider,
     launch: sessions.launch,
     authenticate: sessions.authenticate,

@@ -1,16 +1,14 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
+import type { Catalogue } from './catalogue.js';
 import type { GameProvider } from './providers.js';
 import { gameSessions } from './schema.js';
 
-/**
- * A game id until the catalogue exists (next session): lower-case letters, digits and dashes.
- * The catalogue will refuse an id it does not hold with the same code, GAME_NOT_FOUND.
- */
+/** A title's id (and URL slug): lower-case letters, digits and dashes. The catalogue holds which exist. */
 export const GAME_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
 
 export type GameMode = 'real' | 'fun';
@@ -27,7 +25,18 @@ export interface GameSessionsDeps {
    * ACCOUNT_PAUSED, ACCOUNT_CLOSED), or a user or game account locked (the players context's).
    */
   assertMayPlay: (playerId: string) => Promise<void>;
+  /**
+   * The minutes of play after which the provider shows the money-played warning: the system
+   * config `wageringTimePopup` (the content context's), 5 when it is not set.
+   */
+  warningMinutes?: () => Promise<number>;
 }
+
+/** Why a game session ended before its time: its player's session or right to play ended. */
+export type GameSessionEndReason = 'logout' | 'locked' | 'pause' | 'closure';
+
+/** The money-played warning's minutes when the system config has none (spec: wageringTimePopup 5). */
+export const DEFAULT_WARNING_MINUTES = 5;
 
 /** What the database keeps of a launch token (256 random bits: SHA-256 suffices, as for player sessions). */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -36,8 +45,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * The providers and the game sessions: launch (for the player), authenticate and balance (for the
  * provider), and the look-ups the contract's money calls share.
  */
-export function createGameSessions(deps: GameSessionsDeps) {
-  const { db, clock, config, providers, wallet, assertMayPlay } = deps;
+export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Catalogue, 'assertPlayable'> }) {
+  const { db, clock, config, providers, wallet, assertMayPlay, catalogue } = deps;
 
   /** A provider of the configuration, or null. */
   const knownProvider = (providerId: string): GameProvider | null => providers.get(providerId) ?? null;
@@ -59,6 +68,7 @@ export function createGameSessions(deps: GameSessionsDeps) {
     const provider = providerOf(input.providerId);
     if (!GAME_ID_PATTERN.test(input.gameId)) throw fail('GAME_NOT_FOUND');
     if (input.mode !== 'real') throw fail('GAME_MODE_NOT_REAL');
+    await catalogue.assertPlayable(input.gameId, provider.id);
     await assertMayPlay(playerId);
     const now = clock();
     const expiresAt = new Date(now.getTime() + config.GAME_SESSION_MINUTES * 60_000);
@@ -109,8 +119,29 @@ export function createGameSessions(deps: GameSessionsDeps) {
       mode: session.mode,
       currency: 'DKK' as const,
       expiresAt: session.expiresAt,
+      warningMinutes: await warningMinutes(),
       ...(await balances(session.playerId)),
     };
+  }
+
+  async function warningMinutes(): Promise<number> {
+    const minutes = deps.warningMinutes ? await deps.warningMinutes() : DEFAULT_WARNING_MINUTES;
+    return Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_WARNING_MINUTES;
+  }
+
+  /**
+   * Ends every live game session of the player (they logged out, were locked, paused or closed
+   * their account): a bet after is GAME_SESSION_ENDED; wins and rollbacks are still paid. In the
+   * caller's transaction when given, so the pause and the sessions' end are one decision.
+   */
+  async function endPlayerSessions(playerId: string, reason: GameSessionEndReason, runner: Pick<Db, 'update'> = db) {
+    const now = clock();
+    const ended = await runner
+      .update(gameSessions)
+      .set({ endedAt: now, endedReason: reason })
+      .where(and(eq(gameSessions.playerId, playerId), isNull(gameSessions.endedAt), gt(gameSessions.expiresAt, now)))
+      .returning({ id: gameSessions.id });
+    return ended.length;
   }
 
   async function balance(providerId: string, sessionId: string) {
@@ -118,7 +149,7 @@ export function createGameSessions(deps: GameSessionsDeps) {
     return { sessionId: session.id, currency: 'DKK' as const, ...(await balances(session.playerId)) };
   }
 
-  return { knownProvider, providerOf, isEnded, launch, sessionOf, balances, authenticate, balance };
+  return { knownProvider, providerOf, isEnded, launch, sessionOf, balances, authenticate, balance, endPlayerSessions };
 }
 
 export type GameSessions = ReturnType<typeof createGameSessions>;

@@ -43,6 +43,11 @@ export interface LimitsDeps {
   depositedSince?: DepositedSince;
   /** Where each change is logged for the operator, besides its own append-only row. */
   log?: (change: Record<string, unknown>) => void;
+  /**
+   * The games context's end of the player's game sessions (games/service.ts), in the pause's or
+   * closure's own transaction: a bet after either is refused as GAME_SESSION_ENDED.
+   */
+  endGameSessions?: (playerId: string, reason: 'pause' | 'closure', tx: Db) => Promise<unknown>;
 }
 
 const invalidAmount = () => fail('LIMIT_AMOUNT_INVALID', { fields: { amountOre: 'validation.amount_invalid' } });
@@ -236,6 +241,7 @@ export function createLimitsService(deps: LimitsDeps) {
       const now = clock();
       const endsAt = new Date(now.getTime() + PAUSE_DURATION_MS[duration]);
       await tx.insert(accountExclusions).values({ playerId, kind: 'pause', startsAt: now, endsAt, createdAt: now, source: 'player' });
+      await deps.endGameSessions?.(playerId, 'pause', tx);
       record({ playerId, action: 'pause', duration, endsAt: endsAt.toISOString(), source: 'player' });
     });
   }
@@ -248,6 +254,7 @@ export function createLimitsService(deps: LimitsDeps) {
       await tx
         .insert(accountExclusions)
         .values({ playerId, kind: 'closure', startsAt: now, endsAt: null, createdAt: now, source: 'player' });
+      await deps.endGameSessions?.(playerId, 'closure', tx);
       record({ playerId, action: 'closure', source: 'player' });
     });
   }

@@ -23,13 +23,26 @@ export interface LoginDeps {
   authorization: Pick<Authorization, 'consumeTransaction'>;
   registration: Pick<Registration, 'startRegistration'>;
   contactChange: Pick<ContactChange, 'confirmContactChange'>;
+  /** Ends the player's game sessions (the games context's): a bet after a logout or a lock is refused. */
+  endGameSessions?: (playerId: string, reason: 'logout' | 'locked') => Promise<void>;
 }
 
 /** A mobile number as MobilePay confirms it (`+4520304050`): its country code and the number. */
 const MOBILEPAY_PHONE = new RegExp(`^(${MOBILE_COUNTRY_CODE_PATTERN})(\\d{6,8})$`);
 
 /** Where a broker's round trip ends (a session, a registration, a confirmed change), sessions, logout. */
-export function createLogin({ db, config, brokers, secrets, sessions, common, authorization, registration, contactChange }: LoginDeps) {
+export function createLogin({
+  db,
+  config,
+  brokers,
+  secrets,
+  sessions,
+  common,
+  authorization,
+  registration,
+  contactChange,
+  endGameSessions = async () => undefined,
+}: LoginDeps) {
   async function findPlayerFor(identity: VerifiedIdentity): Promise<Player | undefined> {
     if (identity.provider === 'mitid') {
       const [player] = await db.select().from(players).where(eq(players.mitidUuid, identity.subject)).limit(1);
@@ -105,6 +118,7 @@ export function createLogin({ db, config, brokers, secrets, sessions, common, au
     if (!player) throw fail('SESSION_INVALID');
     if (player.status !== 'active') {
       await sessions.endAll(player.id, 'locked');
+      await endGameSessions(player.id, 'locked');
       throw fail('SESSION_INVALID');
     }
     return player;
@@ -113,7 +127,10 @@ export function createLogin({ db, config, brokers, secrets, sessions, common, au
   /** Ends a session; true when it was still open. */
   async function logout(token: string) {
     const playerId = await sessions.end(token, 'logout');
-    if (playerId) await common.log({ playerId, kind: 'logout' });
+    if (playerId) {
+      await endGameSessions(playerId, 'logout');
+      await common.log({ playerId, kind: 'logout' });
+    }
     return playerId !== null;
   }
 

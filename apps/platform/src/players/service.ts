@@ -30,6 +30,8 @@ export interface PlayersDeps {
   sessions: SessionStore;
   content: Pick<ContentService, 'getPublicSystemConfig'>;
   limits: LimitsService;
+  /** The games context's end of the player's game sessions: at a logout, and when a lock ends their sessions. */
+  endGameSessions?: (playerId: string, reason: 'logout' | 'locked') => Promise<void>;
 }
 
 /**
@@ -45,7 +47,18 @@ export function createPlayersService(deps: PlayersDeps) {
   const authorization = createAuthorization({ db, config, clock, brokers });
   const contactChange = createContactChange({ db, clock, common, authorization });
   const registration = createRegistration({ db, config, clock, brokers, secrets, limits, common });
-  const login = createLogin({ db, config, brokers, secrets, sessions, common, authorization, registration, contactChange });
+  const login = createLogin({
+    db,
+    config,
+    brokers,
+    secrets,
+    sessions,
+    common,
+    authorization,
+    registration,
+    contactChange,
+    endGameSessions: deps.endGameSessions,
+  });
   const profile = createProfile({ db, secrets });
   const marketing = createMarketing({ db, common });
 

@@ -16,7 +16,8 @@ const row = z.object({
   type: z.enum(['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'other']),
   category: z.enum(['payments', 'games', 'bonus', 'other']),
   kind: z.string(),
-  game: z.string().nullable(),
+  /** The game of a bet or win (its Danish name from the games catalogue). */
+  game: z.object({ id: z.string(), name: z.string() }).nullable(),
   stakeOre: ore.nullable(),
   winOre: ore.nullable(),
   amountOre: ore,

@@ -58,7 +58,8 @@ export interface HistoryRow {
   category: 'payments' | 'games' | 'bonus' | 'other';
   /** The ledger's transfer kind (or `deposit` for one under way). */
   kind: string;
-  game: string | null;
+  /** The game of a bet or win: its id and Danish name from the games catalogue (the id when it holds none). */
+  game: { id: string; name: string } | null;
   stakeOre: number | null;
   winOre: number | null;
   /** What the transfer did to the player's playable money (cash and bonus), signed. */
@@ -72,6 +73,8 @@ export interface HistoryDeps {
   clock: () => Date;
   /** The payments context's deposits that have not reached the ledger yet. */
   unsettledDeposits: (playerId: string, from: Date, to: Date) => Promise<UnsettledDeposit[]>;
+  /** The games context's Danish names of games by id (the catalogue's); without it a game shows its id. */
+  gameNames?: (ids: string[]) => Promise<Map<string, string>>;
 }
 
 /** A bound from the query: a calendar day in Copenhagen, or an instant. */
@@ -176,7 +179,7 @@ function shape(raw: RawRow): HistoryRow {
     type: TYPE[kind] ?? 'other',
     category: CATEGORY[kind] ?? (kind.startsWith('bonus') ? 'bonus' : 'other'),
     kind,
-    game: games ? (reference.game ?? reference.gameId ?? null) : null,
+    game: games && (reference.game ?? reference.gameId) ? { id: reference.game ?? reference.gameId!, name: '' } : null,
     stakeOre: kind === 'bet' ? -spendable : null,
     winOre: kind === 'win' ? spendable : null,
     // A conversion moves bonus to cash (nothing the player can play changes): its amount is the cash.
@@ -199,7 +202,14 @@ function categoryFilter(type: HistoryType): SQL {
   }
 }
 
-export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDeps) {
+export function createHistoryService({ db, clock, unsettledDeposits, gameNames }: HistoryDeps) {
+  /** The rows' game column: each game's name from the catalogue, its id when the catalogue has none. */
+  async function withGameNames(rows: HistoryRow[]): Promise<HistoryRow[]> {
+    const ids = rows.flatMap((row) => (row.game ? [row.game.id] : []));
+    const names = ids.length > 0 && gameNames ? await gameNames(ids) : new Map<string, string>();
+    return rows.map((row) => (row.game ? { ...row, game: { id: row.game.id, name: names.get(row.game.id) ?? row.game.id } } : row));
+  }
+
   /**
    * One page of rows. The player's transfers are found through their own accounts' entries
    * (index on account and time), so the cost follows the player's own activity in the period,
@@ -308,7 +318,7 @@ export function createHistoryService({ db, clock, unsettledDeposits }: HistoryDe
       to,
       type,
       earliest: earliestAvailable(now),
-      rows: raw.map(shape),
+      rows: await withGameNames(raw.map(shape)),
       pagination: {
         currentPage: pagination.currentPage,
         lastPage: pagination.lastPage,

@@ -8,7 +8,7 @@ const SECRET_SEGMENT = new RegExp(
   '(' +
     [
       String.raw`/GATMaven/users/`,
-      String.raw`/Games/launch/`,
+      String.raw`/Games/(?:launch|favourites|recent|history)/`,
       String.raw`/Limits/`,
       String.raw`/Payments/deposits/(?:card/|mobilepay/)?`,
       String.raw`/Payments/withdrawals/`,

@@ -76,7 +76,7 @@ function cell(t: Translate, row: TransactionRow, column: Column) {
     case 'transaction':
       return row.transactionId ? <span title={row.transactionId}>{shortId(row.transactionId)}</span> : dash;
     case 'game':
-      return row.game ?? dash;
+      return row.game?.name ?? dash;
     case 'stake':
       return row.stakeOre === null ? dash : formatKr(row.stakeOre);
     case 'win':
