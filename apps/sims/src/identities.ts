@@ -300,6 +300,25 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Has a demo account: plays and reads the transaction history (browser tests, desktop).',
     ),
+    // Demo accounts for the game screen's browser test (apps/web/e2e/game.spec.ts), one per screen width.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec1',
+      'Gitte',
+      'Gevinst',
+      '1979-06-12',
+      971,
+      'substantial',
+      'Has a demo account: plays slots for money (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec2',
+      'Gustav',
+      'Gevinst',
+      '1985-08-21',
+      972,
+      'substantial',
+      'Has a demo account: plays slots for money (browser tests, desktop).',
+    ),
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01',
