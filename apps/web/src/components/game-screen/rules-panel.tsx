@@ -18,6 +18,10 @@ const VOLATILITY_KEYS: Record<string, string> = {
  * Rendered on the server: it never changes while the game is played.
  */
 export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
+  const pays = (row: readonly number[]) =>
+    payRows(row)
+      .map(({ count, pay }) => t('slot_machines.paytable_pay', { count, pay: pay.toLocaleString('da-DK') }))
+      .join(' · ');
   const paying = rules.symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => payRows(symbol.pays).length > 0);
   const scatterIndex = rules.symbols.findIndex((symbol) => symbol.kind === 'scatter');
   const hasWild = rules.symbols.some((symbol) => symbol.kind === 'wild');
@@ -44,12 +48,12 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
         {rules.hitFrequency !== undefined ? (
           <div>
             <dt>{t('slot_machines.hit_frequency_label')}</dt>
-            <dd>{t('slot_machines.hit_frequency', { percent: formatPercent(rules.hitFrequency) })}</dd>
+            <dd>{formatPercent(rules.hitFrequency)}</dd>
           </div>
         ) : null}
         <div>
           <dt>{t('slot_machines.stake')}</dt>
-          <dd>{t('slot_machines.stake_limits', { min: formatKr(rules.stake.minOre), max: formatKr(rules.stake.maxOre) })}</dd>
+          <dd data-testid="rules-stake">{`${formatKr(rules.stake.minOre)} – ${formatKr(rules.stake.maxOre)}`}</dd>
         </div>
       </dl>
       <h3 className={styles.rulesHeading}>{t('slot_machines.paytable')}</h3>
@@ -63,11 +67,7 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
                   <SymbolGlyph {...symbolLook(rules, index)} name={symbolName(rules, index)} />
                 </span>
               </th>
-              <td>
-                {payRows(symbol.pays)
-                  .map(({ count, pay }) => `${count} × = ${pay.toLocaleString('da-DK')}`)
-                  .join(' · ')}
-              </td>
+              <td>{pays(symbol.pays)}</td>
             </tr>
           ))}
         </tbody>
@@ -75,10 +75,7 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
       {hasWild ? <p>{t('slot_machines.paytable_wild')}</p> : null}
       {scatterIndex >= 0 && rules.scatterPays && payRows(rules.scatterPays).length > 0 ? (
         <p>
-          {t('slot_machines.paytable_scatter')}{' '}
-          {payRows(rules.scatterPays)
-            .map(({ count, pay }) => `${count} × = ${pay.toLocaleString('da-DK')}`)
-            .join(' · ')}
+          {t('slot_machines.paytable_scatter')} {pays(rules.scatterPays)}
         </p>
       ) : null}
       {rules.freeSpins ? <p>{t('slot_machines.free_spins_rules', { multiplier: rules.freeSpins.multiplier ?? 1 })}</p> : null}
