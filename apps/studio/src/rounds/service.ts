@@ -129,11 +129,12 @@ export function createRoundsService(deps: RoundsDeps) {
     const title = deps.sessions.titleOf(session.gameId);
     if (!title.stake.stepsOre.includes(stakeOre)) throw fail('GAME_STAKE_NOT_ALLOWED');
     const { round, previousRoundAt } = await open(session, title, stakeOre);
-    if (round.mode === 'fun') return { round: roundView(round, title), session: await deps.sessions.get(sessionId, token) };
+    if (round.mode === 'fun') return { round: roundView(round, title), session: await deps.sessions.current(session.id) };
 
     const ids = { sessionId: session.platformSessionId!, roundId: round.id };
+    let afterBet: { balanceOre: number };
     try {
-      await platform.bet({ ...ids, transactionId: round.betTransactionId!, amountOre: stakeOre });
+      afterBet = await platform.bet({ ...ids, transactionId: round.betTransactionId!, amountOre: stakeOre });
     } catch (error) {
       if (error instanceof PlatformRefusal) {
         await forget(round, previousRoundAt, error);
@@ -155,7 +156,9 @@ export function createRoundsService(deps: RoundsDeps) {
     const won = winInOre(title.maths, stakeOre, outcome.winUnits);
     const drawn = await settlement.toStage(round.id, 'win', { outcome: storedOutcome(outcome), winOre: won });
     const settled = await settlement.payWin(drawn, session, { inRequest: true });
-    return { round: roundView(settled, title), session: await deps.sessions.get(sessionId, token) };
+    // The win is owed (retried): meanwhile the player's balance is as the bet left it.
+    if (settled.status === 'open') await db.update(sessions).set({ balanceOre: afterBet.balanceOre }).where(eq(sessions.id, session.id));
+    return { round: roundView(settled, title), session: await deps.sessions.current(session.id) };
   }
 
   /** Replays a kept round from its draws (audit): the outcome the maths gives for them now. */

@@ -148,6 +148,13 @@ export function createSessionsService(deps: SessionsDeps) {
     return view(session!);
   }
 
+  /** The session as the studio last knew it (after a round: the balance the platform's win answer gave). */
+  async function current(sessionId: string) {
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+    if (!session) throw fail('GAME_SESSION_NOT_FOUND');
+    return view(session);
+  }
+
   /** The player's answer to the money-played warning: continue (the next warning that many minutes on) or stop (the session ends). */
   async function answerWarning(sessionId: string, token: string | undefined, answer: 'continue' | 'stop') {
     const session = await authorised(sessionId, token);
@@ -169,7 +176,7 @@ export function createSessionsService(deps: SessionsDeps) {
     return view(updated!, now);
   }
 
-  return { start, authorised, get, answerWarning, end, titleOf, view };
+  return { start, authorised, get, current, answerWarning, end, titleOf, view };
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
