@@ -1,27 +1,10 @@
+import type { PlatformData } from './platform-types';
+
 /**
- * A title as the platform's games catalogue answers it (`GameSummary`), and the small rules a
- * tile shows it by. Type and pure functions only: safe in client components.
+ * A title as the platform's games catalogue answers it (`GameSummary`, from the generated client),
+ * and the small rules a tile shows it by. Type and pure functions only: safe in client components.
  */
-export interface GameSummary {
-  id: string;
-  name: string;
-  studio: string;
-  volatility: string;
-  features: string[];
-  tags: string[];
-  rtp: number;
-  hitFrequency: number;
-  largestWin: number;
-  minStakeOre: number;
-  maxStakeOre: number;
-  releaseDate: string;
-  devices: string[];
-  family: string;
-  rows: number;
-  reelsCount: number;
-  theme: { motif: string; colours: { background: string; primary: string; accent: string } };
-  isNew: boolean;
-}
+export type GameSummary = PlatformData<'/Games/lobby', 'get'>['newest'][number];
 
 /** The part of a title a tile needs (what the browser receives for recently played, too). */
 export type TileGame = Pick<GameSummary, 'id' | 'name' | 'studio' | 'volatility' | 'rtp' | 'isNew'>;

@@ -15,25 +15,27 @@ export function GameTile({ game, t, eager = false, extra }: { game: TileGame; t:
   return (
     <div className={styles.tile} data-testid="game-tile" data-game-id={game.id}>
       <TileLink gameId={game.id} className={styles.tileLink}>
-        {/* Decorative: the name below says what the picture shows. */}
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img
-          className={styles.art}
-          src={artHref(game.id)}
-          alt=""
-          width={320}
-          height={240}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          {...(eager ? { fetchPriority: 'high' as const } : {})}
-        />
+        <span className={styles.artWrap}>
+          {/* Decorative: the name below says what the picture shows. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img
+            className={styles.art}
+            src={artHref(game.id)}
+            alt=""
+            width={320}
+            height={240}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            {...(eager ? { fetchPriority: 'high' as const } : {})}
+          />
+          {game.isNew ? <span className={styles.badge}>{t('slot_machines.badge_new')}</span> : null}
+        </span>
         <span className={styles.name}>{game.name}</span>
         <span className={styles.studio}>{game.studio}</span>
         <span className={styles.hint}>
           {volatility ? t('slot_machines.tile_hint', { rtp: formatRtp(game.rtp), volatility: t(volatility) }) : formatRtp(game.rtp)}
         </span>
         {extra ? <span className={styles.hint}>{extra}</span> : null}
-        {game.isNew ? <span className={styles.badge}>{t('slot_machines.badge_new')}</span> : null}
       </TileLink>
       <TileActions gameId={game.id} name={game.name} />
     </div>

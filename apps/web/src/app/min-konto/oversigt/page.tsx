@@ -157,7 +157,7 @@ export default async function OverviewPage() {
                 <span>
                   <strong>
                     {typeLabel(t, row)}
-                    {row.game ? `: ${row.game}` : ''}
+                    {row.game ? `: ${row.game.name}` : ''}
                   </strong>
                   <time dateTime={row.time}>{formatDateTimeDa(row.time)}</time>
                 </span>

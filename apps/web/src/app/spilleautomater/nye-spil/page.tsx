@@ -24,6 +24,7 @@ export default async function NewGamesPage({ searchParams }: { searchParams: Pro
         </p>
       ) : (
         <>
+          {answer.data.items.length === 0 ? <p className={styles.empty}>{t('games.category_empty')}</p> : null}
           <GameGrid games={answer.data.items.map(toTileGame)} t={t} />
           <Pagination
             basePath={PATH}
