@@ -51,31 +51,45 @@ export function gameProvider(app: FastifyInstance, id: string, secret: string, n
 
 export type GameProviderClient = ReturnType<typeof gameProvider>;
 
+export interface TestTitleSpec {
+  id: string;
+  name?: string;
+  providerId?: string;
+  studio?: string;
+  stepsOre?: number[];
+  tags?: string[];
+  releaseDate?: string;
+  volatility?: Title['volatility'];
+  features?: Title['features'];
+  rtp?: number;
+}
+
 /**
- * Titles of the catalogue for a suite: each a real title's maths (the first of the files) under
- * an id, a provider and stake steps of the suite's own, written as the start-up sync writes a
- * title (catalogueRow). Suites name their stakes without depending on the steps the title files
- * happen to have, and the files' titles stay as they are.
+ * A title for a suite: a real title's maths (the first of the files) under an id, a provider,
+ * stake steps and player-facing fields of the suite's own, so that suites name their stakes and
+ * filters without depending on what the title files happen to hold.
  */
-export async function addTestTitles(
-  db: Db,
-  titles: { id: string; name?: string; providerId?: string; stepsOre?: number[]; tags?: string[]; releaseDate?: string; studio?: string }[],
-  now = new Date(),
-): Promise<Title[]> {
+export function testTitle(spec: TestTitleSpec): Title {
   const model = loadTitles()[0]!;
-  const made = titles.map((title): Title => {
-    const stepsOre = title.stepsOre ?? [...model.stake.stepsOre];
-    return {
-      ...model,
-      id: title.id,
-      name: title.name ?? `Testspil ${title.id}`,
-      providerId: title.providerId ?? 'krone-studio',
-      studio: title.studio ?? model.studio,
-      tags: title.tags ?? model.tags,
-      releaseDate: title.releaseDate ?? model.releaseDate,
-      stake: { minOre: stepsOre[0]!, maxOre: stepsOre.at(-1)!, stepsOre, defaultOre: stepsOre[0]! },
-    };
-  });
+  const stepsOre = spec.stepsOre ?? [...model.stake.stepsOre];
+  return {
+    ...model,
+    id: spec.id,
+    name: spec.name ?? `Testspil ${spec.id}`,
+    providerId: spec.providerId ?? 'krone-studio',
+    studio: spec.studio ?? model.studio,
+    tags: spec.tags ?? model.tags,
+    releaseDate: spec.releaseDate ?? model.releaseDate,
+    volatility: spec.volatility ?? model.volatility,
+    features: spec.features ?? model.features,
+    exact: { ...model.exact, rtp: spec.rtp ?? model.exact.rtp },
+    stake: { minOre: stepsOre[0]!, maxOre: stepsOre.at(-1)!, stepsOre, defaultOre: stepsOre[0]! },
+  };
+}
+
+/** Suite titles written into the catalogue as the start-up sync writes a title (catalogueRow); the files' titles stay. */
+export async function addTestTitles(db: Db, specs: TestTitleSpec[], now = new Date()): Promise<Title[]> {
+  const made = specs.map(testTitle);
   for (const title of made) {
     const row = catalogueRow(title, now);
     await db.insert(games).values(row).onConflictDoUpdate({ target: games.id, set: row });
