@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { addIsoDays, copenhagenIsoDate, formatKr } from '@krone/domain';
+import { loadTitles } from '@krone/games-math/titles';
 import { TEST_CARDS } from '@krone/sims/cards';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
@@ -9,6 +10,15 @@ const simsUrl = `http://127.0.0.1:${process.env.E2E_SIMS_PORT ?? 4310}`;
 const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3100}`;
 /** Our studio's secret for the games contract (the platform's development default). */
 const studioSecret = process.env.GAME_PROVIDER_KRONE_STUDIO_SECRET ?? 'krone-development-studio-secret';
+/**
+ * A title of the catalogue with a 1 kr. stake step and one of 10–20 kr.: the platform refuses a
+ * launch of a game it does not hold and a bet off the title's stake steps.
+ */
+const TITLE = loadTitles().find(
+  (title) => title.stake.stepsOre.includes(100) && title.stake.stepsOre.some((s) => s >= 1_000 && s <= 2_000),
+)!;
+const SMALL_STAKE = 100;
+const BIG_STAKE = TITLE.stake.stepsOre.find((s) => s >= 1_000 && s <= 2_000)!;
 /** Demo accounts that log in straight away, one per screen width so the two runs never share rows. */
 const HISTORY_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3eb1', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3eb2' };
 
@@ -107,17 +117,16 @@ test('a player with activity sees it on the overview and in the transaction list
 }) => {
   test.setTimeout(120_000);
   const { token } = await logIn(page);
-  // Each run names its own game and rounds: a platform kept between runs holds earlier ones.
+  // Each run names its own rounds: a platform kept between runs holds earlier ones.
   const tag = `${isPhone(page) ? 'm' : 'd'}${Date.now().toString(36)}`;
-  const game = `historik-${tag}`;
 
   await depositByCard(request, token, 12_345);
-  const sessionId = await gameSession(request, token, game);
+  const sessionId = await gameSession(request, token, TITLE.id);
   const bet = (round: string, amountOre: number) =>
     contract(request, 'bet', { sessionId, roundId: round, transactionId: `bet-${round}`, amountOre });
-  for (let index = 1; index <= 11; index++) await bet(`${tag}-r${index}`, 100);
+  for (let index = 1; index <= 11; index++) await bet(`${tag}-r${index}`, SMALL_STAKE);
   await contract(request, 'win', { sessionId, roundId: `${tag}-r11`, transactionId: `win-${tag}-r11`, amountOre: 2_550 });
-  await bet(`${tag}-rb`, 1_250);
+  await bet(`${tag}-rb`, BIG_STAKE);
   await contract(request, 'rollback', {
     sessionId,
     roundId: `${tag}-rb`,
@@ -133,8 +142,9 @@ test('a player with activity sees it on the overview and in the transaction list
   await expect(page.getByTestId('transaction-row').first().locator('time')).toHaveText(/^\d{1,2}\. \w+ \d{4} kl\. \d{2}:\d{2}$/);
   const reversed = await findRow(page, `${tag}-rb`);
   await expect(reversed).toContainText('Tilbageført');
-  await expect(reversed).toContainText('12,50 kr.');
-  await expect(reversed).toContainText(game);
+  await expect(reversed).toContainText(formatKr(BIG_STAKE));
+  // The games column: the title's Danish name from the catalogue.
+  await expect(reversed).toContainText(TITLE.name);
   await expect((await findRow(page, `${tag}-r11`)).filter({ hasText: 'Gevinst' })).toContainText('25,50 kr.');
   await page.goto('/min-konto/transaktioner');
   await hydrated(page);
@@ -178,11 +188,11 @@ test('a player with activity sees it on the overview and in the transaction list
   await page.getByLabel('Til dato').fill(today);
   await page.getByRole('button', { name: 'Vis' }).click();
   await expect(page).toHaveURL(new RegExp(`fra=${today}&til=${today}`));
-  await expect(await findRow(page, game)).toBeVisible();
+  await expect(await findRow(page, `${tag}-r11`)).toBeVisible();
   await page.getByLabel('Periode').selectOption('24t');
   await page.getByRole('button', { name: 'Vis' }).click();
   await expect(page).toHaveURL(/periode=24t/);
-  await expect(await findRow(page, game)).toBeVisible();
+  await expect(await findRow(page, `${tag}-r11`)).toBeVisible();
   // Further back than 90 days is refused next to the field.
   await page.goto(`/min-konto/transaktioner?periode=valgt&fra=${addIsoDays(today, -120)}&til=${today}`);
   await hydrated(page);
