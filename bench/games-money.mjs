@@ -1,0 +1,329 @@
+#!/usr/bin/env node
+// npm run bench:games:money: money rounds per second over HTTP, studio → games contract → ledger,
+// beside pgbench TPC-B on the same PostgreSQL server. pgbench first (BENCH_CLIENTS clients,
+// BENCH_SECONDS s), then a platform and a studio process, each on its own fresh database of that
+// server, the round pace 0, and BENCH_CLIENTS players each playing one real session round after
+// round (bet, draw, win, endRound). Prints both rates, their ratio and the round latency p50/p99,
+// then checks the ledger and the studio's rounds. Never fails on a figure; exits non-zero only when
+// a measurement could not be made. Run with tsx (it makes the players as the platform's tests do).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runtimeProblem } from '../scripts/runtime.mjs';
+
+if (runtimeProblem()) {
+  console.error(runtimeProblem());
+  process.exit(1);
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const clients = Number(process.env.BENCH_CLIENTS ?? 8);
+const platformPort = Number(process.env.BENCH_PLATFORM_PORT ?? 4460);
+const studioPort = Number(process.env.BENCH_STUDIO_PORT ?? 4470);
+const gameId = process.env.BENCH_GAME ?? 'vikingernes-guld';
+const poolSize = String(Math.max(2, 2 * availableParallelism()));
+const walletKey = 'krone-bench-games-wallet-key';
+const studioKey = 'krone-bench-games-studio-key-0123456789';
+const studioSecret = 'krone-bench-games-studio-secret-0123456789';
+const aims = { ratioPercent: 40, p99Ms: 50 };
+const suffix = randomUUID().slice(0, 8);
+const pgbenchDb = `krone_pgbench_${suffix}`;
+const platformDb = `krone_games_platform_${suffix}`;
+const studioDb = `krone_games_studio_${suffix}`;
+const log = (line = '') => console.log(line);
+
+const dbUrl = (name) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const busy = () => {
+  const load = loadavg()[0];
+  return `load ${load.toFixed(1)} on ${availableParallelism()} cores${load > availableParallelism() ? ' BUSY' : ''}`;
+};
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+const children = [];
+async function cleanup() {
+  for (const child of children) {
+    if (child.exitCode !== null) continue;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  for (const name of [pgbenchDb, platformDb, studioDb]) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+}
+process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+/** A JSON call with node:http (lighter than fetch for a load generator on a small machine). */
+function call(port, method, urlPath, body, headers = {}) {
+  const started = performance.now();
+  const data = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method,
+        agent,
+        headers: { ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}), ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: response.statusCode, json, ms: performance.now() - started });
+        });
+      },
+    );
+    request.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - started }));
+    request.end(data);
+  });
+}
+
+function startProcess(name, script, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env, KRONE_ENV: 'development', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+async function waitFor(port, name) {
+  for (let i = 0; i < 240; i++) {
+    if ((await call(port, 'GET', '/health')).status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${name} did not start`);
+}
+
+function pgbench() {
+  const init = spawnSync('pgbench', ['-i', '-q', '-s', '8', dbUrl(pgbenchDb)], { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr || init.error}`);
+  const args = ['-c', String(clients), '-j', String(Math.min(clients, availableParallelism())), '-T', String(seconds), '-n', '-r'];
+  const run = spawnSync('pgbench', [...args, dbUrl(pgbenchDb)], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr || run.error}`);
+  return {
+    tps: Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1]),
+    latencyMs: Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1]),
+  };
+}
+
+/** Players with a live platform session and cash, made as the platform's tests make them (apps/platform/test/harness.ts). */
+async function makePlayers(count) {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { players } = await import('../apps/platform/src/players/schema.js');
+  const { createSessionStore } = await import('../apps/platform/src/players/sessions.js');
+  const pool = new pg.Pool({ connectionString: dbUrl(platformDb), max: 2 });
+  const db = drizzle({ client: pool });
+  const sessions = createSessionStore(db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
+  const made = [];
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    await db.insert(players).values({
+      id,
+      mitidUuid: `bench-${id}`,
+      cprHash: `bench-${id}`,
+      cprEncrypted: 'x',
+      firstName: 'Bench',
+      lastName: 'Spiller',
+      birthDate: '1990-01-01',
+      email: `${id}@bench.example`,
+      mobileCc: '+45',
+      mobileNo: '20304050',
+    });
+    made.push({ id, token: (await sessions.create(id, 'mitid')).token });
+  }
+  await pool.end();
+  return made;
+}
+
+async function main() {
+  log(`bench:games:money on ${new URL(serverUrl).host}, ${availableParallelism()} cores, ${clients} sessions, ${seconds} s, ${busy()}`);
+  log(spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).stdout.trim());
+
+  await admin(`create database ${pgbenchDb}`);
+  const tpcb = pgbench();
+  log(`pgbench TPC-B: ${tpcb.tps.toFixed(0)} transactions/s (latency average ${tpcb.latencyMs} ms)`);
+  await admin(`drop database if exists ${pgbenchDb} with (force)`);
+
+  await admin(`create database ${platformDb}`);
+  await admin(`create database ${studioDb}`);
+  startProcess('platform', 'apps/platform/src/server.ts', {
+    DATABASE_URL: dbUrl(platformDb),
+    DATABASE_POOL_SIZE: poolSize,
+    PLATFORM_PORT: String(platformPort),
+    WALLET_API_KEY: walletKey,
+    GAME_PROVIDER_KRONE_STUDIO_SECRET: studioSecret,
+    SEED_DEMO_CONTENT: 'false',
+  });
+  await waitFor(platformPort, 'platform');
+  startProcess('studio', 'apps/studio/src/server.ts', {
+    STUDIO_DATABASE_URL: dbUrl(studioDb),
+    STUDIO_DATABASE_POOL_SIZE: poolSize,
+    STUDIO_PORT: String(studioPort),
+    PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
+    STUDIO_PROVIDER_SECRET: studioSecret,
+    STUDIO_API_KEY: studioKey,
+    STUDIO_ROUND_PACE_MS: '0',
+    // A session long enough that the money-played warning never stops the load.
+    STUDIO_WARNING_MINUTES: '1440',
+  });
+  await waitFor(studioPort, 'studio');
+  log(`platform :${platformPort} and studio :${studioPort}, each on its own database, ${poolSize} connections each`);
+
+  // One real session per client: a player with cash, launched by the platform, started in the studio.
+  const people = await makePlayers(clients);
+  const seats = [];
+  for (const person of people) {
+    const deposit = await call(
+      platformPort,
+      'POST',
+      '/Wallet/transfers',
+      {
+        idempotencyKey: `bench-deposit-${person.id}`,
+        kind: 'deposit',
+        entries: [
+          { account: { system: 'payment_clearing' }, amountOre: -1_000_000_000 },
+          { account: { playerId: person.id, kind: 'player_cash' }, amountOre: 1_000_000_000 },
+        ],
+      },
+      { 'x-api-key': walletKey },
+    );
+    if (deposit.status !== 200) throw new Error(`deposit: ${deposit.status} ${JSON.stringify(deposit.json)}`);
+    const launch = await call(platformPort, 'POST', `/Games/launch/${person.token}`, { providerId: 'krone-studio', gameId, mode: 'real' });
+    if (launch.status !== 200) throw new Error(`launch: ${launch.status} ${JSON.stringify(launch.json)}`);
+    const started = await call(
+      studioPort,
+      'POST',
+      '/sessions',
+      { mode: 'real', token: launch.json.data.token },
+      { 'krone-studio-key': studioKey },
+    );
+    if (started.status !== 200) throw new Error(`studio session: ${started.status} ${JSON.stringify(started.json)}`);
+    seats.push({ ...started.json.data, playerId: person.id });
+  }
+  const stakeOre = seats[0].stake.defaultOre;
+
+  log(`rounds: ${busy()}`);
+  const latencies = [];
+  const failures = new Map();
+  let staked = 0;
+  let won = 0;
+  const warmUntil = performance.now() + 2000;
+  const until = performance.now() + seconds * 1000;
+  const [platformProcess, studioProcess] = children;
+  let cpuAtStart = { platform: 0, studio: 0 };
+  const window = new Promise((resolve) => setTimeout(resolve, 2000)).then(() => {
+    cpuAtStart = { platform: cpuSeconds(platformProcess.pid), studio: cpuSeconds(studioProcess.pid) };
+  });
+  await Promise.all(
+    seats.map(async (seat) => {
+      const headers = { 'krone-studio-key': studioKey, authorization: `Bearer ${seat.token}` };
+      while (performance.now() < until) {
+        const answer = await call(studioPort, 'POST', `/sessions/${seat.sessionId}/rounds`, { stakeOre }, headers);
+        if (answer.status === 200) {
+          staked += answer.json.data.round.stakeOre;
+          won += answer.json.data.round.winOre;
+          if (performance.now() >= warmUntil) latencies.push(answer.ms);
+        } else {
+          const code = answer.json?.code ?? String(answer.status);
+          failures.set(code, (failures.get(code) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  await window;
+  const cpuMs = (process, start) => (((cpuSeconds(process.pid) - start) * 1000) / Math.max(1, latencies.length)).toFixed(2);
+  const cpuPerRound = { platform: cpuMs(platformProcess, cpuAtStart.platform), studio: cpuMs(studioProcess, cpuAtStart.studio) };
+  const measured = seconds - 2;
+  latencies.sort((a, b) => a - b);
+  const rate = latencies.length / measured;
+  const p50 = percentile(latencies, 50) ?? NaN;
+  const p99 = percentile(latencies, 99) ?? NaN;
+  log(
+    `money rounds over HTTP: ${rate.toFixed(0)} rounds/s (${latencies.length} in ${measured} s after a 2 s warm-up; refused or failed: ${
+      failures.size ? [...failures].map(([code, n]) => `${code} ${n}`).join(', ') : 'none'
+    })`,
+  );
+  log(`round latency (bet + draw + win + endRound): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
+  log(`  CPU per round: platform process ${cpuPerRound.platform} ms, studio process ${cpuPerRound.studio} ms (PostgreSQL's not counted)`);
+
+  // Afterwards: the ledger sums to zero, no balance is negative, and the studio's rounds equal its money.
+  const platformClient = new pg.Client({ connectionString: dbUrl(platformDb) });
+  await platformClient.connect();
+  const sums = await platformClient.query(`select coalesce(sum(amount_ore), 0)::text as total from wallet_entries`);
+  const negative = await platformClient.query(`select count(*)::text as n from wallet_accounts where balance_ore < 0`);
+  const games = await platformClient.query(
+    `select coalesce(sum(e.amount_ore), 0)::text as n from wallet_entries e join wallet_accounts a on a.id = e.account_id where a.kind = 'provider:krone-studio:games'`,
+  );
+  await platformClient.end();
+  const studioClient = new pg.Client({ connectionString: dbUrl(studioDb) });
+  await studioClient.connect();
+  const kept = await studioClient.query(
+    `select count(*)::text as n, coalesce(sum(stake_ore - win_ore), 0)::text as net from studio.rounds where status = 'settled'`,
+  );
+  const open = await studioClient.query(`select count(*)::text as n from studio.rounds where status = 'open'`);
+  await studioClient.end();
+  log(
+    `afterwards: ledger sum ${sums.rows[0].total} øre, ${negative.rows[0].n} negative balances; studio ${kept.rows[0].n} settled rounds (${open.rows[0].n} open), their net ${kept.rows[0].net} øre = the games account's ${games.rows[0].n} øre${
+      kept.rows[0].net === games.rows[0].n ? '' : '  MISMATCH'
+    }; answered stake − win ${staked - won} øre`,
+  );
+  log();
+  const ratio = (rate / tpcb.tps) * 100;
+  log('summary');
+  log(`  pgbench TPC-B        ${tpcb.tps.toFixed(0)} tps`);
+  log(`  money rounds         ${rate.toFixed(0)} rounds/s (4 signed contract calls each: bet, win, endRound, and the studio's own writes)`);
+  log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
+  log(
+    `  round p50 / p99      ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`,
+  );
+}
+
+try {
+  await main();
+  agent.destroy();
+  await cleanup();
+} catch (error) {
+  console.error(`bench:games:money could not measure: ${error instanceof Error ? error.message : error}`);
+  await cleanup();
+  process.exit(1);
+}
