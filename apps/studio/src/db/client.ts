@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -41,6 +42,12 @@ export async function openDatabase(location: string, poolSize = 10): Promise<Dat
   const client = await PGlite.create(location);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', migrate: () => migratePglite(db as never, migrationsConfig), close: () => client.close() };
+}
+
+/** Rows of a raw statement, whichever driver answers (both shape results as { rows }). */
+export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /** SQLSTATE 23505 in the error or one it wraps (the query builder wraps the driver's). */

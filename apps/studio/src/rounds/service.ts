@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { evaluate, play, winOre as winInOre, type RoundOutcome, type Rng } from '@krone/games-math';
 import type { Db } from '../db/client.js';
-import { isUniqueViolation } from '../db/client.js';
+import { isUniqueViolation, rowsOf } from '../db/client.js';
 import { rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
 import { PlatformRefusal, type PlatformClient } from '../platform-client.js';
@@ -45,27 +45,98 @@ export function createRoundsService(deps: RoundsDeps) {
     };
   }
 
+  /** Why a round may not start now, in the order the player should hear it (null: nothing against it). */
+  async function refusalOf(current: Session | undefined, now: Date, runner: Pick<Db, 'select'> = db) {
+    if (!current || endedAt(current, now)) return fail('GAME_SESSION_ENDED');
+    const [busy] = await runner
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(eq(rounds.sessionId, current.id), eq(rounds.status, 'open')))
+      .limit(1);
+    if (busy) return fail('GAME_ROUND_IN_PROGRESS');
+    if (warningDue(current, now)) return fail('GAME_WARNING_UNANSWERED');
+    if (current.lastRoundAt && now.getTime() < current.lastRoundAt.getTime() + paceMs)
+      return fail('GAME_ROUND_TOO_SOON', { nextRoundAt: new Date(current.lastRoundAt.getTime() + paceMs).toISOString() });
+    return null;
+  }
+
   /**
-   * Opens a round under a lock on the session's row: every rule is checked against the session as
-   * it stands, and the partial unique index (one open round per session) holds should anything
-   * get past it, on any number of studio processes. Fun rounds are played and settled right here.
+   * A real round opened in one statement (the common path of every money round): the session's
+   * row locked and every rule checked in its WHERE, the round inserted, the pace's clock set. No
+   * row back means a rule stood in the way, and `refusalOf` says which. The partial unique index
+   * (one open round per session) holds should two studio processes get past the check at once.
+   */
+  async function openReal(session: Session, title: StudioTitle, stakeOre: number): Promise<{ round: Round; previousRoundAt: Date | null }> {
+    const now = clock();
+    const id = randomUUID();
+    const at = now.toISOString();
+    let opened: { previous_round_at: Date | string | null }[];
+    try {
+      opened = await rowsOf<{ previous_round_at: Date | string | null }>(
+        db,
+        sql`with s as (
+              select id, last_round_at from studio.sessions
+              where id = ${session.id} and ended_at is null and expires_at > ${at}::timestamptz
+                and (warning_minutes is null or ${at}::timestamptz < warning_since + warning_minutes * interval '1 minute')
+                and (last_round_at is null or ${at}::timestamptz >= last_round_at + ${paceMs} * interval '1 millisecond')
+                and not exists (select 1 from studio.rounds r where r.session_id = ${session.id} and r.status = 'open')
+              for update
+            ), opened as (
+              insert into studio.rounds (id, session_id, game_id, maths_hash, mode, stake_ore, status, stage,
+                bet_transaction_id, win_transaction_id, started_at, attempted_at)
+              select ${id}, s.id, ${title.id}, ${title.mathsHash}, 'real', ${stakeOre}, 'open', 'bet',
+                ${`${id}:bet`}, ${`${id}:win`}, ${at}::timestamptz, ${at}::timestamptz from s
+              returning session_id
+            )
+            update studio.sessions set last_round_at = ${at}::timestamptz
+            from s, opened where studio.sessions.id = s.id
+            returning s.last_round_at as previous_round_at`,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, 'rounds_one_open_per_session')) throw fail('GAME_ROUND_IN_PROGRESS');
+      throw error;
+    }
+    if (!opened[0]) {
+      const [current] = await db.select().from(sessions).where(eq(sessions.id, session.id)).limit(1);
+      throw (await refusalOf(current, now)) ?? fail('GAME_ROUND_IN_PROGRESS');
+    }
+    const previous = opened[0].previous_round_at;
+    const round: Round = {
+      id,
+      sessionId: session.id,
+      gameId: title.id,
+      mathsHash: title.mathsHash,
+      mode: 'real',
+      stakeOre,
+      winOre: null,
+      outcome: null,
+      status: 'open',
+      stage: 'bet',
+      betTransactionId: `${id}:bet`,
+      winTransactionId: `${id}:win`,
+      rollbackTransactionId: null,
+      platformEndedAt: null,
+      attemptedAt: now,
+      attempts: 0,
+      startedAt: now,
+      endedAt: null,
+    };
+    return { round, previousRoundAt: previous === null ? null : new Date(previous) };
+  }
+
+  /**
+   * Opens a fun round under a lock on the session's row (every rule checked against the session as
+   * it stands), plays it with the play money and settles it, all in one transaction.
    */
   async function open(session: Session, title: StudioTitle, stakeOre: number): Promise<{ round: Round; previousRoundAt: Date | null }> {
+    if (session.mode === 'real') return openReal(session, title, stakeOre);
     const now = clock();
     const id = randomUUID();
     try {
       return await db.transaction(async (tx) => {
         const [current] = await tx.select().from(sessions).where(eq(sessions.id, session.id)).for('update');
-        if (!current || endedAt(current, now)) throw fail('GAME_SESSION_ENDED');
-        const [busy] = await tx
-          .select({ id: rounds.id })
-          .from(rounds)
-          .where(and(eq(rounds.sessionId, current.id), eq(rounds.status, 'open')))
-          .limit(1);
-        if (busy) throw fail('GAME_ROUND_IN_PROGRESS');
-        if (warningDue(current, now)) throw fail('GAME_WARNING_UNANSWERED');
-        if (current.lastRoundAt && now.getTime() < current.lastRoundAt.getTime() + paceMs)
-          throw fail('GAME_ROUND_TOO_SOON', { nextRoundAt: new Date(current.lastRoundAt.getTime() + paceMs).toISOString() });
+        const refusal = await refusalOf(current, now, tx);
+        if (refusal || !current) throw refusal;
         const base = {
           id,
           sessionId: current.id,
@@ -96,12 +167,7 @@ export function createRoundsService(deps: RoundsDeps) {
             .where(eq(sessions.id, current.id));
           return { round: round!, previousRoundAt: current.lastRoundAt };
         }
-        const [round] = await tx
-          .insert(rounds)
-          .values({ ...base, status: 'open', stage: 'bet', betTransactionId: `${id}:bet`, winTransactionId: `${id}:win` })
-          .returning();
-        await tx.update(sessions).set({ lastRoundAt: now }).where(eq(sessions.id, current.id));
-        return { round: round!, previousRoundAt: current.lastRoundAt };
+        throw new Error('a real session reached the fun round');
       });
     } catch (error) {
       if (isUniqueViolation(error, 'rounds_one_open_per_session')) throw fail('GAME_ROUND_IN_PROGRESS');
