@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Title } from '@krone/games-math';
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { lockUntilCommit } from '../shared/db.js';
 import { gameCatalogueSync, games } from './schema.js';
@@ -66,8 +66,8 @@ export interface SyncResult {
 
 /**
  * Brings the `games` table to the titles given (at start-up, `loadTitles()`): one multi-row
- * upsert that rewrites a row only when its content hash changed, then every title no longer
- * given is withdrawn (kept: rounds, sessions and favourites name it), a title given again is
+ * upsert of the titles whose content hash changed (or that are new, or back), then every title
+ * no longer given is withdrawn (kept: rounds, sessions and favourites name it), a title given again is
  * back. When the hash over all titles equals the last sync's, nothing is written at all: a
  * start-up with ~750 unchanged titles costs one SELECT. Serialised across processes starting
  * together by an advisory lock.
@@ -81,10 +81,22 @@ export async function syncCatalogue(db: Db, titles: readonly Title[], now: Date)
   if (last?.contentHash === overall) return { changed: false, titles: rows.length, written: 0, withdrawn: 0 };
   return db.transaction(async (tx) => {
     await lockUntilCommit(tx, 'games-catalogue-sync');
+    // Only the titles new, changed or back in the files are sent: a start-up after one title
+    // changed writes that row alone.
+    const stored = new Map(
+      (await tx.select({ id: games.id, contentHash: games.contentHash, withdrawnAt: games.withdrawnAt }).from(games)).map((row) => [
+        row.id,
+        row,
+      ]),
+    );
+    const changed = rows.filter((row) => {
+      const before = stored.get(row.id);
+      return !before || before.contentHash !== row.contentHash || before.withdrawnAt !== null;
+    });
     let written = 0;
     // One statement per 500 titles (a statement's parameters are limited to 65,535; a row has 26).
-    for (let start = 0; start < rows.length; start += 500) {
-      const chunk = rows.slice(start, start + 500);
+    for (let start = 0; start < changed.length; start += 500) {
+      const chunk = changed.slice(start, start + 500);
       const upserted = await tx
         .insert(games)
         .values(chunk)
@@ -95,23 +107,18 @@ export async function syncCatalogue(db: Db, titles: readonly Title[], now: Date)
               .filter((key) => key !== 'id')
               .map((key) => [key, sql.raw(`excluded.${columnOf(key)}`)]),
           ),
-          // Unchanged rows (same content, not withdrawn) are left alone: no dead row, no index write.
-          setWhere: sql`${games.contentHash} is distinct from excluded.content_hash or ${games.withdrawnAt} is not null`,
         })
         .returning({ id: games.id });
       written += upserted.length;
     }
-    const ids = rows.map((row) => row.id);
-    const withdrawn = await tx
-      .update(games)
-      .set({ withdrawnAt: now, updatedAt: now })
-      .where(ids.length > 0 ? and(isNull(games.withdrawnAt), notInArray(games.id, ids)) : isNull(games.withdrawnAt))
-      .returning({ id: games.id });
+    const given = new Set(rows.map((row) => row.id));
+    const gone = [...stored.values()].filter((row) => row.withdrawnAt === null && !given.has(row.id)).map((row) => row.id);
+    if (gone.length > 0) await tx.update(games).set({ withdrawnAt: now, updatedAt: now }).where(inArray(games.id, gone));
     await tx
       .insert(gameCatalogueSync)
       .values({ id: 1, contentHash: overall, titles: rows.length, syncedAt: now })
       .onConflictDoUpdate({ target: gameCatalogueSync.id, set: { contentHash: overall, titles: rows.length, syncedAt: now } });
-    return { changed: true, titles: rows.length, written, withdrawn: withdrawn.length };
+    return { changed: true, titles: rows.length, written, withdrawn: gone.length };
   });
 }
 
