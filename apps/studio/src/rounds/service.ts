@@ -222,9 +222,11 @@ export function createRoundsService(deps: RoundsDeps) {
     const won = winInOre(title.maths, stakeOre, outcome.winUnits);
     const drawn = await settlement.toStage(round.id, 'win', { outcome: storedOutcome(outcome), winOre: won });
     const settled = await settlement.payWin(drawn, session, { inRequest: true });
+    if (settled.session) return { round: roundView(settled.round, title), session: deps.sessions.view(settled.session) };
     // The win is owed (retried): meanwhile the player's balance is as the bet left it.
-    if (settled.status === 'open') await db.update(sessions).set({ balanceOre: afterBet.balanceOre }).where(eq(sessions.id, session.id));
-    return { round: roundView(settled, title), session: await deps.sessions.current(session.id) };
+    if (settled.round.status === 'open')
+      await db.update(sessions).set({ balanceOre: afterBet.balanceOre }).where(eq(sessions.id, session.id));
+    return { round: roundView(settled.round, title), session: await deps.sessions.current(session.id) };
   }
 
   /** Replays a kept round from its draws (audit): the outcome the maths gives for them now. */

@@ -1,9 +1,40 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
+import type { Session } from '../sessions/service.js';
 import { rounds, sessions } from '../db/schema.js';
 import { PlatformRefusal, type Balances, type PlatformClient } from '../platform-client.js';
 
 export type Round = typeof rounds.$inferSelect;
+/** A round after a money call, and its session as that left it (null when nothing was settled). */
+export interface Settled {
+  round: Round;
+  session: Session | null;
+}
+
+const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+/** A session row of a raw statement (snake_case; int8 as a string from node-postgres). */
+function sessionFromRow(row: Record<string, unknown>): Session {
+  return {
+    id: row.id as string,
+    tokenHash: row.token_hash as string,
+    gameId: row.game_id as string,
+    mathsHash: row.maths_hash as string,
+    mode: row.mode as string,
+    platformSessionId: (row.platform_session_id as string | null) ?? null,
+    playerId: (row.player_id as string | null) ?? null,
+    balanceOre: Number(row.balance_ore),
+    stakedOre: Number(row.staked_ore),
+    wonOre: Number(row.won_ore),
+    roundsPlayed: Number(row.rounds_played),
+    warningMinutes: row.warning_minutes === null ? null : Number(row.warning_minutes),
+    warningSince: new Date(row.warning_since as string),
+    lastRoundAt: dateOrNull(row.last_round_at),
+    startedAt: new Date(row.started_at as string),
+    expiresAt: new Date(row.expires_at as string),
+    endedAt: dateOrNull(row.ended_at),
+  };
+}
 
 interface SettlementDeps {
   db: Db;
@@ -58,21 +89,30 @@ export function createSettlement(deps: SettlementDeps) {
     return updated ?? round;
   }
 
-  async function endRound(round: Round, platformSessionId: string): Promise<void> {
+  /** Ends the round on the platform: true once answered (a refusal is an answer: nothing there to end, e.g. a bet never taken). */
+  async function endOnPlatform(roundId: string, platformSessionId: string): Promise<boolean> {
     try {
-      await platform.endRound({ sessionId: platformSessionId, roundId: round.id });
-      await db.update(rounds).set({ platformEndedAt: clock() }).where(eq(rounds.id, round.id));
+      await platform.endRound({ sessionId: platformSessionId, roundId });
+      return true;
     } catch (error) {
-      if (error instanceof PlatformRefusal) {
-        // Nothing to end on the platform's side (a round whose bet it never took): nothing owed.
-        log('warn', 'endRound refused', { roundId: round.id, code: error.code });
-        await db.update(rounds).set({ platformEndedAt: clock() }).where(eq(rounds.id, round.id));
-      } else await noted(round);
+      if (!(error instanceof PlatformRefusal)) return false;
+      log('warn', 'endRound refused', { roundId, code: error.code });
+      return true;
     }
   }
 
-  /** Pays the round's win (0 too) and settles it; an open round comes back while the platform does not answer. */
-  async function payWin(round: Round, session: { platformSessionId: string | null }, { inRequest = false } = {}): Promise<Round> {
+  /** A settled or cancelled round whose end the platform has not answered yet (recovery). */
+  async function endRound(round: Round, platformSessionId: string): Promise<void> {
+    if (await endOnPlatform(round.id, platformSessionId))
+      await db.update(rounds).set({ platformEndedAt: clock() }).where(eq(rounds.id, round.id));
+    else await noted(round);
+  }
+
+  /**
+   * Pays the round's win (0 too), ends it on the platform and settles it; while the platform does
+   * not answer the win, the round comes back open (and the session null).
+   */
+  async function payWin(round: Round, session: { platformSessionId: string | null }, { inRequest = false } = {}): Promise<Settled> {
     const platformSessionId = session.platformSessionId!;
     const answer = await tryCall(inRequest, () =>
       platform.win({ sessionId: platformSessionId, roundId: round.id, transactionId: round.winTransactionId!, amountOre: round.winOre! }),
@@ -81,15 +121,13 @@ export function createSettlement(deps: SettlementDeps) {
       if (answer)
         log('error', 'win refused by the platform: kept open for the operator and retried', { roundId: round.id, code: answer.code });
       else log('warn', 'win unanswered: retried in the background', { roundId: round.id });
-      return noted(round);
+      return { round: await noted(round), session: null };
     }
-    const settled = await settle(round, 'settled', answer);
-    await endRound(settled, platformSessionId);
-    return settled;
+    return settle(round, 'settled', answer, await endOnPlatform(round.id, platformSessionId));
   }
 
   /** Rolls back an unanswered bet; the round is cancelled once the platform answers. */
-  async function rollBack(round: Round, session: { platformSessionId: string | null }, { inRequest = false } = {}): Promise<Round> {
+  async function rollBack(round: Round, session: { platformSessionId: string | null }, { inRequest = false } = {}): Promise<Settled> {
     const platformSessionId = session.platformSessionId!;
     const answer = await tryCall(inRequest, () =>
       platform.rollback({
@@ -101,39 +139,45 @@ export function createSettlement(deps: SettlementDeps) {
     );
     if (answer === null) {
       log('warn', 'rollback unanswered: retried in the background', { roundId: round.id });
-      return noted(round);
+      return { round: await noted(round), session: null };
     }
     if (answer instanceof PlatformRefusal) log('error', 'rollback refused by the platform', { roundId: round.id, code: answer.code });
-    const cancelled = await settle(round, 'cancelled', answer instanceof PlatformRefusal ? null : answer);
-    await endRound(cancelled, platformSessionId);
-    return cancelled;
+    return settle(round, 'cancelled', answer instanceof PlatformRefusal ? null : answer, await endOnPlatform(round.id, platformSessionId));
   }
 
-  /** Closes an open round once (whichever process gets there first counts it in the session). */
-  async function settle(round: Round, status: 'settled' | 'cancelled', balances: Balances | null): Promise<Round> {
+  /**
+   * Closes an open round once, in one statement with its session's figures (whichever process
+   * gets there first counts it); the session as it stands after, or null when another closed it.
+   */
+  async function settle(
+    round: Round,
+    status: 'settled' | 'cancelled',
+    balances: Balances | null,
+    endedOnPlatform: boolean,
+  ): Promise<Settled> {
     const now = clock();
-    return db.transaction(async (tx) => {
-      const [closed] = await tx
-        .update(rounds)
-        .set({ status, stage: 'done', endedAt: now, attemptedAt: now })
-        .where(and(eq(rounds.id, round.id), eq(rounds.status, 'open')))
-        .returning();
-      if (!closed) return (await tx.select().from(rounds).where(eq(rounds.id, round.id)))[0]!;
-      await tx
-        .update(sessions)
-        .set({
-          ...(balances ? { balanceOre: balances.balanceOre } : {}),
-          ...(status === 'settled'
-            ? {
-                stakedOre: sql`${sessions.stakedOre} + ${closed.stakeOre}`,
-                wonOre: sql`${sessions.wonOre} + ${closed.winOre}`,
-                roundsPlayed: sql`${sessions.roundsPlayed} + 1`,
-              }
-            : {}),
-        })
-        .where(eq(sessions.id, closed.sessionId));
-      return closed;
-    });
+    const at = now.toISOString();
+    const [row] = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`with closed as (
+            update studio.rounds set status = ${status}, stage = 'done', ended_at = ${at}::timestamptz, attempted_at = ${at}::timestamptz,
+              platform_ended_at = ${endedOnPlatform ? at : null}::timestamptz
+            where id = ${round.id} and status = 'open'
+            returning session_id, stake_ore, win_ore
+          )
+          update studio.sessions s set
+            balance_ore = coalesce(${balances?.balanceOre ?? null}::bigint, s.balance_ore),
+            staked_ore = s.staked_ore + case when ${status}::text = 'settled' then closed.stake_ore else 0 end,
+            won_ore = s.won_ore + case when ${status}::text = 'settled' then closed.win_ore else 0 end,
+            rounds_played = s.rounds_played + case when ${status}::text = 'settled' then 1 else 0 end
+          from closed where s.id = closed.session_id
+          returning s.*`,
+    );
+    if (!row) return { round: (await db.select().from(rounds).where(eq(rounds.id, round.id)))[0]!, session: null };
+    return {
+      round: { ...round, status, stage: 'done', endedAt: now, attemptedAt: now, platformEndedAt: endedOnPlatform ? now : null },
+      session: sessionFromRow(row),
+    };
   }
 
   /**
@@ -165,12 +209,12 @@ export function createSettlement(deps: SettlementDeps) {
         await endRound(round, platformSessionId!);
         totals.ended++;
       } else if (round.stage === 'win') {
-        if ((await payWin(round, session)).status === 'settled') totals.paid++;
+        if ((await payWin(round, session)).round.status === 'settled') totals.paid++;
         else totals.waiting++;
       } else {
         const pending =
           round.stage === 'bet' ? await toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` }) : round;
-        if ((await rollBack(pending, session)).status === 'cancelled') totals.rolledBack++;
+        if ((await rollBack(pending, session)).round.status === 'cancelled') totals.rolledBack++;
         else totals.waiting++;
       }
     }
