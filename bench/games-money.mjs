@@ -311,7 +311,7 @@ async function main() {
   const ratio = (rate / tpcb.tps) * 100;
   log('summary');
   log(`  pgbench TPC-B        ${tpcb.tps.toFixed(0)} tps`);
-  log(`  money rounds         ${rate.toFixed(0)} rounds/s (4 signed contract calls each: bet, win, endRound, and the studio's own writes)`);
+  log(`  money rounds         ${rate.toFixed(0)} rounds/s (3 signed contract calls each: bet, win, endRound; 4 studio statements)`);
   log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
   log(
     `  round p50 / p99      ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`,
