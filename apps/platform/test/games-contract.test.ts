@@ -331,6 +331,21 @@ describe('money', () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'GAME_ACCOUNT_LOCKED' } });
     expect((await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 500 })).status).toBe(200);
     expect(await cash(player.id)).toBe(9_500);
+    // The lock seen at the bet ended the player's game sessions.
+    expect((await studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_000 })).body.code).toBe(
+      'GAME_SESSION_ENDED',
+    );
+  });
+
+  it('ends the game sessions of a player found locked at a session look-up', async () => {
+    const { player, sessionId } = await seated(10_000);
+    await platform.database.db.update(players).set({ status: 'locked' }).where(eq(players.id, player.id));
+    const lookUp = await platform.app.inject({ method: 'GET', url: `/Games/favourites/${player.token}` });
+    expect(lookUp.statusCode).toBe(401);
+    await platform.database.db.update(players).set({ status: 'active' }).where(eq(players.id, player.id));
+    const refused = await studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_000 });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'GAME_SESSION_ENDED' } });
+    expect(await cash(player.id)).toBe(10_000);
   });
 
   it('refuses a stake over the open bonus’s maximum bet (the wallet’s stake rules) and takes bonus money after cash', async () => {
