@@ -201,8 +201,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
       },
     },
     async (request, reply) => {
-      reply.headers(publicList);
       const title = await catalogue.byId(request.params.gameId);
+      // Set after the look-up: a 404 is not kept by a cache (the title may come with the next start).
+      reply.headers(publicList);
       return { result: 1 as const, data: { ...asSummary(title), stake: title.stake } };
     },
   );
