@@ -1,0 +1,272 @@
+import { formatClock, parseKrToOre } from '@krone/domain';
+import { TEST_CARDS } from '@krone/sims/cards';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+
+const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
+const simsUrl = `http://127.0.0.1:${process.env.E2E_SIMS_PORT ?? 4310}`;
+const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3100}`;
+const studioUrl = `http://127.0.0.1:${process.env.E2E_STUDIO_PORT ?? 4410}`;
+/** The storefront's key at the studio (the studio's development default), for its test clock. */
+const studioKey = process.env.STUDIO_API_KEY ?? 'krone-development-studio-key';
+/** Demo accounts that log in straight away, one per screen width so the two runs never share a balance. */
+const GAME_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec1', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec2' };
+
+/** A title of the catalogue (whichever comes first by name), as the platform lists it. */
+async function anyGame(request: APIRequestContext): Promise<{ id: string; name: string }> {
+  const answer = await request.get(`${platformUrl}/Games/catalogue?pageSize=1&sort=name`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: { items: { id: string; name: string }[] } }).data.items[0]!;
+}
+
+/** "4.998 kr." or "Indsats2 kr." → øre. */
+async function oreOf(locator: Locator): Promise<number> {
+  const text = (await locator.textContent()) ?? '';
+  const amount = /-?[\d.]+(?:,\d{1,2})? kr\./.exec(text)?.[0];
+  const ore = amount ? parseKrToOre(amount.replace(/^-/, '')) : null;
+  if (ore === null) throw new Error(`no amount in "${text}"`);
+  return amount!.startsWith('-') ? -ore : ore;
+}
+
+/** The game screen once its studio session is open (the balance is shown). */
+async function openGame(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  await expect(page.getByTestId('game-balance')).toHaveText(/kr\.$/, { timeout: 15_000 });
+}
+
+/** Plays one round by the spin button or the keyboard; the round's id, stake, win and the balances around it. */
+async function playRound(page: Page, by: 'button' | 'keyboard') {
+  const window = page.getByTestId('game-window');
+  const previous = (await window.getAttribute('data-round')) ?? '';
+  const spin = page.getByTestId('game-spin');
+  await expect(spin).toBeEnabled({ timeout: 10_000 });
+  const before = await oreOf(page.getByTestId('game-balance'));
+  const stake = await oreOf(page.getByTestId('game-stake'));
+  if (by === 'button') await spin.click();
+  else {
+    // Focus on no control (the game's name), then Space: the screen's own shortcut.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Space');
+  }
+  await expect(window).not.toHaveAttribute('data-round', previous, { timeout: 15_000 });
+  await expect(window).not.toHaveAttribute('aria-busy', 'true');
+  const win = await oreOf(page.getByTestId('game-last-win'));
+  const after = await oreOf(page.getByTestId('game-balance'));
+  return { roundId: (await window.getAttribute('data-round'))!, before, stake, win, after };
+}
+
+async function closePopups(page: Page) {
+  const welcome = page.getByTestId('welcome-popup');
+  if (await welcome.isVisible().catch(() => false)) await welcome.getByRole('button', { name: 'Luk' }).click();
+  const marketing = page.getByTestId('marketing-popup');
+  const asked = await marketing.waitFor({ state: 'visible', timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (asked) {
+    await marketing.getByTestId('marketing-decline').click();
+    await expect(marketing).toBeHidden();
+  }
+}
+
+/** Money on the player's account: a card deposit through the platform, with a token from the card stand-in. */
+async function deposit(page: Page, request: APIRequestContext, amountOre: number) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
+  const tokenised = await request.post(`${simsUrl}/cards/v1/tokens`, {
+    headers: { origin: webUrl },
+    data: { number: TEST_CARDS.success, holder: 'Test Gevinst', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 1, cvv: '123' },
+  });
+  expect(tokenised.ok()).toBe(true);
+  const paid = await request.post(`${platformUrl}/Payments/deposits/card/${token}`, {
+    data: { token: ((await tokenised.json()) as { token: string }).token, amountOre, returnUrl: `${webUrl}/min-konto/overfoer` },
+  });
+  expect(await paid.json()).toMatchObject({ result: 1, data: { status: 'succeeded' } });
+}
+
+/**
+ * A guest on a game for fun chooses to play for money: login (the demo account of this width) and
+ * back on the same game, now for money.
+ */
+async function logInFromGame(page: Page, gameId: string) {
+  await openGame(page, `/spilleautomater/spil-for-sjov/${gameId}`);
+  await page.getByTestId('game-play-for-money').click();
+  await expect(page).toHaveURL(new RegExp(`/log-ind\\?redirect=%2Fspilleautomater%2Fspil-for-penge%2F${gameId}$`));
+  await page.getByTestId('login-mitid').click();
+  await page.getByTestId(`identity-${GAME_PLAYER[isPhone(page) ? 'phone' : 'desktop']}`).click();
+  await page.waitForURL(new RegExp(`/spilleautomater/spil-for-penge/${gameId}$`), { timeout: 15_000 });
+  await closePopups(page);
+}
+
+test('play for fun: the round shows and is explained, the balance moves by stake less win, at the 3 s pace, by button and keyboard', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const game = await anyGame(request);
+  await openGame(page, `/spilleautomater/spil-for-sjov/${game.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(game.name);
+  await expect(page.getByTestId('game-screen')).toHaveAttribute('data-mode', 'fun');
+  // Spec §2: no header or wallpaper on a game route (header__use_playgames is off) …
+  await expect(page.getByTestId('site-header')).toHaveCount(0);
+  // … but the clock stays, in the game's own bar, on the server's Copenhagen time.
+  const clock = page.getByTestId('game-clock').getByTestId('header-clock');
+  await expect(clock).toBeVisible();
+  await expect(clock).toHaveText(/^\d{2}:\d{2}$/);
+  const serverNow = async () => new Date(((await (await request.get('/api/time')).json()) as { data: { now: string } }).data.now);
+  await expect
+    .poll(async () => {
+      const [before, shown, after] = [await serverNow(), await clock.textContent(), await serverNow()];
+      return [formatClock(before), formatClock(after)].includes(shown ?? '');
+    })
+    .toBe(true);
+
+  // The stake moves along the title's steps only, and not below the smallest.
+  const stakeDown = page.getByTestId('stake-down');
+  const first = await oreOf(page.getByTestId('game-stake'));
+  await page.getByTestId('stake-up').click();
+  expect(await oreOf(page.getByTestId('game-stake'))).toBeGreaterThan(first);
+  await stakeDown.click();
+  expect(await oreOf(page.getByTestId('game-stake'))).toBe(first);
+  while (await stakeDown.isEnabled()) await stakeDown.click();
+
+  const round = await playRound(page, 'button');
+  expect(round.after).toBe(round.before - round.stake + round.win);
+  await expect(page.getByTestId('game-round').getByRole('listitem').first()).toHaveText(/Ingen gevinst|Linje \d+:|måder|hvor som helst/);
+  await expect(page.getByTestId('game-net')).toHaveText(/kr\.$/);
+  expect(await oreOf(page.getByTestId('game-net'))).toBe(round.win - round.stake);
+
+  // The pace: the button waits, counting down, and Space does nothing meanwhile.
+  const spin = page.getByTestId('game-spin');
+  await expect(spin).toBeDisabled();
+  await expect(spin).toHaveText(/^Vent [1-3] s$/);
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('game-error')).toHaveCount(0);
+  await expect(page.getByTestId('game-window')).toHaveAttribute('data-round', round.roundId);
+  await expect(spin).toHaveText('Spin', { timeout: 5_000 });
+
+  const second = await playRound(page, 'keyboard');
+  expect(second.roundId).not.toBe(round.roundId);
+  expect(second.before).toBe(round.after);
+  expect(second.after).toBe(second.before - second.stake + second.win);
+
+  // The rules: RTP, stake limits and the paytable, from the studio.
+  await page.getByTestId('game-rules').locator('summary').click();
+  await expect(page.getByTestId('rules-rtp')).toHaveText(/^9[4-7],\d\d %$/);
+  await expect(page.getByTestId('rules-stake')).toHaveText(/kr\. – .*kr\.$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a lobby tile opens its game, and the mobile game route plays the same screen for a guest', async ({ page }) => {
+  await page.goto('/spilleautomater');
+  await hydrated(page);
+  const tile = page.getByTestId('game-tile-link').first();
+  await tile.click();
+  await expect(page).toHaveURL(/\/spilleautomater\/spil-for-sjov\/[a-z0-9-]+$/);
+  await expect(page.getByTestId('game-balance')).toHaveText(/kr\.$/, { timeout: 15_000 });
+  const gameId = (await page.getByTestId('game-screen').getAttribute('data-game'))!;
+
+  await openGame(page, `/mobilspil/${gameId}`);
+  await expect(page.getByTestId('game-screen')).toHaveAttribute('data-mode', 'fun');
+  await expect(page.getByTestId('site-header')).toHaveCount(0);
+  await expect(page.getByTestId('game-clock').getByTestId('header-clock')).toHaveText(/^\d{2}:\d{2}$/);
+  const round = await playRound(page, 'button');
+  expect(round.after).toBe(round.before - round.stake + round.win);
+});
+
+test('an unknown game or play type is the 404 page', async ({ request }) => {
+  const game = await anyGame(request);
+  for (const path of [
+    '/spilleautomater/spil-for-sjov/findes-ikke-spil',
+    `/spilleautomater/spil-for-alt/${game.id}`,
+    '/mobilspil/findes-ikke-spil',
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('<title>404</title>');
+  }
+});
+
+test('a guest choosing play for money logs in, comes back to the game and plays for money: the balance moves and the round is in the game history', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  const game = await anyGame(request);
+  await logInFromGame(page, game.id);
+  await deposit(page, request, 10_000);
+  await openGame(page, `/spilleautomater/spil-for-penge/${game.id}`);
+  await expect(page.getByTestId('game-screen')).toHaveAttribute('data-mode', 'real');
+  await expect(page.getByTestId('game-mode-note')).toContainText('rigtige penge');
+  await expect(page.getByTestId('game-login-time')).toHaveText(/^\d+ min$|^\d+ t \d{2} min$/);
+
+  const round = await playRound(page, 'button');
+  expect(round.after).toBe(round.before - round.stake + round.win);
+  // The platform's balance is the game's balance.
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
+  const summary = await (await request.get(`${platformUrl}/GATMaven/users/${token}/account-summary`)).json();
+  expect((summary as { data: { TotalBalance: number } }).data.TotalBalance).toBe(round.after);
+
+  // The mobile route plays for money for a logged-in player.
+  await openGame(page, `/mobilspil/${game.id}`);
+  await expect(page.getByTestId('game-screen')).toHaveAttribute('data-mode', 'real');
+  expect(await oreOf(page.getByTestId('game-balance'))).toBe(round.after);
+
+  await page.goto('/min-konto/spilhistorik');
+  await hydrated(page);
+  await expect(page.getByTestId('game-round-row').filter({ hasText: game.name }).first()).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a guest who opens a game for money is sent to login first', async ({ page, request }) => {
+  const game = await anyGame(request);
+  await page.goto(`/spilleautomater/spil-for-penge/${game.id}`);
+  await expect(page).toHaveURL(new RegExp(`/log-ind\\?redirect=%2Fspilleautomater%2Fspil-for-penge%2F${game.id}$`));
+});
+
+test('the money-played warning pauses the game on a moved clock: continue, then stop back to the lobby @clock', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const moveStudioClock = async (offsetMs: number) =>
+    expect((await request.put(`${studioUrl}/Test/clock`, { headers: { 'Krone-Studio-Key': studioKey }, data: { offsetMs } })).ok()).toBe(
+      true,
+    );
+  const game = await anyGame(request);
+  try {
+    await logInFromGame(page, game.id);
+    await deposit(page, request, 5_000);
+    await openGame(page, `/spilleautomater/spil-for-penge/${game.id}`);
+    const first = await playRound(page, 'button');
+
+    // Six minutes later by the studio's clock (the warning comes after 5): the next spin is refused and the game pauses.
+    await moveStudioClock(6 * 60_000);
+    await expect(page.getByTestId('game-spin')).toBeEnabled({ timeout: 10_000 });
+    await page.getByTestId('game-spin').click();
+    const warning = page.getByTestId('money-warning');
+    await expect(warning).toBeVisible({ timeout: 10_000 });
+    await expect(warning.getByRole('heading')).toHaveText(/Du har spillet i [6-9] minutter/);
+    await expect(warning).toContainText(first.win - first.stake > 0 ? '+' : 'kr.');
+    await expect(page.getByTestId('game-spin')).toBeDisabled();
+    await expect(page.getByTestId('game-window')).toHaveAttribute('data-round', first.roundId);
+    await expect(warning.getByTestId('warning-limits')).toHaveAttribute('href', '/min-konto/begraensninger');
+
+    await warning.getByTestId('warning-continue').click();
+    await expect(warning).toBeHidden();
+    const second = await playRound(page, 'button');
+    expect(second.after).toBe(second.before - second.stake + second.win);
+
+    await moveStudioClock(12 * 60_000 + 10_000);
+    await expect(page.getByTestId('game-spin')).toBeEnabled({ timeout: 10_000 });
+    await page.getByTestId('game-spin').click();
+    await expect(warning).toBeVisible({ timeout: 10_000 });
+    await warning.getByTestId('warning-stop').click();
+    await expect(page).toHaveURL(/\/spilleautomater$/);
+  } finally {
+    await moveStudioClock(0);
+  }
+});
