@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameConfig } from './config.js';
 import { play, type RoundOutcome } from './evaluate.js';
 import { exact, type ExactStats } from './exact.js';
-import { exactRtp } from './rtp.js';
+import { exactRtp, rtpGains } from './rtp.js';
 import type { Rng } from './rng.js';
 
 class NeedDraw extends Error {
@@ -141,7 +141,9 @@ const smallGame = (family: 'lines' | 'classic' | 'ways', reels: number, rows: nu
 
 const cost = (c: GameConfig) => (c.family === 'ways' ? c.costUnits : c.lines.length);
 
-describe('exact() equals brute-force enumeration of every round', () => {
+// Enumerating every round is heavy for a random case with long strips: generous timeouts, so a busy
+// machine does not fail a correct programme.
+describe('exact() equals brute-force enumeration of every round', { timeout: 60_000 }, () => {
   it('lines 3×3 with wilds, scatters, free spins with retriggers and their own strips', () => {
     fc.assert(
       fc.property(smallGame('lines', 3, 3, 3, true), (config) => expectSame(exact(config), bruteForce(config, cost(config)))),
@@ -191,5 +193,30 @@ describe('exactRtp() (closed form per line or way symbol, the fast path for the 
     fc.assert(fc.property(smallGame('ways', 5, 4, 6, true), same), { numRuns: 15 });
     fc.assert(fc.property(smallGame('ways', 6, 4, 5, true), same), { numRuns: 5 });
     fc.assert(fc.property(smallGame('lines', 6, 4, 5, true), same), { numRuns: 5 });
+  });
+});
+
+describe("rtpGains() (the RTP as a linear function of the pays, the tuner's search) adds up to exactRtp()", () => {
+  const linear = (config: GameConfig) => {
+    const { rtpZero, gains } = rtpGains(config);
+    let rtp = rtpZero;
+    config.symbols.forEach((symbol, s) => (symbol.pays ?? []).forEach((pay, i) => (rtp += pay * gains[s]![i]!)));
+    close(rtp, exactRtp(config).rtp);
+    // One more unit on a pay moves the RTP by its gain (exact unless a paying wild's run changes sides).
+    const bumped = structuredClone(config);
+    const target = bumped.symbols.findIndex((symbol, s) => s !== config.wild?.symbol && (symbol.pays ?? []).some((p) => p > 0));
+    if (target >= 0 && config.family === 'ways') {
+      const pays = bumped.symbols[target]!.pays!;
+      const i = pays.findIndex((p) => p > 0);
+      pays[i]! += 1;
+      close(exactRtp(bumped).rtp - exactRtp(config).rtp, gains[target]![i]!);
+    }
+  };
+
+  it('on random lines, classic and ways games with features (wilds with pays of their own included)', () => {
+    fc.assert(fc.property(smallGame('lines', 5, 3, 6, true), linear), { numRuns: 20 });
+    fc.assert(fc.property(smallGame('classic', 3, 3, 8, true), linear), { numRuns: 20 });
+    fc.assert(fc.property(smallGame('ways', 5, 4, 6, true), linear), { numRuns: 15 });
+    fc.assert(fc.property(smallGame('lines', 6, 4, 5, true), linear), { numRuns: 5 });
   });
 });
