@@ -9,6 +9,7 @@ import {
   SOUND_LEDGER,
   launchToken,
   ledger,
+  playerWith,
   realSession,
   startWorld,
   studioCall,
@@ -263,11 +264,26 @@ describe('a network that loses answers', () => {
     // A bet that never arrived (a timeout before it): rolled back too; the platform's marker keeps it from landing late.
     world.network.failing = (operation) => (operation === 'bet' ? 'timeout' : null);
     expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
+    // A 5xx is no answer either.
+    world.network.failing = (operation) => (operation === 'bet' ? 'error502' : null);
+    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
+    expect((await keptRounds(session.sessionId)).map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     world.network.failing = null;
     const next = await play(session, session.stake.defaultOre);
     expect(next.status).toBe(200);
     const end = await ledger(world, player.id);
     expect(before.cashOre - end.cashOre).toBe(next.body.data.round.stakeOre - next.body.data.round.winOre);
+  });
+
+  it('answers GAME_PLATFORM_UNAVAILABLE when the platform does not answer a session’s start, and keeps nothing', async () => {
+    const player = await playerWith(world, 1000);
+    const token = await launchToken(world, player.token);
+    world.network.failing = () => 'timeout';
+    const answer = await studioCall(world, 'POST', '/sessions', { body: { mode: 'real', token } });
+    expect(answer.status).toBe(503);
+    expect(answer.body.code).toBe('GAME_PLATFORM_UNAVAILABLE');
+    world.network.failing = null;
+    expect((await studioCall(world, 'POST', '/sessions', { body: { mode: 'real', token } })).status).toBe(200);
   });
 
   it('keeps retrying a rollback the platform does not answer, and the session waits for it', async () => {
