@@ -1,3 +1,4 @@
+import { redirect } from 'next/navigation';
 import { Pagination } from '@/components/content/pagination';
 import { CatalogueFilters } from '@/components/games/catalogue-filters';
 import { GameGrid } from '@/components/games/game-tile';
@@ -13,13 +14,26 @@ export const generateMetadata = () => seoMetadata('spilleautomater');
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
+/** The address the page was asked for, its query in the order given. */
+function addressOf(search: Record<string, string | string[] | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(search)) for (const one of [value ?? ''].flat()) params.append(name, one);
+  const query = params.toString();
+  return query ? `${CATALOGUE_PATH}?${query}` : CATALOGUE_PATH;
+}
+
 /**
  * /alle-spil: every title, 24 a page, filtered by studio, volatility and feature and sorted, all
  * from the address (a GET form and page links): each page is rendered on the server from the
  * platform's cached answer, so a phone never receives or filters the whole catalogue.
  */
 export default async function AllGamesPage({ searchParams }: { searchParams: Search }) {
-  const query = readCatalogueQuery(await searchParams);
+  const search = await searchParams;
+  const query = readCatalogueQuery(search);
+  // One address per list: the filter form's empty and default fields (and anything unknown) are
+  // left out, so the same list is one cache entry and one link to share.
+  const canonical = catalogueHref(query, { page: query.page });
+  if (canonical !== addressOf(search)) redirect(canonical);
   const [t, answer] = await Promise.all([getTranslator(), loadCatalogue(query)]);
   return (
     <LobbyShell t={t} current={CATALOGUE_PATH} title={t('slot_machines.all_games')} intro={t('slot_machines.all_games_intro')}>
