@@ -77,6 +77,8 @@ export interface TestWorld {
   database: Database;
   /** Moves the studio's clock (the platform keeps its own). */
   moveStudioClock(ms: number): void;
+  /** Another studio process on the same database (closed with the world). */
+  anotherStudio(): Promise<Studio>;
   close(): Promise<void>;
 }
 
@@ -96,15 +98,14 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Test
     ...env,
   });
   let offsetMs = 0;
-  const studio = await buildStudio({
-    config,
-    database,
-    titleById: await loadTitleCatalogue(),
-    clock: () => new Date(Date.now() + offsetMs),
-    logger: false,
-    fetch,
-  });
-  await studio.ready();
+  const titleById = await loadTitleCatalogue();
+  const build = async () => {
+    const app = await buildStudio({ config, database, titleById, clock: () => new Date(Date.now() + offsetMs), logger: false, fetch });
+    await app.ready();
+    return app;
+  };
+  const studio = await build();
+  const others: Studio[] = [];
   return {
     platform,
     studio,
@@ -113,7 +114,13 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Test
     moveStudioClock: (ms) => {
       offsetMs += ms;
     },
+    anotherStudio: async () => {
+      const other = await build();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await studio.close();
       await database.close();
       await drop?.();

@@ -7,6 +7,7 @@ import { loadTitleCatalogue } from '../src/titles.js';
 import {
   GAME,
   SOUND_LEDGER,
+  STUDIO_KEY,
   launchToken,
   ledger,
   playerWith,
@@ -226,7 +227,24 @@ describe('real money through the games contract', () => {
     expect(await keptRounds(session.sessionId)).toHaveLength(1);
   });
 
-  it('keeps one open round per session in the database itself (two studio processes could not both open one)', async () => {
+  it('keeps one round at a time across two studio processes on one database', async () => {
+    const { session } = await realSession(world, 100_000);
+    const second = await world.anotherStudio();
+    world.network.delayMs = (operation) => (operation === 'bet' ? 150 : 0);
+    const headers = { 'krone-studio-key': STUDIO_KEY, authorization: `Bearer ${session.token}` };
+    const request = {
+      method: 'POST' as const,
+      url: `/sessions/${session.sessionId}/rounds`,
+      headers,
+      payload: { stakeOre: session.stake.defaultOre },
+    };
+    const answers = await Promise.all([world.studio.inject(request), second.inject(request)]);
+    const codes = answers.map((a) => (a.statusCode === 200 ? 'ok' : (a.json() as { code: string }).code)).sort();
+    expect(codes).toEqual(['GAME_ROUND_IN_PROGRESS', 'ok']);
+    expect(await keptRounds(session.sessionId)).toHaveLength(1);
+  });
+
+  it('refuses a second open round of a session in the database itself (the partial unique index)', async () => {
     const { session } = await realSession(world, 10_000);
     const open = (id: string) => ({
       id,
