@@ -18,7 +18,7 @@ export function gameRules(title: StudioTitle) {
     freeSpins: maths.freeSpins
       ? {
           awards: maths.freeSpins.awards,
-          retriggers: maths.freeSpins.retriggers ?? null,
+          retriggers: maths.freeSpins.retriggers ?? [],
           multiplier: maths.freeSpins.multiplier,
           maxSpins: maths.freeSpins.maxSpins,
         }
