@@ -27,7 +27,15 @@ export function TileActions({ gameId, name }: { gameId: string; name: string }) 
     );
   }
   return (
-    <>
+    <div className={styles.actions}>
+      <Link
+        href={playHref(gameId, 'fun')}
+        className={styles.funLink}
+        prefetch={false}
+        aria-label={t('slot_machines.fun_link_label', { game: name })}
+      >
+        {t('slot_machines.play_for_fun')}
+      </Link>
       <button
         type="button"
         className={styles.heart}
@@ -41,17 +49,9 @@ export function TileActions({ gameId, name }: { gameId: string; name: string }) 
           <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.2 0 3.6 1.2 5.3 3.1 1.7-1.9 3.1-3.1 5.3-3.1 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z" />
         </svg>
       </button>
-      <Link
-        href={playHref(gameId, 'fun')}
-        className={styles.funLink}
-        prefetch={false}
-        aria-label={t('slot_machines.fun_link_label', { game: name })}
-      >
-        {t('slot_machines.play_for_fun')}
-      </Link>
       <span className="visually-hidden" role="status">
         {message}
       </span>
-    </>
+    </div>
   );
 }
