@@ -83,15 +83,17 @@ export interface TestWorld {
 }
 
 /** A platform and a studio wired to it through the games contract, each on its own fresh database. */
-export async function startWorld(env: Record<string, string> = {}): Promise<TestWorld> {
+export async function startWorld(env: Record<string, string> = {}, { overHttp = false } = {}): Promise<TestWorld> {
   const platform = await startTestPlatform({ GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET });
   const { fetch, state } = platformFetch(platform);
+  // Over HTTP: the platform listens on a port and the studio uses its own transport (no stand-in fetch).
+  const platformUrl = overHttp ? await platform.app.listen({ host: '127.0.0.1', port: 0 }) : 'http://platform.test';
   const { database, drop } = await studioDatabase();
   await database.migrate();
   const config = loadConfig({
     KRONE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    PLATFORM_URL: 'http://platform.test',
+    PLATFORM_URL: platformUrl,
     STUDIO_PROVIDER_SECRET: STUDIO_SECRET,
     STUDIO_API_KEY: STUDIO_KEY,
     STUDIO_ROUND_PACE_MS: '0',
@@ -100,7 +102,14 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Test
   let offsetMs = 0;
   const titleById = await loadTitleCatalogue();
   const build = async () => {
-    const app = await buildStudio({ config, database, titleById, clock: () => new Date(Date.now() + offsetMs), logger: false, fetch });
+    const app = await buildStudio({
+      config,
+      database,
+      titleById,
+      clock: () => new Date(Date.now() + offsetMs),
+      logger: false,
+      ...(overHttp ? {} : { fetch }),
+    });
     await app.ready();
     return app;
   };
