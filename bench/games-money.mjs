@@ -117,8 +117,11 @@ function call(port, method, urlPath, body, headers = {}) {
   });
 }
 
-function startProcess(name, script, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/** Extra Node.js flags for the studio process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const studioNodeArgs = (process.env.BENCH_STUDIO_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+function startProcess(name, script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env, KRONE_ENV: 'development', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -195,17 +198,22 @@ async function main() {
     SEED_DEMO_CONTENT: 'false',
   });
   await waitFor(platformPort, 'platform');
-  startProcess('studio', 'apps/studio/src/server.ts', {
-    STUDIO_DATABASE_URL: dbUrl(studioDb),
-    STUDIO_DATABASE_POOL_SIZE: poolSize,
-    STUDIO_PORT: String(studioPort),
-    PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
-    STUDIO_PROVIDER_SECRET: studioSecret,
-    STUDIO_API_KEY: studioKey,
-    STUDIO_ROUND_PACE_MS: '0',
-    // A session long enough that the money-played warning never stops the load.
-    STUDIO_WARNING_MINUTES: '1440',
-  });
+  startProcess(
+    'studio',
+    'apps/studio/src/server.ts',
+    {
+      STUDIO_DATABASE_URL: dbUrl(studioDb),
+      STUDIO_DATABASE_POOL_SIZE: poolSize,
+      STUDIO_PORT: String(studioPort),
+      PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
+      STUDIO_PROVIDER_SECRET: studioSecret,
+      STUDIO_API_KEY: studioKey,
+      STUDIO_ROUND_PACE_MS: '0',
+      // A session long enough that the money-played warning never stops the load.
+      STUDIO_WARNING_MINUTES: '1440',
+    },
+    studioNodeArgs,
+  );
   await waitFor(studioPort, 'studio');
   log(`platform :${platformPort} and studio :${studioPort}, each on its own database, ${poolSize} connections each`);
 
