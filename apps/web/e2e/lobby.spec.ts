@@ -121,7 +121,9 @@ test('all games: filters by volatility and feature from the address, and pages 2
   // Paging: page 2 shows the next titles, none of page 1's; with one page there is no pager.
   await page.goto('/alle-spil?sorter=navn');
   const pager = page.getByRole('navigation', { name: 'Sider med spil' });
-  if (total > 24) {
+  // The total as this list tells it (the catalogue is the same list in another order).
+  const all = Number((await count.textContent())!.match(/af (\d+) spil/)![1]);
+  if (all > 24) {
     const ids = () =>
       page
         .getByTestId('game-grid')
@@ -131,14 +133,14 @@ test('all games: filters by volatility and feature from the address, and pages 2
     expect(first).toHaveLength(24);
     await pager.getByRole('link', { name: /^Side 2 af/ }).click();
     await expect(page).toHaveURL(/\/alle-spil\?sorter=navn&side=2$/);
-    await expect(count).toContainText(`Viser 25–${Math.min(48, total)} af ${total} spil`);
+    await expect(count).toContainText(`Viser 25–${Math.min(48, all)} af ${all} spil`);
     await expect(pager.locator('[aria-current="page"]')).toHaveText('2');
     const second = await ids();
-    expect(second).toHaveLength(Math.min(24, total - 24));
+    expect(second).toHaveLength(Math.min(24, all - 24));
     expect(second.filter((id) => first.includes(id))).toEqual([]);
   } else {
     await expect(pager).toHaveCount(0);
-    await expect(count).toHaveText(`Viser 1–${total} af ${total} spil`);
+    await expect(count).toHaveText(`Viser 1–${all} af ${all} spil`);
   }
   expect(await seriousViolations(page)).toEqual([]);
 });
