@@ -227,6 +227,15 @@ describe('real money through the games contract', () => {
     expect(await keptRounds(session.sessionId)).toHaveLength(1);
   });
 
+  it('keeps one live studio session per launch: starting again with the same token ends the first', async () => {
+    const player = await playerWith(world, 10_000);
+    const token = await launchToken(world, player.token);
+    const first = (await studioCall<SessionData>(world, 'POST', '/sessions', { body: { mode: 'real', token } })).body.data;
+    const second = (await studioCall<SessionData>(world, 'POST', '/sessions', { body: { mode: 'real', token } })).body.data;
+    expect((await play(first, first.stake.defaultOre)).body.code).toBe('GAME_SESSION_ENDED');
+    expect((await play(second, second.stake.defaultOre)).status).toBe(200);
+  });
+
   it('keeps one round at a time across two studio processes on one database', async () => {
     const { session } = await realSession(world, 100_000);
     const second = await world.anotherStudio();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { sessions } from '../db/schema.js';
@@ -122,7 +122,16 @@ export function createSessionsService(deps: SessionsDeps) {
         expiresAt: new Date(authenticated.expiresAt),
       };
     }
-    const [session] = await db.insert(sessions).values(values).returning();
+    const session = await db.transaction(async (tx) => {
+      // One live studio session per launch: a second start with the same token (a reload) ends the
+      // first, so two sessions can never play one game session's rounds side by side.
+      if (values.platformSessionId)
+        await tx
+          .update(sessions)
+          .set({ endedAt: now })
+          .where(and(eq(sessions.platformSessionId, values.platformSessionId), isNull(sessions.endedAt)));
+      return (await tx.insert(sessions).values(values).returning())[0];
+    });
     return { ...view(session!, now), token };
   }
 
