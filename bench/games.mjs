@@ -2,13 +2,14 @@
 // npm run bench:games: the maths of packages/games-math, per family (one example title each):
 // rounds per second on one core (the CSPRNG and the engine: the allocation-free round, and play()
 // with its full outcome), the time of exact() per title, and 10^6 simulated rounds against the
-// exact RTP. It never fails on a figure; a figure that misses its aim is marked. See bench/README.md.
-import { readdirSync, readFileSync } from 'node:fs';
+// exact RTP; then the catalogue's spread (families, layouts, lines, volatility, features, RTP, hit
+// frequency, largest win) and exact()'s time over a seeded sample of titles (BENCH_EXACT_SAMPLE,
+// 40 by default, "all" for every title). It never fails on a figure; a figure that misses its aim
+// is marked. See bench/README.md.
 import { loadavg, availableParallelism } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { CryptoRng, engineFor, exact, exactRtp, mathsHash, parseConfig, play, playWinUnits, simulate } from '@krone/games-math';
+import { CryptoRng, SeededTestRng, engineFor, exact, exactRtp, mathsHash, play, playWinUnits, simulate } from '@krone/games-math';
+import { loadTitles, titleById } from '@krone/games-math/titles';
 import { runtimeProblem } from '../scripts/runtime.mjs';
 
 if (runtimeProblem()) {
@@ -16,8 +17,7 @@ if (runtimeProblem()) {
   process.exit(1);
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const titlesDir = path.join(root, 'packages/games-math/titles');
+const examples = ['frugt-klassiker', 'nordlys-skoven', 'vikingernes-guld'];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const linesAim = 2_000_000;
@@ -51,11 +51,8 @@ function rate(round) {
 
 const fmt = (x, digits = 4) => x.toFixed(digits);
 const summary = [];
-for (const file of readdirSync(titlesDir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()) {
-  const title = JSON.parse(readFileSync(path.join(titlesDir, file), 'utf8'));
-  const config = parseConfig(title.maths);
+for (const title of examples.map((id) => titleById(id))) {
+  const config = title.maths;
   const layout = `${config.reels.length}×${config.rows}`;
   const shape = config.family === 'ways' ? `${config.rows ** config.reels.length} ways` : `${config.lines.length} lines`;
   console.log(`\n${config.family}: ${title.id} (${layout}, ${shape}, maths ${mathsHash(config).slice(0, 12)}…)`);
@@ -104,3 +101,111 @@ for (const s of summary) {
     `  ${s.family.padEnd(8)} ${s.title.padEnd(20)} ${fmt(s.fast.cpu, 0).padStart(10)} rounds/CPU s  play() ${fmt(s.full.cpu, 0).padStart(9)}/CPU s  exact ${fmt(s.exactMs, 0).padStart(6)} ms  z ${fmt(s.z, 2)}`,
   );
 }
+
+// ---------------------------------------------------------------- the catalogue's spread
+const catalogue = loadTitles();
+const count = (key) => {
+  const counts = new Map();
+  for (const t of catalogue) for (const k of [key(t)].flat()) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => (typeof a === 'number' ? a - b : String(a).localeCompare(String(b))));
+};
+const line = (label, counts) => console.log(`  ${label.padEnd(12)} ${counts.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+const layoutOf = (m) => `${m.reels.length}×${m.rows}`;
+const range = (values, digits, unit = '') => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return `min ${fmt(sorted[0], digits)}${unit}, median ${fmt(at(0.5), digits)}${unit}, mean ${fmt(mean, digits)}${unit}, max ${fmt(sorted[sorted.length - 1], digits)}${unit}`;
+};
+console.log(`\ncatalogue: ${catalogue.length} titles (packages/games-math/titles)`);
+line(
+  'family',
+  count((t) => t.maths.family),
+);
+line(
+  'layout',
+  count((t) => `${t.maths.family} ${layoutOf(t.maths)}`),
+);
+line(
+  'lines',
+  count((t) => (t.maths.family === 'ways' ? [] : t.maths.lines.length)),
+);
+line(
+  'ways',
+  count((t) => (t.maths.family === 'ways' ? t.maths.rows ** t.maths.reels.length : [])),
+);
+line(
+  'volatility',
+  count((t) => t.volatility),
+);
+line(
+  'feature',
+  count((t) => t.features),
+);
+line(
+  'studio',
+  count((t) => t.studio),
+);
+console.log(
+  `  RTP          ${range(
+    catalogue.map((t) => t.exact.rtp * 100),
+    3,
+    ' %',
+  )}`,
+);
+console.log(
+  `  hit freq.    ${range(
+    catalogue.map((t) => t.exact.hitFrequency * 100),
+    1,
+    ' %',
+  )}`,
+);
+console.log(
+  `  sd           ${range(
+    catalogue.map((t) => t.exact.standardDeviation),
+    1,
+  )}`,
+);
+console.log(
+  `  largest win  ${range(
+    catalogue.map((t) => t.exact.largestWin),
+    0,
+    '×',
+  )}`,
+);
+const dates = catalogue.map((t) => t.releaseDate).sort();
+console.log(`  released     ${dates[0]} … ${dates[dates.length - 1]}`);
+
+const wanted = process.env.BENCH_EXACT_SAMPLE ?? '40';
+let timed = [...catalogue];
+if (wanted !== 'all') {
+  const rng = new SeededTestRng(14);
+  for (let i = timed.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [timed[i], timed[j]] = [timed[j], timed[i]];
+  }
+  timed = timed.slice(0, Number(wanted));
+}
+const times = [];
+const fastTimes = [];
+for (const t of timed) {
+  const config = structuredClone(t.maths); // a fresh object: nothing compiled or cached beforehand
+  const cpu0 = process.cpuUsage();
+  exact(config);
+  const cpu = process.cpuUsage(cpu0);
+  times.push({ id: t.id, ms: (cpu.user + cpu.system) / 1000 });
+  const cpu1 = process.cpuUsage();
+  exactRtp(structuredClone(t.maths));
+  const cpu2 = process.cpuUsage(cpu1);
+  fastTimes.push((cpu2.user + cpu2.system) / 1000);
+}
+const slowest = times.reduce((a, b) => (b.ms > a.ms ? b : a));
+console.log(
+  `  exact() CPU time over ${times.length} titles${wanted === 'all' ? '' : ' (a seeded sample; BENCH_EXACT_SAMPLE=all for every title)'}: ` +
+    `${range(
+      times.map((x) => x.ms),
+      0,
+      ' ms',
+    )} (slowest ${slowest.id})${slowest.ms > 1000 ? '  SLOWER than the 1 s aim' : ''}`,
+);
+console.log(`  exactRtp() CPU time: ${range(fastTimes, 1, ' ms')}`);

@@ -38,8 +38,13 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
   const names = [...(classic ? ['blank'] : []), ...lows, ...highs];
   const firstPaying = classic ? 1 : 0;
   const payingCount = names.length - firstPaying;
-  const wild = plan.wild ? names.push(pick(rng, theme.wild)) - 1 : -1;
-  const scatter = plan.scatter ? names.push(pick(rng, theme.scatter)) - 1 : -1;
+  // The wild's and scatter's names, never one a paying symbol already has (a paytable shows names).
+  const own = (options: string[]): string => {
+    const chosen = pick(rng, options);
+    return names.includes(chosen) ? (options.find((o) => !names.includes(o)) ?? `${chosen} (bonus)`) : chosen;
+  };
+  const wild = plan.wild ? names.push(own(theme.wild)) - 1 : -1;
+  const scatter = plan.scatter ? names.push(own(theme.scatter)) - 1 : -1;
 
   // Pay template: value grows by `ratio` per symbol, by `growth` per extra count.
   const ratio = (1.12 + 0.3 * v) * between(rng, 0.92, 1.08);
