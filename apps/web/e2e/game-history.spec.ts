@@ -29,7 +29,7 @@ async function logIn(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
 }
 
-test('game history: every round with its time, game, stake, win and balance after, by period and game; the transactions name the game', async ({
+test('game history: every round with its time, game, stake, win and balance after, by period and game; the transactions name the game; the lobby shows it recently played', async ({
   page,
   request,
   consoleErrors,
@@ -89,6 +89,15 @@ test('game history: every round with its time, game, stake, win and balance afte
   await expect(page.getByTestId('transaction-row').filter({ hasText: '12,50 kr.' }).first().locator('td[data-label="Spil"]')).toHaveText(
     'Vikingernes Guld',
   );
+
+  // The lobby shows what the player played lately, the last played first, leading to play for money.
+  await page.goto('/spilleautomater');
+  await hydrated(page);
+  const recent = page.getByTestId('game-row-recently-played');
+  await expect(recent.getByRole('heading', { name: 'Senest spillet' })).toBeVisible();
+  await expect(recent.getByTestId('game-tile').first()).toContainText('Nordlysskoven');
+  await expect(recent.locator('[data-game-id="vikingernes-guld"]')).toHaveCount(1);
+  await expect(recent.getByTestId('game-tile-link').first()).toHaveAttribute('href', '/spilleautomater/spil-for-penge/nordlys-skoven');
 
   // The account menu and the overview lead here.
   await page.getByTestId('menu-toggle').click();
