@@ -11,6 +11,8 @@ const good = {
   NEXT_PUBLIC_SITE_INFO_KEY: 'a-key-of-the-site-s-own',
   CARDS_PUBLIC_URL: 'https://api.cards.example/cards',
   PLATFORM_URL: 'http://10.0.0.5:4000',
+  STUDIO_URL: 'http://10.0.0.6:4400',
+  STUDIO_API_KEY: 'a-studio-key-of-this-site-32-chars-long',
 };
 
 describe('the storefront refuses development settings in production', () => {
@@ -41,6 +43,9 @@ describe('the storefront refuses development settings in production', () => {
       { CARDS_PUBLIC_URL: 'https://localhost:4300/cards' },
       /CARDS_PUBLIC_URL must be the card provider's https address/,
     ],
+    ['the development studio key', { STUDIO_API_KEY: 'krone-development-studio-key' }, /STUDIO_API_KEY must be the studio key/],
+    ['no studio key', { STUDIO_API_KEY: undefined }, /STUDIO_API_KEY must be the studio key/],
+    ['a short studio key', { STUDIO_API_KEY: 'short-key' }, /STUDIO_API_KEY must be the studio key/],
     ['no card URL (the stand-in default)', { CARDS_PUBLIC_URL: undefined }, /CARDS_PUBLIC_URL is not set/],
     ['an http image base', { STORE_IMAGE_BASE: 'http://img.example' }, /STORE_IMAGE_BASE must be https/],
     ['an unknown mode', { KRONE_ENV: 'prod' }, /KRONE_ENV must be production, development or test, not "prod"/],
@@ -54,7 +59,7 @@ describe('the storefront refuses development settings in production', () => {
   it('treats an unset KRONE_ENV as production', () => {
     const problems = startupProblems({});
     expect(problems.join('\n')).toMatch(/WEB_PUBLIC_URL is not set.*\(KRONE_ENV is production when unset\)/);
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
   });
 
   it('allows the development settings in development and test', () => {
@@ -76,7 +81,7 @@ describe('the storefront refuses development settings in production', () => {
         (line) => lines.push(line),
       ),
     ).toThrow('exit 1');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines.every((line) => line.startsWith('storefront: refusing to start: '))).toBe(true);
   });
 

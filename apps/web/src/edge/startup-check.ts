@@ -40,6 +40,11 @@ export function startupProblems(env: Env): string[] {
   if (!siteInfoKey || siteInfoKey === DEVELOPMENT_SITE_INFO_KEY)
     production("NEXT_PUBLIC_SITE_INFO_KEY is the development key: set the site's own");
 
+  // The storefront's key at the game studio (lib/studio.ts): its development default opens the studio to anyone.
+  const studioKey = env.STUDIO_API_KEY;
+  if (!studioKey || studioKey.startsWith('krone-development') || studioKey.length < 32)
+    production('STUDIO_API_KEY must be the studio key of this site (at least 32 characters), not the development default');
+
   const cards = env.CARDS_PUBLIC_URL;
   const cardsUrl = cards ? url(cards) : null;
   if (!cards) production('CARDS_PUBLIC_URL is not set: the default is the development stand-in');
