@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslator } from '@/lib/content';
 import { GAME_ID_PATTERN } from '@/lib/game-sessions';
+import { loadGame } from '@/lib/games';
 import { pickTranslations } from '@/lib/i18n';
 import { loginUrlFor } from '@/lib/login-required';
 import { GAMES_PATH } from '@/lib/built-routes';
@@ -47,7 +48,13 @@ export async function gameMetadata(gameId: string): Promise<Metadata> {
  */
 export async function GamePage({ gameId, choice, path }: { gameId: string; choice: LaunchChoice; path: string }) {
   if (choice.route === 'slot' && !(choice.playType in PLAY_TYPES)) notFound();
-  const [rules, profile, t] = await Promise.all([rulesOr404(gameId), loadProfile(), getTranslator()]);
+  const [rules, profile, t, game] = await Promise.all([
+    rulesOr404(gameId),
+    loadProfile(),
+    getTranslator(),
+    // The catalogue's entry gives the title's studio brand and colours; the game plays without them.
+    loadGame(gameId).catch(() => null),
+  ]);
   const mode = choice.route === 'slot' ? PLAY_TYPES[choice.playType as PlayType] : profile ? 'real' : 'fun';
   if (mode === 'real' && !profile) redirect(loginUrlFor(path));
   if (!rules.ok) {
@@ -66,6 +73,8 @@ export async function GamePage({ gameId, choice, path }: { gameId: string; choic
       mode={mode}
       rules={rules.data}
       loginAt={profile?.userInfo.lastLogin ?? null}
+      studio={game?.ok ? game.data.studio : null}
+      colours={game?.ok ? game.data.theme.colours : null}
       lobbyPath={GAMES_PATH}
       moneyPath={mode === 'fun' ? `${MONEY_PATH}/${gameId}` : null}
       texts={pickTranslations(t, GAME_SCREEN_TEXT_KEYS)}

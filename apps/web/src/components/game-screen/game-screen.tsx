@@ -24,56 +24,10 @@ import { useServerTime } from '../layout/use-server-time';
 import { refreshAccountSummary } from '../players/account-summary';
 import styles from './game-screen.module.css';
 import { MoneyWarning } from './money-warning';
+import { call, ownedByControl, useReducedMotion } from './screen-helpers';
 import { SymbolGlyph } from './symbol-glyph';
 
 type Mode = 'fun' | 'real';
-type Answer<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string; extra: Record<string, unknown> };
-
-/** JSON to one of the game's own API calls (same origin; the JSON body is the CSRF guard's "non-simple request"). */
-async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer<T>> {
-  try {
-    const response = await fetch(url, {
-      method,
-      cache: 'no-store',
-      keepalive: url.endsWith('/end'),
-      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) } : {}),
-    });
-    const json = (await response.json().catch(() => ({}))) as { result?: number; data?: T; code?: string; message?: string };
-    if (response.ok && json.result === 1) return { ok: true, data: json.data as T };
-    const { result: _r, data: _d, code, message, ...extra } = json as Record<string, unknown>;
-    return {
-      ok: false,
-      status: response.status,
-      code: typeof code === 'string' ? code : 'SERVER_ERROR',
-      message: typeof message === 'string' ? message : '',
-      extra,
-    };
-  } catch {
-    return { ok: false, status: 0, code: 'NETWORK_ERROR', message: '', extra: {} };
-  }
-}
-
-/** Whether a key press belongs to a control that handles Space and Enter itself. */
-function ownedByControl(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    target.closest('button, a, input, select, textarea, summary, [role="dialog"], [role="alertdialog"]') !== null
-  );
-}
-
-/** The player's wish for less motion (prefers-reduced-motion), followed live. */
-function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    const update = () => setReduced(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return reduced;
-}
-
 /** How often a real session is read again while nothing happens (the warning's minutes may pass). */
 const WARNING_POLL_MS = 30_000;
 
@@ -92,6 +46,8 @@ export function GameScreen({
   mode,
   rules,
   loginAt,
+  studio,
+  colours,
   lobbyPath,
   moneyPath,
   texts,
@@ -102,6 +58,10 @@ export function GameScreen({
   rules: GameRules;
   /** When the player logged in (profile lastLogin); null for a guest. */
   loginAt: string | null;
+  /** The studio brand shown to players, from the catalogue (null when the catalogue did not answer). */
+  studio?: string | null;
+  /** The title's colours, from the catalogue: the window's background, frame and highlight. */
+  colours?: { background: string; primary: string; accent: string } | null;
   lobbyPath: string;
   /** Where "play for money" leads from a fun game (login first for a guest), or null. */
   moneyPath: string | null;
@@ -265,12 +225,25 @@ export function GameScreen({
       : t('slot_machines.spin');
 
   return (
-    <div className={styles.screen} data-testid="game-screen" data-mode={mode} data-game={gameId}>
+    <div
+      className={styles.screen}
+      style={
+        colours
+          ? ({ '--game-bg': colours.background, '--game-primary': colours.primary, '--game-accent': colours.accent } as React.CSSProperties)
+          : undefined
+      }
+      data-testid="game-screen"
+      data-mode={mode}
+      data-game={gameId}
+    >
       <div className={styles.bar} data-testid="game-bar">
         <Link href={lobbyPath} className={styles.back} onClick={leave} prefetch={false} data-testid="game-exit">
           {t('games.back_to_lobby')}
         </Link>
-        <h1 className={styles.title}>{rules.name}</h1>
+        <div className={styles.title}>
+          <h1>{rules.name}</h1>
+          {studio ? <p className={styles.studio}>{studio}</p> : null}
+        </div>
         <dl className={styles.barFacts}>
           <div>
             <dt>{t('slot_machines.clock')}</dt>
