@@ -9,6 +9,9 @@ import { catalogueHref, readCatalogueQuery } from '@/lib/games-query';
 import { seoMetadata } from '@/lib/seo';
 
 export const revalidate = 60;
+
+/** A studio's row shows its 8 newest (its "see all" has the rest): a phone's page stays light. */
+const STUDIO_ROW = 8;
 export const generateMetadata = () => seoMetadata('spilleautomater');
 
 /**
@@ -58,7 +61,7 @@ export default async function SlotLobbyPage() {
                 key={row.studio}
                 id={`studio-${index}`}
                 title={title}
-                games={row.games.map(toTileGame)}
+                games={row.games.slice(0, STUDIO_ROW).map(toTileGame)}
                 t={t}
                 seeAll={{
                   href: catalogueHref(all, { studio: row.studio }),
