@@ -28,6 +28,16 @@ import { call, ownedByControl, useReducedMotion } from './screen-helpers';
 import { SymbolGlyph } from './symbol-glyph';
 
 type Mode = 'fun' | 'real';
+/** Refusals of a launch for money that trying again will not change (the player's state, not a hiccup). */
+const FINAL_REFUSALS = new Set([
+  'ACCOUNT_PAUSED',
+  'ACCOUNT_CLOSED',
+  'PLAY_EXCLUDED',
+  'USER_LOCKED',
+  'GAME_ACCOUNT_LOCKED',
+  'GAME_NOT_FOUND',
+]);
+
 /** How often a real session is read again while nothing happens (the warning's minutes may pass). */
 const WARNING_POLL_MS = 30_000;
 
@@ -73,7 +83,7 @@ export function GameScreen({
   const reducedMotion = useReducedMotion();
   const now = useServerTime();
   const [session, setSession] = useState<StudioSession | null>(null);
-  const [launchError, setLaunchError] = useState<string | null>(null);
+  const [launchError, setLaunchError] = useState<{ message: string; final: boolean } | null>(null);
   const [round, setRound] = useState<StudioRound | null>(null);
   const [stakeOre, setStakeOre] = useState(() => initialStake(rules.stake));
   const [busy, setBusy] = useState(false);
@@ -97,7 +107,7 @@ export function GameScreen({
     if (answer.ok) {
       setSession(answer.data);
       setStakeOre((current) => (answer.data.stake.stepsOre.includes(current) ? current : initialStake(answer.data.stake)));
-    } else setLaunchError(answer.message || t('slot_machines.game_error'));
+    } else setLaunchError({ message: answer.message || t('slot_machines.game_error'), final: FINAL_REFUSALS.has(answer.code) });
   }, [gameId, mode, t]);
 
   useEffect(() => {
@@ -278,11 +288,13 @@ export function GameScreen({
 
       {launchError ? (
         <div className={styles.problem} role="alert" data-testid="game-launch-error">
-          <p>{launchError}</p>
+          <p>{launchError.message}</p>
           <p className={styles.problemLinks}>
-            <button type="button" className="btn btn-primary" onClick={() => void launch()}>
-              {t('slot_machines.play_again')}
-            </button>
+            {launchError.final ? null : (
+              <button type="button" className="btn btn-primary" onClick={() => void launch()}>
+                {t('slot_machines.play_again')}
+              </button>
+            )}
             {mode === 'real' ? (
               <Link href={`/spilleautomater/spil-for-sjov/${gameId}`} className="btn btn-outline" prefetch={false}>
                 {t('slot_machines.play_for_fun')}
