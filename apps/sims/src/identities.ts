@@ -319,6 +319,15 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Has a demo account: plays slots for money (browser tests, desktop).',
     ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec3',
+      'Pia',
+      'Pause',
+      '1977-04-03',
+      973,
+      'substantial',
+      'Has a demo account: pauses and is refused play for money (browser tests).',
+    ),
     // Demo accounts for the lobby's favourites and the game history (apps/web/e2e/lobby.spec.ts,
     // game-history.spec.ts), one per screen width and test.
     person(

@@ -12,6 +12,9 @@ const studioKey = process.env.STUDIO_API_KEY ?? 'krone-development-studio-key';
 /** Demo accounts that log in straight away, one per screen width so the two runs never share a balance. */
 const GAME_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec1', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec2' };
 
+/** A demo account that pauses itself (desktop only: one player, so the two widths never race on it). */
+const PAUSED_PLAYER = '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec3';
+
 /** A title of the catalogue (whichever comes first by name), as the platform lists it. */
 async function anyGame(request: APIRequestContext): Promise<{ id: string; name: string }> {
   const answer = await request.get(`${platformUrl}/Games/catalogue?pageSize=1&sort=name`);
@@ -238,6 +241,36 @@ test('a guest who opens a game for money is sent to login first', async ({ page,
   const game = await anyGame(request);
   await page.goto(`/spilleautomater/spil-for-penge/${game.id}`);
   await expect(page).toHaveURL(new RegExp(`/log-ind\\?redirect=%2Fspilleautomater%2Fspil-for-penge%2F${game.id}$`));
+});
+
+test('a paused player who opens a game for money is told so in Danish and offered play for fun', async ({ page, request }) => {
+  test.skip(isPhone(page), 'one paused player, at desktop width');
+  const game = await anyGame(request);
+  await page.context().addCookies([{ name: 'krone_mkt', value: '1', url: webUrl }]);
+  await page.goto(`/spilleautomater/spil-for-penge/${game.id}`);
+  await page.getByTestId('login-mitid').click();
+  await page.getByTestId(`identity-${PAUSED_PLAYER}`).click();
+  await page.waitForURL(new RegExp(`/spilleautomater/spil-for-penge/${game.id}$`), { timeout: 15_000 });
+  await closeWelcome(page);
+  // A pause of 24 hours (a run before this one on the same platform may have paused already).
+  const paused = await page.evaluate(async () => {
+    const response = await fetch('/api/limits/pause', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"duration":"24h"}',
+    });
+    return response.status;
+  });
+  expect([200, 403, 409]).toContain(paused);
+  await page.reload();
+  await hydrated(page);
+  const refusal = page.getByTestId('game-launch-error');
+  await expect(refusal).toContainText('Din konto er på pause');
+  await expect(refusal.getByRole('button', { name: 'Start spillet igen' })).toHaveCount(0);
+  await expect(page.getByTestId('game-spin')).toBeDisabled();
+  await refusal.getByRole('link', { name: 'Spil for sjov' }).click();
+  await expect(page).toHaveURL(new RegExp(`/spilleautomater/spil-for-sjov/${game.id}$`));
+  await expect(page.getByTestId('game-balance')).toHaveText(/kr\.$/, { timeout: 15_000 });
 });
 
 test('the money-played warning pauses the game on a moved clock: continue, then stop back to the lobby @clock', async ({
