@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import translations from '../../../platform/src/content/seed/translations.json';
 import { createTranslator } from './i18n';
 import {
+  explainFreeSpins,
   explainRound,
   formatMinutes,
   formatSignedKr,
@@ -84,6 +85,17 @@ describe('a round in words', () => {
       '3 × Scatter hvor som helst – 2 kr.',
       '10 gratis spin gav 45 kr.',
       'Gevinst i alt: 50,20 kr.',
+    ]);
+  });
+
+  it('tells each free spin with its wins, or that it won nothing', () => {
+    const rounds = [
+      { window: [], wins: [{ kind: 'line' as const, line: 1, symbol: 0, count: 3, winOre: 500 }] },
+      { window: [], wins: [] },
+    ];
+    expect(explainFreeSpins({ outcome: { window: [], wins: [], freeSpins: { spins: 2, winOre: 500, rounds } } }, rules, t)).toEqual([
+      'Gratis spin 1: Linje 2: 3 × Kirsebær – 5 kr.',
+      'Gratis spin 2: Ingen gevinst denne gang.',
     ]);
   });
 

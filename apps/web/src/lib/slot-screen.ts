@@ -86,6 +86,14 @@ export function explainRound(round: Pick<StudioRound, 'winOre' | 'outcome'>, rul
   return lines;
 }
 
+/** Each free spin of a round in words: "Gratis spin 2: Linje 4: 3 × Es – 1,20 kr." (or no win). */
+export function explainFreeSpins(round: Pick<StudioRound, 'outcome'>, rules: Names, t: Translate): string[] {
+  return (round.outcome.freeSpins?.rounds ?? []).map((spin, index) => {
+    const wins = explainWins(spin, rules, t);
+    return t('slot_machines.free_spin_line', { number: index + 1, wins: wins.length ? wins.join('; ') : t('slot_machines.no_win') });
+  });
+}
+
 /**
  * The cells of the window that took part in a win, as "reel:row" keys, to highlight: the studio's
  * own positions when it sends them; else a line's run along its rows, a ways win's symbol (or a

@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { textsTranslator, type Texts } from '@/lib/i18n';
 import {
+  explainFreeSpins,
   explainRound,
   formatMinutes,
   formatSignedKr,
@@ -224,6 +225,7 @@ export function GameScreen({
 
   const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);
   const explanation = useMemo(() => (round ? explainRound(round, rules, t) : []), [round, rules, t]);
+  const freeSpins = useMemo(() => (round ? explainFreeSpins(round, rules, t) : []), [round, rules, t]);
   const window_ = round?.outcome.window ?? placeholderWindow(rules);
   const steps = session?.stake.stepsOre ?? rules.stake.stepsOre;
   const loggedInMinutes = minutesSince(loginAt, now);
@@ -390,6 +392,16 @@ export function GameScreen({
           ) : (
             <p className={styles.muted}>{t('slot_machines.keyboard_hint')}</p>
           )}
+          {freeSpins.length > 0 ? (
+            <details className={styles.freeSpins} data-testid="game-free-spins">
+              <summary>{t('slot_machines.free_spins_each')}</summary>
+              <ol>
+                {freeSpins.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ol>
+            </details>
+          ) : null}
           {error ? (
             <p className={styles.error} role="alert" data-testid="game-error">
               {error}

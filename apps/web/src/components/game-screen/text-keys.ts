@@ -33,6 +33,8 @@ export const GAME_SCREEN_TEXT_KEYS = [
   'slot_machines.win_ways',
   'slot_machines.win_scatter',
   'slot_machines.free_spins_result',
+  'slot_machines.free_spin_line',
+  'slot_machines.free_spins_each',
   'slot_machines.round_total',
   'slot_machines.no_win',
   'slot_machines.warning_title',
