@@ -302,6 +302,8 @@ test('the money-played warning pauses the game on a moved clock: continue, then 
     await expect(page.getByTestId('game-spin')).toBeDisabled();
     await expect(page.getByTestId('game-window')).toHaveAttribute('data-round', first.roundId);
     await expect(warning.getByTestId('warning-limits')).toHaveAttribute('href', '/min-konto/begraensninger');
+    await expect(warning.getByTestId('warning-continue')).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await warning.getByTestId('warning-continue').click();
     await expect(warning).toBeHidden();
