@@ -94,7 +94,7 @@ export function GameSearch({ initial = '', mode = 'suggest' }: { initial?: strin
           {t('slot_machines.search_button')}
         </button>
       </form>
-      <p id={`${id}-status`} className={mode === 'suggest' && !shown ? 'visually-hidden' : styles.searchStatus} role="status">
+      <p id={`${id}-status`} className={status && shown ? styles.searchStatus : 'visually-hidden'} role="status">
         {status}
       </p>
       {shown && shown.length > 0 ? (
