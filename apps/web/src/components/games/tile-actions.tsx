@@ -1,23 +1,23 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { useLoggedIn } from '@/components/layout/use-logged-in';
 import { playHref } from '@/lib/game-types';
 import { loadFavourites, toggleFavourite, useFavourites } from './favourites-store';
-import { useGameTexts } from './game-texts';
+import { useGameTexts, useTilesLoggedIn } from './game-texts';
 import styles from './games.module.css';
 
 /** A logged-in player's part of a tile: the favourite heart and a link to play for fun. Nothing for a guest. */
 export function TileActions({ gameId, name }: { gameId: string; name: string }) {
-  const loggedIn = useLoggedIn();
+  return useTilesLoggedIn() ? <PlayerActions gameId={gameId} name={name} /> : null;
+}
+
+function PlayerActions({ gameId, name }: { gameId: string; name: string }) {
   const favourites = useFavourites();
   useEffect(() => {
-    if (loggedIn) loadFavourites();
-  }, [loggedIn]);
+    loadFavourites();
+  }, []);
   const t = useGameTexts();
   const [message, setMessage] = useState('');
-  if (!loggedIn) return null;
   const on = favourites.ids.has(gameId);
   const ready = favourites.status === 'ready';
   async function toggle() {
@@ -28,14 +28,9 @@ export function TileActions({ gameId, name }: { gameId: string; name: string }) 
   }
   return (
     <div className={styles.actions}>
-      <Link
-        href={playHref(gameId, 'fun')}
-        className={styles.funLink}
-        prefetch={false}
-        aria-label={t('slot_machines.fun_link_label', { game: name })}
-      >
+      <a href={playHref(gameId, 'fun')} className={styles.funLink} aria-label={t('slot_machines.fun_link_label', { game: name })}>
         {t('slot_machines.play_for_fun')}
-      </Link>
+      </a>
       <button
         type="button"
         className={styles.heart}
