@@ -30,38 +30,43 @@ export function MoneyWarning({
   onStop: () => void;
 }) {
   const id = useId();
-  const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    // A modal dialog: the rest of the page is inert and Tab stays inside; showModal() focuses the
+    // first button (continue). No close() on cleanup: unmounting takes it out of the top layer.
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
   return (
-    <div className={styles.backdrop}>
-      <div
-        className={styles.dialog}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        data-testid="money-warning"
-      >
-        <h2 id={`${id}-title`}>{t('slot_machines.warning_title', { minutes: Math.floor(warning.minutesPlayed) })}</h2>
-        <p id={`${id}-text`}>
-          {t('slot_machines.warning_text', {
-            net: formatSignedKr(warning.netOre),
-            staked: formatKr(warning.stakedOre),
-            won: formatKr(warning.wonOre),
-          })}
-        </p>
-        <div className={styles.dialogButtons}>
-          <button ref={first} type="button" className="btn btn-primary" disabled={busy} onClick={onContinue} data-testid="warning-continue">
-            {t('slot_machines.warning_continue')}
-          </button>
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={onStop} data-testid="warning-stop">
-            {t('slot_machines.warning_stop')}
-          </button>
-          <Link href={LIMITS_PATH} className="btn btn-outline" prefetch={false} data-testid="warning-limits">
-            {t('slot_machines.warning_limits')}
-          </Link>
-        </div>
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      // Escape does not dismiss it: the studio waits for an answer, and so does the screen.
+      onCancel={(event) => event.preventDefault()}
+      data-testid="money-warning"
+    >
+      <h2 id={`${id}-title`}>{t('slot_machines.warning_title', { minutes: Math.floor(warning.minutesPlayed) })}</h2>
+      <p id={`${id}-text`}>
+        {t('slot_machines.warning_text', {
+          net: formatSignedKr(warning.netOre),
+          staked: formatKr(warning.stakedOre),
+          won: formatKr(warning.wonOre),
+        })}
+      </p>
+      <div className={styles.dialogButtons}>
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={onContinue} data-testid="warning-continue">
+          {t('slot_machines.warning_continue')}
+        </button>
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={onStop} data-testid="warning-stop">
+          {t('slot_machines.warning_stop')}
+        </button>
+        <Link href={LIMITS_PATH} className="btn btn-outline" prefetch={false} data-testid="warning-limits">
+          {t('slot_machines.warning_limits')}
+        </Link>
       </div>
-    </div>
+    </dialog>
   );
 }
