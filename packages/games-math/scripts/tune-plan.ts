@@ -140,6 +140,81 @@ export function hsl(h: number, s: number, l: number): string {
   return `#${f(0)}${f(8)}${f(4)}`;
 }
 
+// ---------------------------------------------------------------- named titles
+
+/**
+ * Titles the site's content names (news and campaigns in apps/platform/src/content/seed): each replaces the
+ * generated name, studio and (when given) release date of the plan index whose family, layout, lines and theme
+ * fit the text. Only metadata, so the maths stay those of the index (seeded by it), except where an RTP target
+ * is given. The content states these titles' real figures; apps/platform/test/content-games.test.ts checks
+ * that every title named there is in the catalogue.
+ */
+export interface NamedTitle {
+  index: number;
+  name: string;
+  studio?: string;
+  /** On or before the first news item or campaign that names the title. */
+  releaseDate?: string;
+  rtpTarget?: number;
+  maxStakeOre?: number;
+  minStakeRank?: number;
+}
+export const NAMED_TITLES: NamedTitle[] = [
+  // news 2: 5×3, 20 lines, medium, RTP 96.1 %, 1–100 kr.
+  {
+    index: 624,
+    name: 'Rimfrost Runer',
+    studio: 'Rimfrost Games',
+    releaseDate: '2026-01-14',
+    rtpTarget: 0.961,
+    maxStakeOre: 10_000,
+    minStakeRank: 0,
+  },
+  { index: 627, name: 'Havfruens Perler', studio: 'Bølgebryder Games', releaseDate: '2026-03-26' },
+  { index: 415, name: 'Lygtemænd', studio: 'Havørn Studio', releaseDate: '2026-06-19' },
+  // news 19: 2 500× the stake in the bonus round on a 100 kr. stake, high volatility.
+  { index: 162, name: 'Stormflod', studio: 'Stjerneskud Studio', releaseDate: '2026-05-22', minStakeRank: 0 },
+  // news 25: Kobberhjul Studio's five titles.
+  { index: 125, name: 'Kobberkronen', studio: 'Kobberhjul Studio', releaseDate: '2026-09-11' },
+  { index: 332, name: 'Ravnens Øje', studio: 'Kobberhjul Studio', releaseDate: '2026-09-11' },
+  { index: 179, name: 'Frugtfesten 5', studio: 'Kobberhjul Studio', releaseDate: '2026-09-11' },
+  { index: 610, name: 'Mølleriets Guld', studio: 'Kobberhjul Studio', releaseDate: '2026-09-11' },
+  { index: 681, name: 'Kaperkaptajnen', studio: 'Kobberhjul Studio', releaseDate: '2026-09-11', minStakeRank: 0 },
+  // news 28, 30, 32: October's three.
+  { index: 195, name: 'Mosekonens Bryg', studio: 'Nordlys Spil', releaseDate: '2026-10-13' },
+  { index: 693, name: 'Trolde i Tågen', studio: 'Rimfrost Games', releaseDate: '2026-10-13', minStakeRank: 0 },
+  { index: 15, name: 'Rubinrosen', studio: 'Fyrtårn Games', releaseDate: '2026-10-13' },
+  // news 8, 11, 21 and the summer campaign. Campaigns give spins at 1 kr.: minStakeRank 0 keeps 1 kr. a step.
+  // Fyrtårnets Skat: news 11 tells of a 4 kr. stake (a step of 20 lines up to 20 kr.).
+  { index: 293, name: 'Fyrtårnets Skat', minStakeRank: 0 },
+  { index: 172, name: 'Gulddaler', minStakeRank: 0 },
+  { index: 567, name: 'Sølvlaksen', minStakeRank: 0 },
+  { index: 694, name: 'Gyldne Gåsevinger', minStakeRank: 0 },
+];
+
+function applyNamed(plans: Plan[]): void {
+  const names = new Set(plans.map((p) => p.name));
+  const ids = new Set(plans.map((p) => p.id));
+  for (const named of NAMED_TITLES) {
+    const plan = plans[named.index]!;
+    const id = slugify(named.name);
+    if (names.has(named.name) || ids.has(id) || EXAMPLES.includes(id)) throw new Error(`named title ${named.name} is not unique`);
+    names.delete(plan.name);
+    ids.delete(plan.id);
+    names.add(named.name);
+    ids.add(id);
+    Object.assign(plan, {
+      name: named.name,
+      id,
+      studio: named.studio ?? plan.studio,
+      releaseDate: named.releaseDate ?? plan.releaseDate,
+      rtpTarget: named.rtpTarget ?? plan.rtpTarget,
+      maxStakeOre: named.maxStakeOre ?? plan.maxStakeOre,
+      minStakeRank: named.minStakeRank ?? plan.minStakeRank,
+    });
+  }
+}
+
 // ---------------------------------------------------------------- the plan
 
 function titleName(rng: R, theme: Theme): string {
@@ -217,5 +292,6 @@ export function makePlan(): Plan[] {
       minStakeRank: pick(rng, [0, 0, 0, 1, 2]),
     });
   }
+  applyNamed(plans);
   return plans;
 }

@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import type { Title } from '@krone/games-math';
+import { loadTitles } from '@krone/games-math/titles';
+import { describe, expect, it } from 'vitest';
+
+// The site's seeded news and campaigns name slot titles and studios; a player must find every one of
+// them in the catalogue (packages/games-math/titles, named in the tuner's plan: NAMED_TITLES in
+// packages/games-math/scripts/tune-plan.ts), with the figures the text states.
+
+const seed = <T>(file: string) => JSON.parse(readFileSync(new URL(`../src/content/seed/${file}`, import.meta.url), 'utf8')) as T;
+const plain = (text: string) => text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+type News = { newsId: number; status: string; publicDate: string; title: string; subLine: string; body: string };
+type Campaign = { campaignId: number; status: string; startsAt: string; title: string; subLine: string; body: string; terms: string };
+const news = seed<News[]>('news.json').filter((n) => n.status === 'published');
+const campaigns = seed<Campaign[]>('campaigns.json');
+const texts: { where: string; date: string; text: string }[] = [
+  ...news.map((n) => ({ where: `news ${n.newsId}`, date: n.publicDate, text: plain([n.title, n.subLine, n.body].join(' ')) })),
+  ...campaigns.map((c) => ({
+    where: `campaign ${c.campaignId}`,
+    date: c.startsAt,
+    text: plain([c.title, c.subLine, c.body, c.terms].join(' ')),
+  })),
+];
+const newsText = (id: number) => texts.find((t) => t.where === `news ${id}`)!.text;
+
+/** Every slot title the content names. Add a name here (and to NAMED_TITLES) when a text names a new one. */
+const NAMED = [
+  'Rimfrost Runer',
+  'Havfruens Perler',
+  'Lygtemænd',
+  'Stormflod',
+  'Kobberkronen',
+  'Ravnens Øje',
+  'Frugtfesten 5',
+  'Mølleriets Guld',
+  'Kaperkaptajnen',
+  'Mosekonens Bryg',
+  'Trolde i Tågen',
+  'Rubinrosen',
+  'Fyrtårnets Skat',
+  'Gulddaler',
+  'Sølvlaksen',
+  'Gyldne Gåsevinger',
+];
+
+const titles = loadTitles();
+const byName = new Map<string, Title>(titles.map((t) => [t.name, t]));
+const title = (name: string) => byName.get(name)!;
+const VOLATILITY_DA: Record<Title['volatility'], string> = { low: 'lav', medium: 'middel', high: 'høj', 'very-high': 'meget høj' };
+const pct = (rtp: number) => `${(rtp * 100).toFixed(1).replace('.', ',')} %`;
+
+describe('the slot titles the news and campaigns name', () => {
+  it('every named title is in the catalogue, released on or before the first text that names it', () => {
+    for (const name of NAMED) {
+      const t = byName.get(name);
+      expect(t, name).toBeDefined();
+      const first = texts.filter((x) => x.text.includes(name)).sort((a, b) => a.date.localeCompare(b.date))[0];
+      expect(first, `${name} is named in the content`).toBeDefined();
+      if (first!.where.startsWith('news'))
+        expect(t!.releaseDate <= first!.date.slice(0, 10), `${name} released by ${first!.where}`).toBe(true);
+    }
+  });
+
+  it('every studio the content names is a studio of the catalogue, and the named titles have the stated studio', () => {
+    const studios = new Set(titles.map((t) => t.studio));
+    const named = new Set(
+      texts.flatMap((x) => [...x.text.matchAll(/\b[A-ZÆØÅ][a-zæøå]+ (?:Games|Gaming|Studios?|Spil)\b/g)].map((m) => m[0])),
+    );
+    expect(named.size).toBeGreaterThan(3);
+    // A genitive ("Havørn Studios mest …") names the studio too.
+    for (const studio of named) expect(studios.has(studio) || studios.has(studio.replace(/s$/, '')), studio).toBe(true);
+    const kobberhjul = ['Kobberkronen', 'Ravnens Øje', 'Frugtfesten 5', 'Mølleriets Guld', 'Kaperkaptajnen'];
+    expect(
+      titles
+        .filter((t) => t.studio === 'Kobberhjul Studio')
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([...kobberhjul].sort());
+    expect(
+      titles
+        .filter((t) => t.studio === 'Rimfrost Games')
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['Rimfrost Runer', 'Trolde i Tågen']);
+    expect(titles.filter((t) => t.studio === 'Bølgebryder Games').map((t) => t.name)).toEqual(['Havfruens Perler']);
+    expect(titles.filter((t) => t.studio === 'Havørn Studio').map((t) => t.name)).toEqual(['Lygtemænd']);
+    expect(newsText(28)).toContain(`Mosekonens Bryg Fra ${title('Mosekonens Bryg').studio}.`);
+    expect(newsText(28)).toContain(`Rubinrosen Fra ${title('Rubinrosen').studio}.`);
+    expect(newsText(19)).toContain(`Stormflod fra ${title('Stormflod').studio}`);
+  });
+
+  it('the figures a news item states are the title’s own', () => {
+    const rimfrost = title('Rimfrost Runer').maths;
+    const lines = rimfrost.family === 'lines' ? rimfrost.lines.length : 0;
+    expect(newsText(2)).toContain(`${rimfrost.reels.length} hjul, ${rimfrost.rows} rækker, ${lines} gevinstlinjer`);
+    const stated: [number, string][] = [
+      [2, 'Rimfrost Runer'],
+      [9, 'Havfruens Perler'],
+      [17, 'Lygtemænd'],
+    ];
+    for (const [id, name] of stated) {
+      const t = title(name);
+      const text = newsText(id);
+      expect(text, name).toMatch(new RegExp(`RTP\\)?: ${pct(t.exact.rtp)}`));
+      expect(text, name).toContain(`Volatilitet: ${VOLATILITY_DA[t.volatility]}`);
+      expect(text, name).toContain(`${t.stake.minOre / 100} kr. til ${t.stake.maxOre / 100} kr.`);
+    }
+    // news 28: RTP and volatility of October's three.
+    for (const name of ['Mosekonens Bryg', 'Trolde i Tågen', 'Rubinrosen']) {
+      const t = title(name);
+      expect(newsText(28), name).toContain(`${name} Fra ${t.studio}.`);
+      const section = newsText(28).split(`${name} Fra`)[1]!.split(' volatilitet.')[0]!;
+      expect(section, name).toContain(`RTP ${pct(t.exact.rtp)}, ${VOLATILITY_DA[t.volatility]}`);
+    }
+  });
+
+  it('every win the content tells of is one the title can pay, on a stake it allows', () => {
+    // [title, × stake, stake in øre or null]
+    const wins: [string, number, number | null][] = [
+      ['Stormflod', 2500, 10_000], // news 19: 250.000 kr. on 100 kr., in the bonus round
+      ['Rubinrosen', 312_000 / 20, 2_000], // news 32: 312.000 kr. on 20 kr., in the bonus round
+      ['Trolde i Tågen', 1812, null], // news 30: the October tournament
+      ['Mosekonens Bryg', 1540, null],
+      ['Rubinrosen', 1205, null],
+      ['Stormflod', 988, null],
+      ['Ravnens Øje', 940, null],
+    ];
+    for (const [name, times, stakeOre] of wins) {
+      const t = title(name);
+      expect(t.exact.largestWin, name).toBeGreaterThanOrEqual(times);
+      if (stakeOre !== null) expect(t.stake.stepsOre, name).toContain(stakeOre);
+    }
+    for (const name of ['Stormflod', 'Rubinrosen', 'Trolde i Tågen', 'Lygtemænd', 'Havfruens Perler', 'Kaperkaptajnen']) {
+      expect(title(name).features, name).toContain('free-spins');
+    }
+    expect(title('Fyrtårnets Skat').stake.stepsOre).toContain(400); // news 11: a 4 kr. stake
+  });
+
+  it('a campaign’s spins at 1 kr. are on titles with a 1 kr. stake', () => {
+    for (const c of texts.filter((x) => x.where.startsWith('campaign') && /spins à 1 kr\./.test(x.text))) {
+      for (const name of NAMED.filter((n) => c.text.includes(n))) expect(title(name).stake.stepsOre, `${c.where}: ${name}`).toContain(100);
+    }
+  });
+
+  it('the texts describe no mechanics the games do not have', () => {
+    const mechanics =
+      /klyngegevinst|kaskade|frosne wilds|voksende wilds|stigende multiplikator|skattekort-bonus|runefunktion|mystiske symboler|7x7/i;
+    for (const x of texts) expect(x.text, x.where).not.toMatch(mechanics);
+  });
+});
