@@ -54,6 +54,17 @@ async function admin(sql) {
     await client.end();
   }
 }
+/** Transactions committed or rolled back in a database so far (pg_stat_database: each one-statement call is one). */
+async function transactions(name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = $1', [name]);
+    return Number(rows[0]?.n ?? NaN);
+  } finally {
+    await client.end();
+  }
+}
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const busy = () => {
   const load = loadavg()[0];
@@ -119,6 +130,8 @@ function call(port, method, urlPath, body, headers = {}) {
 
 /** Extra Node.js flags for the studio process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const studioNodeArgs = (process.env.BENCH_STUDIO_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The same for the platform process (BENCH_PLATFORM_NODE_ARGS). */
+const platformNodeArgs = (process.env.BENCH_PLATFORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function startProcess(name, script, env, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
@@ -189,14 +202,19 @@ async function main() {
 
   await admin(`create database ${platformDb}`);
   await admin(`create database ${studioDb}`);
-  startProcess('platform', 'apps/platform/src/server.ts', {
-    DATABASE_URL: dbUrl(platformDb),
-    DATABASE_POOL_SIZE: poolSize,
-    PLATFORM_PORT: String(platformPort),
-    WALLET_API_KEY: walletKey,
-    GAME_PROVIDER_KRONE_STUDIO_SECRET: studioSecret,
-    SEED_DEMO_CONTENT: 'false',
-  });
+  startProcess(
+    'platform',
+    'apps/platform/src/server.ts',
+    {
+      DATABASE_URL: dbUrl(platformDb),
+      DATABASE_POOL_SIZE: poolSize,
+      PLATFORM_PORT: String(platformPort),
+      WALLET_API_KEY: walletKey,
+      GAME_PROVIDER_KRONE_STUDIO_SECRET: studioSecret,
+      SEED_DEMO_CONTENT: 'false',
+    },
+    platformNodeArgs,
+  );
   await waitFor(platformPort, 'platform');
   startProcess(
     'studio',
@@ -259,8 +277,10 @@ async function main() {
   const until = performance.now() + seconds * 1000;
   const [platformProcess, studioProcess] = children;
   let cpuAtStart = { platform: 0, studio: 0 };
-  const window = new Promise((resolve) => setTimeout(resolve, 2000)).then(() => {
+  let xactsAtStart = { platform: 0, studio: 0 };
+  const window = new Promise((resolve) => setTimeout(resolve, 2000)).then(async () => {
     cpuAtStart = { platform: cpuSeconds(platformProcess.pid), studio: cpuSeconds(studioProcess.pid) };
+    xactsAtStart = { platform: await transactions(platformDb), studio: await transactions(studioDb) };
   });
   await Promise.all(
     seats.map(async (seat) => {
@@ -281,6 +301,13 @@ async function main() {
   await window;
   const cpuMs = (process, start) => (((cpuSeconds(process.pid) - start) * 1000) / Math.max(1, latencies.length)).toFixed(2);
   const cpuPerRound = { platform: cpuMs(platformProcess, cpuAtStart.platform), studio: cpuMs(studioProcess, cpuAtStart.studio) };
+  // The statistics reach pg_stat_database within a second of a transaction's end.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const perRound = (n) => (n / Math.max(1, latencies.length)).toFixed(1);
+  const xactsPerRound = {
+    platform: perRound((await transactions(platformDb)) - xactsAtStart.platform),
+    studio: perRound((await transactions(studioDb)) - xactsAtStart.studio),
+  };
   const measured = seconds - 2;
   latencies.sort((a, b) => a - b);
   const rate = latencies.length / measured;
@@ -293,6 +320,9 @@ async function main() {
   );
   log(`round latency (bet + draw + win + endRound): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
   log(`  CPU per round: platform process ${cpuPerRound.platform} ms, studio process ${cpuPerRound.studio} ms (PostgreSQL's not counted)`);
+  log(
+    `  database transactions per round: platform ${xactsPerRound.platform}, studio ${xactsPerRound.studio} (a statement outside a transaction is one)`,
+  );
 
   // Afterwards: the ledger sums to zero, no balance is negative, and the studio's rounds equal its money.
   const platformClient = new pg.Client({ connectionString: dbUrl(platformDb) });

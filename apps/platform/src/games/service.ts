@@ -4,6 +4,7 @@ import { lockUntilCommit } from '../shared/db.js';
 import { fail } from '../shared/errors.js';
 import { providerGamesAccountKind, type StakeRules, type TransferEntry, type WalletService } from '../wallet/service.js';
 import { ledgerKey, requestHash, type MoneyAnswer, type MoneyRequest, type RollbackRequest } from './contract.js';
+import { createOneStatementCalls } from './one-statement.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import type { Title } from '@krone/games-math';
 import { createCatalogue } from './catalogue.js';
@@ -128,12 +129,23 @@ export function createGamesService(deps: GamesDeps) {
     await tx.insert(gameTransactions).values({ status: 'done', ...row, createdAt: clock() });
   }
 
-  const reference = (session: Session, roundId: string, transactionId: string) => ({
+  const reference = (session: Pick<Session, 'providerId' | 'gameId' | 'id'>, roundId: string, transactionId: string) => ({
     provider: session.providerId,
     roundId,
     transactionId,
     game: session.gameId,
     gameSessionId: session.id,
+  });
+
+  const fastCalls = createOneStatementCalls({
+    db,
+    clock,
+    sessionFacts: sessions.sessionFacts,
+    assertStakeAllowed: catalogue.assertStakeAllowed,
+    assertAccountOpen: deps.assertAccountOpen,
+    checkStake: stakes.checkStake,
+    accountsOf,
+    reference,
   });
 
   /**
@@ -144,6 +156,10 @@ export function createGamesService(deps: GamesDeps) {
    */
   async function bet(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
     providerOf(providerId);
+    return (await fastCalls.bet(providerId, request)) ?? betInSteps(providerId, request);
+  }
+
+  async function betInSteps(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
     const hash = requestHash('bet', request);
     const seen = await findTransaction(db, providerId, request.transactionId);
     if (seen) return answerSeen(seen, hash);
@@ -222,6 +238,10 @@ export function createGamesService(deps: GamesDeps) {
    */
   async function win(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
     providerOf(providerId);
+    return (await fastCalls.win(providerId, request)) ?? winInSteps(providerId, request);
+  }
+
+  async function winInSteps(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
     const hash = requestHash('win', request);
     const seen = await findTransaction(db, providerId, request.transactionId);
     if (seen) return answerSeen(seen, hash);
@@ -376,6 +396,8 @@ export function createGamesService(deps: GamesDeps) {
   /** Closes a round: no bet or win joins it after (a rollback of a bet still may). Ending it again changes nothing. */
   async function endRound(providerId: string, request: { sessionId: string; roundId: string }) {
     providerOf(providerId);
+    const fast = await fastCalls.endRound(providerId, request);
+    if (fast) return fast;
     const session = await sessionOf(providerId, request.sessionId);
     return underRoundLock(providerId, request.roundId, [], async (tx) => {
       const round = await roundFor(tx, providerId, request.roundId);

@@ -13,6 +13,8 @@ export const GAME_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
 
 export type GameMode = 'real' | 'fun';
 export type GameSession = typeof gameSessions.$inferSelect;
+/** What never changes of a game session once launched. */
+export type SessionFacts = Pick<GameSession, 'id' | 'providerId' | 'playerId' | 'gameId' | 'mode' | 'expiresAt'>;
 
 export interface GameSessionsDeps {
   db: Db;
@@ -96,6 +98,26 @@ export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Ca
     return session;
   }
 
+  /**
+   * A session's fields that never change once launched (provider, player, game, mode, expiry),
+   * kept in memory (bounded) for the money calls' look-ups before their statement. Whether it has
+   * ended is never taken from here: a bet's statement checks that itself (it may have ended on
+   * another process).
+   */
+  const factsCache = new Map<string, SessionFacts>();
+  async function sessionFacts(providerId: string, sessionId: string): Promise<SessionFacts> {
+    let facts = factsCache.get(sessionId);
+    if (!facts) {
+      const { id, providerId: owner, playerId, gameId, mode, expiresAt } = await sessionOf(providerId, sessionId);
+      facts = { id, providerId: owner, playerId, gameId, mode, expiresAt };
+      if (factsCache.size >= 100_000) factsCache.clear();
+      factsCache.set(sessionId, facts);
+    }
+    // Another provider's session is as unknown as none.
+    if (facts.providerId !== providerId) throw fail('GAME_SESSION_NOT_FOUND');
+    return facts;
+  }
+
   async function balances(playerId: string, runner: Pick<Db, 'select'> = db) {
     const { player_cash: cashOre, player_bonus: bonusOre } = await wallet.playerBalances(playerId, runner);
     return { balanceOre: cashOre + bonusOre, cashOre, bonusOre };
@@ -141,6 +163,7 @@ export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Ca
       .set({ endedAt: now, endedReason: reason })
       .where(and(eq(gameSessions.playerId, playerId), isNull(gameSessions.endedAt), gt(gameSessions.expiresAt, now)))
       .returning({ id: gameSessions.id });
+    for (const { id } of ended) factsCache.delete(id);
     return ended.length;
   }
 
@@ -149,7 +172,7 @@ export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Ca
     return { sessionId: session.id, currency: 'DKK' as const, ...(await balances(session.playerId)) };
   }
 
-  return { knownProvider, providerOf, isEnded, launch, sessionOf, balances, authenticate, balance, endPlayerSessions };
+  return { knownProvider, providerOf, isEnded, launch, sessionOf, sessionFacts, balances, authenticate, balance, endPlayerSessions };
 }
 
 export type GameSessions = ReturnType<typeof createGameSessions>;

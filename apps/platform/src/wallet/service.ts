@@ -12,7 +12,7 @@ export {
   type SystemAccountKind,
 } from './accounts.js';
 export type { StakeRules } from './stakes.js';
-export { MAX_ENTRIES, MAX_ENTRY_ORE, type TransferEntry, type TransferInput, type TransferResult } from './transfers.js';
+export { canonicalHash, MAX_ENTRIES, MAX_ENTRY_ORE, type TransferEntry, type TransferInput, type TransferResult } from './transfers.js';
 
 /**
  * The ledger, one object for the other contexts: its accounts (accounts.ts), the one way money

@@ -40,7 +40,8 @@ export interface TransferResult {
 /** Runs work in a transaction of its own, or in a savepoint of the caller's. */
 type Runner = Pick<Db, 'transaction'>;
 
-function canonicalHash(input: { kind: string; entries: TransferEntry[]; reference: Record<string, string> }): string {
+/** A transfer's request hash (its key's first payload): the games contract's one-statement money calls write it too. */
+export function canonicalHash(input: { kind: string; entries: TransferEntry[]; reference: Record<string, string> }): string {
   const entries = [...input.entries]
     .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
     .map((e) => [e.accountId, e.amountOre]);

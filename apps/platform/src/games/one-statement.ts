@@ -1,0 +1,316 @@
+import { queryPrepared, type Db } from '../db/client.js';
+import { CHECK_VIOLATION, pgErrorIn, UNIQUE_VIOLATION } from '../shared/db.js';
+import { canonicalHash } from '../wallet/service.js';
+import { ledgerKey, requestHash, type MoneyAnswer, type MoneyRequest } from './contract.js';
+import type { SessionFacts } from './sessions.js';
+
+/**
+ * The contract's common money calls as one statement each (games/README.md, "Speed"): the round's
+ * and the transaction id's advisory locks (the same keys, in the same order, as the
+ * multi-statement path takes them, so the two never interleave on a round), the player's balance
+ * rows locked in id order, the ledger's transfer, its entries and balance, the round's row and the
+ * contract's record, in one statement, which is atomic on its own. Each covers only the plain case
+ * and otherwise does nothing (no row back) or fails on a constraint (a unique key taken meanwhile,
+ * the balance CHECK); the caller then runs the multi-statement path, which decides every refusal
+ * exactly as before. The texts never change (the server keeps them planned: queryPrepared).
+ */
+
+/**
+ * A bet that opens its round, taken from cash alone: $1 provider, $2 round, $3 transaction id,
+ * $4 session, $5 amount, $6 now, $7 cash account, $8 bonus account, $9 the provider's games account,
+ * $10 player, $11 game, $12 ledger key, $13 the transfer's hash, $14 its reference, $15 the call's
+ * hash. Nothing when the session has ended or expired, the id or round is known, the player is
+ * excluded from play or their cash is short (a split with the bonus balance is the other path's).
+ */
+export const BET_IN_ONE_STATEMENT = `
+  with lk as materialized (
+    select pg_advisory_xact_lock(hashtext('game-round:' || $1::text || ':' || $2::text)),
+           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || $3::text))
+  ),
+  locked as materialized (
+    select id, balance_ore from wallet_accounts
+    where id = any(array[$7::uuid, $8::uuid]) and (select count(*) from lk) = 1
+    order by id for update
+  ),
+  bal as (
+    select (select balance_ore from locked where id = $7::uuid) as cash, coalesce((select balance_ore from locked where id = $8::uuid), 0) as bonus
+  ),
+  ok as (
+    select 1 from game_sessions s, bal
+    where s.id = $4::uuid and s.provider_id = $1::text and s.player_id = $10::uuid and s.game_id = $11::text
+      and s.ended_at is null and s.expires_at > $6::timestamptz
+      and bal.cash >= $5::bigint
+      and not exists (select 1 from game_transactions g where g.provider_id = $1::text and g.transaction_id = $3::text)
+      and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
+      and not exists (select 1 from play_exclusions x where x.player_id = $10::uuid and x.during @> $6::timestamptz)
+  ),
+  t as (
+    insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
+    select $12::text, $13::text, 'bet', $14::jsonb, null, $6::timestamptz from ok
+    on conflict (idempotency_key) do nothing
+    returning id, created_at
+  ),
+  upd as (
+    update wallet_accounts a set balance_ore = a.balance_ore - $5::bigint
+    from t where a.id = $7::uuid
+    returning a.balance_ore
+  ),
+  ins as (
+    insert into wallet_entries (transfer_id, account_id, amount_ore, balance_after_ore, created_at)
+    select t.id, $9::uuid, $5::bigint, null, t.created_at from t
+    union all
+    select t.id, $7::uuid, -$5::bigint, upd.balance_ore, t.created_at from t, upd
+  ),
+  rnd as (
+    insert into game_rounds (provider_id, round_id, session_id, player_id, game_id, staked_ore, bonus_staked_ore, balance_after_ore, created_at)
+    select $1::text, $2::text, $4::uuid, $10::uuid, $11::text, $5::bigint, 0, bal.cash - $5::bigint + bal.bonus, $6::timestamptz from t, bal
+  ),
+  rec as (
+    insert into game_transactions
+      (provider_id, transaction_id, kind, round_id, session_id, amount_ore, bonus_amount_ore, request_hash, status, transfer_id, answer, created_at)
+    select $1::text, $3::text, 'bet', $2::text, $4::uuid, $5::bigint, 0, $15::text, 'done', t.id,
+      jsonb_build_object('transactionId', $3::text, 'ledgerTransferId', t.id, 'balanceOre', bal.cash - $5::bigint + bal.bonus,
+        'cashOre', bal.cash - $5::bigint, 'bonusOre', bal.bonus),
+      $6::timestamptz
+    from t, bal
+  )
+  select t.id as transfer_id, bal.cash - $5::bigint as cash, bal.bonus from t, bal`;
+
+/**
+ * A win of a round of the session whose stakes all came from cash (so all of it goes to cash): $1
+ * provider, $2 round, $3 transaction id, $4 session, $5 amount (0: recorded, nothing moves), $6
+ * now, $7 cash account, $8 bonus account, $9 the provider's games account, $10 ledger key, $11 the
+ * transfer's hash, $12 its reference, $13 the call's hash. Nothing when the id is known, the round
+ * is not the session's, has ended, has no stake standing (a win above 0) or took bonus money.
+ */
+export const WIN_IN_ONE_STATEMENT = `
+  with lk as materialized (
+    select pg_advisory_xact_lock(hashtext('game-round:' || $1::text || ':' || $2::text)),
+           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || $3::text))
+  ),
+  locked as materialized (
+    select id, balance_ore from wallet_accounts
+    where id = any(array[$7::uuid, $8::uuid]) and (select count(*) from lk) = 1
+    order by id for update
+  ),
+  bal as (
+    select coalesce((select balance_ore from locked where id = $7::uuid), 0) as cash,
+           coalesce((select balance_ore from locked where id = $8::uuid), 0) as bonus
+  ),
+  r as (
+    update game_rounds g set won_ore = g.won_ore + $5::bigint, has_win = g.has_win or $5::bigint > 0,
+      balance_after_ore = bal.cash + bal.bonus + $5::bigint
+    from bal
+    where g.provider_id = $1::text and g.round_id = $2::text and g.session_id = $4::uuid and g.ended_at is null
+      and g.bonus_staked_ore = 0 and (g.staked_ore > 0 or $5::bigint = 0)
+      and not exists (select 1 from game_transactions x where x.provider_id = $1::text and x.transaction_id = $3::text)
+    returning g.round_id
+  ),
+  t as (
+    insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
+    select $10::text, $11::text, 'win', $12::jsonb, null, $6::timestamptz from r where $5::bigint > 0
+    on conflict (idempotency_key) do nothing
+    returning id, created_at
+  ),
+  upd as (
+    update wallet_accounts a set balance_ore = a.balance_ore + $5::bigint
+    from t where a.id = $7::uuid
+    returning a.balance_ore
+  ),
+  ins as (
+    insert into wallet_entries (transfer_id, account_id, amount_ore, balance_after_ore, created_at)
+    select t.id, $9::uuid, -$5::bigint, null, t.created_at from t
+    union all
+    select t.id, $7::uuid, $5::bigint, upd.balance_ore, t.created_at from t, upd
+  ),
+  rec as (
+    insert into game_transactions
+      (provider_id, transaction_id, kind, round_id, session_id, amount_ore, bonus_amount_ore, request_hash, status, transfer_id, answer, created_at)
+    select $1::text, $3::text, 'win', $2::text, $4::uuid, $5::bigint, 0, $13::text, 'done', (select id from t),
+      jsonb_build_object('transactionId', $3::text, 'ledgerTransferId', (select id from t), 'balanceOre', bal.cash + bal.bonus + $5::bigint,
+        'cashOre', bal.cash + $5::bigint, 'bonusOre', bal.bonus),
+      $6::timestamptz
+    from r, bal
+  )
+  select (select id from t) as transfer_id, bal.cash + $5::bigint as cash, bal.bonus from r, bal`;
+
+/**
+ * endRound of a round of the session: $1 provider, $2 round, $3 session, $4 now, $5 player.
+ * Under the round's lock; ending it again changes nothing. Nothing when the round is not the session's.
+ */
+export const END_ROUND_IN_ONE_STATEMENT = `
+  with lk as materialized (select pg_advisory_xact_lock(hashtext('game-round:' || $1::text || ':' || $2::text))),
+  r as (
+    update game_rounds g set ended_at = coalesce(g.ended_at, $4::timestamptz)
+    where g.provider_id = $1::text and g.round_id = $2::text and g.session_id = $3::uuid and (select count(*) from lk) = 1
+    returning g.round_id, g.staked_ore, g.won_ore, g.ended_at
+  )
+  select r.round_id, r.staked_ore, r.won_ore, r.ended_at,
+    coalesce((select balance_ore from wallet_accounts where player_id = $5::uuid and kind = 'player_cash'), 0) as cash,
+    coalesce((select balance_ore from wallet_accounts where player_id = $5::uuid and kind = 'player_bonus'), 0) as bonus
+  from r`;
+
+/** What a one-statement call's failure may be: a key taken meanwhile, the balance CHECK, a deadlock or serialisation failure. */
+const FALL_BACK_CODES = new Set([UNIQUE_VIOLATION, CHECK_VIOLATION, '40P01', '40001']);
+
+export interface OneStatementDeps {
+  db: Db;
+  clock: () => Date;
+  sessionFacts: (providerId: string, sessionId: string) => Promise<SessionFacts>;
+  assertStakeAllowed: (gameId: string, amountOre: number) => Promise<void>;
+  assertAccountOpen: (playerId: string) => Promise<void>;
+  checkStake: (playerIds: string[], stakeOre: number, idempotencyKey: string) => Promise<void>;
+  accountsOf: (providerId: string, playerId: string) => Promise<{ cash: string; bonus: string; games: string }>;
+  reference: (
+    session: Pick<SessionFacts, 'providerId' | 'gameId' | 'id'>,
+    roundId: string,
+    transactionId: string,
+  ) => Record<string, string>;
+}
+
+/** The common bet, win and endRound as one statement each; each answers null when the multi-statement path must decide. */
+export function createOneStatementCalls(deps: OneStatementDeps) {
+  const { db, clock, sessionFacts, assertStakeAllowed, assertAccountOpen, checkStake, accountsOf, reference } = deps;
+
+  /**
+   * One of the one-statement calls (one-statement.ts): its row, or null when it did nothing or
+   * failed on a constraint (nothing of it stands: one statement is atomic), for the caller to take
+   * the multi-statement path, which decides the case exactly.
+   */
+  async function oneStatement<T>(name: string, text: string, values: unknown[]): Promise<T | null> {
+    try {
+      const [row] = await queryPrepared<T>(db, name, text, values);
+      return row ?? null;
+    } catch (error) {
+      const cause = pgErrorIn(error, (candidate) => FALL_BACK_CODES.has(candidate.code ?? ''));
+      if (cause) return null;
+      throw error;
+    }
+  }
+
+  /** The session's facts for a one-statement call, or null (unknown, another provider's, expired: the other path answers). */
+  async function factsFor(providerId: string, sessionId: string): Promise<SessionFacts | null> {
+    return sessionFacts(providerId, sessionId).catch(() => null);
+  }
+
+  type MoneyRow = { transfer_id: string | null; cash: string | number; bonus: string | number };
+  const moneyAnswer = (transactionId: string, row: MoneyRow): MoneyAnswer => ({
+    transactionId,
+    ledgerTransferId: row.transfer_id,
+    balanceOre: Number(row.cash) + Number(row.bonus),
+    cashOre: Number(row.cash),
+    bonusOre: Number(row.bonus),
+  });
+
+  /**
+   * A bet in one statement (BET_IN_ONE_STATEMENT): the common bet, the first of its round, from
+   * cash. Null for anything else: a bet refused, repeated, in a round already open, split with
+   * the bonus balance; the checks before it that refuse send it to the other path too, which
+   * answers a repeat before them.
+   */
+  async function betInOneStatement(providerId: string, request: MoneyRequest): Promise<MoneyAnswer | null> {
+    const facts = await factsFor(providerId, request.sessionId);
+    if (!facts || clock() >= facts.expiresAt) return null;
+    const key = ledgerKey(providerId, request.transactionId);
+    try {
+      await assertStakeAllowed(facts.gameId, request.amountOre);
+      await assertAccountOpen(facts.playerId);
+      await checkStake([facts.playerId], request.amountOre, key);
+    } catch {
+      return null;
+    }
+    const accounts = await accountsOf(providerId, facts.playerId);
+    const ref = reference(facts, request.roundId, request.transactionId);
+    const transferHash = canonicalHash({
+      kind: 'bet',
+      entries: [
+        { accountId: accounts.games, amountOre: request.amountOre },
+        { accountId: accounts.cash, amountOre: -request.amountOre },
+      ],
+      reference: ref,
+    });
+    const row = await oneStatement<MoneyRow>('games_bet_one_statement', BET_IN_ONE_STATEMENT, [
+      providerId,
+      request.roundId,
+      request.transactionId,
+      facts.id,
+      request.amountOre,
+      clock().toISOString(),
+      accounts.cash,
+      accounts.bonus,
+      accounts.games,
+      facts.playerId,
+      facts.gameId,
+      key,
+      transferHash,
+      JSON.stringify(ref),
+      requestHash('bet', request),
+    ]);
+    return row?.transfer_id ? moneyAnswer(request.transactionId, row) : null;
+  }
+
+  /** A win in one statement (WIN_IN_ONE_STATEMENT): its round's stakes all from cash. Null for anything else. */
+  async function winInOneStatement(providerId: string, request: MoneyRequest): Promise<MoneyAnswer | null> {
+    const facts = await factsFor(providerId, request.sessionId);
+    if (!facts) return null;
+    const accounts = await accountsOf(providerId, facts.playerId);
+    const ref = reference(facts, request.roundId, request.transactionId);
+    const transferHash = canonicalHash({
+      kind: 'win',
+      entries: [
+        { accountId: accounts.games, amountOre: -request.amountOre },
+        { accountId: accounts.cash, amountOre: request.amountOre },
+      ],
+      reference: ref,
+    });
+    const row = await oneStatement<MoneyRow>('games_win_one_statement', WIN_IN_ONE_STATEMENT, [
+      providerId,
+      request.roundId,
+      request.transactionId,
+      facts.id,
+      request.amountOre,
+      clock().toISOString(),
+      accounts.cash,
+      accounts.bonus,
+      accounts.games,
+      ledgerKey(providerId, request.transactionId),
+      transferHash,
+      JSON.stringify(ref),
+      requestHash('win', request),
+    ]);
+    return row ? moneyAnswer(request.transactionId, row) : null;
+  }
+
+  /** endRound in one statement (END_ROUND_IN_ONE_STATEMENT). Null when the round is not the session's (the other path refuses). */
+  async function endRound(providerId: string, request: { sessionId: string; roundId: string }) {
+    const facts = await factsFor(providerId, request.sessionId);
+    if (!facts) return null;
+    const row = await oneStatement<{
+      round_id: string;
+      staked_ore: string | number;
+      won_ore: string | number;
+      ended_at: string | Date;
+      cash: string | number;
+      bonus: string | number;
+    }>('games_end_round_one_statement', END_ROUND_IN_ONE_STATEMENT, [
+      providerId,
+      request.roundId,
+      facts.id,
+      clock().toISOString(),
+      facts.playerId,
+    ]);
+    if (row)
+      return {
+        roundId: row.round_id,
+        stakedOre: Number(row.staked_ore),
+        wonOre: Number(row.won_ore),
+        endedAt: new Date(row.ended_at),
+        balanceOre: Number(row.cash) + Number(row.bonus),
+        cashOre: Number(row.cash),
+        bonusOre: Number(row.bonus),
+      };
+    return null;
+  }
+
+  return { bet: betInOneStatement, win: winInOneStatement, endRound };
+}
