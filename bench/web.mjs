@@ -29,7 +29,9 @@ const chromePath = CHROMIUM_PATH;
 const chromeFlags = ['--headless=new', ...CHROMIUM_FLAGS];
 // The slot lobby and the whole catalogue (issue 14) aim at Lighthouse mobile ≥ 95 like the rest.
 // BENCH_PAGES=/spilleautomater,/alle-spil measures only those.
-const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/nyheder', '/kampagner', '/spilleautomater', '/alle-spil'];
+const pages = process.env.BENCH_PAGES
+  ? process.env.BENCH_PAGES.split(',')
+  : ['/', '/nyheder', '/kampagner', '/spilleautomater', '/alle-spil'];
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const loadConnections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
