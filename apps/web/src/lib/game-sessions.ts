@@ -99,7 +99,11 @@ export async function studioBearer(): Promise<string | null> {
  * `balanceOre`).
  */
 export function gameRefusal(refusal: Refusal) {
-  const key = isErrorCode(refusal.code) ? messageKeyOf(refusal.code) : 'slot_machines.round_error';
+  const key = isErrorCode(refusal.code)
+    ? messageKeyOf(refusal.code)
+    : refusal.code === 'GAME_STUDIO_UNAVAILABLE'
+      ? 'slot_machines.game_error'
+      : 'slot_machines.round_error';
   const extra: Record<string, unknown> = {};
   for (const name of ['nextRoundAt', 'balanceOre'] as const) if (name in refusal.extra) extra[name] = refusal.extra[name];
   const status = refusal.status >= 500 ? 503 : refusal.status;
