@@ -20,7 +20,9 @@ import type { SessionFacts } from './sessions.js';
  * $4 session, $5 amount, $6 now, $7 cash account, $8 bonus account, $9 the provider's games account,
  * $10 player, $11 game, $12 ledger key, $13 the transfer's hash, $14 its reference, $15 the call's
  * hash. Nothing when the session has ended or expired, the id or round is known, the player is
- * excluded from play or their cash is short (a split with the bonus balance is the other path's).
+ * excluded from play (the limits context's play_exclusions, as the ledger's own statement reads
+ * them) or locked (the players context's status, which `assertAccountOpen` reads: the other path
+ * asks it and answers its refusal), or their cash is short (a split with the bonus balance is the other path's).
  */
 export const BET_IN_ONE_STATEMENT = `
   with lk as materialized (
@@ -43,6 +45,7 @@ export const BET_IN_ONE_STATEMENT = `
       and not exists (select 1 from game_transactions g where g.provider_id = $1::text and g.transaction_id = $3::text)
       and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
       and not exists (select 1 from play_exclusions x where x.player_id = $10::uuid and x.during @> $6::timestamptz)
+      and exists (select 1 from players p where p.id = $10::uuid and p.status not in ('locked', 'game_locked'))
   ),
   t as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
@@ -158,7 +161,6 @@ export interface OneStatementDeps {
   clock: () => Date;
   sessionFacts: (providerId: string, sessionId: string) => Promise<SessionFacts>;
   assertStakeAllowed: (gameId: string, amountOre: number) => Promise<void>;
-  assertAccountOpen: (playerId: string) => Promise<void>;
   checkStake: (playerIds: string[], stakeOre: number, idempotencyKey: string) => Promise<void>;
   accountsOf: (providerId: string, playerId: string) => Promise<{ cash: string; bonus: string; games: string }>;
   reference: (
@@ -170,7 +172,7 @@ export interface OneStatementDeps {
 
 /** The common bet, win and endRound as one statement each; each answers null when the multi-statement path must decide. */
 export function createOneStatementCalls(deps: OneStatementDeps) {
-  const { db, clock, sessionFacts, assertStakeAllowed, assertAccountOpen, checkStake, accountsOf, reference } = deps;
+  const { db, clock, sessionFacts, assertStakeAllowed, checkStake, accountsOf, reference } = deps;
 
   /**
    * One of the one-statement calls (one-statement.ts): its row, or null when it did nothing or
@@ -214,7 +216,6 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
     const key = ledgerKey(providerId, request.transactionId);
     try {
       await assertStakeAllowed(facts.gameId, request.amountOre);
-      await assertAccountOpen(facts.playerId);
       await checkStake([facts.playerId], request.amountOre, key);
     } catch {
       return null;

@@ -142,7 +142,6 @@ export function createGamesService(deps: GamesDeps) {
     clock,
     sessionFacts: sessions.sessionFacts,
     assertStakeAllowed: catalogue.assertStakeAllowed,
-    assertAccountOpen: deps.assertAccountOpen,
     checkStake: stakes.checkStake,
     accountsOf,
     reference,

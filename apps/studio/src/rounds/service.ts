@@ -191,7 +191,7 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   async function playRound(sessionId: string, token: string | undefined, stakeOre: number) {
-    const session = await deps.sessions.authorised(sessionId, token);
+    const session = await deps.sessions.authorisedForRound(sessionId, token);
     const title = deps.sessions.titleOf(session.gameId);
     if (!title.stake.stepsOre.includes(stakeOre)) throw fail('GAME_STAKE_NOT_ALLOWED');
     const { round, previousRoundAt } = await open(session, title, stakeOre);
@@ -220,7 +220,7 @@ export function createRoundsService(deps: RoundsDeps) {
     // The stake is taken: only now is the outcome drawn, and kept before the win is asked for.
     const outcome = play(title.maths, rng);
     const won = winInOre(title.maths, stakeOre, outcome.winUnits);
-    const drawn = await settlement.toStage(round.id, 'win', { outcome: storedOutcome(outcome), winOre: won });
+    const drawn = await settlement.advance(round, 'win', { outcome: storedOutcome(outcome), winOre: won });
     const settled = await settlement.payWin(drawn, session, { inRequest: true });
     if (settled.session) return { round: roundView(settled.round, title), session: deps.sessions.view(settled.session) };
     // The win is owed (retried): meanwhile the player's balance is as the bet left it.

@@ -67,6 +67,16 @@ export function createSettlement(deps: SettlementDeps) {
     return round!;
   }
 
+  /** The same for a round in hand: nothing read back (a drawn outcome is large), the round as it now stands. */
+  async function advance(round: Round, stage: 'win', values: Pick<Round, 'outcome' | 'winOre'>): Promise<Round> {
+    const attemptedAt = clock();
+    await db
+      .update(rounds)
+      .set({ ...values, stage, attemptedAt })
+      .where(eq(rounds.id, round.id));
+    return { ...round, ...values, stage, attemptedAt };
+  }
+
   /** Tries a call once, or a few times within a request; null when the platform did not answer. */
   async function tryCall<T>(inRequest: boolean, call: () => Promise<T>): Promise<T | PlatformRefusal | null> {
     for (const delay of inRequest ? IN_REQUEST_DELAYS_MS : [0]) {
@@ -221,5 +231,5 @@ export function createSettlement(deps: SettlementDeps) {
     return totals;
   }
 
-  return { toStage, payWin, rollBack, recover };
+  return { toStage, advance, payWin, rollBack, recover };
 }

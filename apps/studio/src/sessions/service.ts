@@ -145,6 +145,26 @@ export function createSessionsService(deps: SessionsDeps) {
     return session;
   }
 
+  /**
+   * `authorised` for a round: the session's fields that never change (id, bearer hash, mode,
+   * game, platform session) kept in memory (bounded) after the first look-up. A round reads
+   * nothing else of it: whether it has ended, the pace and the warning are checked by the round's
+   * own statement (or under its lock), never from here.
+   */
+  const forRounds = new Map<string, Session>();
+  async function authorisedForRound(sessionId: string, token: string | undefined): Promise<Session> {
+    const known = forRounds.get(sessionId);
+    if (!known) {
+      const session = await authorised(sessionId, token);
+      if (forRounds.size >= 100_000) forRounds.clear();
+      forRounds.set(sessionId, session);
+      return session;
+    }
+    const given = Buffer.from(hashToken(token ?? ''), 'hex');
+    if (!timingSafeEqual(given, Buffer.from(known.tokenHash, 'hex'))) throw fail('GAME_SESSION_FORBIDDEN');
+    return known;
+  }
+
   /** The session, a real one's balance asked of the platform (the last known one should it not answer). */
   async function get(sessionId: string, token: string | undefined) {
     let session = await authorised(sessionId, token);
@@ -185,7 +205,7 @@ export function createSessionsService(deps: SessionsDeps) {
     return view(updated!, now);
   }
 
-  return { start, authorised, get, current, answerWarning, end, titleOf, view };
+  return { start, authorised, authorisedForRound, get, current, answerWarning, end, titleOf, view };
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
