@@ -1,5 +1,6 @@
 import { formatDateDa } from '@krone/domain';
 import Link from 'next/link';
+import { Fragment } from 'react';
 import { CampaignCard, NewsCard } from '@/components/content/cards';
 import { HeroSlider } from '@/components/content/hero-slider';
 import { StaticImage } from '@/components/content/static-image';
@@ -52,7 +53,7 @@ export default async function HomePage() {
       {slides.length > 0 ? (
         <HeroSlider
           slides={slides.map((slide, i) => (
-            <>
+            <Fragment key={i}>
               <StaticImage src={slide.image} alt="" fill priority={i === 0} sizes="(min-width: 1200px) 1160px, 100vw" />
               <div className="hero-caption">
                 {i === 0 ? <h1>{slide.title}</h1> : <h2>{slide.title}</h2>}
@@ -61,7 +62,7 @@ export default async function HomePage() {
                   {slide.ctaText}
                 </Link>
               </div>
-            </>
+            </Fragment>
           ))}
           intervalMs={8000}
           label={t('label.featured')}
