@@ -50,6 +50,17 @@ export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[
   return Array.isArray(result) ? result : result.rows;
 }
 
+/**
+ * Rows of a statement the database keeps planned: on a server a named prepared statement, parsed
+ * and planned once per connection (a round's statements run thousands of times a minute); the
+ * embedded database runs it as it is. One text per name; only the values change.
+ */
+export async function queryPrepared<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  return (await client.query<T>(text, values)).rows;
+}
+
 /** SQLSTATE 23505 in the error or one it wraps (the query builder wraps the driver's). */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const seen = new Set<unknown>();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { evaluate, play, winOre as winInOre, type RoundOutcome, type Rng } from '@krone/games-math';
 import type { Db } from '../db/client.js';
-import { isUniqueViolation, rowsOf } from '../db/client.js';
+import { isUniqueViolation, queryPrepared } from '../db/client.js';
 import { rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
 import { PlatformRefusal, type PlatformClient } from '../platform-client.js';
@@ -23,6 +23,28 @@ export interface RoundsDeps {
 
 /** The stored outcome: games-math's RoundOutcome as JSON (its draws replay it). */
 const storedOutcome = (outcome: RoundOutcome) => JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>;
+
+/**
+ * A real round opened (openReal): $1 session, $2 now, $3 the pace (ms), $4 round id, $5 game,
+ * $6 maths hash, $7 stake, $8 and $9 the bet's and the win's transaction ids.
+ */
+const OPEN_REAL_ROUND = `
+  with s as (
+    select id, last_round_at from studio.sessions
+    where id = $1::uuid and ended_at is null and expires_at > $2::timestamptz
+      and (warning_minutes is null or $2::timestamptz < warning_since + warning_minutes * interval '1 minute')
+      and (last_round_at is null or $2::timestamptz >= last_round_at + $3::int * interval '1 millisecond')
+      and not exists (select 1 from studio.rounds r where r.session_id = $1::uuid and r.status = 'open')
+    for update
+  ), opened as (
+    insert into studio.rounds (id, session_id, game_id, maths_hash, mode, stake_ore, status, stage,
+      bet_transaction_id, win_transaction_id, started_at, attempted_at)
+    select $4::uuid, s.id, $5::text, $6::text, 'real', $7::bigint, 'open', 'bet', $8::text, $9::text, $2::timestamptz, $2::timestamptz from s
+    returning session_id
+  )
+  update studio.sessions set last_round_at = $2::timestamptz
+  from s, opened where studio.sessions.id = s.id
+  returning s.last_round_at as previous_round_at`;
 
 /**
  * A round: the rules (one at a time, the pace, the stake steps, the warning), then for fun the play
@@ -72,26 +94,17 @@ export function createRoundsService(deps: RoundsDeps) {
     const at = now.toISOString();
     let opened: { previous_round_at: Date | string | null }[];
     try {
-      opened = await rowsOf<{ previous_round_at: Date | string | null }>(
-        db,
-        sql`with s as (
-              select id, last_round_at from studio.sessions
-              where id = ${session.id} and ended_at is null and expires_at > ${at}::timestamptz
-                and (warning_minutes is null or ${at}::timestamptz < warning_since + warning_minutes * interval '1 minute')
-                and (last_round_at is null or ${at}::timestamptz >= last_round_at + ${paceMs} * interval '1 millisecond')
-                and not exists (select 1 from studio.rounds r where r.session_id = ${session.id} and r.status = 'open')
-              for update
-            ), opened as (
-              insert into studio.rounds (id, session_id, game_id, maths_hash, mode, stake_ore, status, stage,
-                bet_transaction_id, win_transaction_id, started_at, attempted_at)
-              select ${id}, s.id, ${title.id}, ${title.mathsHash}, 'real', ${stakeOre}, 'open', 'bet',
-                ${`${id}:bet`}, ${`${id}:win`}, ${at}::timestamptz, ${at}::timestamptz from s
-              returning session_id
-            )
-            update studio.sessions set last_round_at = ${at}::timestamptz
-            from s, opened where studio.sessions.id = s.id
-            returning s.last_round_at as previous_round_at`,
-      );
+      opened = await queryPrepared<{ previous_round_at: Date | string | null }>(db, 'studio_open_real_round', OPEN_REAL_ROUND, [
+        session.id,
+        at,
+        paceMs,
+        id,
+        title.id,
+        title.mathsHash,
+        stakeOre,
+        `${id}:bet`,
+        `${id}:win`,
+      ]);
     } catch (error) {
       if (isUniqueViolation(error, 'rounds_one_open_per_session')) throw fail('GAME_ROUND_IN_PROGRESS');
       throw error;

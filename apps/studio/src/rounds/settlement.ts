@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client.js';
+import { queryPrepared, type Db } from '../db/client.js';
 import type { Session } from '../sessions/service.js';
 import { rounds, sessions } from '../db/schema.js';
 import { PlatformRefusal, type Balances, type PlatformClient } from '../platform-client.js';
@@ -36,6 +36,28 @@ function sessionFromRow(row: Record<string, unknown>): Session {
   };
 }
 
+/**
+ * A round closed once with its session's figures (settle): $1 round, $2 settled or cancelled, $3
+ * now, $4 when the platform answered its end (or null), $5 the balance the platform answered (or null).
+ */
+const SETTLE_ROUND = `
+  with closed as (
+    update studio.rounds set status = $2::text, stage = 'done', ended_at = $3::timestamptz, attempted_at = $3::timestamptz,
+      platform_ended_at = $4::timestamptz
+    where id = $1::uuid and status = 'open'
+    returning session_id, stake_ore, win_ore
+  )
+  update studio.sessions s set
+    balance_ore = coalesce($5::bigint, s.balance_ore),
+    staked_ore = s.staked_ore + case when $2::text = 'settled' then closed.stake_ore else 0 end,
+    won_ore = s.won_ore + case when $2::text = 'settled' then closed.win_ore else 0 end,
+    rounds_played = s.rounds_played + case when $2::text = 'settled' then 1 else 0 end
+  from closed where s.id = closed.session_id
+  returning s.*`;
+
+/** A drawn outcome kept (advance): $1 round, $2 outcome, $3 win, $4 now. */
+const ROUND_DRAWN = `update studio.rounds set outcome = $2::jsonb, win_ore = $3::bigint, stage = 'win', attempted_at = $4::timestamptz where id = $1::uuid`;
+
 interface SettlementDeps {
   db: Db;
   clock: () => Date;
@@ -70,10 +92,12 @@ export function createSettlement(deps: SettlementDeps) {
   /** The same for a round in hand: nothing read back (a drawn outcome is large), the round as it now stands. */
   async function advance(round: Round, stage: 'win', values: Pick<Round, 'outcome' | 'winOre'>): Promise<Round> {
     const attemptedAt = clock();
-    await db
-      .update(rounds)
-      .set({ ...values, stage, attemptedAt })
-      .where(eq(rounds.id, round.id));
+    await queryPrepared(db, 'studio_round_drawn', ROUND_DRAWN, [
+      round.id,
+      JSON.stringify(values.outcome),
+      values.winOre,
+      attemptedAt.toISOString(),
+    ]);
     return { ...round, ...values, stage, attemptedAt };
   }
 
@@ -167,22 +191,13 @@ export function createSettlement(deps: SettlementDeps) {
   ): Promise<Settled> {
     const now = clock();
     const at = now.toISOString();
-    const [row] = await rowsOf<Record<string, unknown>>(
-      db,
-      sql`with closed as (
-            update studio.rounds set status = ${status}, stage = 'done', ended_at = ${at}::timestamptz, attempted_at = ${at}::timestamptz,
-              platform_ended_at = ${endedOnPlatform ? at : null}::timestamptz
-            where id = ${round.id} and status = 'open'
-            returning session_id, stake_ore, win_ore
-          )
-          update studio.sessions s set
-            balance_ore = coalesce(${balances?.balanceOre ?? null}::bigint, s.balance_ore),
-            staked_ore = s.staked_ore + case when ${status}::text = 'settled' then closed.stake_ore else 0 end,
-            won_ore = s.won_ore + case when ${status}::text = 'settled' then closed.win_ore else 0 end,
-            rounds_played = s.rounds_played + case when ${status}::text = 'settled' then 1 else 0 end
-          from closed where s.id = closed.session_id
-          returning s.*`,
-    );
+    const [row] = await queryPrepared<Record<string, unknown>>(db, 'studio_settle_round', SETTLE_ROUND, [
+      round.id,
+      status,
+      at,
+      endedOnPlatform ? at : null,
+      balances?.balanceOre ?? null,
+    ]);
     if (!row) return { round: (await db.select().from(rounds).where(eq(rounds.id, round.id)))[0]!, session: null };
     return {
       round: { ...round, status, stage: 'done', endedAt: now, attemptedAt: now, platformEndedAt: endedOnPlatform ? now : null },
