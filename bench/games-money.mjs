@@ -65,6 +65,18 @@ async function transactions(name) {
     await client.end();
   }
 }
+/** CPU seconds each PostgreSQL backend of a database has used so far (by pid; the pools keep their connections under load). */
+async function backendCpu(name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+  } finally {
+    await client.end();
+  }
+}
+const cpuSince = (start, end) => [...end].reduce((sum, [pid, used]) => sum + used - (start.get(pid) ?? 0), 0);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const busy = () => {
   const load = loadavg()[0];
@@ -278,9 +290,11 @@ async function main() {
   const [platformProcess, studioProcess] = children;
   let cpuAtStart = { platform: 0, studio: 0 };
   let xactsAtStart = { platform: 0, studio: 0 };
+  let backendsAtStart = { platform: new Map(), studio: new Map() };
   const window = new Promise((resolve) => setTimeout(resolve, 2000)).then(async () => {
     cpuAtStart = { platform: cpuSeconds(platformProcess.pid), studio: cpuSeconds(studioProcess.pid) };
     xactsAtStart = { platform: await transactions(platformDb), studio: await transactions(studioDb) };
+    backendsAtStart = { platform: await backendCpu(platformDb), studio: await backendCpu(studioDb) };
   });
   await Promise.all(
     seats.map(async (seat) => {
@@ -301,6 +315,11 @@ async function main() {
   await window;
   const cpuMs = (process, start) => (((cpuSeconds(process.pid) - start) * 1000) / Math.max(1, latencies.length)).toFixed(2);
   const cpuPerRound = { platform: cpuMs(platformProcess, cpuAtStart.platform), studio: cpuMs(studioProcess, cpuAtStart.studio) };
+  const backendMs = async (name, start) => ((cpuSince(start, await backendCpu(name)) * 1000) / Math.max(1, latencies.length)).toFixed(2);
+  const pgPerRound = {
+    platform: await backendMs(platformDb, backendsAtStart.platform),
+    studio: await backendMs(studioDb, backendsAtStart.studio),
+  };
   // The statistics reach pg_stat_database within a second of a transaction's end.
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const perRound = (n) => (n / Math.max(1, latencies.length)).toFixed(1);
@@ -320,6 +339,9 @@ async function main() {
   );
   log(`round latency (bet + draw + win + endRound): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
   log(`  CPU per round: platform process ${cpuPerRound.platform} ms, studio process ${cpuPerRound.studio} ms (PostgreSQL's not counted)`);
+  log(
+    `  PostgreSQL CPU per round: the platform's database ${pgPerRound.platform} ms, the studio's ${pgPerRound.studio} ms (its backends, from /proc)`,
+  );
   log(
     `  database transactions per round: platform ${xactsPerRound.platform}, studio ${xactsPerRound.studio} (a statement outside a transaction is one)`,
   );
