@@ -337,6 +337,30 @@ describe('money', () => {
     );
   });
 
+  it('refuses the first bet of a new round once the session ended or the player was locked elsewhere (in the database only), moving nothing', async () => {
+    // Another platform process ends a session or locks a player: this process's memory of the session must not let a bet through.
+    const ended = await seated(10_000);
+    expect(
+      (await studio.call('bet', { sessionId: ended.sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_000 })).status,
+    ).toBe(200);
+    await platform.database.db.execute(
+      sql`update game_sessions set ended_at = now(), ended_reason = 'logout' where id = ${ended.sessionId}`,
+    );
+    const afterEnd = await studio.call('bet', { sessionId: ended.sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_000 });
+    expect(afterEnd).toMatchObject({ status: 409, body: { code: 'GAME_SESSION_ENDED' } });
+    expect(await cash(ended.player.id)).toBe(9_000);
+
+    const locked = await seated(10_000);
+    expect(
+      (await studio.call('bet', { sessionId: locked.sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_000 })).status,
+    ).toBe(200);
+    await platform.database.db.update(players).set({ status: 'locked' }).where(eq(players.id, locked.player.id));
+    const afterLock = await studio.call('bet', { sessionId: locked.sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_000 });
+    expect(afterLock).toMatchObject({ status: 403, body: { code: 'USER_LOCKED' } });
+    expect(await cash(locked.player.id)).toBe(9_000);
+    await expectLedgerSound();
+  });
+
   it('ends the game sessions of a player found locked at a session look-up', async () => {
     const { player, sessionId } = await seated(10_000);
     await platform.database.db.update(players).set({ status: 'locked' }).where(eq(players.id, player.id));
