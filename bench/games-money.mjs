@@ -29,7 +29,8 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const platformPort = Number(process.env.BENCH_PLATFORM_PORT ?? 4460);
 const studioPort = Number(process.env.BENCH_STUDIO_PORT ?? 4470);
 const gameId = process.env.BENCH_GAME ?? 'vikingernes-guld';
-const poolSize = String(Math.max(2, 2 * availableParallelism()));
+/** Each process's database connections (BENCH_POOL_SIZE; two per core by default, as bench:wallet found best for CPU). */
+const poolSize = process.env.BENCH_POOL_SIZE ?? String(Math.max(2, 2 * availableParallelism()));
 const walletKey = 'krone-bench-games-wallet-key';
 const studioKey = 'krone-bench-games-studio-key-0123456789';
 const studioSecret = 'krone-bench-games-studio-secret-0123456789';
