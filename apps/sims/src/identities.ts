@@ -303,7 +303,7 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
     // Demo accounts for the game screen's browser test (apps/web/e2e/game.spec.ts), one per screen width.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec1',
-      'Gitte',
+      'Gerda',
       'Gevinst',
       '1979-06-12',
       971,

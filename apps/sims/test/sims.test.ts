@@ -13,6 +13,13 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   fetch(`${sims.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 describe('identity stand-ins', () => {
+  it('give every test person a given name of their own (the browser tests pick people by it)', () => {
+    // One person may hold two MitIDs (Dorte), so people are told apart by CPR.
+    const cprByName = new Map<string, Set<string>>();
+    for (const p of MITID_IDENTITIES) cprByName.set(p.givenName, (cprByName.get(p.givenName) ?? new Set()).add(p.cpr));
+    expect([...cprByName].filter(([, cprs]) => cprs.size > 1).map(([name]) => name)).toEqual([]);
+  });
+
   it('publish an OpenID Connect discovery document per issuer, with PKCE and RS256', async () => {
     for (const name of ['mitid', 'mobilepay']) {
       const discovery = (await (await fetch(`${sims.url}/${name}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
