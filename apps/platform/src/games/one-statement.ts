@@ -19,10 +19,13 @@ import type { SessionFacts } from './sessions.js';
  * A bet that opens its round, taken from cash alone: $1 provider, $2 round, $3 transaction id,
  * $4 session, $5 amount, $6 now, $7 cash account, $8 bonus account, $9 the provider's games account,
  * $10 player, $11 game, $12 ledger key, $13 the transfer's hash, $14 its reference, $15 the call's
- * hash. Nothing when the session has ended or expired, the id or round is known, the player is
+ * hash. Nothing when the session has ended or expired, the round is known, the player is
  * excluded from play (the limits context's play_exclusions, as the ledger's own statement reads
  * them) or locked (the players context's status, which `assertAccountOpen` reads: the other path
- * asks it and answers its refusal), or their cash is short (a split with the bonus balance is the other path's).
+ * asks it and answers its refusal), or their cash is short (a split with the bonus balance is the other path's). A transaction id
+ * seen before fails the statement on the contract's key (the ledger's key inserts nothing, so
+ * nothing else is written either): no look-up by id here, whose kept (generic) plan, made while
+ * the table was empty, probed the round index and read every row of the provider.
  */
 export const BET_IN_ONE_STATEMENT = `
   with lk as materialized (
@@ -42,7 +45,6 @@ export const BET_IN_ONE_STATEMENT = `
     where s.id = $4::uuid and s.provider_id = $1::text and s.player_id = $10::uuid and s.game_id = $11::text
       and s.ended_at is null and s.expires_at > $6::timestamptz
       and bal.cash >= $5::bigint
-      and not exists (select 1 from game_transactions g where g.provider_id = $1::text and g.transaction_id = $3::text)
       and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
       and not exists (select 1 from play_exclusions x where x.player_id = $10::uuid and x.during @> $6::timestamptz)
       and exists (select 1 from players p where p.id = $10::uuid and p.status not in ('locked', 'game_locked'))
@@ -83,8 +85,9 @@ export const BET_IN_ONE_STATEMENT = `
  * A win of a round of the session whose stakes all came from cash (so all of it goes to cash): $1
  * provider, $2 round, $3 transaction id, $4 session, $5 amount (0: recorded, nothing moves), $6
  * now, $7 cash account, $8 bonus account, $9 the provider's games account, $10 ledger key, $11 the
- * transfer's hash, $12 its reference, $13 the call's hash. Nothing when the id is known, the round
- * is not the session's, has ended, has no stake standing (a win above 0) or took bonus money.
+ * transfer's hash, $12 its reference, $13 the call's hash. Nothing when the round is not the
+ * session's, has ended, has no stake standing (a win above 0) or took bonus money; an id seen
+ * before fails the statement on the contract's key (so the round's update goes too).
  */
 export const WIN_IN_ONE_STATEMENT = `
   with lk as materialized (
@@ -106,7 +109,6 @@ export const WIN_IN_ONE_STATEMENT = `
     from bal
     where g.provider_id = $1::text and g.round_id = $2::text and g.session_id = $4::uuid and g.ended_at is null
       and g.bonus_staked_ore = 0 and (g.staked_ore > 0 or $5::bigint = 0)
-      and not exists (select 1 from game_transactions x where x.provider_id = $1::text and x.transaction_id = $3::text)
     returning g.round_id
   ),
   t as (
