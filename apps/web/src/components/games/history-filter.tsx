@@ -1,8 +1,8 @@
 'use client';
 
-import { useState } from 'react';
 import { HISTORY_PATH } from '@/lib/games-query';
 import { textsTranslator } from '@/lib/i18n';
+import { PeriodFields } from '@/components/players/period-fields';
 import styles from '@/components/players/players.module.css';
 import own from '@/components/players/transactions.module.css';
 
@@ -31,43 +31,28 @@ export function HistoryFilter({
   errors: { from?: string; to?: string };
   texts: Record<string, string>;
 }) {
-  const [chosen, setChosen] = useState(period);
   const t = textsTranslator(texts);
   return (
     <form className={own.filter} method="get" action={HISTORY_PATH} data-testid="game-history-filter">
-      <div className={styles.field}>
-        <label htmlFor="history-period">{t('transactions.filter_period')}</label>
-        <select id="history-period" name="periode" value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <option value="24t">{t('transactions.last_24_hours')}</option>
-          <option value="7d">{t('transactions.last_7_days')}</option>
-          <option value="30d">{t('transactions.last_30_days')}</option>
-          <option value="90d">{t('games.history_last_90_days')}</option>
-          <option value="valgt">{t('transactions.last_custom')}</option>
-        </select>
-      </div>
-      {chosen === 'valgt' ? (
-        <>
-          <DateField
-            id="history-from"
-            name="fra"
-            label={t('transactions.from_label')}
-            value={from}
-            min={minDate}
-            max={maxDate}
-            error={errors.from}
-            required
-          />
-          <DateField
-            id="history-to"
-            name="til"
-            label={t('transactions.to_label')}
-            value={to}
-            min={minDate}
-            max={maxDate}
-            error={errors.to}
-          />
-        </>
-      ) : null}
+      <PeriodFields
+        idPrefix="history"
+        label={t('transactions.filter_period')}
+        options={[
+          { value: '24t', label: t('transactions.last_24_hours') },
+          { value: '7d', label: t('transactions.last_7_days') },
+          { value: '30d', label: t('transactions.last_30_days') },
+          { value: '90d', label: t('games.history_last_90_days') },
+          { value: 'valgt', label: t('transactions.last_custom') },
+        ]}
+        period={period}
+        from={from}
+        to={to}
+        minDate={minDate}
+        maxDate={maxDate}
+        errors={errors}
+        fromLabel={t('transactions.from_label')}
+        toLabel={t('transactions.to_label')}
+      />
       <div className={styles.field}>
         <label htmlFor="history-game">{t('games.history_game')}</label>
         <select id="history-game" name="spil" defaultValue={gameId}>
@@ -83,39 +68,5 @@ export function HistoryFilter({
         {t('transactions.show')}
       </button>
     </form>
-  );
-}
-
-function DateField(props: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  min: string;
-  max: string;
-  error?: string;
-  required?: boolean;
-}) {
-  const errorId = `${props.id}-error`;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type="date"
-        name={props.name}
-        defaultValue={props.value}
-        min={props.min}
-        max={props.max}
-        required={props.required}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
-      />
-      {props.error ? (
-        <p id={errorId} className={styles.fieldError} role="alert">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,8 +1,7 @@
 'use client';
 
-import { useState } from 'react';
 import { textsTranslator } from '@/lib/i18n';
-import styles from './players.module.css';
+import { PeriodFields } from './period-fields';
 import own from './transactions.module.css';
 
 /**
@@ -29,90 +28,31 @@ export function TransactionsFilter({
   errors: { from?: string; to?: string };
   texts: Record<string, string>;
 }) {
-  const [chosen, setChosen] = useState(period);
   const t = textsTranslator(texts);
   return (
     <form className={own.filter} method="get" action="/min-konto/transaktioner" data-testid="transactions-filter">
       {type !== 'alle' ? <input type="hidden" name="type" value={type} /> : null}
-      <div className={styles.field}>
-        <label htmlFor="transactions-period">{t('transactions.filter_period')}</label>
-        <select id="transactions-period" name="periode" value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <option value="24t">{t('transactions.last_24_hours')}</option>
-          <option value="7d">{t('transactions.last_7_days')}</option>
-          <option value="30d">{t('transactions.last_30_days')}</option>
-          <option value="valgt">{t('transactions.last_custom')}</option>
-        </select>
-      </div>
-      {chosen === 'valgt' ? (
-        <>
-          <DateField
-            id="transactions-from"
-            name="fra"
-            label={t('transactions.from_label')}
-            value={from}
-            min={minDate}
-            max={maxDate}
-            error={errors.from}
-            required
-          />
-          <DateField
-            id="transactions-to"
-            name="til"
-            label={t('transactions.to_label')}
-            value={to}
-            min={minDate}
-            max={maxDate}
-            error={errors.to}
-          />
-        </>
-      ) : null}
+      <PeriodFields
+        idPrefix="transactions"
+        label={t('transactions.filter_period')}
+        options={[
+          { value: '24t', label: t('transactions.last_24_hours') },
+          { value: '7d', label: t('transactions.last_7_days') },
+          { value: '30d', label: t('transactions.last_30_days') },
+          { value: 'valgt', label: t('transactions.last_custom') },
+        ]}
+        period={period}
+        from={from}
+        to={to}
+        minDate={minDate}
+        maxDate={maxDate}
+        errors={errors}
+        fromLabel={t('transactions.from_label')}
+        toLabel={t('transactions.to_label')}
+      />
       <button type="submit" className={own.show}>
         {t('transactions.show')}
       </button>
     </form>
-  );
-}
-
-/** One date of a custom period, with its message under it when the platform refused it. */
-function DateField({
-  id,
-  name,
-  label,
-  value,
-  min,
-  max,
-  error,
-  required,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  min: string;
-  max: string;
-  error?: string;
-  required?: boolean;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="date"
-        name={name}
-        defaultValue={value}
-        min={min}
-        max={max}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <p id={errorId} className={styles.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
