@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncCatalogue } from '../src/games/catalogue-sync.js';
 import { games } from '../src/games/schema.js';
 import { rowsOf } from '../src/shared/db.js';
-import { gameProvider, testTitle, type GameProviderClient, type TestTitleSpec } from './games-provider.js';
+import { gameProvider, launchToken, playerWithCash, testTitle, type GameProviderClient, type TestTitleSpec } from './games-provider.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
 /**
@@ -106,35 +106,12 @@ async function allPages(query: string, pageSize = 7) {
   return { items, total: first.body.data.total, lastPage: first.body.data.lastPage, facets: first.body.data.facets };
 }
 
-/** A player with money on their cash account (a deposit through the ledger's internal door). */
-async function playerWith(cashOre: number) {
-  const player = await createLoggedInPlayer(platform);
-  const response = await platform.app.inject({
-    method: 'POST',
-    url: '/Wallet/transfers',
-    headers: { 'x-api-key': platform.config.WALLET_API_KEY },
-    payload: {
-      idempotencyKey: `deposit:${randomUUID()}`,
-      kind: 'deposit',
-      entries: [
-        { account: { system: 'payment_clearing' }, amountOre: -cashOre },
-        { account: { playerId: player.id, kind: 'player_cash' }, amountOre: cashOre },
-      ],
-    },
-  });
-  expect(response.statusCode).toBe(200);
-  return player;
-}
+/** A player with money on their cash account. */
+const playerWith = (cashOre: number) => playerWithCash(platform, cashOre);
 
 /** A game session for money on a title, authenticated by the studio: its id. */
 async function sessionFor(token: string, gameId: string) {
-  const launched = await platform.app.inject({
-    method: 'POST',
-    url: `/Games/launch/${token}`,
-    payload: { providerId: 'krone-studio', gameId, mode: 'real' },
-  });
-  expect(launched.statusCode, launched.body).toBe(200);
-  const auth = await studio.call('authenticate', { token: (launched.json() as { data: { token: string } }).data.token });
+  const auth = await studio.call('authenticate', { token: await launchToken(platform, token, gameId) });
   expect(auth.status).toBe(200);
   return auth.body.data!.sessionId as string;
 }

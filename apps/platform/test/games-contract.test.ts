@@ -6,8 +6,8 @@ import { gameRounds, games, gameTransactions } from '../src/games/schema.js';
 import { players } from '../src/players/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { addTestTitles, gameProvider, type GameProviderClient } from './games-provider.js';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { addTestTitles, gameProvider, playerWithCash, type GameProviderClient } from './games-provider.js';
+import { startTestPlatform, type TestPlatform } from './harness.js';
 
 /**
  * The games contract's conformance suite (issue 14): an outside provider plays against the
@@ -57,27 +57,8 @@ function moveClock(ms: number) {
 
 const wallet = () => createWalletService(platform.database.db, () => now);
 
-/** A player with money on their cash account (a deposit through the ledger's internal door). */
-async function playerWith(cashOre: number) {
-  const player = await createLoggedInPlayer(platform);
-  if (cashOre > 0) {
-    const response = await platform.app.inject({
-      method: 'POST',
-      url: '/Wallet/transfers',
-      headers: { 'x-api-key': platform.config.WALLET_API_KEY },
-      payload: {
-        idempotencyKey: `deposit:${randomUUID()}`,
-        kind: 'deposit',
-        entries: [
-          { account: { system: 'payment_clearing' }, amountOre: -cashOre },
-          { account: { playerId: player.id, kind: 'player_cash' }, amountOre: cashOre },
-        ],
-      },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-  return player;
-}
+/** A player with money on their cash account. */
+const playerWith = (cashOre: number) => playerWithCash(platform, cashOre);
 
 async function launch(token: string, body: Record<string, unknown> = {}) {
   const response = await platform.app.inject({

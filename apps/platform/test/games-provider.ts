@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Title } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { catalogueRow } from '../src/games/catalogue-sync.js';
 import { games } from '../src/games/schema.js';
 import { signBody } from '../src/shared/signed-requests.js';
+import { createLoggedInPlayer, type TestPlatform } from './harness.js';
 
 export type ContractOperation = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'endRound';
 
@@ -95,4 +98,42 @@ export async function addTestTitles(db: Db, specs: TestTitleSpec[], now = new Da
     await db.insert(games).values(row).onConflictDoUpdate({ target: games.id, set: row });
   }
   return made;
+}
+
+/** A logged-in player with money on their cash account (a deposit through the ledger's internal door when cashOre > 0). */
+export async function playerWithCash(platform: TestPlatform, cashOre: number) {
+  const player = await createLoggedInPlayer(platform);
+  if (cashOre > 0) {
+    const response = await platform.app.inject({
+      method: 'POST',
+      url: '/Wallet/transfers',
+      headers: { 'x-api-key': platform.config.WALLET_API_KEY },
+      payload: {
+        idempotencyKey: `deposit:${randomUUID()}`,
+        kind: 'deposit',
+        entries: [
+          { account: { system: 'payment_clearing' }, amountOre: -cashOre },
+          { account: { playerId: player.id, kind: 'player_cash' }, amountOre: cashOre },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  return player;
+}
+
+/** The platform's launch token for a player's game for money (POST /Games/launch, as the storefront asks it). */
+export async function launchToken(
+  platform: TestPlatform,
+  playerToken: string,
+  gameId: string,
+  providerId = 'krone-studio',
+): Promise<string> {
+  const response = await platform.app.inject({
+    method: 'POST',
+    url: `/Games/launch/${playerToken}`,
+    payload: { providerId, gameId, mode: 'real' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: { token: string } }).data.token;
 }

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { rowsOf } from '../../platform/src/shared/db.js';
 import { createWalletService } from '../../platform/src/wallet/service.js';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
+import { launchToken as launchTokenOf, playerWithCash } from '../../platform/test/games-provider.js';
+import { startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
 import { buildStudio, type Studio } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -163,37 +164,11 @@ export async function studioCall<T = Record<string, unknown>>(
 }
 
 /** A player with cash (a deposit through the ledger's internal door), as the platform's own tests make one. */
-export async function playerWith(world: TestWorld, cashOre: number) {
-  const player = await createLoggedInPlayer(world.platform);
-  if (cashOre > 0) {
-    const response = await world.platform.app.inject({
-      method: 'POST',
-      url: '/Wallet/transfers',
-      headers: { 'x-api-key': world.platform.config.WALLET_API_KEY },
-      payload: {
-        idempotencyKey: `deposit:${randomUUID()}`,
-        kind: 'deposit',
-        entries: [
-          { account: { system: 'payment_clearing' }, amountOre: -cashOre },
-          { account: { playerId: player.id, kind: 'player_cash' }, amountOre: cashOre },
-        ],
-      },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-  return player;
-}
+export const playerWith = (world: TestWorld, cashOre: number) => playerWithCash(world.platform, cashOre);
 
 /** The platform's launch token for the player and a game (POST /Games/launch, as the storefront asks it). */
-export async function launchToken(world: TestWorld, playerToken: string, gameId = GAME): Promise<string> {
-  const response = await world.platform.app.inject({
-    method: 'POST',
-    url: `/Games/launch/${playerToken}`,
-    payload: { providerId: 'krone-studio', gameId, mode: 'real' },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: { token: string } }).data.token;
-}
+export const launchToken = (world: TestWorld, playerToken: string, gameId = GAME): Promise<string> =>
+  launchTokenOf(world.platform, playerToken, gameId);
 
 export interface SessionData {
   sessionId: string;
