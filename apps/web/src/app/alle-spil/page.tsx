@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { Pagination } from '@/components/content/pagination';
+import { ListPagination } from '@/components/content/pagination';
 import { CatalogueFilters } from '@/components/games/catalogue-filters';
 import { GameGrid } from '@/components/games/game-tile';
 import styles from '@/components/games/games.module.css';
@@ -55,18 +55,12 @@ export default async function AllGamesPage({ searchParams }: { searchParams: Sea
           ) : (
             <GameGrid games={answer.data.items.map(toTileGame)} t={t} />
           )}
-          <Pagination
+          <ListPagination
+            list={answer.data}
             basePath={CATALOGUE_PATH}
             hrefFor={(n) => catalogueHref(query, { page: n })}
-            totalRecords={answer.data.total}
-            pageSize={answer.data.pageSize}
-            currentPage={answer.data.page}
-            labels={{
-              nav: t('slot_machines.pagination_label'),
-              previous: t('label.previous_page'),
-              next: t('label.next_page'),
-              page: (n) => t('label.page_x_of_y', { current: n, total: answer.data.lastPage }),
-            }}
+            nav={t('slot_machines.pagination_label')}
+            t={t}
           />
         </>
       )}

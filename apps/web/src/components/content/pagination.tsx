@@ -1,5 +1,6 @@
 import { paginate } from '@krone/domain';
 import Link from 'next/link';
+import type { Translate } from '@/lib/i18n';
 
 /** Page links (spec §9: 10 a page, 5 page links shown) for a list at `basePath?side=N`. */
 export function Pagination({
@@ -53,5 +54,40 @@ export function Pagination({
         ) : null}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The page links of one of the platform's paged lists (`{page, pageSize, total, lastPage}`: the
+ * catalogue, the newest games, the game history), with the shared previous/next/page texts and the
+ * list's own `nav` name.
+ */
+export function ListPagination({
+  list,
+  basePath,
+  hrefFor,
+  nav,
+  t,
+}: {
+  list: { page: number; pageSize: number; total: number; lastPage: number };
+  basePath: string;
+  hrefFor?: (n: number) => string;
+  nav: string;
+  t: Translate;
+}) {
+  return (
+    <Pagination
+      basePath={basePath}
+      {...(hrefFor ? { hrefFor } : {})}
+      totalRecords={list.total}
+      pageSize={list.pageSize}
+      currentPage={list.page}
+      labels={{
+        nav,
+        previous: t('label.previous_page'),
+        next: t('label.next_page'),
+        page: (n) => t('label.page_x_of_y', { current: n, total: list.lastPage }),
+      }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { addIsoDays, catalogueKeys, copenhagenIsoDate, formatDateTimeDa, formatKr } from '@krone/domain';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { Pagination } from '@/components/content/pagination';
+import { ListPagination } from '@/components/content/pagination';
 import { HistoryFilter } from '@/components/games/history-filter';
 import styles from '@/components/players/players.module.css';
 import own from '@/components/players/transactions.module.css';
@@ -128,18 +128,12 @@ export default async function GameHistoryPage({ searchParams }: { searchParams: 
                 ))}
               </tbody>
             </table>
-            <Pagination
+            <ListPagination
+              list={answer.data}
               basePath={historyHref(query)}
               hrefFor={(n) => historyHref(query, { page: n })}
-              totalRecords={answer.data.total}
-              pageSize={answer.data.pageSize}
-              currentPage={answer.data.page}
-              labels={{
-                nav: t('games.history_pagination'),
-                previous: t('label.previous_page'),
-                next: t('label.next_page'),
-                page: (n) => t('label.page_x_of_y', { current: n, total: answer.data.lastPage }),
-              }}
+              nav={t('games.history_pagination')}
+              t={t}
             />
           </>
         ) : null}

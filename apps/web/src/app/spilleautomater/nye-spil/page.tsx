@@ -1,4 +1,4 @@
-import { Pagination } from '@/components/content/pagination';
+import { ListPagination } from '@/components/content/pagination';
 import { GameGrid } from '@/components/games/game-tile';
 import styles from '@/components/games/games.module.css';
 import { LobbyShell } from '@/components/games/lobby-shell';
@@ -26,18 +26,7 @@ export default async function NewGamesPage({ searchParams }: { searchParams: Pro
         <>
           {answer.data.items.length === 0 ? <p className={styles.empty}>{t('games.category_empty')}</p> : null}
           <GameGrid games={answer.data.items.map(toTileGame)} t={t} />
-          <Pagination
-            basePath={PATH}
-            totalRecords={answer.data.total}
-            pageSize={answer.data.pageSize}
-            currentPage={answer.data.page}
-            labels={{
-              nav: t('slot_machines.pagination_label'),
-              previous: t('label.previous_page'),
-              next: t('label.next_page'),
-              page: (n) => t('label.page_x_of_y', { current: n, total: answer.data.lastPage }),
-            }}
-          />
+          <ListPagination list={answer.data} basePath={PATH} nav={t('slot_machines.pagination_label')} t={t} />
         </>
       )}
     </LobbyShell>
