@@ -35,3 +35,31 @@ export async function hydrated(page: Page) {
 }
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;
+
+/**
+ * Logs a demo account in through the MitID stand-in from a login-required page: opens `redirect`,
+ * is sent to the login page, picks the identity, comes back to `redirect`, closes the welcome popup
+ * and declines the marketing popup when it shows. The session cookie's value (the platform token).
+ */
+export async function logInByMitId(page: Page, redirect: string, identity: string) {
+  await page.goto(redirect);
+  await hydrated(page);
+  await expect(page).toHaveURL(new RegExp(`/log-ind\\?redirect=${encodeURIComponent(redirect)}$`));
+  await page.getByTestId('login-mitid').click();
+  await page.getByTestId(`identity-${identity}`).click();
+  await page.waitForURL((url) => url.pathname === redirect, { timeout: 15_000 });
+  const popup = page.getByTestId('welcome-popup');
+  await expect(popup).toBeVisible({ timeout: 10_000 });
+  await popup.getByRole('button', { name: 'Luk' }).click();
+  const marketing = page.getByTestId('marketing-popup');
+  if (
+    await marketing.waitFor({ state: 'visible', timeout: 6_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await marketing.getByTestId('marketing-decline').click();
+    await expect(marketing).toBeHidden();
+  }
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
+}

@@ -1,32 +1,13 @@
 import { addIsoDays, copenhagenIsoDate, formatKr } from '@krone/domain';
 import type { Page } from '@playwright/test';
-import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+import { expect, hydrated, isPhone, logInByMitId, seriousViolations, test } from './fixtures';
 import { depositByCard, gameSession, playRound } from './game-money';
 
 /** Demo accounts that read the game history, one per screen width so the two runs never share rounds. */
 const HISTORY_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ee1', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ee2' };
 
 async function logIn(page: Page) {
-  await page.goto('/min-konto/spilhistorik');
-  await hydrated(page);
-  await expect(page).toHaveURL(/\/log-ind\?redirect=%2Fmin-konto%2Fspilhistorik$/);
-  await page.getByTestId('login-mitid').click();
-  await page.getByTestId(`identity-${HISTORY_PLAYER[isPhone(page) ? 'phone' : 'desktop']}`).click();
-  await page.waitForURL(/\/min-konto\/spilhistorik$/, { timeout: 15_000 });
-  const popup = page.getByTestId('welcome-popup');
-  await expect(popup).toBeVisible({ timeout: 10_000 });
-  await popup.getByRole('button', { name: 'Luk' }).click();
-  const marketing = page.getByTestId('marketing-popup');
-  if (
-    await marketing.waitFor({ state: 'visible', timeout: 6_000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await marketing.getByTestId('marketing-decline').click();
-    await expect(marketing).toBeHidden();
-  }
-  return (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
+  return logInByMitId(page, '/min-konto/spilhistorik', HISTORY_PLAYER[isPhone(page) ? 'phone' : 'desktop']);
 }
 
 test('game history: every round with its time, game, stake, win and balance after, by period and game; the transactions name the game; the lobby shows it recently played', async ({

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+import { expect, hydrated, isPhone, logInByMitId, seriousViolations, test } from './fixtures';
 
 /** Demo accounts that keep favourites, one per screen width so the two runs never share a list. */
 const FAVOURITE_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ed1', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ed2' };
@@ -7,25 +7,7 @@ const FAVOURITE_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ed1', deskto
 const VIKING = { id: 'vikingernes-guld', name: 'Vikingernes Guld' };
 
 async function logIn(page: Page, redirect: string) {
-  await page.goto(redirect);
-  await hydrated(page);
-  await expect(page).toHaveURL(new RegExp(`/log-ind\\?redirect=${encodeURIComponent(redirect)}$`));
-  await page.getByTestId('login-mitid').click();
-  await page.getByTestId(`identity-${FAVOURITE_PLAYER[isPhone(page) ? 'phone' : 'desktop']}`).click();
-  await page.waitForURL((url) => url.pathname === redirect, { timeout: 15_000 });
-  const popup = page.getByTestId('welcome-popup');
-  await expect(popup).toBeVisible({ timeout: 10_000 });
-  await popup.getByRole('button', { name: 'Luk' }).click();
-  const marketing = page.getByTestId('marketing-popup');
-  if (
-    await marketing.waitFor({ state: 'visible', timeout: 6_000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await marketing.getByTestId('marketing-decline').click();
-    await expect(marketing).toBeHidden();
-  }
+  await logInByMitId(page, redirect, FAVOURITE_PLAYER[isPhone(page) ? 'phone' : 'desktop']);
 }
 
 test('a guest reaches the lobby from the menu, finds a game with a typo and opens it to play for fun', async ({ page, consoleErrors }) => {
