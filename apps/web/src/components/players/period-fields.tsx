@@ -1,12 +1,23 @@
 'use client';
 
 import { useState } from 'react';
+import type { Translate } from '@/lib/i18n';
 import styles from './players.module.css';
 
 /** A period choice: the value sent as `periode` and its label. */
 export interface PeriodOption {
   value: string;
   label: string;
+}
+
+/** The chosen period as the page read it from the address, the dates allowed, and the platform's refusals. */
+export interface PeriodProps {
+  period: string;
+  from: string;
+  to: string;
+  minDate: string;
+  maxDate: string;
+  errors: { from?: string; to?: string };
 }
 
 /**
@@ -16,34 +27,33 @@ export interface PeriodOption {
  */
 export function PeriodFields({
   idPrefix,
-  label,
-  options,
+  t,
+  longer = [],
   period,
   from,
   to,
   minDate,
   maxDate,
   errors,
-  fromLabel,
-  toLabel,
-}: {
+}: PeriodProps & {
   idPrefix: string;
-  label: string;
-  options: readonly PeriodOption[];
-  period: string;
-  from: string;
-  to: string;
-  minDate: string;
-  maxDate: string;
-  errors: { from?: string; to?: string };
-  fromLabel: string;
-  toLabel: string;
+  /** The filter form's translator (its texts include the transactions.* period keys). */
+  t: Translate;
+  /** Periods offered after "30 days", before the custom dates (the game history's 90 days). */
+  longer?: readonly PeriodOption[];
 }) {
+  const options: PeriodOption[] = [
+    { value: '24t', label: t('transactions.last_24_hours') },
+    { value: '7d', label: t('transactions.last_7_days') },
+    { value: '30d', label: t('transactions.last_30_days') },
+    ...longer,
+    { value: 'valgt', label: t('transactions.last_custom') },
+  ];
   const [chosen, setChosen] = useState(period);
   return (
     <>
       <div className={styles.field}>
-        <label htmlFor={`${idPrefix}-period`}>{label}</label>
+        <label htmlFor={`${idPrefix}-period`}>{t('transactions.filter_period')}</label>
         <select id={`${idPrefix}-period`} name="periode" value={chosen} onChange={(event) => setChosen(event.target.value)}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -57,14 +67,22 @@ export function PeriodFields({
           <DateField
             id={`${idPrefix}-from`}
             name="fra"
-            label={fromLabel}
+            label={t('transactions.from_label')}
             value={from}
             min={minDate}
             max={maxDate}
             error={errors.from}
             required
           />
-          <DateField id={`${idPrefix}-to`} name="til" label={toLabel} value={to} min={minDate} max={maxDate} error={errors.to} />
+          <DateField
+            id={`${idPrefix}-to`}
+            name="til"
+            label={t('transactions.to_label')}
+            value={to}
+            min={minDate}
+            max={maxDate}
+            error={errors.to}
+          />
         </>
       ) : null}
     </>
