@@ -326,7 +326,16 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       '1977-04-03',
       973,
       'substantial',
-      'Has a demo account: pauses and is refused play for money (browser tests).',
+      'Has a demo account: pauses and is refused play for money (browser tests, desktop).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec4',
+      'Palle',
+      'Pause',
+      '1980-05-13',
+      974,
+      'substantial',
+      'Has a demo account: pauses and is refused play for money (browser tests, phone).',
     ),
     // Demo accounts for the lobby's favourites and the game history (apps/web/e2e/lobby.spec.ts,
     // game-history.spec.ts), one per screen width and test.
