@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Title } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import { describe, expect, it } from 'vitest';
@@ -147,5 +147,19 @@ describe('the slot titles the news and campaigns name', () => {
     const mechanics =
       /klyngegevinst|kaskade|frosne wilds|voksende wilds|stigende multiplikator|skattekort-bonus|runefunktion|mystiske symboler|7x7/i;
     for (const x of texts) expect(x.text, x.where).not.toMatch(mechanics);
+  });
+});
+
+describe('the footer’s partner logos', () => {
+  it('name only studios with titles in the catalogue, each logo a file the storefront serves', () => {
+    const footer = seed<{ partner_images: Record<string, { url: string; alt: string }[]> }>('footer.json');
+    const partners = Object.values(footer.partner_images).flat();
+    expect(partners.length).toBeGreaterThan(0);
+    const studios = new Set(titles.map((t) => t.studio));
+    for (const partner of partners) {
+      expect(studios.has(partner.alt), partner.alt).toBe(true);
+      // CONTENT_IMAGE_BASE/media/… is served from the web app's public/media/.
+      expect(existsSync(new URL(`../../web/public/media/${partner.url.split('/media/')[1]}`, import.meta.url)), partner.url).toBe(true);
+    }
   });
 });

@@ -3,7 +3,7 @@
 // apps/web/public/media/. Everything here is original, procedurally drawn artwork.
 // Deterministic: the same script version always produces the same files.
 //
-//   node apps/web/scripts/generate-artwork.mjs
+//   node apps/web/scripts/generate-artwork.mjs [folder]   (a folder, e.g. partners: only its files)
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -12,6 +12,7 @@ import sharp from 'sharp';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = resolve(HERE, '../public/media');
+const ONLY = process.argv[2];
 
 const FONT = 'DejaVu Sans, Arial, sans-serif';
 const C = {
@@ -940,6 +941,7 @@ function partnerSvg(name, idx) {
 const written = [];
 
 async function save(rel, svg, { format, quality = 76 }) {
+  if (ONLY && !rel.startsWith(`${ONLY}/`)) return;
   const file = join(OUT, rel);
   await mkdir(dirname(file), { recursive: true });
   let img = sharp(Buffer.from(svg), { density: 72 });
@@ -951,6 +953,7 @@ async function save(rel, svg, { format, quality = 76 }) {
 }
 
 async function saveText(rel, content) {
+  if (ONLY && !rel.startsWith(`${ONLY}/`)) return;
   const file = join(OUT, rel);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, content);
@@ -986,16 +989,20 @@ const LANDINGS = [
   ['jackpot', { accent: '#f7d774', pattern: 'lattice' }],
   ['chips', { accent: C.gold, pattern: 'suits', rayN: 14 }],
 ];
+// The footer's partner logos: the catalogue's studios (packages/games-math/titles), each with the
+// file name the footer seed (apps/platform/src/content/seed/footer.json) gives it and a mark of
+// partnerSvg's list.
 const PARTNERS = [
-  'Nordlys|GAMES',
-  'Vikingespil|STUDIO',
-  'Bølge Studio|GAMES',
-  'Stjerneskud|SPIL',
-  'Kløverfire|GAMES',
-  'Runeværk|STUDIO',
-  'Fyrtårn Play|',
-  'Sekskant|INTERACTIVE',
-  'Ildsjæl|GAMES',
+  ['krone-studio', 'Krone|STUDIO', 3],
+  ['nordlys-spil', 'Nordlys|SPIL', 0],
+  ['fyrtaarn-games', 'Fyrtårn|GAMES', 6],
+  ['kloeverfabrikken', 'Kløverfabrikken|', 4],
+  ['boelgeslag', 'Bølgeslag|', 2],
+  ['stjerneskud-studio', 'Stjerneskud|STUDIO', 7],
+  ['kobberhjul-studio', 'Kobberhjul|STUDIO', 8],
+  ['rimfrost-games', 'Rimfrost|GAMES', 5],
+  ['boelgebryder-games', 'Bølgebryder|GAMES', 2],
+  ['havoern-studio', 'Havørn|STUDIO', 1],
 ];
 
 async function main() {
@@ -1042,9 +1049,9 @@ async function main() {
   await save('footer/logo-stopspillet.png', badgeSvg('StopSpillet', { sub: 'RÅDGIVNING' }), { format: 'png' });
   await save('footer/logo-rofus.png', badgeSvg('ROFUS', { sub: 'SELVUDELUKKELSE' }), { format: 'png' });
 
-  // Partner studios (invented names)
-  for (const [i, name] of PARTNERS.entries()) {
-    await save(`partners/partner-${String(i + 1).padStart(2, '0')}.png`, partnerSvg(name, i), { format: 'png' });
+  // Partner studios
+  for (const [file, name, mark] of PARTNERS) {
+    await save(`partners/${file}.png`, partnerSvg(name, mark), { format: 'png' });
   }
 
   // Open Graph default
