@@ -14,11 +14,17 @@ type News = { newsId: number; status: string; publicDate: string; title: string;
 type Campaign = { campaignId: number; status: string; startsAt: string; title: string; subLine: string; body: string; terms: string };
 const news = seed<News[]>('news.json').filter((n) => n.status === 'published');
 const campaigns = seed<Campaign[]>('campaigns.json');
-const texts: { where: string; date: string; text: string }[] = [
-  ...news.map((n) => ({ where: `news ${n.newsId}`, date: n.publicDate, text: plain([n.title, n.subLine, n.body].join(' ')) })),
+const texts: { where: string; date: string; published: boolean; text: string }[] = [
+  ...news.map((n) => ({
+    where: `news ${n.newsId}`,
+    date: n.publicDate,
+    published: n.status === 'published',
+    text: plain([n.title, n.subLine, n.body].join(' ')),
+  })),
   ...campaigns.map((c) => ({
     where: `campaign ${c.campaignId}`,
     date: c.startsAt,
+    published: c.status === 'published',
     text: plain([c.title, c.subLine, c.body, c.terms].join(' ')),
   })),
 ];
@@ -141,6 +147,12 @@ describe('the slot titles the news and campaigns name', () => {
     for (const c of texts.filter((x) => x.where.startsWith('campaign') && /spins à 1 kr\./.test(x.text))) {
       for (const name of NAMED.filter((n) => c.text.includes(n))) expect(title(name).stake.stepsOre, `${c.where}: ${name}`).toContain(100);
     }
+  });
+
+  it('no published text tells of a jackpot: there is none yet (a later issue), so those texts are drafts', () => {
+    const published = texts.filter((x) => x.published);
+    expect(published.length).toBeGreaterThan(20);
+    for (const x of published) expect(x.text, x.where).not.toMatch(/jackpot|guldgrube/i);
   });
 
   it('the texts describe no mechanics the games do not have', () => {

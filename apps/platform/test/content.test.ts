@@ -191,7 +191,7 @@ describe('news', () => {
     const first = (await get('/CMScasino/news?PageSize=10&CurrentPage=1')).body;
     expect(first.data).toHaveLength(10);
     expect(first.pageSize).toBe(10);
-    expect(first.totalRecords).toBeGreaterThanOrEqual(30);
+    expect(first.totalRecords).toBeGreaterThanOrEqual(25);
     expect(first.lastPage).toBe(Math.ceil(first.totalRecords / 10));
     const dates = first.data.map((item: { publicDate: string }) => Date.parse(item.publicDate));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
@@ -230,9 +230,18 @@ describe('news', () => {
     const detail = await get(`/CMScasino/news/detail?slug=${list[0].newsSlug}`);
     expect(detail.status).toBe(200);
     expect(detail.body.data.body.length).toBeGreaterThan(100);
-    const draft = await get('/CMScasino/news/detail?slug=nye-spil-i-december-2026');
-    expect(draft.status).toBe(404);
-    expect(draft.body.code).toBe('NEWS_NOT_FOUND');
+    // The jackpot news are drafts until jackpots exist (a later issue; test/content-games.test.ts).
+    const drafts = [
+      'nye-spil-i-december-2026',
+      'kronejackpotten-runder-1-million',
+      'spiller-fra-aarhus-vinder-kronejackpotten',
+      'guldgruben-slaar-rekord',
+    ];
+    for (const slug of drafts) {
+      const draft = await get(`/CMScasino/news/detail?slug=${slug}`);
+      expect(draft.status, slug).toBe(404);
+      expect(draft.body.code, slug).toBe('NEWS_NOT_FOUND');
+    }
   });
 
   it('keeps an item dated in the future hidden until its time', async () => {
