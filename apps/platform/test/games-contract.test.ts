@@ -387,6 +387,157 @@ describe('money', () => {
   });
 });
 
+describe('a whole round in one call (betAndWin)', () => {
+  const round = (sessionId: string, amountOre: number, winAmountOre: number, endRound = true) => ({
+    sessionId,
+    roundId: id('r'),
+    transactionId: id('b'),
+    amountOre,
+    winTransactionId: id('w'),
+    winAmountOre,
+    endRound,
+  });
+  const roundRow = async (roundId: string) =>
+    (await platform.database.db.select().from(gameRounds).where(eq(gameRounds.roundId, roundId)))[0];
+
+  it('takes the stake and pays the win in one go, ends the round, answers a repeat as the first time and refuses either id reused', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const call = round(sessionId, 2_000, 5_000);
+    const first = await studio.call('betAndWin', call);
+    expect(first).toMatchObject({
+      status: 200,
+      body: { data: { balanceOre: 13_000, cashOre: 13_000, bonusOre: 0, roundEnded: true, winTransactionId: call.winTransactionId } },
+    });
+    expect(first.body.data!.ledgerTransferId).toEqual(expect.any(String));
+    expect(first.body.data!.winLedgerTransferId).toEqual(expect.any(String));
+    expect(await studio.call('betAndWin', call)).toEqual(first);
+    expect(await cash(player.id)).toBe(13_000);
+    expect(await roundRow(call.roundId)).toMatchObject({ stakedOre: 2_000, wonOre: 5_000, hasWin: true, balanceAfterOre: 13_000 });
+    // Two transfers, bet then win, each entry of the player's with the balance after it (the statement shows them).
+    const entries = await rowsOf<{ kind: string; amount_ore: string; balance_after_ore: string | null }>(
+      sql`select t.kind, e.amount_ore, e.balance_after_ore from wallet_entries e join wallet_transfers t on t.id = e.transfer_id
+          where t.id in (${first.body.data!.ledgerTransferId as string}, ${first.body.data!.winLedgerTransferId as string})
+            and e.balance_after_ore is not null order by e.balance_after_ore`,
+      platform.database.db,
+    );
+    expect(entries.map((row) => [row.kind, Number(row.amount_ore), Number(row.balance_after_ore)])).toEqual([
+      ['bet', -2_000, 8_000],
+      ['win', 5_000, 13_000],
+    ]);
+    expect((await roundRow(call.roundId))!.endedAt).not.toBeNull();
+    // The same ids for anything else: refused, nothing moves.
+    expect((await studio.call('betAndWin', { ...call, winAmountOre: 6_000 })).body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const { roundId, sessionId: s, winTransactionId } = call;
+    expect((await studio.call('win', { sessionId: s, roundId, transactionId: winTransactionId, amountOre: 5_000 })).body.code).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expect((await studio.call('betAndWin', { ...round(sessionId, 100, 0), transactionId: call.transactionId })).status).toBe(409);
+    expect((await studio.call('betAndWin', { ...round(sessionId, 100, 0), winTransactionId })).status).toBe(409);
+    // The round has ended: no bet joins it.
+    expect((await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 100 })).body.code).toBe('GAME_ROUND_ENDED');
+    expect((await studio.call('betAndWin', { ...call, transactionId: id('b'), winTransactionId: id('w') })).body.code).toBe(
+      'GAME_ROUND_ENDED',
+    );
+    // Its bet cannot be rolled back after its win.
+    const rollback = { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: call.transactionId };
+    expect((await studio.call('rollback', rollback)).body.code).toBe('GAME_ROLLBACK_AFTER_WIN');
+    expect(await cash(player.id)).toBe(13_000);
+    await expectLedgerSound();
+  });
+
+  it('records a win of 0 with no transfer, leaves the round open when asked, and gives a lost round’s stake back on a rollback', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const open = round(sessionId, 1_000, 0, false);
+    const answer = await studio.call('betAndWin', open);
+    expect(answer.body.data).toMatchObject({ balanceOre: 9_000, winLedgerTransferId: null, roundEnded: false });
+    expect((await roundRow(open.roundId))!.endedAt).toBeNull();
+    // Open: another win may join it (a free-spins win paid apart), then its end.
+    const later = { sessionId, roundId: open.roundId, transactionId: id('w'), amountOre: 300 };
+    expect((await studio.call('win', later)).body.data).toMatchObject({ balanceOre: 9_300 });
+    expect((await studio.call('endRound', { sessionId, roundId: open.roundId })).status).toBe(200);
+
+    // A provider that never heard the answer rolls the round's bet back: a round with no win gives the stake back.
+    const lost = round(sessionId, 2_000, 0);
+    await studio.call('betAndWin', lost);
+    expect(await cash(player.id)).toBe(7_300);
+    const back = await studio.call('rollback', {
+      sessionId,
+      roundId: lost.roundId,
+      transactionId: id('rb'),
+      referenceTransactionId: lost.transactionId,
+    });
+    expect(back.body.data).toMatchObject({ balanceOre: 9_300 });
+    // The round's call sent again answers as the first time (idempotent); no money moves, the stake stays given back.
+    expect((await studio.call('betAndWin', lost)).status).toBe(200);
+    expect(await cash(player.id)).toBe(9_300);
+    expect(await roundRow(lost.roundId)).toMatchObject({ stakedOre: 0, wonOre: 0 });
+    await expectLedgerSound();
+  });
+
+  it('after a timeout: a rollback of a round never seen bars the round arriving late, and nothing moves', async () => {
+    const { player, sessionId } = await seated(10_000);
+    const late = round(sessionId, 3_000, 9_000);
+    const rolled = await studio.call('rollback', {
+      sessionId,
+      roundId: late.roundId,
+      transactionId: id('rb'),
+      referenceTransactionId: late.transactionId,
+    });
+    expect(rolled.body.data).toMatchObject({ ledgerTransferId: null, balanceOre: 10_000 });
+    expect((await studio.call('betAndWin', late)).body.code).toBe('GAME_TRANSACTION_ROLLED_BACK');
+    expect(await cash(player.id)).toBe(10_000);
+    expect((await roundRow(late.roundId))!.wonOre).toBe(0);
+    await expectLedgerSound();
+  });
+
+  it('refuses as a bet is refused (funds with the balance, stake steps, ended or unknown session, a locked player), moving and keeping nothing', async () => {
+    const { player, sessionId } = await seated(1_234);
+    const poor = round(sessionId, 1_500, 50_000);
+    expect(await studio.call('betAndWin', poor)).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS', balanceOre: 1_234 } });
+    expect((await studio.call('betAndWin', round(sessionId, 123, 0))).body.code).toBe('GAME_STAKE_NOT_ALLOWED');
+    expect((await studio.call('betAndWin', round(randomUUID(), 100, 0))).body.code).toBe('GAME_SESSION_NOT_FOUND');
+    expect((await studio.call('betAndWin', { ...round(sessionId, 100, 0), winAmountOre: -1 })).status).toBe(400);
+    const same = id('b');
+    expect((await studio.call('betAndWin', { ...round(sessionId, 100, 0), transactionId: same, winTransactionId: same })).status).toBe(400);
+    await platform.database.db.update(players).set({ status: 'game_locked' }).where(eq(players.id, player.id));
+    expect((await studio.call('betAndWin', round(sessionId, 100, 50))).body.code).toBe('GAME_ACCOUNT_LOCKED');
+    expect((await studio.call('betAndWin', round(sessionId, 100, 50))).body.code).toBe('GAME_SESSION_ENDED');
+    expect(await cash(player.id)).toBe(1_234);
+    expect((await roundRow(poor.roundId)) ?? null).toBeNull();
+    const kept = await platform.database.db.select().from(gameTransactions).where(eq(gameTransactions.sessionId, sessionId));
+    expect(kept).toEqual([]);
+    await expectLedgerSound();
+  });
+
+  it('splits a stake with the bonus balance and pays the win in the stake’s shares, as bet then win would', async () => {
+    const { player, sessionId } = await seated(5_000);
+    const grantId = randomUUID();
+    await platform.database.db.insert(bonusGrants).values({
+      id: grantId,
+      playerId: player.id,
+      code: 'VELKOMST100',
+      paymentId: randomUUID(),
+      amountOre: 50_000,
+      wageringRequirementOre: 10_000_000,
+      grantedAt: now,
+      expiresAt: new Date(now.getTime() + 60 * 86_400_000),
+    });
+    await wallet().transfer({
+      idempotencyKey: `bonus:${grantId}`,
+      kind: 'bonus_grant',
+      entries: [
+        { accountId: await wallet().systemAccount('bonus_cost'), amountOre: -50_000 },
+        { accountId: await wallet().playerAccount(player.id, 'player_bonus'), amountOre: 50_000 },
+      ],
+      reference: { grantId, code: 'VELKOMST100' },
+    });
+    expect((await studio.call('betAndWin', round(sessionId, 20_000, 0))).body.code).toBe('BONUS_MAX_BET');
+    const answer = await studio.call('betAndWin', round(sessionId, 8_000, 1_001));
+    expect(answer.body.data).toMatchObject({ cashOre: 626, bonusOre: 47_375, balanceOre: 48_001 });
+    await expectLedgerSound();
+  });
+});
+
 describe('rollbacks', () => {
   it('gives a bet back as it was taken, once, whatever repeats or other rollback ids follow', async () => {
     const { player, sessionId } = await seated(10_000);
@@ -460,6 +611,10 @@ describe('a provider’s credentials cannot mint money', () => {
         (await studio.call(operation, { sessionId: theirs.sessionId, roundId, transactionId: id('x'), amountOre: 5_000 })).body.code,
       ).toBe('GAME_SESSION_NOT_FOUND');
     expect((await studio.call('balance', { sessionId: theirs.sessionId })).body.code).toBe('GAME_SESSION_NOT_FOUND');
+    const theirRound = { sessionId: theirs.sessionId, roundId, transactionId: id('x'), amountOre: 100, winTransactionId: id('x') };
+    expect((await studio.call('betAndWin', { ...theirRound, winAmountOre: 5_000, endRound: true })).body.code).toBe(
+      'GAME_SESSION_NOT_FOUND',
+    );
     // A win with no bet of this session's round, and fields naming accounts or players, get nowhere.
     expect(
       (await studio.call('win', { sessionId: mine.sessionId, roundId: id('r'), transactionId: id('x'), amountOre: 1_000_000 })).status,
@@ -523,13 +678,36 @@ describe('at once (truly concurrent on PostgreSQL)', () => {
     const copies = await Promise.all(Array.from({ length: 5 }, () => studio.call('bet', bet)));
     expect(new Set(copies.map((copy) => JSON.stringify(copy)))).toEqual(new Set([JSON.stringify(copies[0])]));
     expect(await cash(player.id)).toBe(9_000);
+    // A whole round sent five times at once: one stake, one win.
+    const whole = { ...bet, roundId: id('r'), transactionId: id('b'), winTransactionId: id('w'), winAmountOre: 400, endRound: true };
+    const wholes = await Promise.all(Array.from({ length: 5 }, () => studio.call('betAndWin', whole)));
+    expect(new Set(wholes.map((copy) => JSON.stringify(copy)))).toEqual(new Set([JSON.stringify(wholes[0])]));
+    expect(await cash(player.id)).toBe(8_400);
+    await studio.call('rollback', {
+      sessionId,
+      roundId: whole.roundId,
+      transactionId: id('rb'),
+      referenceTransactionId: whole.transactionId,
+    });
+    expect(await cash(player.id)).toBe(8_400);
 
-    // Twelve bets of 1,000 on 9,000 in separate rounds: exactly nine land.
+    // Fourteen stakes of 700 racing on 8,400, bets and whole rounds winning 0 in turn, each its own round: exactly twelve land.
     const racing = await Promise.all(
-      Array.from({ length: 12 }, () => studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 1_000 })),
+      Array.from({ length: 14 }, (_, i) =>
+        i % 2 === 0
+          ? studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 700 })
+          : studio.call('betAndWin', {
+              ...whole,
+              roundId: id('r'),
+              transactionId: id('b'),
+              winTransactionId: id('w'),
+              amountOre: 700,
+              winAmountOre: 0,
+            }),
+      ),
     );
-    expect(racing.filter((answer) => answer.status === 200)).toHaveLength(9);
-    expect(racing.filter((answer) => answer.body.code === 'INSUFFICIENT_FUNDS')).toHaveLength(3);
+    expect(racing.filter((answer) => answer.status === 200)).toHaveLength(12);
+    expect(racing.filter((answer) => answer.body.code === 'INSUFFICIENT_FUNDS')).toHaveLength(2);
     expect(await cash(player.id)).toBe(0);
 
     // A rollback and its bet racing: either the bet lands and is rolled back, or it is barred.
@@ -568,7 +746,11 @@ describe('a burst of random play', () => {
     const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
     const seats = [await seated(20_000), await seated(5_000), await seated(500), await seated(20_000, other)];
     const providerOf = (seat: (typeof seats)[number]) => (seat === seats[3] ? other : studio);
-    type Sent = { provider: GameProviderClient; operation: 'bet' | 'win' | 'rollback' | 'endRound'; payload: Record<string, unknown> };
+    type Sent = {
+      provider: GameProviderClient;
+      operation: 'bet' | 'win' | 'betAndWin' | 'rollback' | 'endRound';
+      payload: Record<string, unknown>;
+    };
     const sent: Sent[] = [];
     const tally = new Map<string, number>();
     const rounds: { seat: (typeof seats)[number]; roundId: string; bets: string[] }[] = [];
@@ -614,6 +796,22 @@ describe('a burst of random play', () => {
               operation: 'bet',
               payload: { ...base, transactionId: referenceTransactionId, amountOre: 250 },
             });
+        } else if (what < 0.97) {
+          // A whole round in one call, in a round of its own (new or, refused, one already open).
+          const transactionId = id('b');
+          round.bets.push(transactionId);
+          call = {
+            provider: providerOf(seat),
+            operation: 'betAndWin',
+            payload: {
+              ...base,
+              transactionId,
+              amountOre: pick(STEPS.filter((step) => step <= 3_000)),
+              winTransactionId: id('w'),
+              winAmountOre: random() < 0.5 ? 0 : Math.floor(random() * 6_000),
+              endRound: random() < 0.8,
+            },
+          };
         } else {
           call = { provider: providerOf(seat), operation: 'endRound', payload: base };
         }
@@ -625,7 +823,15 @@ describe('a burst of random play', () => {
       tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
     }
     // The burst went through the cases it is meant to: late bets, overdrafts, rollbacks after wins.
-    for (const outcome of ['bet:ok', 'win:ok', 'rollback:ok', 'endRound:ok', 'bet:INSUFFICIENT_FUNDS', 'bet:GAME_TRANSACTION_ROLLED_BACK'])
+    for (const outcome of [
+      'bet:ok',
+      'win:ok',
+      'betAndWin:ok',
+      'rollback:ok',
+      'endRound:ok',
+      'bet:INSUFFICIENT_FUNDS',
+      'bet:GAME_TRANSACTION_ROLLED_BACK',
+    ])
       expect(tally.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...tally])}`).toBeGreaterThan(0);
     await expectLedgerSound();
     // Every transaction that moved money has exactly one ledger transfer under its key, and each

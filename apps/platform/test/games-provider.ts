@@ -9,7 +9,7 @@ import { games } from '../src/games/schema.js';
 import { signBody } from '../src/shared/signed-requests.js';
 import { createLoggedInPlayer, type TestPlatform } from './harness.js';
 
-export type ContractOperation = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'endRound';
+export type ContractOperation = 'authenticate' | 'balance' | 'bet' | 'win' | 'betAndWin' | 'rollback' | 'endRound';
 
 export interface ContractAnswer {
   status: number;

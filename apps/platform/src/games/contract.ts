@@ -20,6 +20,17 @@ export interface RollbackRequest {
   referenceTransactionId: string;
 }
 
+/**
+ * A whole round in one call (`betAndWin`): its stake, its win (0 too) and, when asked, its end,
+ * all or nothing in one transaction, as if bet, win and endRound came one after another. Keyed by
+ * the bet's transaction id; the win's id is taken too, so neither can be used again for another call.
+ */
+export interface BetAndWinRequest extends MoneyRequest {
+  winTransactionId: string;
+  winAmountOre: number;
+  endRound: boolean;
+}
+
 /** What every money call answers: the player's balance after it (cash + bonus), in øre. */
 export interface MoneyAnswer {
   transactionId: string;
@@ -28,6 +39,15 @@ export interface MoneyAnswer {
   balanceOre: number;
   cashOre: number;
   bonusOre: number;
+}
+
+/** betAndWin's answer: the balance after the round, and the ledger's transfers of its bet and its win (null for a win of 0). */
+export interface BetAndWinAnswer extends MoneyAnswer {
+  /** The bet's transfer: a stake is never 0. */
+  ledgerTransferId: string;
+  winTransactionId: string;
+  winLedgerTransferId: string | null;
+  roundEnded: boolean;
 }
 
 /** The ledger's key of a provider's transaction: its own namespace, which no platform key uses (`POST /Wallet/transfers` refuses `game:`). */

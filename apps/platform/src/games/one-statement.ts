@@ -1,7 +1,7 @@
 import { queryPrepared, type Db } from '../db/client.js';
 import { CHECK_VIOLATION, pgErrorIn, UNIQUE_VIOLATION } from '../shared/db.js';
 import { canonicalHash } from '../wallet/service.js';
-import { ledgerKey, requestHash, type MoneyAnswer, type MoneyRequest } from './contract.js';
+import { ledgerKey, requestHash, type BetAndWinAnswer, type BetAndWinRequest, type MoneyAnswer, type MoneyRequest } from './contract.js';
 import type { SessionFacts } from './sessions.js';
 
 /**
@@ -138,6 +138,88 @@ export const WIN_IN_ONE_STATEMENT = `
     from r, bal
   )
   select (select id from t) as transfer_id, bal.cash + $5::bigint as cash, bal.bonus from r, bal`;
+
+/**
+ * A whole round (betAndWin) that opens its round, its stake from cash alone: $1 provider, $2
+ * round, $3 and $4 the bet's and the win's transaction ids in sorted order (the locks' order),
+ * $5 session, $6 stake, $7 win, $8 now, $9 cash account, $10 bonus account, $11 the provider's
+ * games account, $12 player, $13 game, $14 and $15 the bet's ledger key and transfer hash, $16
+ * its reference, $17 to $19 the win's, $20 the call's hash, $21 the bet's id, $22 the win's id,
+ * $23 whether the round ends. The bet's conditions are BET_IN_ONE_STATEMENT's; the player's cash
+ * row is updated once, by stake and win together, and each transfer's entry carries the balance
+ * after it. Either id seen before fails the statement on a key (the transfers' or the contract's).
+ */
+export const BET_AND_WIN_IN_ONE_STATEMENT = `
+  with lk as materialized (
+    select pg_advisory_xact_lock(hashtext('game-round:' || $1::text || ':' || $2::text)),
+           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || $3::text)),
+           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || $4::text))
+  ),
+  locked as materialized (
+    select id, balance_ore from wallet_accounts
+    where id = any(array[$9::uuid, $10::uuid]) and (select count(*) from lk) = 1
+    order by id for update
+  ),
+  bal as (
+    select (select balance_ore from locked where id = $9::uuid) as cash, coalesce((select balance_ore from locked where id = $10::uuid), 0) as bonus
+  ),
+  ok as (
+    select 1 from game_sessions s, bal
+    where s.id = $5::uuid and s.provider_id = $1::text and s.player_id = $12::uuid and s.game_id = $13::text
+      and s.ended_at is null and s.expires_at > $8::timestamptz
+      and bal.cash >= $6::bigint
+      and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
+      and not exists (select 1 from play_exclusions x where x.player_id = $12::uuid and x.during @> $8::timestamptz)
+      and exists (select 1 from players p where p.id = $12::uuid and p.status not in ('locked', 'game_locked'))
+  ),
+  tb as (
+    insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
+    select $14::text, $15::text, 'bet', $16::jsonb, null, $8::timestamptz from ok
+    returning id, created_at
+  ),
+  tw as (
+    insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
+    select $17::text, $18::text, 'win', $19::jsonb, null, $8::timestamptz from tb where $7::bigint > 0
+    returning id, created_at
+  ),
+  upd as (
+    update wallet_accounts a set balance_ore = a.balance_ore - $6::bigint + $7::bigint
+    from tb where a.id = $9::uuid
+    returning a.balance_ore
+  ),
+  ins as (
+    insert into wallet_entries (transfer_id, account_id, amount_ore, balance_after_ore, created_at)
+    select tb.id, $11::uuid, $6::bigint, null, tb.created_at from tb
+    union all
+    select tb.id, $9::uuid, -$6::bigint, upd.balance_ore - $7::bigint, tb.created_at from tb, upd
+    union all
+    select tw.id, $11::uuid, -$7::bigint, null, tw.created_at from tw
+    union all
+    select tw.id, $9::uuid, $7::bigint, upd.balance_ore, tw.created_at from tw, upd
+  ),
+  rnd as (
+    insert into game_rounds (provider_id, round_id, session_id, player_id, game_id, staked_ore, bonus_staked_ore, won_ore, has_win,
+      balance_after_ore, created_at, ended_at)
+    select $1::text, $2::text, $5::uuid, $12::uuid, $13::text, $6::bigint, 0, $7::bigint, $7::bigint > 0,
+      bal.cash - $6::bigint + $7::bigint + bal.bonus, $8::timestamptz, case when $23::boolean then $8::timestamptz end
+    from tb, bal
+  ),
+  answer as (
+    select jsonb_build_object('transactionId', $21::text, 'ledgerTransferId', tb.id, 'winTransactionId', $22::text,
+      'winLedgerTransferId', (select id from tw), 'balanceOre', bal.cash - $6::bigint + $7::bigint + bal.bonus,
+      'cashOre', bal.cash - $6::bigint + $7::bigint, 'bonusOre', bal.bonus, 'roundEnded', $23::boolean) as body
+    from tb, bal
+  ),
+  rec as (
+    insert into game_transactions
+      (provider_id, transaction_id, kind, round_id, session_id, amount_ore, bonus_amount_ore, request_hash, status, transfer_id, answer, created_at)
+    select $1::text, $21::text, 'bet', $2::text, $5::uuid, $6::bigint, 0, $20::text, 'done', tb.id, answer.body, $8::timestamptz
+    from tb, answer
+    union all
+    select $1::text, $22::text, 'win', $2::text, $5::uuid, $7::bigint, 0, $20::text, 'done', (select id from tw), answer.body, $8::timestamptz
+    from answer
+  )
+  select tb.id as transfer_id, (select id from tw) as win_transfer_id, bal.cash - $6::bigint + $7::bigint as cash, bal.bonus from tb, bal`;
 
 /**
  * endRound of a round of the session: $1 provider, $2 round, $3 session, $4 now, $5 player.
@@ -284,6 +366,69 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
     return row ? moneyAnswer(request.transactionId, row) : null;
   }
 
+  /** A whole round in one statement (BET_AND_WIN_IN_ONE_STATEMENT): a new round, its stake from cash. Null for anything else. */
+  async function betAndWinInOneStatement(providerId: string, request: BetAndWinRequest): Promise<BetAndWinAnswer | null> {
+    const facts = await factsFor(providerId, request.sessionId);
+    if (!facts || clock() >= facts.expiresAt) return null;
+    const betKey = ledgerKey(providerId, request.transactionId);
+    try {
+      await assertStakeAllowed(facts.gameId, request.amountOre);
+      await checkStake([facts.playerId], request.amountOre, betKey);
+    } catch {
+      return null;
+    }
+    const accounts = await accountsOf(providerId, facts.playerId);
+    const betRef = reference(facts, request.roundId, request.transactionId);
+    const winRef = reference(facts, request.roundId, request.winTransactionId);
+    const transferHash = (kind: 'bet' | 'win', amountOre: number, ref: Record<string, string>) =>
+      canonicalHash({
+        kind,
+        entries: [
+          { accountId: accounts.games, amountOre },
+          { accountId: accounts.cash, amountOre: -amountOre },
+        ],
+        reference: ref,
+      });
+    const [first, second] = [request.transactionId, request.winTransactionId].sort();
+    const row = await oneStatement<MoneyRow & { win_transfer_id: string | null }>(
+      'games_bet_and_win_one_statement',
+      BET_AND_WIN_IN_ONE_STATEMENT,
+      [
+        providerId,
+        request.roundId,
+        first,
+        second,
+        facts.id,
+        request.amountOre,
+        request.winAmountOre,
+        clock().toISOString(),
+        accounts.cash,
+        accounts.bonus,
+        accounts.games,
+        facts.playerId,
+        facts.gameId,
+        betKey,
+        transferHash('bet', request.amountOre, betRef),
+        JSON.stringify(betRef),
+        ledgerKey(providerId, request.winTransactionId),
+        transferHash('win', -request.winAmountOre, winRef),
+        JSON.stringify(winRef),
+        requestHash('betAndWin', request),
+        request.transactionId,
+        request.winTransactionId,
+        request.endRound,
+      ],
+    );
+    if (!row?.transfer_id) return null;
+    return {
+      ...moneyAnswer(request.transactionId, row),
+      ledgerTransferId: row.transfer_id,
+      winTransactionId: request.winTransactionId,
+      winLedgerTransferId: row.win_transfer_id,
+      roundEnded: request.endRound,
+    };
+  }
+
   /** endRound in one statement (END_ROUND_IN_ONE_STATEMENT). Null when the round is not the session's (the other path refuses). */
   async function endRound(providerId: string, request: { sessionId: string; roundId: string }) {
     const facts = await factsFor(providerId, request.sessionId);
@@ -315,5 +460,5 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
     return null;
   }
 
-  return { bet: betInOneStatement, win: winInOneStatement, endRound };
+  return { bet: betInOneStatement, win: winInOneStatement, betAndWin: betAndWinInOneStatement, endRound };
 }

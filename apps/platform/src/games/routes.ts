@@ -179,6 +179,41 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService; clock: ()
     );
 
     contract.post(
+      '/Games/providers/:providerId/betAndWin',
+      {
+        schema: {
+          ...route,
+          operationId: 'gamesBetAndWin',
+          summary:
+            'Provider: a whole round in one call (its stake, its win, 0 too, and its end when asked), all or nothing; refused as a bet is, idempotent by transactionId (the win’s id is taken too)',
+          body: moneyBody.extend({
+            amountOre: amount.min(1),
+            winTransactionId: providerRef,
+            winAmountOre: amount,
+            endRound: z.boolean(),
+          }),
+          response: {
+            200: ok(
+              z.object({
+                transactionId: z.string(),
+                ledgerTransferId: z.uuid(),
+                winTransactionId: z.string(),
+                winLedgerTransferId: z.uuid().nullable(),
+                roundEnded: z.boolean(),
+                ...balances,
+              }),
+            ),
+            ...contractErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.headers(noStore);
+        return { result: 1 as const, data: await games.betAndWin(request.params.providerId, request.body) };
+      },
+    );
+
+    contract.post(
       '/Games/providers/:providerId/rollback',
       {
         schema: {

@@ -1,9 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { lockUntilCommit } from '../shared/db.js';
 import { fail } from '../shared/errors.js';
 import { providerGamesAccountKind, type StakeRules, type TransferEntry, type WalletService } from '../wallet/service.js';
-import { ledgerKey, requestHash, type MoneyAnswer, type MoneyRequest, type RollbackRequest } from './contract.js';
+import {
+  ledgerKey,
+  requestHash,
+  type BetAndWinAnswer,
+  type BetAndWinRequest,
+  type MoneyAnswer,
+  type MoneyRequest,
+  type RollbackRequest,
+} from './contract.js';
 import { createOneStatementCalls } from './one-statement.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import type { Title } from '@krone/games-math';
@@ -13,7 +21,15 @@ import { createPlayerGames, type ResolvePeriod } from './player-games.js';
 import { createGameSessions, type GameSession, type GameSessionsDeps } from './sessions.js';
 
 export { GAME_ID_PATTERN, type GameMode, type GameSessionEndReason } from './sessions.js';
-export { ledgerKey, PROVIDER_REF_PATTERN, type MoneyAnswer, type MoneyRequest, type RollbackRequest } from './contract.js';
+export {
+  ledgerKey,
+  PROVIDER_REF_PATTERN,
+  type BetAndWinAnswer,
+  type BetAndWinRequest,
+  type MoneyAnswer,
+  type MoneyRequest,
+  type RollbackRequest,
+} from './contract.js';
 
 export interface GamesDeps extends GameSessionsDeps {
   wallet: Pick<WalletService, 'playerAccount' | 'systemAccount' | 'lockBalances' | 'playerBalances' | 'transfer'>;
@@ -29,6 +45,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Session = GameSession;
 type Round = typeof gameRounds.$inferSelect;
 type GameTransaction = typeof gameTransactions.$inferSelect;
+type Accounts = { cash: string; bonus: string; games: string };
 
 /**
  * Game sessions and the games contract (games/README.md): a provider moves money only between
@@ -69,10 +86,10 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   /** The first answer for a transaction id seen before, or the refusal when the request differs or it was rolled back unseen. */
-  function answerSeen(seen: GameTransaction, hash: string): MoneyAnswer {
+  function answerSeen<T extends MoneyAnswer = MoneyAnswer>(seen: GameTransaction, hash: string): T {
     if (seen.requestHash === null) throw fail('GAME_TRANSACTION_ROLLED_BACK');
     if (seen.requestHash !== hash) throw fail('IDEMPOTENCY_KEY_REUSED');
-    return seen.answer as unknown as MoneyAnswer;
+    return seen.answer as unknown as T;
   }
 
   async function findTransaction(runner: Pick<Db, 'select'>, providerId: string, transactionId: string) {
@@ -147,6 +164,119 @@ export function createGamesService(deps: GamesDeps) {
     reference,
   });
 
+  /** A bet's money within its round's transaction (the round opened if new): the balance rows locked, the transfer, the records. */
+  async function stakeIn(tx: Tx, live: Session, accounts: Accounts, request: MoneyRequest, hash: string): Promise<MoneyAnswer> {
+    const { providerId } = live;
+    const round = await openRound(tx, live, request.roundId);
+    if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+    const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
+    const cash = locked.get(accounts.cash) ?? 0;
+    const bonus = locked.get(accounts.bonus) ?? 0;
+    if (cash + bonus < request.amountOre) throw fail('INSUFFICIENT_FUNDS', { balanceOre: cash + bonus });
+    const fromCash = Math.min(cash, request.amountOre);
+    const fromBonus = request.amountOre - fromCash;
+    const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: request.amountOre }];
+    if (fromCash > 0) entries.push({ accountId: accounts.cash, amountOre: -fromCash });
+    if (fromBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: -fromBonus });
+    const transfer = await wallet.transfer(
+      {
+        idempotencyKey: ledgerKey(providerId, request.transactionId),
+        kind: 'bet',
+        entries,
+        reference: reference(live, request.roundId, request.transactionId),
+        playingPlayerIds: [live.playerId],
+      },
+      tx,
+    );
+    const answer: MoneyAnswer = {
+      transactionId: request.transactionId,
+      ledgerTransferId: transfer.transferId,
+      balanceOre: cash + bonus - request.amountOre,
+      cashOre: cash - fromCash,
+      bonusOre: bonus - fromBonus,
+    };
+    await record(tx, {
+      providerId,
+      transactionId: request.transactionId,
+      kind: 'bet',
+      roundId: request.roundId,
+      sessionId: live.id,
+      amountOre: request.amountOre,
+      bonusAmountOre: fromBonus,
+      requestHash: hash,
+      transferId: transfer.transferId,
+      answer: answer as unknown as Record<string, unknown>,
+    });
+    await tx
+      .update(gameRounds)
+      .set({
+        stakedOre: sql`${gameRounds.stakedOre} + ${request.amountOre}`,
+        bonusStakedOre: sql`${gameRounds.bonusStakedOre} + ${fromBonus}`,
+        balanceAfterOre: answer.balanceOre,
+      })
+      .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+    return answer;
+  }
+
+  /** A win's money within its round's transaction: into the bonus balance in the share the round's stakes came from it. */
+  async function payIn(tx: Tx, session: Session, accounts: Accounts, request: MoneyRequest, hash: string): Promise<MoneyAnswer> {
+    const { providerId } = session;
+    const round = await roundFor(tx, providerId, request.roundId);
+    // A win pays a stake that stands: a round whose every bet was rolled back (or never seen) has none.
+    if (!round || (round.stakedOre === 0 && request.amountOre > 0)) throw fail('GAME_ROUND_NOT_FOUND');
+    if (round.sessionId !== session.id) throw fail('GAME_ROUND_CONFLICT');
+    if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+    const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
+    const cash = locked.get(accounts.cash) ?? 0;
+    const bonus = locked.get(accounts.bonus) ?? 0;
+    const toBonus = round.stakedOre > 0 ? Math.floor((request.amountOre * round.bonusStakedOre) / round.stakedOre) : 0;
+    const toCash = request.amountOre - toBonus;
+    let transferId: string | null = null;
+    if (request.amountOre > 0) {
+      const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: -request.amountOre }];
+      if (toCash > 0) entries.push({ accountId: accounts.cash, amountOre: toCash });
+      if (toBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: toBonus });
+      const transfer = await wallet.transfer(
+        {
+          idempotencyKey: ledgerKey(providerId, request.transactionId),
+          kind: 'win',
+          entries,
+          reference: reference(session, request.roundId, request.transactionId),
+        },
+        tx,
+      );
+      transferId = transfer.transferId;
+    }
+    const answer: MoneyAnswer = {
+      transactionId: request.transactionId,
+      ledgerTransferId: transferId,
+      balanceOre: cash + bonus + request.amountOre,
+      cashOre: cash + toCash,
+      bonusOre: bonus + toBonus,
+    };
+    await record(tx, {
+      providerId,
+      transactionId: request.transactionId,
+      kind: 'win',
+      roundId: request.roundId,
+      sessionId: session.id,
+      amountOre: request.amountOre,
+      bonusAmountOre: toBonus,
+      requestHash: hash,
+      transferId,
+      answer: answer as unknown as Record<string, unknown>,
+    });
+    await tx
+      .update(gameRounds)
+      .set(
+        request.amountOre > 0
+          ? { wonOre: sql`${gameRounds.wonOre} + ${request.amountOre}`, hasWin: true, balanceAfterOre: answer.balanceOre }
+          : { balanceAfterOre: answer.balanceOre },
+      )
+      .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+    return answer;
+  }
+
   /**
    * A stake: from the player's cash first, then their bonus balance, to the provider's games
    * account. Refused for an unknown or ended session, a round ended or another session's, a bet
@@ -175,55 +305,7 @@ export function createGamesService(deps: GamesDeps) {
         if (again) return answerSeen(again, hash);
         const live = await sessionOf(providerId, request.sessionId, tx);
         if (isEnded(live)) throw fail('GAME_SESSION_ENDED');
-        const round = await openRound(tx, live, request.roundId);
-        if (round.endedAt) throw fail('GAME_ROUND_ENDED');
-        const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
-        const cash = locked.get(accounts.cash) ?? 0;
-        const bonus = locked.get(accounts.bonus) ?? 0;
-        if (cash + bonus < request.amountOre) throw fail('INSUFFICIENT_FUNDS', { balanceOre: cash + bonus });
-        const fromCash = Math.min(cash, request.amountOre);
-        const fromBonus = request.amountOre - fromCash;
-        const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: request.amountOre }];
-        if (fromCash > 0) entries.push({ accountId: accounts.cash, amountOre: -fromCash });
-        if (fromBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: -fromBonus });
-        const transfer = await wallet.transfer(
-          {
-            idempotencyKey: key,
-            kind: 'bet',
-            entries,
-            reference: reference(live, request.roundId, request.transactionId),
-            playingPlayerIds: [live.playerId],
-          },
-          tx,
-        );
-        const answer: MoneyAnswer = {
-          transactionId: request.transactionId,
-          ledgerTransferId: transfer.transferId,
-          balanceOre: cash + bonus - request.amountOre,
-          cashOre: cash - fromCash,
-          bonusOre: bonus - fromBonus,
-        };
-        await record(tx, {
-          providerId,
-          transactionId: request.transactionId,
-          kind: 'bet',
-          roundId: request.roundId,
-          sessionId: live.id,
-          amountOre: request.amountOre,
-          bonusAmountOre: fromBonus,
-          requestHash: hash,
-          transferId: transfer.transferId,
-          answer: answer as unknown as Record<string, unknown>,
-        });
-        await tx
-          .update(gameRounds)
-          .set({
-            stakedOre: sql`${gameRounds.stakedOre} + ${request.amountOre}`,
-            bonusStakedOre: sql`${gameRounds.bonusStakedOre} + ${fromBonus}`,
-            balanceAfterOre: answer.balanceOre,
-          })
-          .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
-        return answer;
+        return stakeIn(tx, live, accounts, request, hash);
       });
     } catch (error) {
       return stakes.explainRefusal(error, [session.playerId]);
@@ -249,61 +331,74 @@ export function createGamesService(deps: GamesDeps) {
     return underRoundLock(providerId, request.roundId, [request.transactionId], async (tx) => {
       const again = await findTransaction(tx, providerId, request.transactionId);
       if (again) return answerSeen(again, hash);
-      const round = await roundFor(tx, providerId, request.roundId);
-      // A win pays a stake that stands: a round whose every bet was rolled back (or never seen) has none.
-      if (!round || (round.stakedOre === 0 && request.amountOre > 0)) throw fail('GAME_ROUND_NOT_FOUND');
-      if (round.sessionId !== session.id) throw fail('GAME_ROUND_CONFLICT');
-      if (round.endedAt) throw fail('GAME_ROUND_ENDED');
-      const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
-      const cash = locked.get(accounts.cash) ?? 0;
-      const bonus = locked.get(accounts.bonus) ?? 0;
-      const toBonus = round.stakedOre > 0 ? Math.floor((request.amountOre * round.bonusStakedOre) / round.stakedOre) : 0;
-      const toCash = request.amountOre - toBonus;
-      let transferId: string | null = null;
-      if (request.amountOre > 0) {
-        const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: -request.amountOre }];
-        if (toCash > 0) entries.push({ accountId: accounts.cash, amountOre: toCash });
-        if (toBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: toBonus });
-        const transfer = await wallet.transfer(
-          {
-            idempotencyKey: ledgerKey(providerId, request.transactionId),
-            kind: 'win',
-            entries,
-            reference: reference(session, request.roundId, request.transactionId),
-          },
-          tx,
-        );
-        transferId = transfer.transferId;
-      }
-      const answer: MoneyAnswer = {
-        transactionId: request.transactionId,
-        ledgerTransferId: transferId,
-        balanceOre: cash + bonus + request.amountOre,
-        cashOre: cash + toCash,
-        bonusOre: bonus + toBonus,
-      };
-      await record(tx, {
-        providerId,
-        transactionId: request.transactionId,
-        kind: 'win',
-        roundId: request.roundId,
-        sessionId: session.id,
-        amountOre: request.amountOre,
-        bonusAmountOre: toBonus,
-        requestHash: hash,
-        transferId,
-        answer: answer as unknown as Record<string, unknown>,
-      });
-      await tx
-        .update(gameRounds)
-        .set(
-          request.amountOre > 0
-            ? { wonOre: sql`${gameRounds.wonOre} + ${request.amountOre}`, hasWin: true, balanceAfterOre: answer.balanceOre }
-            : { balanceAfterOre: answer.balanceOre },
-        )
-        .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
-      return answer;
+      return payIn(tx, session, accounts, request, hash);
     });
+  }
+
+  /**
+   * A whole round in one transaction (betAndWin): the stake as `bet` takes it (every refusal of a
+   * bet, and nothing moves), the win as `win` pays it (0 too), and the round's end when asked. The
+   * same call again answers as the first time; either transaction id used by another call is refused.
+   * A rollback of its bet is refused once its win is above 0 (the round has a win), as after `win`.
+   */
+  async function betAndWin(providerId: string, request: BetAndWinRequest): Promise<BetAndWinAnswer> {
+    providerOf(providerId);
+    if (request.winTransactionId === request.transactionId) throw fail('INVALID_INPUT');
+    return (await fastCalls.betAndWin(providerId, request)) ?? betAndWinInSteps(providerId, request);
+  }
+
+  async function betAndWinInSteps(providerId: string, request: BetAndWinRequest): Promise<BetAndWinAnswer> {
+    const hash = requestHash('betAndWin', request);
+    const ids = [request.transactionId, request.winTransactionId];
+    const seenFirst = async (runner: Pick<Db, 'select'>) => {
+      for (const id of ids) {
+        const seen = await findTransaction(runner, providerId, id);
+        if (seen) return answerSeen<BetAndWinAnswer>(seen, hash);
+      }
+      return null;
+    };
+    const seen = await seenFirst(db);
+    if (seen) return seen;
+    const session = await sessionOf(providerId, request.sessionId);
+    if (isEnded(session)) throw fail('GAME_SESSION_ENDED');
+    await catalogue.assertStakeAllowed(session.gameId, request.amountOre);
+    await deps.assertAccountOpen(session.playerId).catch((error: unknown) => endSessionsIfLocked(session.playerId, error));
+    await stakes.checkStake([session.playerId], request.amountOre, ledgerKey(providerId, request.transactionId));
+    const accounts = await accountsOf(providerId, session.playerId);
+    const { winTransactionId, winAmountOre, endRound: ends, ...bet } = request;
+    try {
+      return await underRoundLock(providerId, request.roundId, ids, async (tx) => {
+        const again = await seenFirst(tx);
+        if (again) return again;
+        const live = await sessionOf(providerId, request.sessionId, tx);
+        if (isEnded(live)) throw fail('GAME_SESSION_ENDED');
+        const staked = await stakeIn(tx, live, accounts, bet, hash);
+        const won = await payIn(tx, live, accounts, { ...bet, transactionId: winTransactionId, amountOre: winAmountOre }, hash);
+        if (ends)
+          await tx
+            .update(gameRounds)
+            .set({ endedAt: clock() })
+            .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+        const answer: BetAndWinAnswer = {
+          transactionId: request.transactionId,
+          ledgerTransferId: staked.ledgerTransferId!,
+          winTransactionId,
+          winLedgerTransferId: won.ledgerTransferId,
+          balanceOre: won.balanceOre,
+          cashOre: won.cashOre,
+          bonusOre: won.bonusOre,
+          roundEnded: ends,
+        };
+        // Both ids answer the round's answer when asked again.
+        await tx
+          .update(gameTransactions)
+          .set({ answer: answer as unknown as Record<string, unknown> })
+          .where(and(eq(gameTransactions.providerId, providerId), inArray(gameTransactions.transactionId, ids)));
+        return answer;
+      });
+    } catch (error) {
+      return stakes.explainRefusal(error, [session.playerId]);
+    }
   }
 
   /**
@@ -428,6 +523,7 @@ export function createGamesService(deps: GamesDeps) {
     balance: sessions.balance,
     bet,
     win,
+    betAndWin,
     rollback,
     endRound,
   };

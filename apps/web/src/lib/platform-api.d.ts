@@ -1067,6 +1067,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Games/providers/{providerId}/betAndWin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Provider: a whole round in one call (its stake, its win, 0 too, and its end when asked), all or nothing; refused as a bet is, idempotent by transactionId (the win’s id is taken too) */
+        post: operations["gamesBetAndWin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Games/providers/{providerId}/rollback": {
         parameters: {
             query?: never;
@@ -5445,6 +5462,104 @@ export interface operations {
                             transactionId: string;
                             /** Format: uuid */
                             ledgerTransferId: string | null;
+                            balanceOre: number;
+                            cashOre: number;
+                            bonusOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gamesBetAndWin: {
+        parameters: {
+            query?: never;
+            header: {
+                "krone-timestamp": string;
+                "krone-signature": string;
+            };
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                    roundId: string;
+                    transactionId: string;
+                    amountOre: number;
+                    winTransactionId: string;
+                    winAmountOre: number;
+                    endRound: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            transactionId: string;
+                            /** Format: uuid */
+                            ledgerTransferId: string;
+                            winTransactionId: string;
+                            /** Format: uuid */
+                            winLedgerTransferId: string | null;
+                            roundEnded: boolean;
                             balanceOre: number;
                             cashOre: number;
                             bonusOre: number;
