@@ -6,7 +6,6 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { textsTranslator, type Texts } from '@/lib/i18n';
 import {
-  explainFreeSpins,
   explainRound,
   formatMinutes,
   formatSignedKr,
@@ -25,6 +24,7 @@ import { useServerTime } from '../layout/use-server-time';
 import { refreshAccountSummary } from '../players/account-summary';
 import styles from './game-screen.module.css';
 import { MoneyWarning } from './money-warning';
+import { FreeSpins } from './free-spins';
 import { call, ownedByControl, useReducedMotion } from './screen-helpers';
 import { SymbolGlyph } from './symbol-glyph';
 
@@ -225,7 +225,6 @@ export function GameScreen({
 
   const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);
   const explanation = useMemo(() => (round ? explainRound(round, rules, t) : []), [round, rules, t]);
-  const freeSpins = useMemo(() => (round ? explainFreeSpins(round, rules, t) : []), [round, rules, t]);
   const window_ = round?.outcome.window ?? placeholderWindow(rules);
   const steps = session?.stake.stepsOre ?? rules.stake.stepsOre;
   const loggedInMinutes = minutesSince(loginAt, now);
@@ -381,41 +380,35 @@ export function GameScreen({
             {spinLabel}
           </button>
         </div>
-        <section className={styles.result} aria-live="polite" aria-atomic="true" data-testid="game-round">
+        <section className={styles.result} data-testid="game-round">
           <h2 className={styles.resultHeading}>{t('slot_machines.last_round')}</h2>
-          {round ? (
-            <ul className={styles.explanation}>
-              {explanation.map((line, index) => (
-                <li key={index}>{line}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className={styles.muted}>{t('slot_machines.keyboard_hint')}</p>
-          )}
-          {freeSpins.length > 0 ? (
-            <details className={styles.freeSpins} data-testid="game-free-spins">
-              <summary>{t('slot_machines.free_spins_each')}</summary>
-              <ol>
-                {freeSpins.map((line, index) => (
+          {/* Only the words are read out when a round lands; the drawn free spins wait to be opened. */}
+          <div aria-live="polite" aria-atomic="true">
+            {round ? (
+              <ul className={styles.explanation}>
+                {explanation.map((line, index) => (
                   <li key={index}>{line}</li>
                 ))}
-              </ol>
-            </details>
-          ) : null}
-          {error ? (
-            <p className={styles.error} role="alert" data-testid="game-error">
-              {error}
-            </p>
-          ) : null}
-          {warning && !error ? <p className={styles.error}>{t('slot_machines.warning_pending')}</p> : null}
-          {ended ? (
-            <p className={styles.error}>
-              {t('slot_machines.game_ended')}{' '}
-              <button type="button" className="btn btn-outline" onClick={() => void launch()}>
-                {t('slot_machines.play_again')}
-              </button>
-            </p>
-          ) : null}
+              </ul>
+            ) : (
+              <p className={styles.muted}>{t('slot_machines.keyboard_hint')}</p>
+            )}
+            {error ? (
+              <p className={styles.error} role="alert" data-testid="game-error">
+                {error}
+              </p>
+            ) : null}
+            {warning && !error ? <p className={styles.error}>{t('slot_machines.warning_pending')}</p> : null}
+            {ended ? (
+              <p className={styles.error}>
+                {t('slot_machines.game_ended')}{' '}
+                <button type="button" className="btn btn-outline" onClick={() => void launch()}>
+                  {t('slot_machines.play_again')}
+                </button>
+              </p>
+            ) : null}
+          </div>
+          {round ? <FreeSpins key={round.roundId} round={round} rules={rules} t={t} /> : null}
         </section>
       </div>
       {children}
