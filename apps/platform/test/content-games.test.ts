@@ -5,32 +5,38 @@ import { describe, expect, it } from 'vitest';
 
 // The site's seeded news and campaigns name slot titles and studios; a player must find every one of
 // them in the catalogue (packages/games-math/titles, named in the tuner's plan: NAMED_TITLES in
-// packages/games-math/scripts/tune-plan.ts), with the figures the text states.
+// packages/games-math/scripts/tune-plan.ts), with the figures the text states. Drafts too: a draft
+// goes out as it stands the day an editor publishes it.
 
 const seed = <T>(file: string) => JSON.parse(readFileSync(new URL(`../src/content/seed/${file}`, import.meta.url), 'utf8')) as T;
 const plain = (text: string) => text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 type News = { newsId: number; status: string; publicDate: string; title: string; subLine: string; body: string };
 type Campaign = { campaignId: number; status: string; startsAt: string; title: string; subLine: string; body: string; terms: string };
-const news = seed<News[]>('news.json').filter((n) => n.status === 'published');
+const news = seed<News[]>('news.json');
 const campaigns = seed<Campaign[]>('campaigns.json');
-const texts: { where: string; date: string; published: boolean; text: string }[] = [
+const texts: { where: string; date: string; published: boolean; html: string; text: string }[] = [
   ...news.map((n) => ({
     where: `news ${n.newsId}`,
     date: n.publicDate,
     published: n.status === 'published',
+    html: n.body,
     text: plain([n.title, n.subLine, n.body].join(' ')),
   })),
   ...campaigns.map((c) => ({
     where: `campaign ${c.campaignId}`,
     date: c.startsAt,
     published: c.status === 'published',
+    html: c.body,
     text: plain([c.title, c.subLine, c.body, c.terms].join(' ')),
   })),
 ];
 const newsText = (id: number) => texts.find((t) => t.where === `news ${id}`)!.text;
 
-/** Every slot title the content names. Add a name here (and to NAMED_TITLES) when a text names a new one. */
+/**
+ * Every slot title the content names. Add a name here when a text names a new one (and to NAMED_TITLES
+ * when the name is not one of the tuner's own).
+ */
 const NAMED = [
   'Rimfrost Runer',
   'Havfruens Perler',
@@ -48,6 +54,8 @@ const NAMED = [
   'Gulddaler',
   'Sølvlaksen',
   'Gyldne Gåsevinger',
+  'Rensdyrenes Magi',
+  'Søde Gaver',
 ];
 
 const titles = loadTitles();
@@ -65,6 +73,23 @@ describe('the slot titles the news and campaigns name', () => {
       expect(first, `${name} is named in the content`).toBeDefined();
       if (first!.where.startsWith('news'))
         expect(t!.releaseDate <= first!.date.slice(0, 10), `${name} released by ${first!.where}`).toBe(true);
+    }
+  });
+
+  it('every title a text presents (a heading with "Fra <studio>", a bold list item about reels and spins) is a catalogue title of that studio', () => {
+    const presented = texts.flatMap((x) => [
+      ...[...x.html.matchAll(/<h2>([^<]+)<\/h2>\s*<p>Fra ([^.<]+)\./g)].map((m) => ({ where: x.where, name: m[1]!, studio: m[2] })),
+      ...[...x.html.matchAll(/<li><strong>([^<]+)<\/strong> – [^<]*\b(?:hjul|linjer|wilds|spins?)\b/g)].map((m) => ({
+        where: x.where,
+        name: m[1]!,
+        studio: undefined,
+      })),
+    ]);
+    expect(presented.length).toBeGreaterThan(8);
+    for (const { where, name, studio } of presented) {
+      expect(NAMED, `${where}: ${name}`).toContain(name);
+      expect(byName.get(name), `${where}: ${name}`).toBeDefined();
+      if (studio) expect(byName.get(name)!.studio, `${where}: ${name}`).toBe(studio);
     }
   });
 
@@ -119,6 +144,15 @@ describe('the slot titles the news and campaigns name', () => {
       const section = newsText(28).split(`${name} Fra`)[1]!.split(' volatilitet.')[0]!;
       expect(section, name).toContain(`RTP ${pct(t.exact.rtp)}, ${VOLATILITY_DA[t.volatility]}`);
     }
+    // news 35: the layouts and features of December's two, Søde Gaver the newest Christmas title.
+    const magi = title('Rensdyrenes Magi');
+    expect([magi.maths.reels.length, magi.maths.rows]).toEqual([6, 4]);
+    expect(magi.features).toEqual(expect.arrayContaining(['wild', 'scatter', 'free-spins', 'retrigger', 'multiplier']));
+    const gaver = title('Søde Gaver');
+    expect(gaver.maths.reels.length).toBe(5);
+    expect(gaver.features).toEqual(expect.arrayContaining(['wild', 'free-spins', 'multiplier']));
+    const christmas = titles.filter((t) => t.tags.includes('juletid') && t.releaseDate <= '2026-12-07');
+    expect(christmas.every((t) => t.releaseDate <= gaver.releaseDate)).toBe(true);
   });
 
   it('every win the content tells of is one the title can pay, on a stake it allows', () => {
