@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isErrorCode, type ErrorCode } from '@krone/domain';
 
-export type ContractOperation = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'endRound';
+export type ContractOperation = 'authenticate' | 'balance' | 'bet' | 'win' | 'betAndWin' | 'rollback' | 'endRound';
 
 /** The platform refused the call (a 4xx with one of its codes): the answer is final, sending it again gets the same. */
 export class PlatformRefusal extends Error {
@@ -47,7 +47,7 @@ export interface PlatformClientOptions {
 }
 
 /**
- * POSTs over node:http(s) with connections kept alive: a money round makes three calls, and
+ * POSTs over node:http(s) with connections kept alive: a money round makes one call or more, and
  * fetch (undici) costs several times the CPU per call of a plain request on a pooled socket.
  */
 export function keepAliveTransport(maxSockets = 64): Transport {
@@ -133,6 +133,16 @@ export function createPlatformClient(options: PlatformClientOptions) {
     balance: (sessionId: string) => call<Balances>('balance', { sessionId }),
     bet: (input: { sessionId: string; roundId: string; transactionId: string; amountOre: number }) => call<Balances>('bet', input),
     win: (input: { sessionId: string; roundId: string; transactionId: string; amountOre: number }) => call<Balances>('win', input),
+    /** A whole round in one call: its stake, its win (0 too) and its end, all or nothing; idempotent by the bet's id. */
+    betAndWin: (input: {
+      sessionId: string;
+      roundId: string;
+      transactionId: string;
+      amountOre: number;
+      winTransactionId: string;
+      winAmountOre: number;
+      endRound: boolean;
+    }) => call<Balances & { roundEnded: boolean }>('betAndWin', input),
     rollback: (input: { sessionId: string; roundId: string; transactionId: string; referenceTransactionId: string }) =>
       call<Balances>('rollback', input),
     endRound: (input: { sessionId: string; roundId: string }) => call<Balances & { endedAt: string }>('endRound', input),

@@ -6,6 +6,7 @@ import { rowsOf } from '../../platform/src/shared/db.js';
 import { createWalletService } from '../../platform/src/wallet/service.js';
 import { launchToken as launchTokenOf, playerWithCash } from '../../platform/test/games-provider.js';
 import { startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
+import { createCryptoRng, play, SeededTestRng, type Rng } from '@krone/games-math';
 import { buildStudio, type Studio } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -78,6 +79,11 @@ export interface TestWorld {
   database: Database;
   /** Moves the studio's clock (the platform keeps its own). */
   moveStudioClock(ms: number): void;
+  /**
+   * The next round's outcome: a seeded generator found to win (or not) on the title with the
+   * studio's own `play`, from which the studio then draws until `nextOutcome(null)` (the CSPRNG).
+   */
+  nextOutcome(kind: 'win' | 'loss' | null, gameId?: string): void;
   /** Another studio process on the same database (closed with the world). */
   anotherStudio(): Promise<Studio>;
   close(): Promise<void>;
@@ -102,12 +108,19 @@ export async function startWorld(env: Record<string, string> = {}, { overHttp = 
   });
   let offsetMs = 0;
   const titleById = await loadTitleCatalogue();
+  const crypto = createCryptoRng();
+  let steered: Rng | null = null;
+  const rng: Rng = {
+    nextUint32: () => (steered ?? crypto).nextUint32(),
+    int: (n) => (steered ?? crypto).int(n),
+  };
   const build = async () => {
     const app = await buildStudio({
       config,
       database,
       titleById,
       clock: () => new Date(Date.now() + offsetMs),
+      rng,
       logger: false,
       ...(overHttp ? {} : { fetch }),
     });
@@ -123,6 +136,21 @@ export async function startWorld(env: Record<string, string> = {}, { overHttp = 
     database,
     moveStudioClock: (ms) => {
       offsetMs += ms;
+    },
+    nextOutcome: (kind, gameId = GAME) => {
+      if (kind === null) {
+        steered = null;
+        return;
+      }
+      const maths = titleById(gameId)!.maths;
+      for (let seed = 1; seed < 10_000; seed++) {
+        if (play(maths, new SeededTestRng(seed)).winUnits > 0 === (kind === 'win')) {
+          // The studio's next round plays from this generator, fresh at the seed (it draws once a round).
+          steered = new SeededTestRng(seed);
+          return;
+        }
+      }
+      throw new Error(`no ${kind} found for ${gameId}`);
     },
     anotherStudio: async () => {
       const other = await build();

@@ -45,6 +45,7 @@ afterAll(async () => {
 beforeEach(() => {
   world.network.failing = null;
   world.network.delayMs = null;
+  world.nextOutcome(null);
 });
 
 const play = (session: { sessionId: string; token: string }, stakeOre: number, bearer = session.token) =>
@@ -192,13 +193,20 @@ describe('real money through the games contract', () => {
     expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre);
   });
 
-  it('passes the platform’s refusals through (insufficient funds with the balance, a paused player) and keeps no round', async () => {
+  it('passes the platform’s refusals through (insufficient funds with the balance, a paused player); the round is kept refused, never paid', async () => {
     const poor = await realSession(world, 100);
+    world.nextOutcome('win');
     const short = await play(poor.session, poor.session.stake.minOre * 2);
     expect(short.status).toBe(409);
     expect(short.body).toMatchObject({ code: 'INSUFFICIENT_FUNDS', balanceOre: 100 });
     expect(short.body.message).toMatch(/\w/);
-    expect(await keptRounds(poor.session.sessionId)).toHaveLength(0);
+    // The outcome was drawn before the platform was asked: kept with the refused round, its win never paid.
+    const [refusedRound] = await keptRounds(poor.session.sessionId);
+    expect(refusedRound).toMatchObject({ status: 'refused', stage: 'done', platformEndedAt: null });
+    expect(refusedRound!.winOre).toBeGreaterThan(0);
+    expect((await ledger(world, poor.player.id)).cashOre).toBe(100);
+    const poorView = await studioCall<SessionData>(world, 'GET', `/sessions/${poor.session.sessionId}`, { bearer: poor.session.token });
+    expect(poorView.body.data).toMatchObject({ roundsPlayed: 0, netOre: 0, balanceOre: 100 });
 
     const { player, session } = await realSession(world, 50_000);
     const launched = await launchToken(world, player.token);
@@ -209,7 +217,7 @@ describe('real money through the games contract', () => {
     const refused = await play(session, session.stake.defaultOre);
     expect(['ACCOUNT_PAUSED', 'GAME_SESSION_ENDED']).toContain(refused.body.code);
     expect([403, 409]).toContain(refused.status);
-    expect(await keptRounds(session.sessionId)).toHaveLength(0);
+    expect((await keptRounds(session.sessionId)).map((round) => round.status)).toEqual(['refused']);
     const after = await ledger(world, player.id);
     expect(after.cashOre).toBe(before.cashOre);
     expect(after.gamesOre).toBe(before.gamesOre);
@@ -220,7 +228,7 @@ describe('real money through the games contract', () => {
 
   it('lets one round at a time run per session: of two at once, one is refused', async () => {
     const { session } = await realSession(world, 100_000);
-    world.network.delayMs = (operation) => (operation === 'bet' ? 150 : 0);
+    world.network.delayMs = (operation) => (operation === 'betAndWin' ? 150 : 0);
     const answers = await Promise.all([play(session, session.stake.defaultOre), play(session, session.stake.defaultOre)]);
     const codes = answers.map((a) => (a.status === 200 ? 'ok' : a.body.code)).sort();
     expect(codes).toEqual(['GAME_ROUND_IN_PROGRESS', 'ok']);
@@ -239,7 +247,7 @@ describe('real money through the games contract', () => {
   it('keeps one round at a time across two studio processes on one database', async () => {
     const { session } = await realSession(world, 100_000);
     const second = await world.anotherStudio();
-    world.network.delayMs = (operation) => (operation === 'bet' ? 150 : 0);
+    world.network.delayMs = (operation) => (operation === 'betAndWin' ? 150 : 0);
     const headers = { 'krone-studio-key': STUDIO_KEY, authorization: `Bearer ${session.token}` };
     const request = {
       method: 'POST' as const,
@@ -274,28 +282,49 @@ describe('real money through the games contract', () => {
 });
 
 describe('a network that loses answers', () => {
-  it('rolls back a bet whose answer never came (it landed), cancels the round, tells the player, and the ledger is as before', async () => {
+  it('sends a round whose answer was lost once again, in the request: it lands once and is settled', async () => {
     const { player, session } = await realSession(world, 20_000);
     const before = await ledger(world, player.id);
-    world.network.failing = (operation) => (operation === 'bet' ? 'lost-answer' : null);
+    let lost = 1;
+    world.network.failing = (operation) => (operation === 'betAndWin' && lost-- > 0 ? 'lost-answer' : null);
+    world.network.calls.length = 0;
+    const answer = await play(session, session.stake.defaultOre);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.round.status).toBe('settled');
+    expect(world.network.calls).toEqual(['betAndWin', 'betAndWin']);
+    const { stakeOre, winOre } = answer.body.data.round;
+    const after = await ledger(world, player.id);
+    expect(before.cashOre - after.cashOre).toBe(stakeOre - winOre);
+    expect(after.audit).toEqual(SOUND_LEDGER);
+  });
+
+  it('rolls back a round whose answer never came (a losing round that landed, one that never arrived, a 5xx): cancelled, the ledger as before', async () => {
+    const { player, session } = await realSession(world, 20_000);
+    const before = await ledger(world, player.id);
+    world.nextOutcome('loss');
+    world.network.failing = (operation) => (operation === 'betAndWin' ? 'lost-answer' : null);
     const answer = await play(session, session.stake.defaultOre);
     expect(answer.status).toBe(503);
     expect(answer.body.code).toBe('GAME_ROUND_CANCELLED');
     const [round] = await keptRounds(session.sessionId);
-    expect(round).toMatchObject({ status: 'cancelled', rollbackTransactionId: `${round!.id}:rollback`, outcome: null });
+    expect(round).toMatchObject({ status: 'cancelled', rollbackTransactionId: `${round!.id}:rollback`, winOre: 0 });
+    expect(round!.outcome).not.toBeNull();
     const after = await ledger(world, player.id);
     expect(after.cashOre).toBe(before.cashOre);
     expect(after.gamesOre).toBe(before.gamesOre);
     expect(after.audit).toEqual(SOUND_LEDGER);
 
-    // A bet that never arrived (a timeout before it): rolled back too; the platform's marker keeps it from landing late.
-    world.network.failing = (operation) => (operation === 'bet' ? 'timeout' : null);
+    // A round that never arrived (a timeout before it), winning or not: rolled back; the platform's marker keeps it from landing late.
+    world.nextOutcome('win');
+    world.network.failing = (operation) => (operation === 'betAndWin' ? 'timeout' : null);
     expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
     // A 5xx is no answer either.
-    world.network.failing = (operation) => (operation === 'bet' ? 'error502' : null);
+    world.network.failing = (operation) => (operation === 'betAndWin' ? 'error502' : null);
     expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
     expect((await keptRounds(session.sessionId)).map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre);
     world.network.failing = null;
+    world.nextOutcome(null);
     const next = await play(session, session.stake.defaultOre);
     expect(next.status).toBe(200);
     const end = await ledger(world, player.id);
@@ -316,7 +345,8 @@ describe('a network that loses answers', () => {
   it('keeps retrying a rollback the platform does not answer, and the session waits for it', async () => {
     const { player, session } = await realSession(world, 20_000);
     const before = await ledger(world, player.id);
-    world.network.failing = (operation) => (operation === 'bet' ? 'lost-answer' : operation === 'rollback' ? 'error502' : null);
+    world.nextOutcome('loss');
+    world.network.failing = (operation) => (operation === 'betAndWin' ? 'lost-answer' : operation === 'rollback' ? 'error502' : null);
     expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
     expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_IN_PROGRESS');
     expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre - session.stake.defaultOre);
@@ -335,25 +365,26 @@ describe('a network that loses answers', () => {
     expect((await play(session, session.stake.defaultOre)).status).toBe(200);
   });
 
-  it('pays a win the platform did not answer later, exactly once (the answer shows the round open meanwhile)', async () => {
+  it('lets a round that landed with a win stand: its rollback is refused, it is sent again and settled, paid exactly once', async () => {
     const { player, session } = await realSession(world, 20_000);
     const before = await ledger(world, player.id);
-    world.network.failing = (operation) => (operation === 'win' ? 'error502' : null);
+    world.nextOutcome('win');
+    world.network.failing = (operation) => (operation === 'betAndWin' ? 'lost-answer' : null);
+    world.network.calls.length = 0;
     const answer = await play(session, session.stake.defaultOre);
+    // Its bet landed with a win: shown to the player, open while the platform's answer is owed.
     expect(answer.status).toBe(200);
     expect(answer.body.data.round.status).toBe('open');
     const { stakeOre, winOre } = answer.body.data.round;
-    expect(answer.body.data.session.balanceOre).toBe(before.cashOre - stakeOre);
-    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre - stakeOre);
+    expect(winOre).toBeGreaterThan(0);
+    expect(world.network.calls).toContain('rollback');
+    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre - stakeOre + winOre);
     expect((await play(session, stakeOre)).body.code).toBe('GAME_ROUND_IN_PROGRESS');
 
-    // The answer of the win is lost once more (it lands), then the retry is answered: paid once.
-    world.network.failing = (operation) => (operation === 'win' ? 'lost-answer' : null);
-    await world.studio.rounds.recover({ quietMs: 0 });
     world.network.failing = null;
     // The background's backoff: the next try waits its turn.
     world.moveStudioClock(10 * 60_000);
-    await world.studio.rounds.recover({ quietMs: 0 });
+    expect(await world.studio.rounds.recover({ quietMs: 0 })).toMatchObject({ paid: 1 });
     const [round] = await keptRounds(session.sessionId);
     expect(round).toMatchObject({ status: 'settled', winOre });
     expect(round!.platformEndedAt).not.toBeNull();

@@ -49,8 +49,10 @@ export const sessions = studio.table(
 /**
  * Every round played: the title and its maths hash, the stake, the outcome with its random draws
  * (`evaluate(config, outcome.draws)` replays it), the times, and the games contract's transaction
- * ids. `status` is open (money under way), settled or cancelled (its bet rolled back); `stage`
- * says what an open round waits for: bet, win or rollback.
+ * ids. `status` is open (money under way), settled, cancelled (its bet rolled back) or refused (the
+ * platform refused its stake: nothing moved, its drawn outcome kept and never paid); `stage` says
+ * what an open round waits for: bet_and_win (the whole round sent in one call, its outcome drawn and
+ * kept before), rollback; bet and win are the stages of rounds played as separate calls.
  */
 export const rounds = studio.table(
   'rounds',
@@ -79,8 +81,8 @@ export const rounds = studio.table(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    check('rounds_status', sql`${t.status} in ('open', 'settled', 'cancelled')`),
-    check('rounds_stage', sql`${t.stage} in ('bet', 'win', 'rollback', 'done')`),
+    check('rounds_status', sql`${t.status} in ('open', 'settled', 'cancelled', 'refused')`),
+    check('rounds_stage', sql`${t.stage} in ('bet', 'bet_and_win', 'win', 'rollback', 'done')`),
     check('rounds_stake_positive', sql`${t.stakeOre} > 0`),
     check('rounds_win_not_negative', sql`${t.winOre} is null or ${t.winOre} >= 0`),
     check('rounds_settled_has_outcome', sql`${t.status} <> 'settled' or (${t.outcome} is not null and ${t.winOre} is not null)`),

@@ -25,8 +25,9 @@ export interface RoundsDeps {
 const storedOutcome = (outcome: RoundOutcome) => JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>;
 
 /**
- * A real round opened (openReal): $1 session, $2 now, $3 the pace (ms), $4 round id, $5 game,
- * $6 maths hash, $7 stake, $8 and $9 the bet's and the win's transaction ids.
+ * A real round opened (openReal) with its drawn outcome, before the platform hears of it: $1
+ * session, $2 now, $3 the pace (ms), $4 round id, $5 game, $6 maths hash, $7 stake, $8 and $9 the
+ * bet's and the win's transaction ids, $10 the outcome, $11 the win.
  */
 const OPEN_REAL_ROUND = `
   with s as (
@@ -37,9 +38,10 @@ const OPEN_REAL_ROUND = `
       and not exists (select 1 from studio.rounds r where r.session_id = $1::uuid and r.status = 'open')
     for update
   ), opened as (
-    insert into studio.rounds (id, session_id, game_id, maths_hash, mode, stake_ore, status, stage,
+    insert into studio.rounds (id, session_id, game_id, maths_hash, mode, stake_ore, win_ore, outcome, status, stage,
       bet_transaction_id, win_transaction_id, started_at, attempted_at)
-    select $4::uuid, s.id, $5::text, $6::text, 'real', $7::bigint, 'open', 'bet', $8::text, $9::text, $2::timestamptz, $2::timestamptz from s
+    select $4::uuid, s.id, $5::text, $6::text, 'real', $7::bigint, $11::bigint, $10::jsonb, 'open', 'bet_and_win', $8::text, $9::text,
+      $2::timestamptz, $2::timestamptz from s
     returning session_id
   )
   update studio.sessions set last_round_at = $2::timestamptz
@@ -48,10 +50,13 @@ const OPEN_REAL_ROUND = `
 
 /**
  * A round: the rules (one at a time, the pace, the stake steps, the warning), then for fun the play
- * money in one transaction, for real the games contract: bet, draw, win (also 0), endRound.
+ * money in one transaction; for real the outcome drawn and kept with the round, then the whole round
+ * sent to the games contract in one call (betAndWin: the stake, the win, 0 too, and the round's end).
+ * The outcome is shown only once the platform has taken the stake, and no refusal of the platform
+ * depends on it (funds, a pause, a lock, the stake rules); a refused round is kept, never paid.
  */
 export function createRoundsService(deps: RoundsDeps) {
-  const { db, clock, paceMs, platform, rng } = deps;
+  const { db, clock, paceMs, rng } = deps;
   const settlement = createSettlement(deps);
 
   function roundView(round: Round, title: StudioTitle) {
@@ -90,6 +95,8 @@ export function createRoundsService(deps: RoundsDeps) {
    */
   async function openReal(session: Session, title: StudioTitle, stakeOre: number): Promise<{ round: Round; previousRoundAt: Date | null }> {
     const now = clock();
+    const outcome = storedOutcome(play(title.maths, rng));
+    const won = winInOre(title.maths, stakeOre, (outcome as unknown as RoundOutcome).winUnits);
     const id = randomUUID();
     const at = now.toISOString();
     let opened: { previous_round_at: Date | string | null }[];
@@ -104,6 +111,8 @@ export function createRoundsService(deps: RoundsDeps) {
         stakeOre,
         `${id}:bet`,
         `${id}:win`,
+        JSON.stringify(outcome),
+        won,
       ]);
     } catch (error) {
       if (isUniqueViolation(error, 'rounds_one_open_per_session')) throw fail('GAME_ROUND_IN_PROGRESS');
@@ -121,10 +130,10 @@ export function createRoundsService(deps: RoundsDeps) {
       mathsHash: title.mathsHash,
       mode: 'real',
       stakeOre,
-      winOre: null,
-      outcome: null,
+      winOre: won,
+      outcome,
       status: 'open',
-      stage: 'bet',
+      stage: 'bet_and_win',
       betTransactionId: `${id}:bet`,
       winTransactionId: `${id}:win`,
       rollbackTransactionId: null,
@@ -188,10 +197,15 @@ export function createRoundsService(deps: RoundsDeps) {
     }
   }
 
-  /** The platform refused the bet: the round never happened; it is not kept, and the pace is as before it. */
-  async function forget(round: Round, previousRoundAt: Date | null, refusal: PlatformRefusal) {
+  /**
+   * The platform refused the stake: nothing moved and the round never happened for the player. It
+   * is kept as refused, its drawn outcome with it and never paid (every draw stays on record); the
+   * pace is as before it.
+   */
+  async function refuse(round: Round, previousRoundAt: Date | null, refusal: PlatformRefusal) {
     await db.transaction(async (tx) => {
-      await tx.delete(rounds).where(eq(rounds.id, round.id));
+      const now = clock();
+      await tx.update(rounds).set({ status: 'refused', stage: 'done', endedAt: now, attemptedAt: now }).where(eq(rounds.id, round.id));
       await tx
         .update(sessions)
         .set({
@@ -210,36 +224,31 @@ export function createRoundsService(deps: RoundsDeps) {
     const { round, previousRoundAt } = await open(session, title, stakeOre);
     if (round.mode === 'fun') return { round: roundView(round, title), session: await deps.sessions.current(session.id) };
 
-    const ids = { sessionId: session.platformSessionId!, roundId: round.id };
-    let afterBet: { balanceOre: number };
-    try {
-      afterBet = await platform.bet({ ...ids, transactionId: round.betTransactionId!, amountOre: stakeOre });
-    } catch (error) {
-      if (error instanceof PlatformRefusal) {
-        await forget(round, previousRoundAt, error);
-        throw fail(
-          error.code,
-          { balanceOre: error.balanceOre, ...(error.platformMessage ? { message: error.platformMessage } : {}) },
-          error.status,
-        );
-      }
-      // No answer: the bet may or may not have landed. Roll it back (the platform leaves a marker
-      // for a bet it never saw), and the round did not happen.
-      deps.log('warn', 'bet unanswered: rolling back', { roundId: round.id, reason: (error as Error).message });
-      await settlement.toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` });
-      await settlement.rollBack({ ...round, rollbackTransactionId: `${round.id}:rollback` }, session, { inRequest: true });
-      throw fail('GAME_ROUND_CANCELLED');
+    const sent = await settlement.sendRound(round, session, { inRequest: true });
+    if (sent instanceof PlatformRefusal) {
+      await refuse(round, previousRoundAt, sent);
+      throw fail(
+        sent.code,
+        { balanceOre: sent.balanceOre, ...(sent.platformMessage ? { message: sent.platformMessage } : {}) },
+        sent.status,
+      );
     }
-    // The stake is taken: only now is the outcome drawn, and kept before the win is asked for.
-    const outcome = play(title.maths, rng);
-    const won = winInOre(title.maths, stakeOre, outcome.winUnits);
-    const drawn = await settlement.advance(round, 'win', { outcome: storedOutcome(outcome), winOre: won });
-    const settled = await settlement.payWin(drawn, session, { inRequest: true });
-    if (settled.session) return { round: roundView(settled.round, title), session: deps.sessions.view(settled.session) };
-    // The win is owed (retried): meanwhile the player's balance is as the bet left it.
-    if (settled.round.status === 'open')
-      await db.update(sessions).set({ balanceOre: afterBet.balanceOre }).where(eq(sessions.id, session.id));
-    return { round: roundView(settled.round, title), session: await deps.sessions.current(session.id) };
+    if (sent)
+      return {
+        round: roundView(sent.round, title),
+        session: sent.session ? deps.sessions.view(sent.session) : await deps.sessions.current(session.id),
+      };
+    // No answer: the round may or may not have landed. Roll its stake back (the platform leaves a
+    // marker for a bet it never saw); a round that landed with a win cannot be, and is sent again.
+    deps.log('warn', 'round unanswered: rolling back', { roundId: round.id });
+    const pending = await settlement.toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` });
+    const after = await settlement.rollBack(pending, session, { inRequest: true });
+    if (after.round.status === 'settled' && after.session)
+      return { round: roundView(after.round, title), session: deps.sessions.view(after.session) };
+    // It landed with a win that is still being told (retried in the background): shown, and open meanwhile.
+    if (after.round.status === 'open' && after.round.stage === 'bet_and_win')
+      return { round: roundView(after.round, title), session: await deps.sessions.current(session.id) };
+    throw fail('GAME_ROUND_CANCELLED');
   }
 
   /** Replays a kept round from its draws (audit): the outcome the maths gives for them now. */

@@ -55,9 +55,6 @@ const SETTLE_ROUND = `
   from closed where s.id = closed.session_id
   returning s.*`;
 
-/** A drawn outcome kept (advance): $1 round, $2 outcome, $3 win, $4 now. */
-const ROUND_DRAWN = `update studio.rounds set outcome = $2::jsonb, win_ore = $3::bigint, stage = 'win', attempted_at = $4::timestamptz where id = $1::uuid`;
-
 interface SettlementDeps {
   db: Db;
   clock: () => Date;
@@ -80,25 +77,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createSettlement(deps: SettlementDeps) {
   const { db, clock, platform, log } = deps;
 
-  async function toStage(roundId: string, stage: 'win' | 'rollback', values: Partial<typeof rounds.$inferInsert>): Promise<Round> {
+  async function toStage(roundId: string, stage: 'bet_and_win' | 'rollback', values: Partial<typeof rounds.$inferInsert>): Promise<Round> {
     const [round] = await db
       .update(rounds)
       .set({ ...values, stage, attemptedAt: clock() })
       .where(eq(rounds.id, roundId))
       .returning();
     return round!;
-  }
-
-  /** The same for a round in hand: nothing read back (a drawn outcome is large), the round as it now stands. */
-  async function advance(round: Round, stage: 'win', values: Pick<Round, 'outcome' | 'winOre'>): Promise<Round> {
-    const attemptedAt = clock();
-    await queryPrepared(db, 'studio_round_drawn', ROUND_DRAWN, [
-      round.id,
-      JSON.stringify(values.outcome),
-      values.winOre,
-      attemptedAt.toISOString(),
-    ]);
-    return { ...round, ...values, stage, attemptedAt };
   }
 
   /** Tries a call once, or a few times within a request; null when the platform did not answer. */
@@ -143,6 +128,31 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   /**
+   * Sends a whole round (its outcome drawn and kept) to the platform in one call: its stake, its win
+   * and its end. Settled once answered; the platform's refusal as it came; null when it did not
+   * answer (whether it landed is unknown).
+   */
+  async function sendRound(
+    round: Round,
+    session: { platformSessionId: string | null },
+    { inRequest = false } = {},
+  ): Promise<Settled | PlatformRefusal | null> {
+    const answer = await tryCall(inRequest, () =>
+      platform.betAndWin({
+        sessionId: session.platformSessionId!,
+        roundId: round.id,
+        transactionId: round.betTransactionId!,
+        amountOre: round.stakeOre,
+        winTransactionId: round.winTransactionId!,
+        winAmountOre: round.winOre!,
+        endRound: true,
+      }),
+    );
+    if (answer === null || answer instanceof PlatformRefusal) return answer;
+    return settle(round, 'settled', answer, answer.roundEnded);
+  }
+
+  /**
    * Pays the round's win (0 too), ends it on the platform and settles it; while the platform does
    * not answer the win, the round comes back open (and the session null).
    */
@@ -174,6 +184,14 @@ export function createSettlement(deps: SettlementDeps) {
     if (answer === null) {
       log('warn', 'rollback unanswered: retried in the background', { roundId: round.id });
       return { round: await noted(round), session: null };
+    }
+    if (answer instanceof PlatformRefusal && answer.code === 'GAME_ROLLBACK_AFTER_WIN' && round.outcome !== null) {
+      // The whole round landed, with its win: it stands. Sent again, it answers as the first time.
+      const standing = await toStage(round.id, 'bet_and_win', {});
+      const sent = await sendRound(standing, session, { inRequest });
+      if (sent && !(sent instanceof PlatformRefusal)) return sent;
+      log('warn', 'round landed with a win, its answer still owed: retried in the background', { roundId: round.id });
+      return { round: await noted(standing), session: null };
     }
     if (answer instanceof PlatformRefusal) log('error', 'rollback refused by the platform', { roundId: round.id, code: answer.code });
     return settle(round, 'cancelled', answer instanceof PlatformRefusal ? null : answer, await endOnPlatform(round.id, platformSessionId));
@@ -228,7 +246,8 @@ export function createSettlement(deps: SettlementDeps) {
     const totals = { paid: 0, rolledBack: 0, ended: 0, waiting: 0 };
     for (const { round, platformSessionId } of owed) {
       if (round.attempts > 0 && now.getTime() < round.attemptedAt.getTime() + backoffMs(round.attempts)) continue;
-      if (round.status === 'open' && round.stage === 'bet' && round.attemptedAt.getTime() > now.getTime() - betQuietMs) continue;
+      const unanswered = round.stage === 'bet' || round.stage === 'bet_and_win';
+      if (round.status === 'open' && unanswered && round.attemptedAt.getTime() > now.getTime() - betQuietMs) continue;
       const session = { platformSessionId };
       if (round.status !== 'open') {
         await endRound(round, platformSessionId!);
@@ -237,14 +256,15 @@ export function createSettlement(deps: SettlementDeps) {
         if ((await payWin(round, session)).round.status === 'settled') totals.paid++;
         else totals.waiting++;
       } else {
-        const pending =
-          round.stage === 'bet' ? await toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` }) : round;
-        if ((await rollBack(pending, session)).round.status === 'cancelled') totals.rolledBack++;
+        const pending = unanswered ? await toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` }) : round;
+        const after = (await rollBack(pending, session)).round.status;
+        if (after === 'cancelled') totals.rolledBack++;
+        else if (after === 'settled') totals.paid++;
         else totals.waiting++;
       }
     }
     return totals;
   }
 
-  return { toStage, advance, payWin, rollBack, recover };
+  return { toStage, sendRound, payWin, rollBack, recover };
 }
