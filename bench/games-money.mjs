@@ -3,7 +3,8 @@
 // beside pgbench TPC-B on the same PostgreSQL server. pgbench first (BENCH_CLIENTS clients,
 // BENCH_SECONDS s), then a platform and a studio process, each on its own fresh database of that
 // server, the round pace 0, and BENCH_CLIENTS players each playing one real session round after
-// round (bet, draw, win, endRound). Prints both rates, their ratio and the round latency p50/p99,
+// round (the outcome drawn and kept, then the whole round in one signed call, betAndWin: its stake,
+// its win and its end in one platform transaction). Prints both rates, their ratio and the round latency p50/p99,
 // then checks the ledger and the studio's rounds. Never fails on a figure; exits non-zero only when
 // a measurement could not be made. Run with tsx (it makes the players as the platform's tests do).
 import { spawn, spawnSync } from 'node:child_process';
@@ -338,7 +339,7 @@ async function main() {
       failures.size ? [...failures].map(([code, n]) => `${code} ${n}`).join(', ') : 'none'
     })`,
   );
-  log(`round latency (bet + draw + win + endRound): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
+  log(`round latency (draw, betAndWin, settle): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
   log(`  CPU per round: platform process ${cpuPerRound.platform} ms, studio process ${cpuPerRound.studio} ms (PostgreSQL's not counted)`);
   log(
     `  PostgreSQL CPU per round: the platform's database ${pgPerRound.platform} ms, the studio's ${pgPerRound.studio} ms (its backends, from /proc)`,
@@ -372,7 +373,7 @@ async function main() {
   const ratio = (rate / tpcb.tps) * 100;
   log('summary');
   log(`  pgbench TPC-B        ${tpcb.tps.toFixed(0)} tps`);
-  log(`  money rounds         ${rate.toFixed(0)} rounds/s (3 signed contract calls each: bet, win, endRound; 4 studio statements)`);
+  log(`  money rounds         ${rate.toFixed(0)} rounds/s (1 signed contract call each, betAndWin; 2 studio statements)`);
   log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
   log(
     `  round p50 / p99      ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`,
