@@ -1,0 +1,212 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { lockUntilCommit } from '../shared/db.js';
+import { fail } from '../shared/errors.js';
+import type { TransferEntry, WalletService } from '../wallet/service.js';
+import { ledgerKey, type MoneyAnswer, type MoneyRequest } from './contract.js';
+import { gameRounds, gameTransactions } from './schema.js';
+import type { GameSession } from './sessions.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Session = GameSession;
+type Round = typeof gameRounds.$inferSelect;
+type GameTransaction = typeof gameTransactions.$inferSelect;
+/** The player's cash and bonus accounts and the provider's games account. */
+export type Accounts = { cash: string; bonus: string; games: string };
+
+export interface RoundMoneyDeps {
+  db: Db;
+  clock: () => Date;
+  wallet: Pick<WalletService, 'lockBalances' | 'transfer'>;
+}
+
+/**
+ * The contract's multi-statement path, piece by piece (games/service.ts composes them into its
+ * calls): the round's lock, the records of calls seen, and a bet's and a win's money within the
+ * round's one database transaction.
+ */
+export function createRoundMoney({ db, clock, wallet }: RoundMoneyDeps) {
+  /** The first answer for a transaction id seen before, or the refusal when the request differs or it was rolled back unseen. */
+  function answerSeen<T extends MoneyAnswer = MoneyAnswer>(seen: GameTransaction, hash: string): T {
+    if (seen.requestHash === null) throw fail('GAME_TRANSACTION_ROLLED_BACK');
+    if (seen.requestHash !== hash) throw fail('IDEMPOTENCY_KEY_REUSED');
+    return seen.answer as unknown as T;
+  }
+
+  async function findTransaction(runner: Pick<Db, 'select'>, providerId: string, transactionId: string) {
+    const [row] = await runner
+      .select()
+      .from(gameTransactions)
+      .where(and(eq(gameTransactions.providerId, providerId), eq(gameTransactions.transactionId, transactionId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * One contract call, serialised per round and per transaction id (round first, then the ids in
+   * order: no two calls wait on each other in a circle), in one database transaction.
+   */
+  async function underRoundLock<T>(providerId: string, roundId: string, transactionIds: string[], work: (tx: Tx) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      await lockUntilCommit(tx, `game-round:${providerId}:${roundId}`);
+      for (const id of [...new Set(transactionIds)].sort()) await lockUntilCommit(tx, `game-tx:${providerId}:${id}`);
+      return work(tx);
+    });
+  }
+
+  async function roundFor(tx: Tx, providerId: string, roundId: string) {
+    const [round] = await tx
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, roundId)))
+      .limit(1);
+    return round ?? null;
+  }
+
+  async function openRound(tx: Tx, session: Session, roundId: string): Promise<Round> {
+    await tx
+      .insert(gameRounds)
+      .values({
+        providerId: session.providerId,
+        roundId,
+        sessionId: session.id,
+        playerId: session.playerId,
+        gameId: session.gameId,
+        createdAt: clock(),
+      })
+      .onConflictDoNothing();
+    const round = await roundFor(tx, session.providerId, roundId);
+    if (round!.sessionId !== session.id) throw fail('GAME_ROUND_CONFLICT');
+    return round!;
+  }
+
+  async function record(
+    tx: Tx,
+    row: Omit<typeof gameTransactions.$inferInsert, 'createdAt' | 'status'> & { status?: string },
+  ): Promise<void> {
+    await tx.insert(gameTransactions).values({ status: 'done', ...row, createdAt: clock() });
+  }
+
+  const reference = (session: Pick<Session, 'providerId' | 'gameId' | 'id'>, roundId: string, transactionId: string) => ({
+    provider: session.providerId,
+    roundId,
+    transactionId,
+    game: session.gameId,
+    gameSessionId: session.id,
+  });
+
+  /** A bet's money within its round's transaction (the round opened if new): the balance rows locked, the transfer, the records. */
+  async function stakeIn(tx: Tx, live: Session, accounts: Accounts, request: MoneyRequest, hash: string): Promise<MoneyAnswer> {
+    const { providerId } = live;
+    const round = await openRound(tx, live, request.roundId);
+    if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+    const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
+    const cash = locked.get(accounts.cash) ?? 0;
+    const bonus = locked.get(accounts.bonus) ?? 0;
+    if (cash + bonus < request.amountOre) throw fail('INSUFFICIENT_FUNDS', { balanceOre: cash + bonus });
+    const fromCash = Math.min(cash, request.amountOre);
+    const fromBonus = request.amountOre - fromCash;
+    const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: request.amountOre }];
+    if (fromCash > 0) entries.push({ accountId: accounts.cash, amountOre: -fromCash });
+    if (fromBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: -fromBonus });
+    const transfer = await wallet.transfer(
+      {
+        idempotencyKey: ledgerKey(providerId, request.transactionId),
+        kind: 'bet',
+        entries,
+        reference: reference(live, request.roundId, request.transactionId),
+        playingPlayerIds: [live.playerId],
+      },
+      tx,
+    );
+    const answer: MoneyAnswer = {
+      transactionId: request.transactionId,
+      ledgerTransferId: transfer.transferId,
+      balanceOre: cash + bonus - request.amountOre,
+      cashOre: cash - fromCash,
+      bonusOre: bonus - fromBonus,
+    };
+    await record(tx, {
+      providerId,
+      transactionId: request.transactionId,
+      kind: 'bet',
+      roundId: request.roundId,
+      sessionId: live.id,
+      amountOre: request.amountOre,
+      bonusAmountOre: fromBonus,
+      requestHash: hash,
+      transferId: transfer.transferId,
+      answer: answer as unknown as Record<string, unknown>,
+    });
+    await tx
+      .update(gameRounds)
+      .set({
+        stakedOre: sql`${gameRounds.stakedOre} + ${request.amountOre}`,
+        bonusStakedOre: sql`${gameRounds.bonusStakedOre} + ${fromBonus}`,
+        balanceAfterOre: answer.balanceOre,
+      })
+      .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+    return answer;
+  }
+
+  /** A win's money within its round's transaction: into the bonus balance in the share the round's stakes came from it. */
+  async function payIn(tx: Tx, session: Session, accounts: Accounts, request: MoneyRequest, hash: string): Promise<MoneyAnswer> {
+    const { providerId } = session;
+    const round = await roundFor(tx, providerId, request.roundId);
+    // A win pays a stake that stands: a round whose every bet was rolled back (or never seen) has none.
+    if (!round || (round.stakedOre === 0 && request.amountOre > 0)) throw fail('GAME_ROUND_NOT_FOUND');
+    if (round.sessionId !== session.id) throw fail('GAME_ROUND_CONFLICT');
+    if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+    const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
+    const cash = locked.get(accounts.cash) ?? 0;
+    const bonus = locked.get(accounts.bonus) ?? 0;
+    const toBonus = round.stakedOre > 0 ? Math.floor((request.amountOre * round.bonusStakedOre) / round.stakedOre) : 0;
+    const toCash = request.amountOre - toBonus;
+    let transferId: string | null = null;
+    if (request.amountOre > 0) {
+      const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: -request.amountOre }];
+      if (toCash > 0) entries.push({ accountId: accounts.cash, amountOre: toCash });
+      if (toBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: toBonus });
+      const transfer = await wallet.transfer(
+        {
+          idempotencyKey: ledgerKey(providerId, request.transactionId),
+          kind: 'win',
+          entries,
+          reference: reference(session, request.roundId, request.transactionId),
+        },
+        tx,
+      );
+      transferId = transfer.transferId;
+    }
+    const answer: MoneyAnswer = {
+      transactionId: request.transactionId,
+      ledgerTransferId: transferId,
+      balanceOre: cash + bonus + request.amountOre,
+      cashOre: cash + toCash,
+      bonusOre: bonus + toBonus,
+    };
+    await record(tx, {
+      providerId,
+      transactionId: request.transactionId,
+      kind: 'win',
+      roundId: request.roundId,
+      sessionId: session.id,
+      amountOre: request.amountOre,
+      bonusAmountOre: toBonus,
+      requestHash: hash,
+      transferId,
+      answer: answer as unknown as Record<string, unknown>,
+    });
+    await tx
+      .update(gameRounds)
+      .set(
+        request.amountOre > 0
+          ? { wonOre: sql`${gameRounds.wonOre} + ${request.amountOre}`, hasWin: true, balanceAfterOre: answer.balanceOre }
+          : { balanceAfterOre: answer.balanceOre },
+      )
+      .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+    return answer;
+  }
+
+  return { answerSeen, findTransaction, underRoundLock, roundFor, openRound, record, reference, stakeIn, payIn };
+}
