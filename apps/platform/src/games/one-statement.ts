@@ -16,22 +16,12 @@ import type { SessionFacts } from './sessions.js';
  */
 
 /**
- * A bet that opens its round, taken from cash alone: $1 provider, $2 round, $3 transaction id,
- * $4 session, $5 amount, $6 now, $7 cash account, $8 bonus account, $9 the provider's games account,
- * $10 player, $11 game, $12 ledger key, $13 the transfer's hash, $14 its reference, $15 the call's
- * hash. Nothing when the session has ended or expired, the round is known, the player is
- * excluded from play (the limits context's play_exclusions, as the ledger's own statement reads
- * them) or locked (the players context's status, which `assertAccountOpen` reads: the other path
- * asks it and answers its refusal), or their cash is short (a split with the bonus balance is the other path's). A transaction id
- * seen before fails the statement on the contract's key (the ledger's key inserts nothing, so
- * nothing else is written either): no look-up by id here, whose kept (generic) plan, made while
- * the table was empty, probed the round index and read every row of the provider.
+ * A new round's stake from cash alone, as BET_IN_ONE_STATEMENT and BET_AND_WIN_IN_ONE_STATEMENT
+ * both take it (their parameters $1 to $11 alike: provider, round, transaction id, session, stake,
+ * now, cash, bonus and games accounts, player, game), after the locks `lk`: the player's balance
+ * rows locked in id order (`locked`, `bal`), and `ok`, one row when the stake may be taken.
  */
-export const BET_IN_ONE_STATEMENT = `
-  with lk as materialized (
-    select pg_advisory_xact_lock(hashtext('game-round:' || $1::text || ':' || $2::text)),
-           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || $3::text))
-  ),
+const STAKE_FROM_CASH = `
   locked as materialized (
     select id, balance_ore from wallet_accounts
     where id = any(array[$7::uuid, $8::uuid]) and (select count(*) from lk) = 1
@@ -48,7 +38,26 @@ export const BET_IN_ONE_STATEMENT = `
       and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
       and not exists (select 1 from play_exclusions x where x.player_id = $10::uuid and x.during @> $6::timestamptz)
       and exists (select 1 from players p where p.id = $10::uuid and p.status not in ('locked', 'game_locked'))
+  )`;
+
+/**
+ * A bet that opens its round, taken from cash alone: $1 provider, $2 round, $3 transaction id,
+ * $4 session, $5 amount, $6 now, $7 cash account, $8 bonus account, $9 the provider's games account,
+ * $10 player, $11 game, $12 ledger key, $13 the transfer's hash, $14 its reference, $15 the call's
+ * hash. Nothing when the session has ended or expired, the round is known, the player is
+ * excluded from play (the limits context's play_exclusions, as the ledger's own statement reads
+ * them) or locked (the players context's status, which `assertAccountOpen` reads: the other path
+ * asks it and answers its refusal), or their cash is short (a split with the bonus balance is the other path's). A transaction id
+ * seen before fails the statement on the contract's key (the ledger's key inserts nothing, so
+ * nothing else is written either): no look-up by id here, whose kept (generic) plan, made while
+ * the table was empty, probed the round index and read every row of the provider.
+ */
+export const BET_IN_ONE_STATEMENT = `
+  with lk as materialized (
+    select pg_advisory_xact_lock(hashtext('game-round:' || $1::text || ':' || $2::text)),
+           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || $3::text))
   ),
+  ${STAKE_FROM_CASH},
   t as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
     select $12::text, $13::text, 'bet', $14::jsonb, null, $6::timestamptz from ok
@@ -140,86 +149,69 @@ export const WIN_IN_ONE_STATEMENT = `
   select (select id from t) as transfer_id, bal.cash + $5::bigint as cash, bal.bonus from r, bal`;
 
 /**
- * A whole round (betAndWin) that opens its round, its stake from cash alone: $1 provider, $2
- * round, $3 and $4 the bet's and the win's transaction ids in sorted order (the locks' order),
- * $5 session, $6 stake, $7 win, $8 now, $9 cash account, $10 bonus account, $11 the provider's
- * games account, $12 player, $13 game, $14 and $15 the bet's ledger key and transfer hash, $16
- * its reference, $17 to $19 the win's, $20 the call's hash, $21 the bet's id, $22 the win's id,
- * $23 whether the round ends. The bet's conditions are BET_IN_ONE_STATEMENT's; the player's cash
- * row is updated once, by stake and win together, and each transfer's entry carries the balance
- * after it. Either id seen before fails the statement on a key (the transfers' or the contract's).
+ * A whole round (betAndWin) that opens its round, its stake from cash alone: $1 to $15 as
+ * BET_IN_ONE_STATEMENT's ($3 the bet's transaction id, $5 the stake, $12 to $14 the bet's ledger
+ * key, transfer hash and reference, $15 the call's hash), then $16 the win's transaction id, $17
+ * the win, $18 to $20 the win's ledger key, transfer hash and reference, $21 whether the round
+ * ends. The two ids are locked in byte order (as the other path sorts them). The player's cash row
+ * is updated once, by stake and win together; each transfer's entry carries the balance after it.
+ * Either id seen before fails the statement on a key (the transfers' or the contract's).
  */
 export const BET_AND_WIN_IN_ONE_STATEMENT = `
   with lk as materialized (
     select pg_advisory_xact_lock(hashtext('game-round:' || $1::text || ':' || $2::text)),
-           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || $3::text)),
-           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || $4::text))
+           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || least($3::text collate "C", $16::text collate "C"))),
+           pg_advisory_xact_lock(hashtext('game-tx:' || $1::text || ':' || greatest($3::text collate "C", $16::text collate "C")))
   ),
-  locked as materialized (
-    select id, balance_ore from wallet_accounts
-    where id = any(array[$9::uuid, $10::uuid]) and (select count(*) from lk) = 1
-    order by id for update
-  ),
-  bal as (
-    select (select balance_ore from locked where id = $9::uuid) as cash, coalesce((select balance_ore from locked where id = $10::uuid), 0) as bonus
-  ),
-  ok as (
-    select 1 from game_sessions s, bal
-    where s.id = $5::uuid and s.provider_id = $1::text and s.player_id = $12::uuid and s.game_id = $13::text
-      and s.ended_at is null and s.expires_at > $8::timestamptz
-      and bal.cash >= $6::bigint
-      and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
-      and not exists (select 1 from play_exclusions x where x.player_id = $12::uuid and x.during @> $8::timestamptz)
-      and exists (select 1 from players p where p.id = $12::uuid and p.status not in ('locked', 'game_locked'))
-  ),
+  ${STAKE_FROM_CASH},
   tb as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
-    select $14::text, $15::text, 'bet', $16::jsonb, null, $8::timestamptz from ok
+    select $12::text, $13::text, 'bet', $14::jsonb, null, $6::timestamptz from ok
     returning id, created_at
   ),
   tw as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
-    select $17::text, $18::text, 'win', $19::jsonb, null, $8::timestamptz from tb where $7::bigint > 0
+    select $18::text, $19::text, 'win', $20::jsonb, null, $6::timestamptz from tb where $17::bigint > 0
     returning id, created_at
   ),
   upd as (
-    update wallet_accounts a set balance_ore = a.balance_ore - $6::bigint + $7::bigint
-    from tb where a.id = $9::uuid
+    update wallet_accounts a set balance_ore = a.balance_ore - $5::bigint + $17::bigint
+    from tb where a.id = $7::uuid
     returning a.balance_ore
   ),
   ins as (
     insert into wallet_entries (transfer_id, account_id, amount_ore, balance_after_ore, created_at)
-    select tb.id, $11::uuid, $6::bigint, null, tb.created_at from tb
+    select tb.id, $9::uuid, $5::bigint, null, tb.created_at from tb
     union all
-    select tb.id, $9::uuid, -$6::bigint, upd.balance_ore - $7::bigint, tb.created_at from tb, upd
+    select tb.id, $7::uuid, -$5::bigint, upd.balance_ore - $17::bigint, tb.created_at from tb, upd
     union all
-    select tw.id, $11::uuid, -$7::bigint, null, tw.created_at from tw
+    select tw.id, $9::uuid, -$17::bigint, null, tw.created_at from tw
     union all
-    select tw.id, $9::uuid, $7::bigint, upd.balance_ore, tw.created_at from tw, upd
+    select tw.id, $7::uuid, $17::bigint, upd.balance_ore, tw.created_at from tw, upd
   ),
   rnd as (
     insert into game_rounds (provider_id, round_id, session_id, player_id, game_id, staked_ore, bonus_staked_ore, won_ore, has_win,
       balance_after_ore, created_at, ended_at)
-    select $1::text, $2::text, $5::uuid, $12::uuid, $13::text, $6::bigint, 0, $7::bigint, $7::bigint > 0,
-      bal.cash - $6::bigint + $7::bigint + bal.bonus, $8::timestamptz, case when $23::boolean then $8::timestamptz end
+    select $1::text, $2::text, $4::uuid, $10::uuid, $11::text, $5::bigint, 0, $17::bigint, $17::bigint > 0,
+      bal.cash - $5::bigint + $17::bigint + bal.bonus, $6::timestamptz, case when $21::boolean then $6::timestamptz end
     from tb, bal
   ),
   answer as (
-    select jsonb_build_object('transactionId', $21::text, 'ledgerTransferId', tb.id, 'winTransactionId', $22::text,
-      'winLedgerTransferId', (select id from tw), 'balanceOre', bal.cash - $6::bigint + $7::bigint + bal.bonus,
-      'cashOre', bal.cash - $6::bigint + $7::bigint, 'bonusOre', bal.bonus, 'roundEnded', $23::boolean) as body
+    select jsonb_build_object('transactionId', $3::text, 'ledgerTransferId', tb.id, 'winTransactionId', $16::text,
+      'winLedgerTransferId', (select id from tw), 'balanceOre', bal.cash - $5::bigint + $17::bigint + bal.bonus,
+      'cashOre', bal.cash - $5::bigint + $17::bigint, 'bonusOre', bal.bonus, 'roundEnded', $21::boolean) as body
     from tb, bal
   ),
   rec as (
     insert into game_transactions
       (provider_id, transaction_id, kind, round_id, session_id, amount_ore, bonus_amount_ore, request_hash, status, transfer_id, answer, created_at)
-    select $1::text, $21::text, 'bet', $2::text, $5::uuid, $6::bigint, 0, $20::text, 'done', tb.id, answer.body, $8::timestamptz
+    select $1::text, $3::text, 'bet', $2::text, $4::uuid, $5::bigint, 0, $15::text, 'done', tb.id, answer.body, $6::timestamptz
     from tb, answer
     union all
-    select $1::text, $22::text, 'win', $2::text, $5::uuid, $7::bigint, 0, $20::text, 'done', (select id from tw), answer.body, $8::timestamptz
+    select $1::text, $16::text, 'win', $2::text, $4::uuid, $17::bigint, 0, $15::text, 'done', (select id from tw), answer.body, $6::timestamptz
     from answer
   )
-  select tb.id as transfer_id, (select id from tw) as win_transfer_id, bal.cash - $6::bigint + $7::bigint as cash, bal.bonus from tb, bal`;
+  select tb.id as transfer_id, (select id from tw) as win_transfer_id, bal.cash - $5::bigint + $17::bigint as cash, bal.bonus from tb, bal`;
 
 /**
  * endRound of a round of the session: $1 provider, $2 round, $3 session, $4 now, $5 player.
@@ -389,18 +381,15 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
         ],
         reference: ref,
       });
-    const [first, second] = [request.transactionId, request.winTransactionId].sort();
     const row = await oneStatement<MoneyRow & { win_transfer_id: string | null }>(
       'games_bet_and_win_one_statement',
       BET_AND_WIN_IN_ONE_STATEMENT,
       [
         providerId,
         request.roundId,
-        first,
-        second,
+        request.transactionId,
         facts.id,
         request.amountOre,
-        request.winAmountOre,
         clock().toISOString(),
         accounts.cash,
         accounts.bonus,
@@ -410,12 +399,12 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
         betKey,
         transferHash('bet', request.amountOre, betRef),
         JSON.stringify(betRef),
+        requestHash('betAndWin', request),
+        request.winTransactionId,
+        request.winAmountOre,
         ledgerKey(providerId, request.winTransactionId),
         transferHash('win', -request.winAmountOre, winRef),
         JSON.stringify(winRef),
-        requestHash('betAndWin', request),
-        request.transactionId,
-        request.winTransactionId,
         request.endRound,
       ],
     );
