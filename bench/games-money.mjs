@@ -7,16 +7,17 @@
 // its win and its end in one platform transaction). Prints both rates, their ratio and the round latency p50/p99,
 // then checks the ledger and the studio's rounds. Never fails on a figure; exits non-zero only when
 // a measurement could not be made. Run with tsx (it makes the players as the platform's tests do).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runtimeProblem } from '../scripts/runtime.mjs';
+import { agent, call, waitForHealth } from './lib/http.mjs';
+import { cpuSeconds, percentile } from './lib/measure.mjs';
+import { cpuSince, pgbench, pgbenchFigures, pgbenchInit, pgbenchRunArgs, pgbenchVersion, postgresServer } from './lib/postgres.mjs';
 
 if (runtimeProblem()) {
   console.error(runtimeProblem());
@@ -41,60 +42,13 @@ const pgbenchDb = `krone_pgbench_${suffix}`;
 const platformDb = `krone_games_platform_${suffix}`;
 const studioDb = `krone_games_studio_${suffix}`;
 const log = (line = '') => console.log(line);
+const server = postgresServer(serverUrl);
+const { admin, dbUrl, transactions, backendCpu } = server;
 
-const dbUrl = (name) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-/** Transactions committed or rolled back in a database so far (pg_stat_database: each one-statement call is one). */
-async function transactions(name) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query('select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = $1', [name]);
-    return Number(rows[0]?.n ?? NaN);
-  } finally {
-    await client.end();
-  }
-}
-/** CPU seconds each PostgreSQL backend of a database has used so far (by pid; the pools keep their connections under load). */
-async function backendCpu(name) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-    return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
-  } finally {
-    await client.end();
-  }
-}
-const cpuSince = (start, end) => [...end].reduce((sum, [pid, used]) => sum + used - (start.get(pid) ?? 0), 0);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const busy = () => {
   const load = loadavg()[0];
   return `load ${load.toFixed(1)} on ${availableParallelism()} cores${load > availableParallelism() ? ' BUSY' : ''}`;
 };
-
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
-const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
-}
 
 const children = [];
 async function cleanup() {
@@ -103,44 +57,9 @@ async function cleanup() {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
-  for (const name of [pgbenchDb, platformDb, studioDb]) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  await server.dropDatabases([pgbenchDb, platformDb, studioDb]);
 }
 process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-/** A JSON call with node:http (lighter than fetch for a load generator on a small machine). */
-function call(port, method, urlPath, body, headers = {}) {
-  const started = performance.now();
-  const data = body === undefined ? '' : JSON.stringify(body);
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: urlPath,
-        method,
-        agent,
-        headers: { ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}), ...headers },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () => {
-          let json = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            // not JSON
-          }
-          resolve({ status: response.statusCode, json, ms: performance.now() - started });
-        });
-      },
-    );
-    request.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - started }));
-    request.end(data);
-  });
-}
 
 /** Extra Node.js flags for the studio process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const studioNodeArgs = (process.env.BENCH_STUDIO_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -156,24 +75,10 @@ function startProcess(name, script, env, nodeArgs = []) {
   children.push(child);
   return child;
 }
-async function waitFor(port, name) {
-  for (let i = 0; i < 240; i++) {
-    if ((await call(port, 'GET', '/health')).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${name} did not start`);
-}
 
-function pgbench() {
-  const init = spawnSync('pgbench', ['-i', '-q', '-s', '8', dbUrl(pgbenchDb)], { encoding: 'utf8' });
-  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr || init.error}`);
-  const args = ['-c', String(clients), '-j', String(Math.min(clients, availableParallelism())), '-T', String(seconds), '-n', '-r'];
-  const run = spawnSync('pgbench', [...args, dbUrl(pgbenchDb)], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr || run.error}`);
-  return {
-    tps: Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1]),
-    latencyMs: Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1]),
-  };
+function tpcb() {
+  pgbenchInit(dbUrl(pgbenchDb));
+  return pgbenchFigures(pgbench([...pgbenchRunArgs({ clients, seconds, cores: availableParallelism() }), '-r', dbUrl(pgbenchDb)]));
 }
 
 /** Players with a live platform session and cash, made as the platform's tests make them (apps/platform/test/harness.ts). */
@@ -206,12 +111,12 @@ async function makePlayers(count) {
 }
 
 async function main() {
-  log(`bench:games:money on ${new URL(serverUrl).host}, ${availableParallelism()} cores, ${clients} sessions, ${seconds} s, ${busy()}`);
-  log(spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).stdout.trim());
+  log(`bench:games:money on ${server.host}, ${availableParallelism()} cores, ${clients} sessions, ${seconds} s, ${busy()}`);
+  log(pgbenchVersion());
 
   await admin(`create database ${pgbenchDb}`);
-  const tpcb = pgbench();
-  log(`pgbench TPC-B: ${tpcb.tps.toFixed(0)} transactions/s (latency average ${tpcb.latencyMs} ms)`);
+  const pgbenchRun = tpcb();
+  log(`pgbench TPC-B: ${pgbenchRun.tps.toFixed(0)} transactions/s (latency average ${pgbenchRun.latencyMs} ms)`);
   await admin(`drop database if exists ${pgbenchDb} with (force)`);
 
   await admin(`create database ${platformDb}`);
@@ -229,7 +134,7 @@ async function main() {
     },
     platformNodeArgs,
   );
-  await waitFor(platformPort, 'platform');
+  await waitForHealth(platformPort, 'platform');
   startProcess(
     'studio',
     'apps/studio/src/server.ts',
@@ -246,7 +151,7 @@ async function main() {
     },
     studioNodeArgs,
   );
-  await waitFor(studioPort, 'studio');
+  await waitForHealth(studioPort, 'studio');
   log(`platform :${platformPort} and studio :${studioPort}, each on its own database, ${poolSize} connections each`);
 
   // One real session per client: a player with cash, launched by the platform, started in the studio.
@@ -370,9 +275,9 @@ async function main() {
     }; answered stake − win ${staked - won} øre`,
   );
   log();
-  const ratio = (rate / tpcb.tps) * 100;
+  const ratio = (rate / pgbenchRun.tps) * 100;
   log('summary');
-  log(`  pgbench TPC-B        ${tpcb.tps.toFixed(0)} tps`);
+  log(`  pgbench TPC-B        ${pgbenchRun.tps.toFixed(0)} tps`);
   log(`  money rounds         ${rate.toFixed(0)} rounds/s (1 signed contract call each, betAndWin; 2 studio statements)`);
   log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
   log(

@@ -3,16 +3,17 @@
 // of ledger transfers through the platform's HTTP API (8 clients, 30 s); prints both rates, their
 // ratio and the transfer latency p50/p99. It never fails on a figure; it exits non-zero only when
 // a measurement could not be made. See bench/README.md.
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runtimeProblem } from '../scripts/runtime.mjs';
+import { agent, call, waitForHealth } from './lib/http.mjs';
+import { cpuSeconds, percentile } from './lib/measure.mjs';
+import { pgbenchFigures, pgbenchInit, pgbenchRunArgs, pgbenchVersion, postgresServer, readBackendCpu } from './lib/postgres.mjs';
 
 // Figures belong to the runtime that made them: measure on the pinned Node.js only (npm run puts it on PATH).
 if (runtimeProblem()) {
@@ -50,39 +51,8 @@ const suffix = randomUUID().slice(0, 8);
 const pgbenchDb = `krone_pgbench_${suffix}`;
 const walletDb = `krone_wallet_${suffix}`;
 const log = (line = '') => console.log(line);
-
-const dbUrl = (name) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function pgbench(args) {
-  const result = spawnSync('pgbench', args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`pgbench ${args.join(' ')} failed: ${result.stderr || result.error}`);
-  return result.stdout;
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
-const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
-}
+const server = postgresServer(serverUrl);
+const { admin, dbUrl } = server;
 
 /**
  * The CPU time PostgreSQL's backends spend on one database while `work` runs: the backends are
@@ -96,9 +66,7 @@ async function backendCpu(database, work) {
   const last = new Map();
   let running = true;
   const sample = async () => {
-    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
-    for (const { pid } of rows) {
-      const used = cpuSeconds(pid);
+    for (const [pid, used] of await readBackendCpu(client, database)) {
       if (!used) continue;
       if (!first.has(pid)) first.set(pid, used);
       last.set(pid, used);
@@ -126,8 +94,6 @@ async function backendCpu(database, work) {
   }
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
 const platforms = [];
 async function cleanup() {
   for (const platform of platforms) {
@@ -135,60 +101,24 @@ async function cleanup() {
     platform.kill('SIGTERM');
     await new Promise((resolve) => platform.once('exit', resolve));
   }
-  for (const name of [pgbenchDb, walletDb]) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  await server.dropDatabases([pgbenchDb, walletDb]);
 }
 process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
-// node:http with keep-alive sockets: a load generator light enough not to take the CPU the
-// platform and PostgreSQL need on a small machine (fetch costs about three times as much).
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function transfer(body, target = port) {
-  const started = performance.now();
-  const data = JSON.stringify(body);
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port: target,
-        path: '/Wallet/transfers',
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), 'x-api-key': apiKey },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () =>
-          resolve({
-            ok: response.statusCode >= 200 && response.statusCode < 300,
-            status: response.statusCode,
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    request.on('error', () => resolve({ ok: false, status: 0, ms: performance.now() - started }));
-    request.end(data);
-  });
+// The answer's body is not read: the load generator's CPU counts in the figures.
+async function transfer(body, target = port) {
+  const { status, ms } = await call(target, 'POST', '/Wallet/transfers', body, { 'x-api-key': apiKey }, { discardBody: true });
+  return { ok: status >= 200 && status < 300, status, ms };
 }
 
 async function main() {
-  log(`bench:wallet on ${new URL(serverUrl).host}, ${availableParallelism()} cores, ${clients} clients, ${seconds} s each`);
-  const version = spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).stdout.trim();
-  log(`${version}`);
+  log(`bench:wallet on ${server.host}, ${availableParallelism()} cores, ${clients} clients, ${seconds} s each`);
+  log(pgbenchVersion());
 
   // 1. pgbench TPC-B on its own database of the same server.
   await admin(`create database ${pgbenchDb}`);
-  pgbench(['-i', '-q', '-s', '8', dbUrl(pgbenchDb)]);
-  const args = [
-    '-c',
-    String(clients),
-    '-j',
-    String(Math.min(clients, availableParallelism())),
-    '-T',
-    String(seconds),
-    '-n',
-    dbUrl(pgbenchDb),
-  ];
+  pgbenchInit(dbUrl(pgbenchDb));
+  const args = [...pgbenchRunArgs({ clients, seconds, cores: availableParallelism() }), dbUrl(pgbenchDb)];
   const pgbenchRun = await backendCpu(pgbenchDb, async (startWindow) => {
     await startWindow();
     // pgbench's own CPU: bash's `times` prints what its children used.
@@ -210,9 +140,7 @@ async function main() {
       .matchAll(/(\d+)m([\d.]+)s/g),
   ].map((m) => Number(m[1]) * 60 + Number(m[2]));
   const pgbenchClientSeconds = (childUser ?? 0) + (childSystem ?? 0);
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-  const pgLatency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-  const pgbenchTransactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
+  const { tps, latencyMs: pgLatency, transactions: pgbenchTransactions } = pgbenchFigures(out);
   const pgbenchCpuMs = ((pgbenchRun.seconds + pgbenchClientSeconds) * 1000) / pgbenchTransactions;
   log(`pgbench TPC-B: ${tps.toFixed(0)} transactions/s (latency average ${pgLatency} ms)`);
   log(
@@ -240,15 +168,7 @@ async function main() {
         stdio: ['ignore', 'inherit', 'inherit'],
       }),
     );
-    for (let i = 0; i < 120; i++) {
-      const up = await fetch(`http://127.0.0.1:${listen}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (i === 119) throw new Error(`platform process ${index + 1} did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await waitForHealth(listen, `platform process ${index + 1}`, 120);
   }
   log(`${processes} platform process${processes === 1 ? '' : 'es'} on ports ${ports.join(', ')}, ${poolSize} database connections each`);
 
