@@ -8,7 +8,20 @@
 // is marked. See bench/README.md.
 import { loadavg, availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { CryptoRng, SeededTestRng, engineFor, exact, exactRtp, mathsHash, play, playWinUnits, simulate } from '@krone/games-math';
+import {
+  CryptoRng,
+  LARGEST_WIN_BANDS,
+  SeededTestRng,
+  VOLATILITIES,
+  engineFor,
+  exact,
+  exactRtp,
+  largestWinKind,
+  mathsHash,
+  play,
+  playWinUnits,
+  simulate,
+} from '@krone/games-math';
 import { loadTitles, titleById } from '@krone/games-math/titles';
 import { runtimeProblem } from '../scripts/runtime.mjs';
 
@@ -173,6 +186,22 @@ console.log(
     '×',
   )}`,
 );
+// The largest win per kind (its band: LARGEST_WIN_BANDS) and per volatility class within it.
+for (const [kind, [min, max]] of Object.entries(LARGEST_WIN_BANDS)) {
+  const ofKind = catalogue.filter((t) => largestWinKind(t.maths) === kind);
+  const outside = ofKind.filter((t) => t.exact.largestWin < min || t.exact.largestWin > max).length;
+  console.log(
+    `  largest win, ${kind} (band ${min}–${max}×, ${ofKind.length} titles${outside > 0 ? `, ${outside} OUTSIDE the band` : ''}): ${range(
+      ofKind.map((t) => t.exact.largestWin),
+      0,
+      '×',
+    )}`,
+  );
+  for (const v of VOLATILITIES) {
+    const wins = ofKind.filter((t) => t.volatility === v).map((t) => t.exact.largestWin);
+    if (wins.length > 0) console.log(`    ${v.padEnd(10)} ${String(wins.length).padStart(3)}: ${range(wins, 0, '×')}`);
+  }
+}
 const dates = catalogue.map((t) => t.releaseDate).sort();
 console.log(`  released     ${dates[0]} … ${dates[dates.length - 1]}`);
 

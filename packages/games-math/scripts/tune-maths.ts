@@ -11,20 +11,78 @@ export interface Template {
   make(pays: number[][]): GameConfig;
   /** The rarest entries [symbol, count index]: the two dearest symbols' longest runs. The volatility lever. */
   top: [number, number][];
+  /**
+   * The free spins' size, 0 < fsScale ≤ 1 of the planned awards (and cap, with retriggers): the lever on the largest
+   * win, which counts every free spin at its best. make() reads it.
+   */
+  fsScale: number;
+  /** Whether the title has free spins (fsScale matters). */
+  hasFreeSpins: boolean;
+  /** The smallest fsScale: three spins for three scatters. */
+  minFsScale: number;
 }
 
-function stripFor(rng: R, length: number, weights: number[]): number[] {
+/** Repairs a template can be built with when the largest win misses its band. */
+export interface TemplateOptions {
+  /** Top-two symbols' weight factor on every strip (below 1: rarer, so dearer at the same share of the RTP). */
+  rareTop?: number;
+  /** Free spins on strips of their own even when the plan shares the base strips. */
+  ownFree?: boolean;
+  /** Free-spin strips without the two dearest symbols (only with strips of their own). */
+  freeWithoutTop?: boolean;
+}
+
+/**
+ * A strip from symbol weights. The `spaced` symbols (the two dearest and the wild) stand at least `rows` stops
+ * apart, so a window shows each of them at most once: no stacks of them, which bounds how many lines or ways
+ * one big combination can pay at once (and so the largest win).
+ */
+function stripFor(rng: R, length: number, weights: number[], rows: number, spaced: number[]): number[] {
   const total = weights.reduce((a, b) => a + b, 0);
-  const out: number[] = [];
-  weights.forEach((w, s) => {
-    if (w <= 0) return;
-    const n = Math.max(1, Math.round((w / total) * length));
-    for (let i = 0; i < n; i++) out.push(s);
+  const counts = weights.map((w) => (w > 0 ? Math.max(1, Math.round((w / total) * length)) : 0));
+  const size = counts.reduce((a, b) => a + b, 0);
+  const slots = Array<number>(size).fill(-1);
+  // The commonest other symbol fills any slot a spaced copy could not take (removing the slot would bring two copies closer).
+  const filler = counts.reduce(
+    (best, n, s) => (!spaced.includes(s) && n > (counts[best] ?? 0) ? s : best),
+    counts.findIndex((n, s) => n > 0 && !spaced.includes(s)),
+  );
+  for (const s of spaced) {
+    const k = Math.min(counts[s] ?? 0, Math.floor(size / rows));
+    if (k === 0) continue;
+    const placed: number[] = [];
+    const offset = rng.int(size);
+    for (let i = 0; i < k; i++) {
+      const target = (offset + Math.floor((i * size) / k)) % size;
+      for (let d = 0; d < size; d++) {
+        const at = (target + d) % size;
+        const apart = placed.every((p) => Math.min(Math.abs(p - at), size - Math.abs(p - at)) >= rows);
+        if (slots[at] === -1 && apart) {
+          slots[at] = s;
+          placed.push(at);
+          break;
+        }
+      }
+    }
+    counts[s] = 0;
+  }
+  const rest: number[] = [];
+  counts.forEach((n, s) => {
+    for (let i = 0; i < n; i++) rest.push(s);
   });
-  return shuffle(rng, out);
+  shuffle(rng, rest);
+  return slots.map((s) => (s >= 0 ? s : (rest.pop() ?? filler)));
 }
 
-export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: number, shrink = 0, scatterCut = 1): Template {
+export function buildTemplate(
+  plan: Plan,
+  rng: R,
+  knob: number,
+  costOverride?: number,
+  shrink = 0,
+  scatterCut = 1,
+  options: TemplateOptions = {},
+): Template {
   const { layout, theme } = plan;
   const { family, reels, rows } = layout;
   const classic = family === 'classic';
@@ -68,6 +126,8 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
 
   // Reel weights: each dearer symbol rarer by `decay`; the wild rarer still; scatters for a feature
   // roughly once in 70 (low) to 400 (very high) base spins.
+  const tops = [firstPaying + payingCount - 1, firstPaying + payingCount - 2].filter((s) => s >= firstPaying);
+  const spaced = [...tops, ...(wild >= 0 ? [wild] : [])];
   const decay = Math.max(0.5, (0.92 - 0.2 * v) * between(rng, 0.95, 1.04));
   const weights = (free: boolean): number[] => {
     const w = names.map((_, s) =>
@@ -75,6 +135,9 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
     );
     if (classic) w[0] = between(rng, 0.8, 2.2) * (1 + v * 0.5);
     if (wild >= 0) w[wild] = decay ** payingCount * between(rng, 1, 2.2) * (free ? 1.6 : 1);
+    for (const s of tops) w[s]! *= free && options.freeWithoutTop ? 0 : (options.rareTop ?? 1);
+    // The wild completes the top symbols' runs too: it follows their rarity.
+    if (wild >= 0) w[wild]! *= options.rareTop ?? 1;
     return w;
   };
   const scatterShare = (() => {
@@ -94,7 +157,7 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
       const wr = [...w];
       if (wild >= 0 && ((family === 'ways' && reel === 0) || (!plan.wildOnEdges && (reel === 0 || reel === reels - 1) && reels > 3)))
         wr[wild] = 0;
-      const strip = stripFor(rng, length, wr);
+      const strip = stripFor(rng, length, wr, rows, spaced);
       if (scatter >= 0) {
         const n = Math.max(1, Math.round(strip.length * scatterShare * between(rng, 0.85, 1.15)));
         for (let i = 0; i < n; i++) strip.splice(rng.int(strip.length + 1), 0, scatter);
@@ -103,7 +166,7 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
     });
   };
   const reelsBase = strips(false);
-  const reelsFree = plan.ownFreeReels ? strips(true) : undefined;
+  const reelsFree = plan.ownFreeReels || options.ownFree ? strips(true) : undefined;
 
   // Lines: the straight rows first, then a per-title shuffle of the smooth paths (a row step of at most one).
   let lines: number[][] | undefined;
@@ -128,10 +191,13 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
   const scatterPays = reels === 3 ? [0, 0, 8] : reels === 4 ? [0, 1, 4, 20] : reels === 5 ? [0, 1, 3, 15, 60] : [0, 1, 3, 10, 40, 150];
   const scatterScale = pick(rng, [1, 1, 2]);
   const a3 = pick(rng, [5, 8, 10, 12, 15, 20]);
-  const awards = Array.from({ length: Math.min(reels, 5) }, (_, i) => (i < 2 ? 0 : Math.round(a3 * (1 + 0.5 * (i - 2)))));
+  const awardsAt = (scale: number) =>
+    Array.from({ length: Math.min(reels, 5) }, (_, i) => (i < 2 ? 0 : Math.max(1, Math.round(a3 * scale * (1 + 0.5 * (i - 2))))));
   const cost = costOverride ?? plan.choice;
 
   const make = (pays: number[][]): GameConfig => {
+    const awards = awardsAt(t.fsScale);
+    const maxSpins = plan.retrigger ? Math.max(Math.max(...awards), Math.round(plan.maxSpins * t.fsScale)) : plan.maxSpins;
     const symbols = names.map((name, s) => (pays[s]!.some((p) => p > 0) ? { name, pays: pays[s]! } : { name }));
     const common = {
       rows,
@@ -157,7 +223,7 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
               ...(plan.retrigger ? { retriggers: awards.map((a) => Math.max(0, Math.round(a / 2))) } : {}),
               multiplier: plan.multiplier,
               ...(reelsFree ? { reels: reelsFree } : {}),
-              maxSpins: plan.maxSpins,
+              maxSpins,
             },
           }
         : {}),
@@ -166,7 +232,8 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
   };
   const top: [number, number][] = [];
   for (let j = payingCount - 1; j >= payingCount - 2 && j >= 0; j--) top.push([firstPaying + j, reels - 1]);
-  return { template, make, top };
+  const t: Template = { template, make, top, fsScale: 1, hasFreeSpins: plan.freeSpins, minFsScale: Math.min(1, 3 / a3) };
+  return t;
 }
 
 /**
@@ -177,7 +244,11 @@ export function buildTemplate(plan: Plan, rng: R, knob: number, costOverride?: n
  * Rounding's remainder is spent greedily from the dearest gain down (each pay moved by at most a
  * third), and the RTP measured again (a paying wild's competing run makes it only nearly linear).
  */
-export function search(t: Template, target: number, topShare?: number): { maths: GameConfig; topShare: number } | 'over' | null {
+export function search(
+  t: Template,
+  target: number,
+  topShare?: number,
+): { maths: GameConfig; pays: number[][]; topShare: number } | 'over' | null {
   const entries: [number, number][] = [];
   t.template.forEach((pays, s) => pays.forEach((p, i) => p > 0 && entries.push([s, i])));
   const isTop = (s: number, i: number) => t.top.some(([ts, ti]) => ts === s && ti === i);
@@ -214,5 +285,5 @@ export function search(t: Template, target: number, topShare?: number): { maths:
     }
   }
   if (process.env.TUNE_DEBUG) console.log('search', { target, rtpZero, share, kTop, kRest, rtp });
-  return Math.abs(rtp - target) <= RTP_TOLERANCE ? { maths: t.make(pays), topShare: share } : null;
+  return Math.abs(rtp - target) <= RTP_TOLERANCE ? { maths: t.make(pays), pays, topShare: share } : null;
 }

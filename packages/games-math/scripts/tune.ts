@@ -22,17 +22,25 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import {
   costUnits,
+  empty,
+  engineFor,
   exact,
   featuresOf,
+  featureValue,
+  LARGEST_WIN_BANDS,
+  largestWinBand,
+  largestWinKind,
   mathsHash,
   parseTitle,
   SeededTestRng,
+  spinDistribution,
   volatilityOf,
   type GameConfig,
+  type Moments,
   type Title,
   type Volatility,
 } from '@krone/games-math';
-import { buildTemplate, search } from './tune-maths.js';
+import { buildTemplate, search, type Template, type TemplateOptions } from './tune-maths.js';
 import { EXAMPLES, KNOB, makePlan, SEED, STAKE_TOTALS, type Plan } from './tune-plan.js';
 
 const TITLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../titles');
@@ -59,35 +67,112 @@ export interface Built {
 /** Where each class's standard deviation is aimed (the geometric middle of its band; low and very high inside theirs). */
 const SD_AIM: Record<Volatility, number> = { low: 2.6, medium: 5.7, high: 11.3, 'very-high': 24 };
 const ORDER: Volatility[] = ['low', 'medium', 'high', 'very-high'];
+const SD_FROM: Record<Volatility, number> = { low: 0, medium: 4, high: 8, 'very-high': 16 };
+const SD_TO: Record<Volatility, number> = { low: 4, medium: 8, high: 16, 'very-high': Infinity };
+const FS_SCALES = [1, 0.85, 0.7, 0.55, 0.45, 0.35, 0.27, 0.2, 0.15];
+
+/** How far (in log) a largest win lies outside [lo, hi]: 0 inside. */
+const bandMiss = (x: number, [lo, hi]: readonly [number, number]) => (x < lo ? Math.log(lo / x) : x > hi ? Math.log(x / hi) : 0);
+
+/**
+ * The largest win (× stake) of `pays` at each free-spins size: the same search exact() makes (every base outcome
+ * plus the feature's best total for its award), from one pair of spin distributions, since the free spins' size
+ * changes neither the strips nor the pays.
+ */
+function largestWinsAt(t: Template, pays: number[][], scales: number[]): number[] {
+  const keep = t.fsScale;
+  const configs = scales.map((scale) => {
+    t.fsScale = scale;
+    return t.make(pays);
+  });
+  t.fsScale = keep;
+  const e0 = engineFor(configs[0]!);
+  const base = spinDistribution(e0, e0.base);
+  const free = e0.free === e0.base ? base : spinDistribution(e0, e0.free);
+  return configs.map((config) => {
+    const e = engineFor(config);
+    const classes = new Map<number, Moments>();
+    for (const [scatters, byWin] of free) {
+      const more = e.retriggers[scatters]!;
+      if (!classes.has(more)) classes.set(more, empty());
+      const m = classes.get(more)!;
+      for (const [win, count] of byWin) {
+        m.p += count;
+        m.max = Math.max(m.max, (win + e.scatterUnits[scatters]!) * e.multiplier);
+      }
+    }
+    let largest = 0;
+    for (const [scatters, byWin] of base) {
+      const award = e.awards[scatters]!;
+      const feature = award > 0 ? featureValue(e, classes, award).max : 0;
+      for (const win of byWin.keys()) largest = Math.max(largest, win + e.scatterUnits[scatters]! + feature);
+    }
+    return largest / e.costUnits;
+  });
+}
+
+/** The free-spins size whose largest win lies nearest the band's logarithmic middle (and under its top). */
+function fitFreeSpins(t: Template, pays: number[][], band: [number, number]): number {
+  const scales = FS_SCALES.filter((s) => s >= t.minFsScale - 1e-9);
+  const wins = largestWinsAt(t, pays, scales);
+  const aim = Math.sqrt(band[0] * band[1]);
+  let chosen = scales[scales.length - 1]!;
+  let distance = Infinity;
+  scales.forEach((scale, i) => {
+    // The search raises the pays when the free spins shrink: keep a margin under the top.
+    const d = wins[i]! > band[1] * 0.9 ? 10 + wins[i]! / band[1] : Math.abs(Math.log(wins[i]! / aim));
+    if (d < distance) [chosen, distance] = [scale, d];
+  });
+  return chosen;
+}
 
 export function buildTitle(plan: Plan): Built {
   const rng = new SeededTestRng(SEED + 7919 * (plan.index + 1));
+  const shape = { family: plan.layout.family, reels: Array<number[]>(plan.layout.reels) };
+  const familyBand = LARGEST_WIN_BANDS[largestWinKind(shape)];
+  const band = largestWinBand(shape, plan.volatility);
   let knob = KNOB[plan.volatility];
   let cost: number | undefined;
   let shrink = 0;
   let slow = false;
   let best: Built | undefined;
+  let bestKey: number[] = [];
   let searchMs = 0;
   let exactMs = 0;
   let attempts = 0;
+  const options: TemplateOptions = {};
   const distance = (v: Volatility) => Math.abs(ORDER.indexOf(plan.volatility) - ORDER.indexOf(v));
+  // Candidates in order: largest win inside its kind's band (required), the planned class, the class's part of the band.
+  const keyOf = (b: Built) => [
+    bandMiss(b.title.exact.largestWin, familyBand),
+    distance(b.title.volatility),
+    bandMiss(b.title.exact.largestWin, largestWinBand(shape, b.title.volatility)),
+  ];
+  const better = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+    return false;
+  };
   // Scatter pays cut by this factor: only when ten templates found no paytable at full scatter pays
   // (scatter and free-spin scatter pays alone returned most of the target).
   let scatterCut = 1;
   for (let template = 0; template < 40; template++) {
     if (template > 0 && template % 10 === 0) {
-      if (best) break;
+      if (best && bestKey[0] === 0) break;
       scatterCut /= 2;
       knob = KNOB[plan.volatility];
       cost = undefined;
     }
-    const t = buildTemplate(plan, rng, knob, cost, shrink, scatterCut);
-    // The natural shares first, then a bisection on the rare pays' share towards the class's middle.
+    const t = buildTemplate(plan, rng, knob, cost, shrink, scatterCut, options);
+    // The natural shares first, then a bisection on the rare pays' share towards the class's middle and the
+    // largest win's band; the free spins' size fitted to the band on the way.
     let lo = 0;
     let hi = 0.85;
     let share: number | undefined;
     let over = false;
-    for (let step = 0; step < 6; step++) {
+    let conflict: 'ratio' | 'rare' | undefined;
+    let refits = 0;
+    let lastWinWay = 0;
+    for (let step = 0; step < 8; step++) {
       attempts++;
       const t0 = performance.now();
       const found = search(t, plan.rtpTarget, share);
@@ -109,25 +194,64 @@ export function buildTitle(plan: Plan): Built {
         slow = true;
         break;
       }
+      const largest = stats.largestWin;
+      if (t.hasFreeSpins && bandMiss(largest, band) > 0 && refits < 3) {
+        const t2 = performance.now();
+        const scale = fitFreeSpins(t, found.pays, band);
+        exactMs += performance.now() - t2;
+        refits++;
+        if (scale !== t.fsScale) {
+          t.fsScale = scale;
+          step--;
+          continue;
+        }
+      }
       const built = { title: makeTitle(plan, found.maths, stats), attempts, exactMs: ms, tuneMs: 0 };
-      if (!best || distance(built.title.volatility) < distance(best.title.volatility)) best = built;
-      if (distance(built.title.volatility) === 0) return { ...built, tuneMs: searchMs + exactMs };
-      if (stats.standardDeviation < SD_AIM[plan.volatility]) lo = found.topShare;
+      const key = keyOf(built);
+      if (!best || better(key, bestKey)) [best, bestKey] = [built, key];
+      if (key.every((k) => k === 0)) return { ...built, tuneMs: searchMs + exactMs };
+      // Which way the rare pays' share should move: the class first, then the band.
+      const sd = stats.standardDeviation;
+      const sdWay = sd < SD_FROM[plan.volatility] ? 1 : sd >= SD_TO[plan.volatility] ? -1 : 0;
+      const winWay = largest < band[0] ? 1 : largest > band[1] ? -1 : 0;
+      lastWinWay = winWay;
+      if (sdWay !== 0 && winWay !== 0 && sdWay !== winWay) {
+        conflict = sdWay > 0 ? 'ratio' : 'rare';
+        break;
+      }
+      if (process.env.TUNE_DEBUG)
+        console.log('step', { template, knob, options, share: found.topShare, sd, largest, fsScale: t.fsScale, sdWay, winWay });
+      const way = sdWay !== 0 ? sdWay : winWay !== 0 ? winWay : sd < SD_AIM[plan.volatility] ? 1 : -1;
+      if (way > 0) lo = found.topShare;
       else hi = found.topShare;
-      if (hi - lo < 0.01) break;
-      share = step === 0 && stats.standardDeviation < SD_AIM[plan.volatility] ? Math.min(hi, Math.max(0.1, lo * 2.5)) : (lo + hi) / 2;
+      if (hi - lo < 0.01 && hi < 1.3 * lo) break;
+      // Geometric steps: the share that fits spans orders of magnitude (a ten-thousandth to most of the RTP).
+      share = step === 0 && way > 0 ? Math.min(hi, Math.max(0.1, lo * 2.5)) : lo > 0 ? Math.sqrt(lo * hi) : hi / 4;
     }
     // A new template: even pays of one unit overshoot (ways: double the cost units; lines: a steeper knob
-    // makes dear symbols and scatters rarer), or the share could not reach the class.
+    // makes dear symbols and scatters rarer), or the share could not reach the class and the band at once:
+    // too little deviation for the largest win (free spins on strips of their own without the dearest
+    // symbols, then commoner top symbols: cheaper, so more of the RTP on them for the same largest win), or
+    // too much (rarer, so dearer, top symbols).
+    // The share ran to its end with the largest win still outside its band: the top symbols' rarity is the lever.
+    if (!conflict && !over && !slow && lastWinWay !== 0) conflict = lastWinWay > 0 ? 'rare' : 'ratio';
     if (slow) {
       shrink++;
       slow = false;
     } else if (over && plan.layout.family === 'ways') cost = (cost ?? plan.choice) * 2;
     else if (over) knob += 0.25;
+    else if (conflict === 'ratio' && plan.freeSpins && !options.freeWithoutTop)
+      Object.assign(options, { ownFree: true, freeWithoutTop: true });
+    else if (conflict === 'ratio' && (options.rareTop ?? 1) < 4) options.rareTop = (options.rareTop ?? 1) * 2;
+    else if (conflict === 'rare' && (options.rareTop ?? 1) > 0.2) options.rareTop = (options.rareTop ?? 1) / 2;
     else if (best) knob += ORDER.indexOf(plan.volatility) > ORDER.indexOf(best.title.volatility) ? 0.35 : -0.35;
     else knob += 0.15;
   }
   if (!best) throw new Error(`${plan.id}: no paytable reaches RTP ${plan.rtpTarget}`);
+  if (bestKey[0]! > 0)
+    throw new Error(
+      `${plan.id}: no paytable with its largest win (${best.title.exact.largestWin.toFixed(0)}×) in ${familyBand.join('–')}×`,
+    );
   return { ...best, attempts, tuneMs: searchMs + exactMs };
 }
 
@@ -194,6 +318,7 @@ function main(): void {
     console.log(
       `${String(plan.index).padStart(3)} ${plan.id.padEnd(36)} ${m.family.padEnd(7)} ${m.reels.length}x${m.rows} ${String(m.family === 'ways' ? m.costUnits : m.lines.length).padStart(2)} ` +
         `rtp ${(built.title.exact.rtp * 100).toFixed(3)} sd ${built.title.exact.standardDeviation.toFixed(1).padStart(5)} ${built.title.volatility.padEnd(9)} (aim ${plan.volatility}, ${built.attempts} tries) ` +
+        `largest ${built.title.exact.largestWin.toFixed(0).padStart(5)}× ` +
         `tuned in ${built.tuneMs.toFixed(0)} ms, exact() ${built.exactMs.toFixed(0)} ms`,
     );
   }

@@ -23,6 +23,39 @@ export function volatilityOf(standardDeviation: number): Volatility {
   return 'very-high';
 }
 
+/**
+ * The largest round win (× total stake, `exact().largestWin`: the base spin plus every free spin at its best) a
+ * catalogue title may have, by kind: what real operators' slots of that kind show. Three-reel games (classic,
+ * and lines or ways on 3×3) are the old one-armed bandits' kind; lines and ways games have four to six reels.
+ * Within its kind's band a class has its own part (LARGEST_WIN_CLASS_SHARE): low volatility at the bottom, very
+ * high at the top.
+ */
+export const LARGEST_WIN_BANDS = {
+  'three-reel': [250, 2_500],
+  lines: [1_000, 10_000],
+  ways: [2_000, 50_000],
+} as const satisfies Record<string, readonly [number, number]>;
+export type LargestWinKind = keyof typeof LARGEST_WIN_BANDS;
+
+/** A class's part of its kind's band, as [from, to] fractions of the band's logarithmic width. */
+export const LARGEST_WIN_CLASS_SHARE: Record<Volatility, readonly [number, number]> = {
+  low: [0, 0.5],
+  medium: [0, 0.7],
+  high: [0.2, 1],
+  'very-high': [0.4, 1],
+};
+
+export function largestWinKind(config: Pick<GameConfig, 'family' | 'reels'>): LargestWinKind {
+  return config.reels.length === 3 ? 'three-reel' : config.family === 'ways' ? 'ways' : 'lines';
+}
+
+/** The band [min, max] of the largest win (× total stake) for a game's kind and a volatility class. */
+export function largestWinBand(config: Pick<GameConfig, 'family' | 'reels'>, volatility: Volatility): [number, number] {
+  const [lo, hi] = LARGEST_WIN_BANDS[largestWinKind(config)];
+  const [from, to] = LARGEST_WIN_CLASS_SHARE[volatility];
+  return [lo * (hi / lo) ** from, lo * (hi / lo) ** to];
+}
+
 export const FEATURES = ['wild', 'scatter', 'free-spins', 'retrigger', 'multiplier'] as const;
 export type Feature = (typeof FEATURES)[number];
 
