@@ -7,10 +7,9 @@ import { StaticImage } from '@/components/content/static-image';
 import { Icon } from '@/components/icons';
 import { WELCOME_BLOCK_TEXT_KEYS } from '@/components/players/text-keys';
 import { WelcomeBlock } from '@/components/players/welcome-block';
-import { GameRow } from '@/components/games/game-tile';
 import { GameTexts } from '@/components/games/game-texts';
+import { NewestAndPopularRows } from '@/components/games/lobby-rows';
 import { GAME_TEXT_KEYS } from '@/components/games/text-keys';
-import { toTileGame } from '@/lib/game-types';
 import { loadLobby } from '@/lib/games';
 import { isBuiltRoute, withBuiltLinks } from '@/lib/built-routes';
 import { pickTranslations } from '@/lib/i18n';
@@ -76,27 +75,11 @@ export default async function HomePage() {
 
       {lobby.ok ? (
         <GameTexts texts={pickTranslations(t, GAME_TEXT_KEYS)}>
-          <GameRow
-            id="home-new-games"
-            title={t('slot_machines.new_games')}
-            games={lobby.data.newest.map(toTileGame)}
+          <NewestAndPopularRows
+            lobby={lobby.data}
             t={t}
-            seeAll={{
-              href: '/spilleautomater/nye-spil',
-              label: t('slot_machines.see_all'),
-              name: t('slot_machines.see_all_named', { name: t('slot_machines.new_games') }),
-            }}
-          />
-          <GameRow
-            id="home-popular-games"
-            title={t('slot_machines.popular_games')}
-            games={lobby.data.popular.map(toTileGame)}
-            t={t}
-            seeAll={{
-              href: '/spilleautomater',
-              label: t('slot_machines.see_all'),
-              name: t('slot_machines.see_all_named', { name: t('slot_machines.title') }),
-            }}
+            ids={{ newest: 'home-new-games', popular: 'home-popular-games' }}
+            popularSeeAll={{ href: '/spilleautomater', name: t('slot_machines.title') }}
           />
         </GameTexts>
       ) : null}

@@ -1,5 +1,6 @@
 import { GameRow } from '@/components/games/game-tile';
 import styles from '@/components/games/games.module.css';
+import { NewestAndPopularRows } from '@/components/games/lobby-rows';
 import { LobbyShell } from '@/components/games/lobby-shell';
 import { RecentlyPlayed } from '@/components/games/recently-played';
 import { getTranslator } from '@/lib/content';
@@ -31,46 +32,23 @@ export default async function SlotLobbyPage() {
       ) : (
         <>
           <RecentlyPlayed />
-          <GameRow
-            id="newest"
-            title={t('slot_machines.new_games')}
-            games={lobby.data.newest.map(toTileGame)}
+          <NewestAndPopularRows
+            lobby={lobby.data}
             t={t}
+            ids={{ newest: 'newest', popular: 'popular' }}
+            popularSeeAll={{ href: '/bedste-spil' }}
             eagerCount={4}
-            seeAll={{
-              href: '/spilleautomater/nye-spil',
-              label: t('slot_machines.see_all'),
-              name: t('slot_machines.see_all_named', { name: t('slot_machines.new_games') }),
-            }}
           />
-          <GameRow
-            id="popular"
-            title={t('slot_machines.popular_games')}
-            games={lobby.data.popular.map(toTileGame)}
-            t={t}
-            seeAll={{
-              href: '/bedste-spil',
-              label: t('slot_machines.see_all'),
-              name: t('slot_machines.see_all_named', { name: t('slot_machines.popular_games') }),
-            }}
-          />
-          {lobby.data.byStudio.map((row, index) => {
-            const title = t('slot_machines.studio_row', { studio: row.studio });
-            return (
-              <GameRow
-                key={row.studio}
-                id={`studio-${index}`}
-                title={title}
-                games={row.games.slice(0, STUDIO_ROW).map(toTileGame)}
-                t={t}
-                seeAll={{
-                  href: catalogueHref(all, { studio: row.studio }),
-                  label: t('slot_machines.see_all'),
-                  name: t('slot_machines.see_all_named', { name: title }),
-                }}
-              />
-            );
-          })}
+          {lobby.data.byStudio.map((row, index) => (
+            <GameRow
+              key={row.studio}
+              id={`studio-${index}`}
+              title={t('slot_machines.studio_row', { studio: row.studio })}
+              games={row.games.slice(0, STUDIO_ROW).map(toTileGame)}
+              t={t}
+              seeAll={{ href: catalogueHref(all, { studio: row.studio }) }}
+            />
+          ))}
         </>
       )}
     </LobbyShell>

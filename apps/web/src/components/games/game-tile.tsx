@@ -65,7 +65,10 @@ export function GameGrid({
   );
 }
 
-/** A lobby row: a heading, a "see all" link, and tiles that scroll sideways on a phone. */
+/**
+ * A lobby row: a heading, a "see all" link, and tiles that scroll sideways on a phone. The link is
+ * named for screen readers after what it lists (`seeAll.name`, the row's title by default).
+ */
 export function GameRow({
   id,
   title,
@@ -78,7 +81,7 @@ export function GameRow({
   title: string;
   games: TileGame[];
   t: Translate;
-  seeAll?: { href: string; label: string; name: string };
+  seeAll?: { href: string; name?: string };
   eagerCount?: number;
 }) {
   if (games.length === 0) return null;
@@ -87,8 +90,8 @@ export function GameRow({
       <div className="section-head">
         <h2 id={id}>{title}</h2>
         {seeAll ? (
-          <Link href={seeAll.href} aria-label={seeAll.name} prefetch={false}>
-            {seeAll.label}
+          <Link href={seeAll.href} aria-label={t('slot_machines.see_all_named', { name: seeAll.name ?? title })} prefetch={false}>
+            {t('slot_machines.see_all')}
           </Link>
         ) : null}
       </div>
