@@ -84,3 +84,15 @@ export const LIMITS_TEXT_KEYS = [
   'btn.close_account',
   'btn.loading',
 ] as const;
+
+/** Texts of a period filter form (components/players/period-fields.tsx and the form's "show" button). */
+export const PERIOD_FILTER_TEXT_KEYS = [
+  'transactions.filter_period',
+  'transactions.last_24_hours',
+  'transactions.last_7_days',
+  'transactions.last_30_days',
+  'transactions.last_custom',
+  'transactions.from_label',
+  'transactions.to_label',
+  'transactions.show',
+] as const;

@@ -3,7 +3,9 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { ListPagination } from '@/components/content/pagination';
 import { HistoryFilter } from '@/components/games/history-filter';
+import { ListOutcome } from '@/components/players/list-outcome';
 import styles from '@/components/players/players.module.css';
+import { PERIOD_FILTER_TEXT_KEYS } from '@/components/players/text-keys';
 import own from '@/components/players/transactions.module.css';
 import { getTranslator } from '@/lib/content';
 import { loadHistory, loadRecent } from '@/lib/games';
@@ -69,74 +71,65 @@ export default async function GameHistoryPage({ searchParams }: { searchParams: 
           maxDate={today}
           errors={fieldErrors}
           texts={pickTranslations(t, [
-            'transactions.filter_period',
-            'transactions.last_24_hours',
-            'transactions.last_7_days',
-            'transactions.last_30_days',
+            ...PERIOD_FILTER_TEXT_KEYS,
             'games.history_last_90_days',
-            'transactions.last_custom',
-            'transactions.from_label',
-            'transactions.to_label',
-            'transactions.show',
             'games.history_game',
             'games.history_all_games',
           ])}
         />
-        {failed ? (
-          <p className={styles.alert} role="alert" data-testid="game-history-error">
-            {t('games.history_error')}
-          </p>
-        ) : null}
-        {answer.ok && answer.data.items.length === 0 ? (
-          <p className={styles.muted} data-testid="game-history-empty">
-            {t('games.history_empty')}
-          </p>
-        ) : null}
-        {answer.ok && answer.data.items.length > 0 ? (
-          <>
-            <p className={own.summary} data-testid="game-history-count" aria-live="polite">
-              {t('games.history_count', { count: answer.data.total })}
-            </p>
-            <table className={own.table} data-testid="game-history-table">
-              <caption className="visually-hidden">{t('games.history_caption')}</caption>
-              <thead>
-                <tr>
-                  {columns.map(([column, key]) => (
-                    <th key={column} scope="col" className={column === 'time' || column === 'game' ? undefined : own.numeric}>
-                      {t(key)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {answer.data.items.map((round) => (
-                  <tr key={round.roundId} data-testid="game-round-row">
-                    <td data-label={t('games.history_col_time')}>
-                      <time dateTime={round.startedAt}>{formatDateTimeDa(round.startedAt)}</time>
-                    </td>
-                    <td data-label={t('games.history_col_game')}>{round.gameName}</td>
-                    <td data-label={t('games.history_col_stake')} className={own.numeric}>
-                      {formatKr(round.stakeOre)}
-                    </td>
-                    <td data-label={t('games.history_col_win')} className={own.numeric}>
-                      {formatKr(round.winOre)}
-                    </td>
-                    <td data-label={t('games.history_col_balance')} className={own.numeric}>
-                      {round.balanceAfterOre === null ? '–' : formatKr(round.balanceAfterOre)}
-                    </td>
+        <ListOutcome
+          testId="game-history"
+          failed={failed}
+          rows={answer.ok ? answer.data.items.length : null}
+          texts={{
+            error: t('games.history_error'),
+            empty: t('games.history_empty'),
+            count: answer.ok ? t('games.history_count', { count: answer.data.total }) : '',
+          }}
+        >
+          {answer.ok ? (
+            <>
+              <table className={own.table} data-testid="game-history-table">
+                <caption className="visually-hidden">{t('games.history_caption')}</caption>
+                <thead>
+                  <tr>
+                    {columns.map(([column, key]) => (
+                      <th key={column} scope="col" className={column === 'time' || column === 'game' ? undefined : own.numeric}>
+                        {t(key)}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-            <ListPagination
-              list={answer.data}
-              basePath={historyHref(query)}
-              hrefFor={(n) => historyHref(query, { page: n })}
-              nav={t('games.history_pagination')}
-              t={t}
-            />
-          </>
-        ) : null}
+                </thead>
+                <tbody>
+                  {answer.data.items.map((round) => (
+                    <tr key={round.roundId} data-testid="game-round-row">
+                      <td data-label={t('games.history_col_time')}>
+                        <time dateTime={round.startedAt}>{formatDateTimeDa(round.startedAt)}</time>
+                      </td>
+                      <td data-label={t('games.history_col_game')}>{round.gameName}</td>
+                      <td data-label={t('games.history_col_stake')} className={own.numeric}>
+                        {formatKr(round.stakeOre)}
+                      </td>
+                      <td data-label={t('games.history_col_win')} className={own.numeric}>
+                        {formatKr(round.winOre)}
+                      </td>
+                      <td data-label={t('games.history_col_balance')} className={own.numeric}>
+                        {round.balanceAfterOre === null ? '–' : formatKr(round.balanceAfterOre)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <ListPagination
+                list={answer.data}
+                basePath={historyHref(query)}
+                hrefFor={(n) => historyHref(query, { page: n })}
+                nav={t('games.history_pagination')}
+                t={t}
+              />
+            </>
+          ) : null}
+        </ListOutcome>
       </section>
     </div>
   );

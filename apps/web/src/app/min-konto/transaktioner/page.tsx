@@ -3,12 +3,15 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { Pagination } from '@/components/content/pagination';
+import { ListOutcome } from '@/components/players/list-outcome';
 import styles from '@/components/players/players.module.css';
+import { PERIOD_FILTER_TEXT_KEYS } from '@/components/players/text-keys';
 import { TransactionsFilter } from '@/components/players/transactions-filter';
 import own from '@/components/players/transactions.module.css';
 import { COLUMNS, TransactionsTable } from '@/components/players/transactions-table';
 import { getTranslator } from '@/lib/content';
 import { pickTranslations } from '@/lib/i18n';
+import { loginUrlFor } from '@/lib/login-required';
 import { sessionToken } from '@/lib/session';
 import { PERIOD_PARAMS, TYPE_PARAMS, loadTransactions, readTransactionsQuery, transactionsHref, type TypeParam } from '@/lib/transactions';
 
@@ -34,7 +37,7 @@ const FIELD_MESSAGES: Readonly<Record<string, string>> = catalogueKeys('HISTORY_
 export default async function TransactionsPage({ searchParams }: { searchParams: Search }) {
   const [t, token, search] = await Promise.all([getTranslator(), sessionToken(), searchParams]);
   const query = readTransactionsQuery(search);
-  if (!token) redirect(`/log-ind?redirect=${encodeURIComponent(transactionsHref(query, { page: query.page }))}`);
+  if (!token) redirect(loginUrlFor(transactionsHref(query, { page: query.page })));
   const answer = await loadTransactions(token, {
     type: TYPE_PARAMS[query.type],
     period: PERIOD_PARAMS[query.period],
@@ -42,8 +45,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     to: query.to || undefined,
     page: query.page,
   });
-  if (!answer.ok && answer.status === 401)
-    redirect(`/log-ind?redirect=${encodeURIComponent(transactionsHref(query, { page: query.page }))}`);
+  if (!answer.ok && answer.status === 401) redirect(loginUrlFor(transactionsHref(query, { page: query.page })));
 
   const today = copenhagenIsoDate(new Date());
   const minDate = answer.ok ? copenhagenIsoDate(answer.data.earliest) : addIsoDays(today, -90);
@@ -91,48 +93,37 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           minDate={minDate}
           maxDate={today}
           errors={fieldErrors}
-          texts={pickTranslations(t, [
-            'transactions.filter_period',
-            'transactions.last_24_hours',
-            'transactions.last_7_days',
-            'transactions.last_30_days',
-            'transactions.last_custom',
-            'transactions.from_label',
-            'transactions.to_label',
-            'transactions.show',
-          ])}
+          texts={pickTranslations(t, PERIOD_FILTER_TEXT_KEYS)}
         />
-        {failed ? (
-          <p className={styles.alert} role="alert" data-testid="transactions-error">
-            {t('transactions.error')}
-          </p>
-        ) : null}
-        {answer.ok && answer.data.rows.length === 0 ? (
-          <p className={styles.muted} data-testid="transactions-empty">
-            {t('transactions.empty')}
-          </p>
-        ) : null}
-        {answer.ok && answer.data.rows.length > 0 ? (
-          <>
-            <p className={own.summary} data-testid="transactions-count" aria-live="polite">
-              {t('transactions.showing', { count: answer.data.pagination.totalRecords })}
-            </p>
-            <TransactionsTable rows={answer.data.rows} columns={columns} t={t} caption={`${t('transactions.title')}: ${tabLabel}`} />
-            <Pagination
-              basePath="/min-konto/transaktioner"
-              hrefFor={(n) => transactionsHref(query, { page: n })}
-              totalRecords={answer.data.pagination.totalRecords}
-              pageSize={answer.data.pagination.pageSize}
-              currentPage={answer.data.pagination.currentPage}
-              labels={{
-                nav: t('transactions.pagination_label'),
-                previous: t('label.previous_page'),
-                next: t('label.next_page'),
-                page: (n) => t('label.page_x_of_y', { current: n, total: answer.data.pagination.lastPage }),
-              }}
-            />
-          </>
-        ) : null}
+        <ListOutcome
+          testId="transactions"
+          failed={failed}
+          rows={answer.ok ? answer.data.rows.length : null}
+          texts={{
+            error: t('transactions.error'),
+            empty: t('transactions.empty'),
+            count: answer.ok ? t('transactions.showing', { count: answer.data.pagination.totalRecords }) : '',
+          }}
+        >
+          {answer.ok ? (
+            <>
+              <TransactionsTable rows={answer.data.rows} columns={columns} t={t} caption={`${t('transactions.title')}: ${tabLabel}`} />
+              <Pagination
+                basePath="/min-konto/transaktioner"
+                hrefFor={(n) => transactionsHref(query, { page: n })}
+                totalRecords={answer.data.pagination.totalRecords}
+                pageSize={answer.data.pagination.pageSize}
+                currentPage={answer.data.pagination.currentPage}
+                labels={{
+                  nav: t('transactions.pagination_label'),
+                  previous: t('label.previous_page'),
+                  next: t('label.next_page'),
+                  page: (n) => t('label.page_x_of_y', { current: n, total: answer.data.pagination.lastPage }),
+                }}
+              />
+            </>
+          ) : null}
+        </ListOutcome>
       </section>
     </div>
   );
