@@ -10,6 +10,51 @@ const SORT_KEYS: Record<keyof typeof SORT_PARAMS, string> = {
   rtp: 'slot_machines.sort_rtp',
 };
 
+/** A choice of a select: the value it submits and its Danish label. */
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/** The platform's facet values that have an address word and a Danish name, as choices. */
+function facetChoices(values: string[], params: Record<string, string>, keys: Readonly<Record<string, string>>, t: Translate): Choice[] {
+  return values.flatMap((value) => {
+    const param = paramOf(params, value);
+    return param && keys[value] ? [{ value: param, label: t(keys[value]) }] : [];
+  });
+}
+
+/** One labelled select of the form, with an "all" choice first when the filter may be left open. */
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  all,
+  choices,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  all?: string;
+  choices: Choice[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value}>
+        {all === undefined ? null : <option value="">{all}</option>}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * /alle-spil's filters: a plain GET form (works without script), its choices from the platform's
  * facets in Danish; the page is rendered from the address it submits.
@@ -23,14 +68,6 @@ export function CatalogueFilters({
   facets: { studios: string[]; volatilities: string[]; features: string[] };
   t: Translate;
 }) {
-  const volatilities = facets.volatilities.flatMap((value) => {
-    const param = paramOf(VOLATILITY_PARAMS, value);
-    return param && VOLATILITY_KEYS[value] ? [{ param, label: t(VOLATILITY_KEYS[value]) }] : [];
-  });
-  const features = facets.features.flatMap((value) => {
-    const param = paramOf(FEATURE_PARAMS, value);
-    return param && FEATURE_KEYS[value] ? [{ param, label: t(FEATURE_KEYS[value]) }] : [];
-  });
   return (
     <form
       className={styles.filters}
@@ -39,49 +76,37 @@ export function CatalogueFilters({
       aria-label={t('slot_machines.filters_label')}
       data-testid="catalogue-filters"
     >
-      <div>
-        <label htmlFor="filter-studio">{t('slot_machines.provider')}</label>
-        <select id="filter-studio" name="spiludvikler" defaultValue={query.studio}>
-          <option value="">{t('slot_machines.all_providers')}</option>
-          {facets.studios.map((studio) => (
-            <option key={studio} value={studio}>
-              {studio}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filter-volatility">{t('slot_machines.volatility')}</label>
-        <select id="filter-volatility" name="volatilitet" defaultValue={query.volatility}>
-          <option value="">{t('slot_machines.all_volatilities')}</option>
-          {volatilities.map((option) => (
-            <option key={option.param} value={option.param}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filter-feature">{t('slot_machines.feature')}</label>
-        <select id="filter-feature" name="funktion" defaultValue={query.feature}>
-          <option value="">{t('slot_machines.all_features')}</option>
-          {features.map((option) => (
-            <option key={option.param} value={option.param}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filter-sort">{t('slot_machines.sort_label')}</label>
-        <select id="filter-sort" name="sorter" defaultValue={query.sort}>
-          {(Object.keys(SORT_KEYS) as (keyof typeof SORT_KEYS)[]).map((sort) => (
-            <option key={sort} value={sort}>
-              {t(SORT_KEYS[sort])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="filter-studio"
+        name="spiludvikler"
+        label={t('slot_machines.provider')}
+        value={query.studio}
+        all={t('slot_machines.all_providers')}
+        choices={facets.studios.map((studio) => ({ value: studio, label: studio }))}
+      />
+      <FilterSelect
+        id="filter-volatility"
+        name="volatilitet"
+        label={t('slot_machines.volatility')}
+        value={query.volatility}
+        all={t('slot_machines.all_volatilities')}
+        choices={facetChoices(facets.volatilities, VOLATILITY_PARAMS, VOLATILITY_KEYS, t)}
+      />
+      <FilterSelect
+        id="filter-feature"
+        name="funktion"
+        label={t('slot_machines.feature')}
+        value={query.feature}
+        all={t('slot_machines.all_features')}
+        choices={facetChoices(facets.features, FEATURE_PARAMS, FEATURE_KEYS, t)}
+      />
+      <FilterSelect
+        id="filter-sort"
+        name="sorter"
+        label={t('slot_machines.sort_label')}
+        value={query.sort}
+        choices={(Object.keys(SORT_KEYS) as (keyof typeof SORT_KEYS)[]).map((sort) => ({ value: sort, label: t(SORT_KEYS[sort]) }))}
+      />
       <button type="submit" className="btn btn-primary">
         {t('slot_machines.filter_show')}
       </button>
