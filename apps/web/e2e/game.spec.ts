@@ -196,6 +196,68 @@ test('a lobby tile opens its game, and the mobile game route plays the same scre
   expect(round.after).toBe(round.before - round.stake + round.win);
 });
 
+/** A title with free spins whose wins are multiplied (the multiplier feature comes with free spins only). */
+async function gameWithFreeSpins(request: APIRequestContext): Promise<{ id: string; name: string }> {
+  const answer = await request.get(`${platformUrl}/Games/catalogue?pageSize=1&sort=name&feature=multiplier`);
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: { items: { id: string; name: string }[] } }).data.items[0]!;
+}
+
+test('a round with free spins draws each free spin as a small window with its win and multiplier, scrolling sideways inside its panel', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  // The studio draws by its cryptographic generator and has no hook to force a feature, so the
+  // round's real answer gets eight free spins added on its way to the page: its own window and
+  // wins as the first, the same window without wins as the other seven.
+  const game = await gameWithFreeSpins(request);
+  let baseWinOre = 0;
+  await page.route('**/api/spil/sessions/*/rounds', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as {
+      data: { round: { outcome: Record<string, unknown> & { window: number[][]; wins: { winOre: number }[] } } };
+    };
+    const { window, wins } = answer.data.round.outcome;
+    baseWinOre = wins.reduce((sum, win) => sum + win.winOre, 0);
+    answer.data.round.outcome.freeSpins = {
+      spins: 8,
+      winOre: baseWinOre,
+      rounds: [{ window, wins }, ...Array.from({ length: 7 }, () => ({ window, wins: [] }))],
+    };
+    await route.fulfill({ response, json: answer });
+  });
+  await openGame(page, `/spilleautomater/spil-for-sjov/${game.id}`);
+  await playRound(page, 'button');
+
+  const freeSpins = page.getByTestId('game-free-spins');
+  await expect(freeSpins.locator('summary')).toHaveText('Vis de 8 gratis spin');
+  // Closed at first: nothing drawn until the player asks.
+  await expect(page.getByTestId('free-spin')).toHaveCount(0);
+  await freeSpins.locator('summary').click();
+  const cards = page.getByTestId('free-spin');
+  await expect(cards).toHaveCount(8);
+
+  // Each card is the whole window: as many cells as the game's own, the first the very symbols of the round's window.
+  const symbols = async (cells: Locator) => (await cells.allTextContents()).map((name) => name.trim());
+  const windowSymbols = await symbols(page.getByTestId('game-window').getByTestId('game-cell'));
+  for (const card of await cards.all()) await expect(card.getByTestId('free-spin-cell')).toHaveCount(windowSymbols.length);
+  expect(await symbols(cards.first().getByTestId('free-spin-cell'))).toEqual(windowSymbols);
+  await expect(cards.first().getByTestId('free-spin-win')).toHaveText(baseWinOre > 0 ? /kr\.$/ : 'Ingen gevinst');
+  await expect(cards.nth(1).getByTestId('free-spin-win')).toHaveText('Ingen gevinst');
+  await expect(cards.first().getByTestId('free-spin-multiplier')).toHaveText(/^Gevinst × [2-9]\d*$/);
+  await expect(cards.first().getByRole('group', { name: 'Symbolerne i gratis spin 1' })).toBeVisible();
+
+  // Eight cards are wider than the panel at both widths: the list scrolls sideways, the page does not.
+  const list = freeSpins.getByRole('list', { name: 'Rundens 8 gratis spin' });
+  expect(await list.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const necessaryOnly = page.getByRole('button', { name: 'Kun nødvendige' }).first();
+  if (await necessaryOnly.isVisible()) await necessaryOnly.click();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('an unknown game or play type is the 404 page', async ({ request }) => {
   const game = await anyGame(request);
   for (const path of [

@@ -380,36 +380,34 @@ export function GameScreen({
             {spinLabel}
           </button>
         </div>
-        <section className={styles.result} data-testid="game-round">
+        <section className={styles.result} aria-live="polite" aria-atomic="true" data-testid="game-round">
           <h2 className={styles.resultHeading}>{t('slot_machines.last_round')}</h2>
-          {/* Only the words are read out when a round lands; the drawn free spins wait to be opened. */}
-          <div aria-live="polite" aria-atomic="true">
-            {round ? (
-              <ul className={styles.explanation}>
-                {explanation.map((line, index) => (
-                  <li key={index}>{line}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className={styles.muted}>{t('slot_machines.keyboard_hint')}</p>
-            )}
-            {error ? (
-              <p className={styles.error} role="alert" data-testid="game-error">
-                {error}
-              </p>
-            ) : null}
-            {warning && !error ? <p className={styles.error}>{t('slot_machines.warning_pending')}</p> : null}
-            {ended ? (
-              <p className={styles.error}>
-                {t('slot_machines.game_ended')}{' '}
-                <button type="button" className="btn btn-outline" onClick={() => void launch()}>
-                  {t('slot_machines.play_again')}
-                </button>
-              </p>
-            ) : null}
-          </div>
-          {round ? <FreeSpins key={round.roundId} round={round} rules={rules} t={t} /> : null}
+          {round ? (
+            <ul className={styles.explanation}>
+              {explanation.map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>{t('slot_machines.keyboard_hint')}</p>
+          )}
+          {error ? (
+            <p className={styles.error} role="alert" data-testid="game-error">
+              {error}
+            </p>
+          ) : null}
+          {warning && !error ? <p className={styles.error}>{t('slot_machines.warning_pending')}</p> : null}
+          {ended ? (
+            <p className={styles.error}>
+              {t('slot_machines.game_ended')}{' '}
+              <button type="button" className="btn btn-outline" onClick={() => void launch()}>
+                {t('slot_machines.play_again')}
+              </button>
+            </p>
+          ) : null}
         </section>
+        {/* Outside the live region: only the round's words are read out when it lands. */}
+        {round ? <FreeSpins key={round.roundId} round={round} rules={rules} t={t} /> : null}
       </div>
       {children}
 
