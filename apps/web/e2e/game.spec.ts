@@ -258,6 +258,64 @@ test('a round with free spins draws each free spin as a small window with its wi
   expect(consoleErrors).toEqual([]);
 });
 
+/**
+ * The studio's game session the page opened last (its id and bearer from the session's cookie,
+ * scoped to the session's path), other than those named.
+ */
+async function gameSessionOf(page: Page, ...not: { sessionId: string }[]) {
+  const cookie = (await page.context().cookies()).find(
+    (candidate) => candidate.name === 'krone_spil' && !not.some((session) => candidate.path.endsWith(`/${session.sessionId}`)),
+  );
+  expect(cookie, 'the game session cookie').toBeDefined();
+  return { sessionId: cookie!.path.split('/').at(-1)!, token: cookie!.value };
+}
+
+/** When the studio says the session ended (null while it runs), asked of the studio itself. */
+async function endedAt(request: APIRequestContext, session: { sessionId: string; token: string }) {
+  const answer = await request.get(`${studioUrl}/sessions/${session.sessionId}`, {
+    headers: { 'Krone-Studio-Key': studioKey, Authorization: `Bearer ${session.token}` },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: { endedAt: string | null } }).data.endedAt;
+}
+
+test('leaving the game ends its studio session; a tab switch or a page kept for back/forward does not', async ({ page, request }) => {
+  const game = await anyGame(request);
+  await openGame(page, `/spilleautomater/spil-for-sjov/${game.id}`);
+  const first = await gameSessionOf(page);
+  expect(await endedAt(request, first)).toBeNull();
+
+  // A tab switch, and a page put in the back/forward cache (it may come back): the game goes on.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const round = await playRound(page, 'button');
+  expect(round.after).toBe(round.before - round.stake + round.win);
+  expect(await endedAt(request, first)).toBeNull();
+
+  // A link away inside the shop (play for money: login first for a guest) ends the session.
+  await page.getByTestId('game-play-for-money').click();
+  await expect(page).toHaveURL(/\/log-ind\?redirect=/);
+  await expect.poll(() => endedAt(request, first), { timeout: 10_000 }).not.toBeNull();
+
+  // A reload starts a new session and ends the one it left.
+  await openGame(page, `/spilleautomater/spil-for-sjov/${game.id}`);
+  const second = await gameSessionOf(page, first);
+  await page.reload();
+  await expect(page.getByTestId('game-balance')).toHaveText(/kr\.$/, { timeout: 15_000 });
+  await expect.poll(() => endedAt(request, second), { timeout: 10_000 }).not.toBeNull();
+
+  // A closed tab ends its session too.
+  const third = await gameSessionOf(page, first, second);
+  expect(await endedAt(request, third)).toBeNull();
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => endedAt(request, third), { timeout: 10_000 }).not.toBeNull();
+});
+
 test('an unknown game or play type is the 404 page', async ({ request }) => {
   const game = await anyGame(request);
   for (const path of [

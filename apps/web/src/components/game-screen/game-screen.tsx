@@ -25,7 +25,7 @@ import { refreshAccountSummary } from '../players/account-summary';
 import styles from './game-screen.module.css';
 import { MoneyWarning } from './money-warning';
 import { FreeSpins } from './free-spins';
-import { call, ownedByControl, useReducedMotion } from './screen-helpers';
+import { call, ownedByControl, useEndSessionOnLeave, useReducedMotion } from './screen-helpers';
 import { SymbolGlyph } from './symbol-glyph';
 
 type Mode = 'fun' | 'real';
@@ -131,6 +131,7 @@ export function GameScreen({
   }, [waitUntil]);
 
   const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
+  const markEnded = useEndSessionOnLeave(sessionPath);
   const warning = session?.warning ?? null;
   const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended;
 
@@ -166,7 +167,10 @@ export function GameScreen({
       setClockMs(performance.now());
       setWaitUntil(performance.now() + 1000);
     }
-    if (answer.code === 'GAME_SESSION_ENDED') setEnded(true);
+    if (answer.code === 'GAME_SESSION_ENDED') {
+      markEnded(sessionPath);
+      setEnded(true);
+    }
     if (typeof answer.extra.balanceOre === 'number')
       setSession((current) => (current ? { ...current, balanceOre: answer.extra.balanceOre as number } : current));
     // A warning the screen did not know of yet (the studio set it meanwhile): read the session again.
@@ -174,7 +178,7 @@ export function GameScreen({
       const state = await call<StudioSession>('GET', sessionPath);
       if (state.ok) setSession(state.data);
     }
-  }, [sessionPath, canSpin, reducedMotion, stakeOre, mode, t]);
+  }, [sessionPath, canSpin, reducedMotion, stakeOre, mode, t, markEnded]);
 
   // The money-played warning falls due with time, not only with a round: a real session is read
   // again every half minute while the tab is visible, so the warning shows when it is due.
@@ -212,16 +216,13 @@ export function GameScreen({
       }
       setSession(result.data);
       if (answer === 'stop') {
+        markEnded(sessionPath);
         setEnded(true);
         router.push(lobbyPath);
       } else spinButton.current?.focus();
     },
-    [sessionPath, router, lobbyPath, t],
+    [sessionPath, router, lobbyPath, t, markEnded],
   );
-
-  const leave = useCallback(() => {
-    if (sessionPath) void call('POST', `${sessionPath}/end`);
-  }, [sessionPath]);
 
   const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);
   const explanation = useMemo(() => (round ? explainRound(round, rules, t) : []), [round, rules, t]);
@@ -248,7 +249,7 @@ export function GameScreen({
       data-game={gameId}
     >
       <div className={styles.bar} data-testid="game-bar">
-        <Link href={lobbyPath} className={styles.back} onClick={leave} prefetch={false} data-testid="game-exit">
+        <Link href={lobbyPath} className={styles.back} prefetch={false} data-testid="game-exit">
           {t('games.back_to_lobby')}
         </Link>
         <div className={styles.title}>

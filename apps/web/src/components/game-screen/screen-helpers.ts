@@ -1,8 +1,8 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
-/* The game screen's plumbing: its JSON calls, which keys belong to a control, the motion wish. */
+/* The game screen's plumbing: its JSON calls, the session's end on leaving, which keys belong to a control, the motion wish. */
 
 export type Answer<T> =
   { ok: true; data: T } | { ok: false; status: number; code: string; message: string; extra: Record<string, unknown> };
@@ -50,4 +50,36 @@ export function useReducedMotion(): boolean {
     return () => query.removeEventListener('change', update);
   }, []);
   return reduced;
+}
+
+/**
+ * Leaving the game ends its session at once rather than leaving it to expire: a navigation away
+ * inside the app unmounts the screen; a closed tab, a reload or a move to another site fires
+ * pagehide with persisted=false. A tab switch (visibilitychange) and a page kept in the
+ * back/forward cache (persisted=true: it may come back) leave the session running. The end is a
+ * keepalive fetch (`call`), so it outlives the page, with its JSON body for the CSRF guard; the
+ * session's HttpOnly cookie, scoped to its path, authenticates it. Returns `markEnded`, for a
+ * session the studio has ended already (it is not ended twice).
+ */
+export function useEndSessionOnLeave(sessionPath: string | null): (path: string) => void {
+  const ended = useRef<string | null>(null);
+  useEffect(() => {
+    if (!sessionPath) return;
+    const end = () => {
+      if (ended.current === sessionPath) return;
+      ended.current = sessionPath;
+      void call('POST', `${sessionPath}/end`);
+    };
+    const onPageHide = (event: PageTransitionEvent) => {
+      if (!event.persisted) end();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      end();
+    };
+  }, [sessionPath]);
+  return useCallback((path: string) => {
+    ended.current = path;
+  }, []);
 }
