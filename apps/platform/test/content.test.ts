@@ -230,12 +230,16 @@ describe('news', () => {
     const detail = await get(`/CMScasino/news/detail?slug=${list[0].newsSlug}`);
     expect(detail.status).toBe(200);
     expect(detail.body.data.body.length).toBeGreaterThan(100);
-    // The jackpot news are drafts until jackpots exist (a later issue; test/content-games.test.ts).
+    // The jackpot and live casino news are drafts until those exist (a later issue; test/content-games.test.ts).
     const drafts = [
       'nye-spil-i-december-2026',
       'kronejackpotten-runder-1-million',
       'spiller-fra-aarhus-vinder-kronejackpotten',
       'guldgruben-slaar-rekord',
+      'dansk-live-roulette-med-danske-dealere',
+      'flere-pladser-ved-live-blackjack',
+      'karrusellen-live-nyt-gameshow',
+      'live-blackjack-turnering-i-november',
     ];
     for (const slug of drafts) {
       const draft = await get(`/CMScasino/news/detail?slug=${slug}`);
@@ -277,9 +281,12 @@ describe('campaigns, landing pages and content pages', () => {
 
   it('serves landing pages and the three policy pages', async () => {
     const landing = (await get('/CMScasino/landing-pages')).body.data;
-    expect(landing.length).toBeGreaterThanOrEqual(3);
+    expect(landing.length).toBeGreaterThanOrEqual(2);
     const first = await get(`/CMScasino/landing-pages/${landing[0].landingType}/${landing[0].landingById}`);
     expect(first.status).toBe(200);
+    // The live casino's landing page is a draft until live casino exists (a later issue).
+    expect(landing.map((item: { landingById: string }) => item.landingById)).not.toContain('live-casino');
+    expect((await get('/CMScasino/landing-pages/live/live-casino')).status).toBe(404);
     for (const slug of ['cookie-politik', 'ansvarlighed', 'persondatapolitik']) {
       const page = await get(`/CMScasino/pages/${slug}`);
       expect(page.status, slug).toBe(200);
