@@ -81,6 +81,30 @@ async function seated(cashOre: number, provider: GameProviderClient = studio) {
 
 const cash = async (playerId: string) => (await wallet().playerBalances(playerId)).player_cash;
 
+/** An open welcome bonus (VELKOMST100, valid 60 days) of `amountOre` on the player’s bonus account: its maximum bet holds while it is open. */
+async function grantWelcomeBonus(playerId: string, amountOre: number) {
+  const grantId = randomUUID();
+  await platform.database.db.insert(bonusGrants).values({
+    id: grantId,
+    playerId,
+    code: 'VELKOMST100',
+    paymentId: randomUUID(),
+    amountOre,
+    wageringRequirementOre: 10_000_000,
+    grantedAt: now,
+    expiresAt: new Date(now.getTime() + 60 * 86_400_000),
+  });
+  await wallet().transfer({
+    idempotencyKey: `bonus:${grantId}`,
+    kind: 'bonus_grant',
+    entries: [
+      { accountId: await wallet().systemAccount('bonus_cost'), amountOre: -amountOre },
+      { accountId: await wallet().playerAccount(playerId, 'player_bonus'), amountOre },
+    ],
+    reference: { grantId, code: 'VELKOMST100' },
+  });
+}
+
 async function expectLedgerSound() {
   const audit = await wallet().audit();
   expect(audit).toEqual({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
@@ -355,26 +379,7 @@ describe('money', () => {
 
   it('refuses a stake over the open bonus’s maximum bet (the wallet’s stake rules) and takes bonus money after cash', async () => {
     const { player, sessionId } = await seated(5_000);
-    const grantId = randomUUID();
-    await platform.database.db.insert(bonusGrants).values({
-      id: grantId,
-      playerId: player.id,
-      code: 'VELKOMST100',
-      paymentId: randomUUID(),
-      amountOre: 50_000,
-      wageringRequirementOre: 10_000_000,
-      grantedAt: now,
-      expiresAt: new Date(now.getTime() + 60 * 86_400_000),
-    });
-    await wallet().transfer({
-      idempotencyKey: `bonus:${grantId}`,
-      kind: 'bonus_grant',
-      entries: [
-        { accountId: await wallet().systemAccount('bonus_cost'), amountOre: -50_000 },
-        { accountId: await wallet().playerAccount(player.id, 'player_bonus'), amountOre: 50_000 },
-      ],
-      reference: { grantId, code: 'VELKOMST100' },
-    });
+    await grantWelcomeBonus(player.id, 50_000);
     const roundId = id('r');
     const over = await studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre: 20_000 });
     expect(over).toMatchObject({ status: 409, body: { code: 'BONUS_MAX_BET' } });
@@ -511,26 +516,7 @@ describe('a whole round in one call (betAndWin)', () => {
 
   it('splits a stake with the bonus balance and pays the win in the stake’s shares, as bet then win would', async () => {
     const { player, sessionId } = await seated(5_000);
-    const grantId = randomUUID();
-    await platform.database.db.insert(bonusGrants).values({
-      id: grantId,
-      playerId: player.id,
-      code: 'VELKOMST100',
-      paymentId: randomUUID(),
-      amountOre: 50_000,
-      wageringRequirementOre: 10_000_000,
-      grantedAt: now,
-      expiresAt: new Date(now.getTime() + 60 * 86_400_000),
-    });
-    await wallet().transfer({
-      idempotencyKey: `bonus:${grantId}`,
-      kind: 'bonus_grant',
-      entries: [
-        { accountId: await wallet().systemAccount('bonus_cost'), amountOre: -50_000 },
-        { accountId: await wallet().playerAccount(player.id, 'player_bonus'), amountOre: 50_000 },
-      ],
-      reference: { grantId, code: 'VELKOMST100' },
-    });
+    await grantWelcomeBonus(player.id, 50_000);
     expect((await studio.call('betAndWin', round(sessionId, 20_000, 0))).body.code).toBe('BONUS_MAX_BET');
     const answer = await studio.call('betAndWin', round(sessionId, 8_000, 1_001));
     expect(answer.body.data).toMatchObject({ cashOre: 626, bonusOre: 47_375, balanceOre: 48_001 });
