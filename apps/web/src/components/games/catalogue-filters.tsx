@@ -10,6 +10,13 @@ const SORT_KEYS: Record<keyof typeof SORT_PARAMS, string> = {
   rtp: 'slot_machines.sort_rtp',
 };
 
+/** The filters a player may leave open ("all"): the query's field, the address word it sends and its texts. */
+const FACET_FILTERS = [
+  { field: 'studio', name: 'spiludvikler', label: 'slot_machines.provider', all: 'slot_machines.all_providers' },
+  { field: 'volatility', name: 'volatilitet', label: 'slot_machines.volatility', all: 'slot_machines.all_volatilities' },
+  { field: 'feature', name: 'funktion', label: 'slot_machines.feature', all: 'slot_machines.all_features' },
+] as const;
+
 /** A choice of a select: the value it submits and its Danish label. */
 interface Choice {
   value: string;
@@ -68,6 +75,11 @@ export function CatalogueFilters({
   facets: { studios: string[]; volatilities: string[]; features: string[] };
   t: Translate;
 }) {
+  const choices = {
+    studio: facets.studios.map((studio) => ({ value: studio, label: studio })),
+    volatility: facetChoices(facets.volatilities, VOLATILITY_PARAMS, VOLATILITY_KEYS, t),
+    feature: facetChoices(facets.features, FEATURE_PARAMS, FEATURE_KEYS, t),
+  };
   return (
     <form
       className={styles.filters}
@@ -76,30 +88,17 @@ export function CatalogueFilters({
       aria-label={t('slot_machines.filters_label')}
       data-testid="catalogue-filters"
     >
-      <FilterSelect
-        id="filter-studio"
-        name="spiludvikler"
-        label={t('slot_machines.provider')}
-        value={query.studio}
-        all={t('slot_machines.all_providers')}
-        choices={facets.studios.map((studio) => ({ value: studio, label: studio }))}
-      />
-      <FilterSelect
-        id="filter-volatility"
-        name="volatilitet"
-        label={t('slot_machines.volatility')}
-        value={query.volatility}
-        all={t('slot_machines.all_volatilities')}
-        choices={facetChoices(facets.volatilities, VOLATILITY_PARAMS, VOLATILITY_KEYS, t)}
-      />
-      <FilterSelect
-        id="filter-feature"
-        name="funktion"
-        label={t('slot_machines.feature')}
-        value={query.feature}
-        all={t('slot_machines.all_features')}
-        choices={facetChoices(facets.features, FEATURE_PARAMS, FEATURE_KEYS, t)}
-      />
+      {FACET_FILTERS.map((filter) => (
+        <FilterSelect
+          key={filter.field}
+          id={`filter-${filter.field}`}
+          name={filter.name}
+          label={t(filter.label)}
+          value={query[filter.field]}
+          all={t(filter.all)}
+          choices={choices[filter.field]}
+        />
+      ))}
       <FilterSelect
         id="filter-sort"
         name="sorter"
