@@ -188,6 +188,21 @@ describe('the slot titles the news and campaigns name', () => {
       const section = newsText(28).split(`${name} Fra`)[1]!.split(' volatilitet.')[0]!;
       expect(section, name).toContain(`RTP ${pct(t.exact.rtp)}, ${VOLATILITY_DA[t.volatility]}`);
     }
+    // The free spins the texts tell of: spins for three (four, five) scatters, the most a feature plays.
+    const spins = (name: string) => title(name).maths.freeSpins!;
+    const three = spins('Rimfrost Runer').awards[2];
+    expect(newsText(2)).toContain(
+      `giver ${three} gratis spins, og nye scattere under de gratis spins giver flere – op til ${spins('Rimfrost Runer').maxSpins} spins i alt`,
+    );
+    const perler = spins('Havfruens Perler').awards;
+    expect(newsText(9)).toContain(`Tre scattere giver ${perler[2]} gratis spins, fire giver ${perler[3]} og fem giver ${perler[4]}`);
+    const lygter = spins('Lygtemænd').awards;
+    expect(newsText(17)).toContain(`${lygter[2]} gratis spins (fire giver ${lygter[3]} og fem giver ${lygter[4]})`);
+    expect(newsText(25)).toContain(`op til ${Math.max(...spins('Ravnens Øje').awards)} gratis spins`);
+    expect(newsText(25)).toContain(`op til ${Math.max(...spins('Kaperkaptajnen').awards)} gratis spins`);
+    for (const name of ['Mosekonens Bryg', 'Rubinrosen']) {
+      expect(newsText(28).split(`${name} Fra`)[1], name).toContain(`tre scattere giver ${spins(name).awards[2]} gratis spins`);
+    }
     // news 35: the layouts and features of December's two, Søde Gaver the newest Christmas title.
     const magi = title('Rensdyrenes Magi');
     expect([magi.maths.reels.length, magi.maths.rows]).toEqual([6, 4]);
@@ -203,7 +218,7 @@ describe('the slot titles the news and campaigns name', () => {
     // [title, × stake, stake in øre or null]
     const wins: [string, number, number | null][] = [
       ['Stormflod', 2500, 10_000], // news 19: 250.000 kr. on 100 kr., in the bonus round
-      ['Rubinrosen', 312_000 / 20, 2_000], // news 32: 312.000 kr. on 20 kr., in the bonus round
+      ['Rubinrosen', 312_000 / 100, 10_000], // news 32: 312.000 kr. on 100 kr., in the bonus round
       ['Trolde i Tågen', 1812, null], // news 30: the October tournament
       ['Mosekonens Bryg', 1540, null],
       ['Rubinrosen', 1205, null],

@@ -9,7 +9,7 @@ export interface Template {
   template: number[][];
   /** The config with these pays (same shape as the template). */
   make(pays: number[][]): GameConfig;
-  /** The rarest entries [symbol, count index]: the two dearest symbols' longest runs. The volatility lever. */
+  /** The rarest entries [symbol, count index]: the two dearest symbols' (and a paying wild's) longest runs. The volatility lever. */
   top: [number, number][];
   /**
    * The free spins' size, 0 < fsScale ≤ 1 of the planned awards (and cap, with retriggers): the lever on the largest
@@ -30,6 +30,8 @@ export interface TemplateOptions {
   ownFree?: boolean;
   /** Free-spin strips without the two dearest symbols (only with strips of their own). */
   freeWithoutTop?: boolean;
+  /** Strip lengths × this (above 1: the top symbols' single copies rarer still). */
+  stretch?: number;
 }
 
 /**
@@ -153,7 +155,8 @@ export function buildTemplate(
         family === 'lines' && plan.choice >= 30
           ? [16, Math.max(18, 26 - 4 * shrink)]
           : (layout.strip.map((x) => Math.max(12, Math.round(x * (1 - 0.2 * shrink)))) as [number, number]);
-      const length = intBetween(rng, shortest, longest);
+      const stretch = options.stretch ?? 1;
+      const length = intBetween(rng, Math.round(shortest * stretch), Math.round(longest * stretch));
       const wr = [...w];
       if (wild >= 0 && ((family === 'ways' && reel === 0) || (!plan.wildOnEdges && (reel === 0 || reel === reels - 1) && reels > 3)))
         wr[wild] = 0;
@@ -197,7 +200,11 @@ export function buildTemplate(
 
   const make = (pays: number[][]): GameConfig => {
     const awards = awardsAt(t.fsScale);
-    const maxSpins = plan.retrigger ? Math.max(Math.max(...awards), Math.round(plan.maxSpins * t.fsScale)) : plan.maxSpins;
+    // With retriggers the cap bounds the feature: it shrinks faster than the awards (room for one retrigger at least).
+    const most = Math.max(...awards);
+    const maxSpins = plan.retrigger
+      ? Math.max(most + Math.max(1, Math.round(most / 2)), Math.round(plan.maxSpins * t.fsScale ** 2))
+      : plan.maxSpins;
     const symbols = names.map((name, s) => (pays[s]!.some((p) => p > 0) ? { name, pays: pays[s]! } : { name }));
     const common = {
       rows,
@@ -232,6 +239,8 @@ export function buildTemplate(
   };
   const top: [number, number][] = [];
   for (let j = payingCount - 1; j >= payingCount - 2 && j >= 0; j--) top.push([firstPaying + j, reels - 1]);
+  // A paying wild's full run is as rare and dear as theirs.
+  if (wild >= 0 && plan.wildPays) top.push([wild, reels - 1]);
   const t: Template = { template, make, top, fsScale: 1, hasFreeSpins: plan.freeSpins, minFsScale: Math.min(1, 3 / a3) };
   return t;
 }

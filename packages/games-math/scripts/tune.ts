@@ -215,13 +215,16 @@ export function buildTitle(plan: Plan): Built {
       const sdWay = sd < SD_FROM[plan.volatility] ? 1 : sd >= SD_TO[plan.volatility] ? -1 : 0;
       const winWay = largest < band[0] ? 1 : largest > band[1] ? -1 : 0;
       lastWinWay = winWay;
+      let bandFirst = false;
       if (sdWay !== 0 && winWay !== 0 && sdWay !== winWay) {
         conflict = sdWay > 0 ? 'ratio' : 'rare';
-        break;
+        // The band before the class: with no candidate in its kind's band yet, follow the band this once.
+        if (bestKey[0] === 0) break;
+        bandFirst = true;
       }
       if (process.env.TUNE_DEBUG)
         console.log('step', { template, knob, options, share: found.topShare, sd, largest, fsScale: t.fsScale, sdWay, winWay });
-      const way = sdWay !== 0 ? sdWay : winWay !== 0 ? winWay : sd < SD_AIM[plan.volatility] ? 1 : -1;
+      const way = bandFirst ? winWay : sdWay !== 0 ? sdWay : winWay !== 0 ? winWay : sd < SD_AIM[plan.volatility] ? 1 : -1;
       if (way > 0) lo = found.topShare;
       else hi = found.topShare;
       if (hi - lo < 0.01 && hi < 1.3 * lo) break;
@@ -232,7 +235,7 @@ export function buildTitle(plan: Plan): Built {
     // makes dear symbols and scatters rarer), or the share could not reach the class and the band at once:
     // too little deviation for the largest win (free spins on strips of their own without the dearest
     // symbols, then commoner top symbols: cheaper, so more of the RTP on them for the same largest win), or
-    // too much (rarer, so dearer, top symbols).
+    // too much (rarer, so dearer, top symbols; then longer strips, where one copy a reel is rarer).
     // The share ran to its end with the largest win still outside its band: the top symbols' rarity is the lever.
     if (!conflict && !over && !slow && lastWinWay !== 0) conflict = lastWinWay > 0 ? 'rare' : 'ratio';
     if (slow) {
@@ -244,6 +247,7 @@ export function buildTitle(plan: Plan): Built {
       Object.assign(options, { ownFree: true, freeWithoutTop: true });
     else if (conflict === 'ratio' && (options.rareTop ?? 1) < 4) options.rareTop = (options.rareTop ?? 1) * 2;
     else if (conflict === 'rare' && (options.rareTop ?? 1) > 0.2) options.rareTop = (options.rareTop ?? 1) / 2;
+    else if (conflict === 'rare' && (options.stretch ?? 1) < 3) options.stretch = (options.stretch ?? 1) * 1.5;
     else if (best) knob += ORDER.indexOf(plan.volatility) > ORDER.indexOf(best.title.volatility) ? 0.35 : -0.35;
     else knob += 0.15;
   }

@@ -7,7 +7,16 @@ import { isStakeAllowed, winOre } from './money.js';
 import { loadTitles, titleById } from './node/titles.js';
 import { CryptoRng, SeededTestRng, type Rng } from './rng.js';
 import { exactRtp } from './rtp.js';
-import { FEATURES, VOLATILITIES, VOLATILITY_SD_THRESHOLDS, volatilityOf, type Title } from './title.js';
+import {
+  FEATURES,
+  LARGEST_WIN_BANDS,
+  largestWinKind,
+  VOLATILITIES,
+  VOLATILITY_SD_THRESHOLDS,
+  volatilityOf,
+  type LargestWinKind,
+  type Title,
+} from './title.js';
 
 const catalogue = loadTitles();
 const examples = ['vikingernes-guld', 'nordlys-skoven', 'frugt-klassiker'].map((id) => titleById(id)!);
@@ -56,6 +65,33 @@ describe('the catalogue (titles/*.json, through the loader)', () => {
       for (const [key, value] of Object.entries(t.exact)) close(stats[key as keyof typeof stats], value);
     }
   });
+
+  it(
+    'every title: the largest win is what exact() computes and lies in its kind’s band, the more volatile classes higher in it',
+    { timeout: 300_000 },
+    () => {
+      // What real operators' slots show (× stake): three-reel games 250–2 500, lines 1 000–10 000, ways 2 000–50 000.
+      expect(LARGEST_WIN_BANDS).toEqual({ 'three-reel': [250, 2_500], lines: [1_000, 10_000], ways: [2_000, 50_000] });
+      const byKind = new Map<string, number[]>();
+      for (const t of catalogue) {
+        close(exact(t.maths).largestWin, t.exact.largestWin);
+        const kind = largestWinKind(t.maths);
+        const [min, max] = LARGEST_WIN_BANDS[kind];
+        expect(t.exact.largestWin, t.id).toBeGreaterThanOrEqual(min);
+        expect(t.exact.largestWin, t.id).toBeLessThanOrEqual(max);
+        const key = `${kind} ${t.volatility}`;
+        byKind.set(key, [...(byKind.get(key) ?? []), t.exact.largestWin]);
+      }
+      const median = (kind: LargestWinKind, v: Title['volatility']) => {
+        const wins = [...byKind.get(`${kind} ${v}`)!].sort((a, b) => a - b);
+        return wins[Math.floor(wins.length / 2)]!;
+      };
+      for (const kind of Object.keys(LARGEST_WIN_BANDS) as LargestWinKind[]) {
+        expect(median(kind, 'low'), kind).toBeLessThan(median(kind, 'high'));
+        expect(median(kind, 'medium'), kind).toBeLessThan(median(kind, 'very-high'));
+      }
+    },
+  );
 
   it('volatility and features are those of the maths', () => {
     for (const t of catalogue) {
