@@ -202,6 +202,16 @@ for (const [kind, [min, max]] of Object.entries(LARGEST_WIN_BANDS)) {
     if (wins.length > 0) console.log(`    ${v.padEnd(10)} ${String(wins.length).padStart(3)}: ${range(wins, 0, '×')}`);
   }
 }
+// And per engine family (three-reel lines and ways games are in their family here): min, median, max per class.
+for (const family of ['classic', 'lines', 'ways']) {
+  const parts = VOLATILITIES.map((v) => {
+    const wins = catalogue.filter((t) => t.maths.family === family && t.volatility === v).map((t) => t.exact.largestWin);
+    if (wins.length === 0) return `${v} none`;
+    wins.sort((x, y) => x - y);
+    return `${v} ${fmt(wins[0], 0)}/${fmt(wins[Math.floor(wins.length / 2)], 0)}/${fmt(wins[wins.length - 1], 0)}×`;
+  });
+  console.log(`  largest win, ${family} family (min/median/max): ${parts.join(', ')}`);
+}
 const dates = catalogue.map((t) => t.releaseDate).sort();
 console.log(`  released     ${dates[0]} … ${dates[dates.length - 1]}`);
 
