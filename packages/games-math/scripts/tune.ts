@@ -14,6 +14,8 @@
  * in [94.2 %, 96.8 %], the last few units placed greedily on rare pays; then exact() once for every
  * figure. When the volatility class from exact()'s standard deviation misses the planned class, the knob
  * moves and the title is built again (a few times at most; the class written is always the derived one).
+ * Every title's largest win (exact()'s, free spins at their best) lies in its kind's band (LARGEST_WIN_BANDS), aimed at
+ * its class's part of it: strips without stacks of the dearest symbols, the free spins' size fitted (see buildTitle).
  * The three hand-made example titles (EXAMPLES) are left as they are.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
