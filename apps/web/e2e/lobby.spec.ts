@@ -21,6 +21,12 @@ test('a guest reaches the lobby from the menu, finds a game with a typo and open
   const newest = page.getByTestId('game-row-newest');
   await expect(newest.getByRole('heading', { name: 'Nye spil' })).toBeVisible();
   await expect(page.getByTestId('game-row-popular').getByTestId('game-tile').first()).toBeVisible();
+  // Each row's "Se alle" is named after what it lists, for a screen reader.
+  await expect(newest.getByRole('link', { name: 'Se alle: Nye spil' })).toHaveAttribute('href', '/spilleautomater/nye-spil');
+  await expect(page.getByTestId('game-row-popular').getByRole('link', { name: 'Se alle: Populære spil' })).toHaveAttribute(
+    'href',
+    '/bedste-spil',
+  );
   const tile = newest.getByTestId('game-tile').first();
   await expect(tile).toContainText(/RTP \d{2},\d % · (Lav|Mellem|Høj|Meget høj) volatilitet/);
   const art = tile.locator('img');

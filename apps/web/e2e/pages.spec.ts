@@ -76,6 +76,15 @@ test('the start page links to news, campaigns and the slots, and to no games pag
   for (const path of ['/live-casino', '/live/', '/bordspil', '/jackpots', '/nyevindere'])
     await expect(page.locator(`a[href^="${path}"]`)).toHaveCount(0);
   await expect(page.getByRole('main').locator('a[href="/spilleautomater"]').first()).toBeVisible();
+  // The game rows' "Se alle": the newest to all new games, the most played to the lobby, each named for it.
+  await expect(page.getByTestId('game-row-home-new-games').getByRole('link', { name: 'Se alle: Nye spil' })).toHaveAttribute(
+    'href',
+    '/spilleautomater/nye-spil',
+  );
+  await expect(page.getByTestId('game-row-home-popular-games').getByRole('link', { name: 'Se alle: Spilleautomater' })).toHaveAttribute(
+    'href',
+    '/spilleautomater',
+  );
   await expect(page.getByRole('link', { name: 'Se velkomsttilbuddet' })).toHaveAttribute('href', '/kampagner/velkomstbonus');
   await expect(page.getByRole('link', { name: 'Se alle nyheder' })).toHaveAttribute('href', '/nyheder');
   await expect(page.getByRole('link', { name: 'Se alle kampagner' })).toHaveAttribute('href', '/kampagner');
