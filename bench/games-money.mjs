@@ -5,7 +5,7 @@
 // server, the round pace 0, and BENCH_CLIENTS players each playing one real session round after
 // round (the outcome drawn and kept, then the whole round in one signed call, betAndWin: its stake,
 // its win and its end in one platform transaction). Prints both rates, their ratio and the round latency p50/p99,
-// then checks the ledger and the studio's rounds. Never fails on a figure; exits non-zero only when
+// pgbench's CPU per transaction beside a round's and the ratio's CPU-bound ceiling, then checks the ledger and the studio's rounds. Never fails on a figure; exits non-zero only when
 // a measurement could not be made. Run with tsx (it makes the players as the platform's tests do).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ import pg from 'pg';
 import { runtimeProblem } from '../scripts/runtime.mjs';
 import { agent, call, waitForHealth } from './lib/http.mjs';
 import { cpuSeconds, percentile } from './lib/measure.mjs';
-import { cpuSince, pgbench, pgbenchFigures, pgbenchInit, pgbenchRunArgs, pgbenchVersion, postgresServer } from './lib/postgres.mjs';
+import { cpuSince, pgbenchFigures, pgbenchInit, pgbenchRunArgs, pgbenchTimed, pgbenchVersion, postgresServer } from './lib/postgres.mjs';
 
 if (runtimeProblem()) {
   console.error(runtimeProblem());
@@ -43,7 +43,7 @@ const platformDb = `krone_games_platform_${suffix}`;
 const studioDb = `krone_games_studio_${suffix}`;
 const log = (line = '') => console.log(line);
 const server = postgresServer(serverUrl);
-const { admin, dbUrl, transactions, backendCpu } = server;
+const { admin, dbUrl, transactions, backendCpu, backendCpuNow } = server;
 
 const busy = () => {
   const load = loadavg()[0];
@@ -76,9 +76,20 @@ function startProcess(name, script, env, nodeArgs = []) {
   return child;
 }
 
-function tpcb() {
+/** pgbench's TPC-B and its CPU per transaction: its database's backends and the pgbench client, as bench:wallet counts them. */
+async function tpcb() {
   pgbenchInit(dbUrl(pgbenchDb));
-  return pgbenchFigures(pgbench([...pgbenchRunArgs({ clients, seconds, cores: availableParallelism() }), '-r', dbUrl(pgbenchDb)]));
+  const args = [...pgbenchRunArgs({ clients, seconds, cores: availableParallelism() }), '-r', dbUrl(pgbenchDb)];
+  const run = await backendCpu(pgbenchDb, async (startWindow) => {
+    await startWindow();
+    return pgbenchTimed(args);
+  });
+  const figures = pgbenchFigures(run.result.report);
+  const perTransaction = (cpu) => (cpu * 1000) / figures.transactions;
+  return {
+    ...figures,
+    cpuMs: { postgres: perTransaction(run.seconds), client: perTransaction(run.result.clientSeconds) },
+  };
 }
 
 /** Players with a live platform session and cash, made as the platform's tests make them (apps/platform/test/harness.ts). */
@@ -115,8 +126,12 @@ async function main() {
   log(pgbenchVersion());
 
   await admin(`create database ${pgbenchDb}`);
-  const pgbenchRun = tpcb();
+  const pgbenchRun = await tpcb();
+  const pgbenchCpuMs = pgbenchRun.cpuMs.postgres + pgbenchRun.cpuMs.client;
   log(`pgbench TPC-B: ${pgbenchRun.tps.toFixed(0)} transactions/s (latency average ${pgbenchRun.latencyMs} ms)`);
+  log(
+    `  CPU per transaction: ${pgbenchCpuMs.toFixed(3)} ms (PostgreSQL ${pgbenchRun.cpuMs.postgres.toFixed(3)}, pgbench ${pgbenchRun.cpuMs.client.toFixed(3)})`,
+  );
   await admin(`drop database if exists ${pgbenchDb} with (force)`);
 
   await admin(`create database ${platformDb}`);
@@ -198,10 +213,12 @@ async function main() {
   let cpuAtStart = { platform: 0, studio: 0 };
   let xactsAtStart = { platform: 0, studio: 0 };
   let backendsAtStart = { platform: new Map(), studio: new Map() };
+  let benchAtStart = process.cpuUsage();
   const window = new Promise((resolve) => setTimeout(resolve, 2000)).then(async () => {
     cpuAtStart = { platform: cpuSeconds(platformProcess.pid), studio: cpuSeconds(studioProcess.pid) };
+    benchAtStart = process.cpuUsage();
     xactsAtStart = { platform: await transactions(platformDb), studio: await transactions(studioDb) };
-    backendsAtStart = { platform: await backendCpu(platformDb), studio: await backendCpu(studioDb) };
+    backendsAtStart = { platform: await backendCpuNow(platformDb), studio: await backendCpuNow(studioDb) };
   });
   await Promise.all(
     seats.map(async (seat) => {
@@ -220,9 +237,16 @@ async function main() {
     }),
   );
   await window;
-  const cpuMs = (process, start) => (((cpuSeconds(process.pid) - start) * 1000) / Math.max(1, latencies.length)).toFixed(2);
-  const cpuPerRound = { platform: cpuMs(platformProcess, cpuAtStart.platform), studio: cpuMs(studioProcess, cpuAtStart.studio) };
-  const backendMs = async (name, start) => ((cpuSince(start, await backendCpu(name)) * 1000) / Math.max(1, latencies.length)).toFixed(2);
+  // The bench client's own CPU over the window: sending the rounds and reading their answers.
+  const bench = process.cpuUsage(benchAtStart);
+  const perRoundMs = (cpu) => (cpu * 1000) / Math.max(1, latencies.length);
+  const cpuMs = (process, start) => perRoundMs(cpuSeconds(process.pid) - start);
+  const cpuPerRound = {
+    platform: cpuMs(platformProcess, cpuAtStart.platform),
+    studio: cpuMs(studioProcess, cpuAtStart.studio),
+    bench: perRoundMs((bench.user + bench.system) / 1e6),
+  };
+  const backendMs = async (name, start) => perRoundMs(cpuSince(start, await backendCpuNow(name)));
   const pgPerRound = {
     platform: await backendMs(platformDb, backendsAtStart.platform),
     studio: await backendMs(studioDb, backendsAtStart.studio),
@@ -245,9 +269,16 @@ async function main() {
     })`,
   );
   log(`round latency (draw, betAndWin, settle): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
-  log(`  CPU per round: platform process ${cpuPerRound.platform} ms, studio process ${cpuPerRound.studio} ms (PostgreSQL's not counted)`);
   log(
-    `  PostgreSQL CPU per round: the platform's database ${pgPerRound.platform} ms, the studio's ${pgPerRound.studio} ms (its backends, from /proc)`,
+    `  CPU per round: platform process ${cpuPerRound.platform.toFixed(2)} ms, studio process ${cpuPerRound.studio.toFixed(2)} ms (PostgreSQL's not counted)`,
+  );
+  log(
+    `  PostgreSQL CPU per round: the platform's database ${pgPerRound.platform.toFixed(2)} ms, the studio's ${pgPerRound.studio.toFixed(2)} ms (its backends, from /proc)`,
+  );
+  const roundCpuMs = cpuPerRound.platform + cpuPerRound.studio + pgPerRound.platform + pgPerRound.studio + cpuPerRound.bench;
+  const platformCpuMs = cpuPerRound.platform + pgPerRound.platform;
+  log(
+    `  CPU per round in total: ${roundCpuMs.toFixed(3)} ms (platform ${platformCpuMs.toFixed(3)} with its database, studio ${(cpuPerRound.studio + pgPerRound.studio).toFixed(3)} with its database, bench client ${cpuPerRound.bench.toFixed(3)})`,
   );
   log(
     `  database transactions per round: platform ${xactsPerRound.platform}, studio ${xactsPerRound.studio} (a statement outside a transaction is one)`,
@@ -280,6 +311,14 @@ async function main() {
   log(`  pgbench TPC-B        ${pgbenchRun.tps.toFixed(0)} tps`);
   log(`  money rounds         ${rate.toFixed(0)} rounds/s (1 signed contract call each, betAndWin; 2 studio statements)`);
   log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
+  // If both were bound by this machine's CPU alone, the rates would stand as their CPU per transaction inversely.
+  const ceiling = (cpuMs) => ((pgbenchCpuMs / cpuMs) * 100).toFixed(1);
+  log(
+    `  CPU per transaction  pgbench ${pgbenchCpuMs.toFixed(3)} ms, round ${roundCpuMs.toFixed(3)} ms (the platform's side ${platformCpuMs.toFixed(3)} ms)`,
+  );
+  log(
+    `  CPU-bound ceiling    ratio ${ceiling(roundCpuMs)} % with everything on this machine; ${ceiling(platformCpuMs)} % counting the platform's side only (the studio elsewhere)`,
+  );
   log(
     `  round p50 / p99      ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`,
   );

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { runtimeProblem } from '../scripts/runtime.mjs';
 import { agent, call, waitForHealth } from './lib/http.mjs';
 import { cpuSeconds, percentile } from './lib/measure.mjs';
-import { pgbenchFigures, pgbenchInit, pgbenchRunArgs, pgbenchVersion, postgresServer, readBackendCpu } from './lib/postgres.mjs';
+import { pgbenchFigures, pgbenchInit, pgbenchRunArgs, pgbenchTimed, pgbenchVersion, postgresServer } from './lib/postgres.mjs';
 
 // Figures belong to the runtime that made them: measure on the pinned Node.js only (npm run puts it on PATH).
 if (runtimeProblem()) {
@@ -52,47 +52,7 @@ const pgbenchDb = `krone_pgbench_${suffix}`;
 const walletDb = `krone_wallet_${suffix}`;
 const log = (line = '') => console.log(line);
 const server = postgresServer(serverUrl);
-const { admin, dbUrl } = server;
-
-/**
- * The CPU time PostgreSQL's backends spend on one database while `work` runs: the backends are
- * sampled every 250 ms (they come and go with their clients) and each one's last reading counts.
- * On a shared machine a rate depends on what else runs; CPU per transaction hardly does.
- */
-async function backendCpu(database, work) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  const first = new Map();
-  const last = new Map();
-  let running = true;
-  const sample = async () => {
-    for (const [pid, used] of await readBackendCpu(client, database)) {
-      if (!used) continue;
-      if (!first.has(pid)) first.set(pid, used);
-      last.set(pid, used);
-    }
-  };
-  const sampler = (async () => {
-    while (running) {
-      await sample();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })();
-  try {
-    const result = await work(() => {
-      // The start of the measured window: what the backends used before it does not count.
-      first.clear();
-      last.clear();
-      return sample();
-    });
-    await sample();
-    return { result, seconds: [...last].reduce((sum, [pid, used]) => sum + used - (first.get(pid) ?? 0), 0) };
-  } finally {
-    running = false;
-    await sampler;
-    await client.end();
-  }
-}
+const { admin, dbUrl, backendCpu } = server;
 
 const platforms = [];
 async function cleanup() {
@@ -121,25 +81,9 @@ async function main() {
   const args = [...pgbenchRunArgs({ clients, seconds, cores: availableParallelism() }), dbUrl(pgbenchDb)];
   const pgbenchRun = await backendCpu(pgbenchDb, async (startWindow) => {
     await startWindow();
-    // pgbench's own CPU: bash's `times` prints what its children used.
-    const child = spawn('bash', ['-c', 'pgbench "$@" && times', 'pgbench', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    if (code !== 0) throw new Error(`pgbench ${args.join(' ')} failed: ${stderr}`);
-    return stdout;
+    return pgbenchTimed(args);
   });
-  const out = pgbenchRun.result;
-  const [childUser, childSystem] = [
-    ...out
-      .trim()
-      .split('\n')
-      .at(-1)
-      .matchAll(/(\d+)m([\d.]+)s/g),
-  ].map((m) => Number(m[1]) * 60 + Number(m[2]));
-  const pgbenchClientSeconds = (childUser ?? 0) + (childSystem ?? 0);
+  const { report: out, clientSeconds: pgbenchClientSeconds } = pgbenchRun.result;
   const { tps, latencyMs: pgLatency, transactions: pgbenchTransactions } = pgbenchFigures(out);
   const pgbenchCpuMs = ((pgbenchRun.seconds + pgbenchClientSeconds) * 1000) / pgbenchTransactions;
   log(`pgbench TPC-B: ${tps.toFixed(0)} transactions/s (latency average ${pgLatency} ms)`);

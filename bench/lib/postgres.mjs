@@ -1,7 +1,7 @@
 // The PostgreSQL side the benches share (bench:wallet, bench:games:money): their databases on one
 // server, made and dropped through an admin connection; pgbench's TPC-B beside them; and what a
 // database's backends have done (transactions, CPU) while a load runs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { cpuSeconds } from './measure.mjs';
 
@@ -51,7 +51,47 @@ export function postgresServer(serverUrl) {
         return Number(rows[0]?.n ?? NaN);
       }),
     /** CPU seconds each backend of a database has used so far (by pid; the pools keep their connections under load). */
-    backendCpu: (name) => withClient(serverUrl, (client) => readBackendCpu(client, name)),
+    backendCpuNow: (name) => withClient(serverUrl, (client) => readBackendCpu(client, name)),
+    /**
+     * The CPU time PostgreSQL's backends spend on one database while `work` runs: the backends are
+     * sampled every 250 ms (they come and go with their clients) and each one's last reading counts.
+     * `work` gets a function that starts the measured window (what the backends used before does not
+     * count). On a shared machine a rate depends on what else runs; CPU per transaction hardly does.
+     */
+    async backendCpu(database, work) {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      const first = new Map();
+      const last = new Map();
+      let running = true;
+      const sample = async () => {
+        for (const [pid, used] of await readBackendCpu(client, database)) {
+          if (!used) continue;
+          if (!first.has(pid)) first.set(pid, used);
+          last.set(pid, used);
+        }
+      };
+      const sampler = (async () => {
+        while (running) {
+          await sample();
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      })();
+      try {
+        const result = await work(() => {
+          // The start of the measured window: what the backends used before it does not count.
+          first.clear();
+          last.clear();
+          return sample();
+        });
+        await sample();
+        return { result, seconds: [...last].reduce((sum, [pid, used]) => sum + used - (first.get(pid) ?? 0), 0) };
+      } finally {
+        running = false;
+        await sampler;
+        await client.end();
+      }
+    },
   };
 }
 
@@ -60,6 +100,28 @@ export function pgbench(args) {
   const result = spawnSync('pgbench', args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`pgbench ${args.join(' ')} failed: ${result.stderr || result.error}`);
   return result.stdout;
+}
+
+/**
+ * Runs pgbench to its end without blocking (a sampler of backendCpu keeps running meanwhile): its
+ * output, and the CPU seconds the pgbench client used (bash's `times` prints what its children used).
+ */
+export async function pgbenchTimed(args) {
+  const child = spawn('bash', ['-c', 'pgbench "$@" && times', 'pgbench', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`pgbench ${args.join(' ')} failed: ${stderr}`);
+  const [childUser, childSystem] = [
+    ...stdout
+      .trim()
+      .split('\n')
+      .at(-1)
+      .matchAll(/(\d+)m([\d.]+)s/g),
+  ].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return { report: stdout, clientSeconds: (childUser ?? 0) + (childSystem ?? 0) };
 }
 
 /** pgbench's version line, e.g. `pgbench (PostgreSQL) 16.4`. */
