@@ -1,0 +1,208 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackup, type BackupSource } from '../src/backup/backup.js';
+import { readChecks } from '../src/backup/checks.js';
+import { BackupRefusedError, type Manifest } from '../src/backup/manifest.js';
+import { platformProfile } from '../src/backup/profiles.js';
+import { restoreBackup, RestoreTargetError, type RestoreTarget } from '../src/backup/restore.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { playerDocuments } from '../src/documents/schema.js';
+import { createLocalStorage } from '../src/documents/storage.js';
+import { players } from '../src/players/schema.js';
+import { rowsOf } from '../src/shared/db.js';
+import { createWalletService } from '../src/wallet/service.js';
+import { addTestTitles, gameProvider, launchToken, playerWithCash } from './games-provider.js';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+
+/**
+ * Backup and restore (issue 15 §5): a platform with players, money, game rounds and a document
+ * is backed up (pg_dump on a PostgreSQL server with TEST_DATABASE_URL, PGlite's data folder
+ * otherwise), restored into a fresh database and document store, and compared check by check
+ * (backup/checks.ts: add a check there and both the restore and this test compare it).
+ */
+const STUDIO_SECRET = 'studio-secret-of-the-backup-tests-0123456789';
+const GAME = 'backup-slot';
+
+let platform: TestPlatform;
+let work: string;
+let backupDir: string;
+let manifest: Manifest;
+const cleanups: (() => Promise<void>)[] = [];
+
+/** A fresh restore target of the platform's own kind: a new database on the server, or a new folder. */
+async function freshTarget(): Promise<{ target: RestoreTarget; open: () => Promise<Database> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = path.join(work, `restored-${randomBytes(4).toString('hex')}`);
+    return { target: { kind: 'pglite', dataDir }, open: () => openDatabase({ url: '', dataDir }) };
+  }
+  const name = `krone_restore_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  });
+  const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  return { target: { kind: 'postgres', url }, open: () => openDatabase({ url, dataDir: 'memory://', poolSize: 2 }) };
+}
+
+function sourceOf(on: TestPlatform): BackupSource {
+  if (on.database.kind === 'postgres') return { kind: 'postgres', url: on.config.DATABASE_URL };
+  return { kind: 'pglite', client: (on.database.db as unknown as { $client: PGlite }).$client };
+}
+
+async function uploadDocument(token: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('documentType', 'bank_statement');
+  form.append('files', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'kontoudtog.pdf');
+  const encoded = new Response(form);
+  const response = await platform.app.inject({
+    method: 'POST',
+    url: `/Players/documents/${token}`,
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const pdf = () =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
+      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    'latin1',
+  );
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'krone-backup-'));
+  platform = await startTestPlatform({
+    DOCUMENTS_DIR: path.join(work, 'documents'),
+    GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET,
+  });
+  await addTestTitles(platform.database.db, [{ id: GAME, stepsOre: [100, 500, 1_000, 2_000] }]);
+  const studio = gameProvider(platform.app, 'krone-studio', STUDIO_SECRET);
+
+  // Three players with deposits; two play rounds through the games contract; one uploads a document.
+  const made = [await playerWithCash(platform, 50_000), await playerWithCash(platform, 20_000), await playerWithCash(platform, 0)];
+  for (const [index, player] of made.slice(0, 2).entries()) {
+    const auth = await studio.call('authenticate', { token: await launchToken(platform, player.token, GAME) });
+    const sessionId = auth.body.data!.sessionId as string;
+    for (let round = 0; round < 3; round++) {
+      const roundId = `r-${index}-${round}-${randomUUID()}`;
+      expect((await studio.call('bet', { sessionId, roundId, transactionId: `b-${roundId}`, amountOre: 1_000 })).status).toBe(200);
+      if (round !== 1) {
+        expect(
+          (await studio.call('win', { sessionId, roundId, transactionId: `w-${roundId}`, amountOre: 2_500 * (round + 1) })).status,
+        ).toBe(200);
+      }
+      expect((await studio.call('endRound', { sessionId, roundId })).status).toBe(200);
+    }
+  }
+  await uploadDocument(made[2]!.token, pdf());
+
+  backupDir = path.join(work, 'backup');
+  ({ manifest } = await createBackup({
+    profile: platformProfile,
+    source: sourceOf(platform),
+    storage: createLocalStorage(platform.config.DOCUMENTS_DIR),
+    outDir: backupDir,
+  }));
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.close();
+  for (const cleanup of cleanups) await cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('backup and restore', () => {
+  it('restores into a fresh database and document store what was backed up: ledger, audit, players, rounds, documents', async () => {
+    expect(manifest).toMatchObject({
+      service: 'platform',
+      database: { kind: platform.database.kind, migration: { latestTag: expect.stringMatching(/^\d{4}_/) } },
+      documents: { files: [expect.objectContaining({ sizeBytes: expect.any(Number) })] },
+    });
+    const { target, open } = await freshTarget();
+    const restoredDocuments = path.join(work, 'restored-documents');
+    const result = await restoreBackup({
+      profile: platformProfile,
+      dir: backupDir,
+      target,
+      storage: createLocalStorage(restoredDocuments),
+    });
+    expect(result.documentsRestored).toBe(1);
+
+    const restored = await open();
+    try {
+      const source = platform.database.db;
+      const copy = restored.db;
+      // Every check (ledger totals per account kind, the audit, players, rounds, documents, row counts) equal.
+      expect(await readChecks(platformProfile.checks, copy)).toEqual(await readChecks(platformProfile.checks, source));
+      const audit = await createWalletService(copy, () => new Date()).audit();
+      expect(audit).toEqual({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+      const totals = result.checks['ledger.totalsByAccountKind'] as Record<string, { totalOre: number }>;
+      expect(totals.player_cash!.totalOre).toBe(50_000 + 20_000 - 6_000 + 2 * (2_500 + 7_500));
+
+      expect(await copy.select().from(players).orderBy(players.id)).toEqual(await source.select().from(players).orderBy(players.id));
+      const rounds = (db: typeof copy) => rowsOf<{ n: string }>(sql`select count(*)::text as n from game_rounds`, db);
+      expect(await rounds(copy)).toEqual([{ n: '6' }]);
+
+      const [document] = await copy.select().from(playerDocuments);
+      const original = await createLocalStorage(platform.config.DOCUMENTS_DIR).get(document!.storageKey);
+      expect(await readFile(path.join(restoredDocuments, document!.storageKey))).toEqual(Buffer.from(original!));
+      expect(Buffer.from(original!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      await restored.close();
+    }
+
+    // The restored database is no longer fresh: a second restore into it is refused.
+    await expect(
+      restoreBackup({ profile: platformProfile, dir: backupDir, target, storage: createLocalStorage(restoredDocuments) }),
+    ).rejects.toThrow(RestoreTargetError);
+  });
+
+  it('refuses a backup whose document was changed or whose dump was cut short, and writes nothing', async () => {
+    const changed = path.join(work, 'changed');
+    await cp(backupDir, changed, { recursive: true });
+    const documentFile = path.join(changed, manifest.documents.files[0]!.file);
+    const bytes = await readFile(documentFile);
+    bytes[bytes.length - 2] ^= 0x01;
+    await writeFile(documentFile, bytes);
+
+    const truncated = path.join(work, 'truncated');
+    await cp(backupDir, truncated, { recursive: true });
+    await truncate(path.join(truncated, manifest.database.file), Math.floor(manifest.database.sizeBytes / 2));
+
+    for (const [dir, file] of [
+      [changed, manifest.documents.files[0]!.file],
+      [truncated, manifest.database.file],
+    ] as const) {
+      const { target, open } = await freshTarget();
+      const store = path.join(work, `store-${randomBytes(4).toString('hex')}`);
+      const refusal = restoreBackup({ profile: platformProfile, dir, target, storage: createLocalStorage(store) });
+      await expect(refusal).rejects.toThrow(BackupRefusedError);
+      await expect(refusal).rejects.toThrow(file);
+      expect(await readdir(store).catch(() => [])).toEqual([]);
+      if (target.kind === 'pglite') expect(await readdir(target.dataDir).catch(() => [])).toEqual([]);
+      else {
+        const database = await open();
+        const tables = await rowsOf<{ n: string }>(
+          sql`select count(*)::text as n from information_schema.tables where table_schema = 'public'`,
+          database.db,
+        );
+        await database.close();
+        expect(tables).toEqual([{ n: '0' }]);
+      }
+    }
+  });
+});
