@@ -281,31 +281,50 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
   });
 
   /**
+   * A new round's stake from cash: the session's facts (live, not expired) and the accounts, once
+   * the title's stake steps and the stake rules let it through; null sends the call to the other path.
+   */
+  async function stakeFacts(providerId: string, request: MoneyRequest) {
+    const facts = await factsFor(providerId, request.sessionId);
+    if (!facts || clock() >= facts.expiresAt) return null;
+    try {
+      await assertStakeAllowed(facts.gameId, request.amountOre);
+      await checkStake([facts.playerId], request.amountOre, ledgerKey(providerId, request.transactionId));
+    } catch {
+      return null;
+    }
+    return { facts, accounts: await accountsOf(providerId, facts.playerId) };
+  }
+
+  /** The ledger's hash of a game transfer between the player's cash and the games account (+ to the games account: a stake). */
+  const cashTransferHash = (
+    accounts: { cash: string; games: string },
+    kind: 'bet' | 'win',
+    toGamesOre: number,
+    ref: Record<string, string>,
+  ) =>
+    canonicalHash({
+      kind,
+      entries: [
+        { accountId: accounts.games, amountOre: toGamesOre },
+        { accountId: accounts.cash, amountOre: -toGamesOre },
+      ],
+      reference: ref,
+    });
+
+  /**
    * A bet in one statement (BET_IN_ONE_STATEMENT): the common bet, the first of its round, from
    * cash. Null for anything else: a bet refused, repeated, in a round already open, split with
    * the bonus balance; the checks before it that refuse send it to the other path too, which
    * answers a repeat before them.
    */
   async function betInOneStatement(providerId: string, request: MoneyRequest): Promise<MoneyAnswer | null> {
-    const facts = await factsFor(providerId, request.sessionId);
-    if (!facts || clock() >= facts.expiresAt) return null;
+    const staking = await stakeFacts(providerId, request);
+    if (!staking) return null;
+    const { facts, accounts } = staking;
     const key = ledgerKey(providerId, request.transactionId);
-    try {
-      await assertStakeAllowed(facts.gameId, request.amountOre);
-      await checkStake([facts.playerId], request.amountOre, key);
-    } catch {
-      return null;
-    }
-    const accounts = await accountsOf(providerId, facts.playerId);
     const ref = reference(facts, request.roundId, request.transactionId);
-    const transferHash = canonicalHash({
-      kind: 'bet',
-      entries: [
-        { accountId: accounts.games, amountOre: request.amountOre },
-        { accountId: accounts.cash, amountOre: -request.amountOre },
-      ],
-      reference: ref,
-    });
+    const transferHash = cashTransferHash(accounts, 'bet', request.amountOre, ref);
     const row = await oneStatement<MoneyRow>('games_bet_one_statement', BET_IN_ONE_STATEMENT, [
       providerId,
       request.roundId,
@@ -332,14 +351,7 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
     if (!facts) return null;
     const accounts = await accountsOf(providerId, facts.playerId);
     const ref = reference(facts, request.roundId, request.transactionId);
-    const transferHash = canonicalHash({
-      kind: 'win',
-      entries: [
-        { accountId: accounts.games, amountOre: -request.amountOre },
-        { accountId: accounts.cash, amountOre: request.amountOre },
-      ],
-      reference: ref,
-    });
+    const transferHash = cashTransferHash(accounts, 'win', -request.amountOre, ref);
     const row = await oneStatement<MoneyRow>('games_win_one_statement', WIN_IN_ONE_STATEMENT, [
       providerId,
       request.roundId,
@@ -360,27 +372,11 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
 
   /** A whole round in one statement (BET_AND_WIN_IN_ONE_STATEMENT): a new round, its stake from cash. Null for anything else. */
   async function betAndWinInOneStatement(providerId: string, request: BetAndWinRequest): Promise<BetAndWinAnswer | null> {
-    const facts = await factsFor(providerId, request.sessionId);
-    if (!facts || clock() >= facts.expiresAt) return null;
-    const betKey = ledgerKey(providerId, request.transactionId);
-    try {
-      await assertStakeAllowed(facts.gameId, request.amountOre);
-      await checkStake([facts.playerId], request.amountOre, betKey);
-    } catch {
-      return null;
-    }
-    const accounts = await accountsOf(providerId, facts.playerId);
+    const staking = await stakeFacts(providerId, request);
+    if (!staking) return null;
+    const { facts, accounts } = staking;
     const betRef = reference(facts, request.roundId, request.transactionId);
     const winRef = reference(facts, request.roundId, request.winTransactionId);
-    const transferHash = (kind: 'bet' | 'win', amountOre: number, ref: Record<string, string>) =>
-      canonicalHash({
-        kind,
-        entries: [
-          { accountId: accounts.games, amountOre },
-          { accountId: accounts.cash, amountOre: -amountOre },
-        ],
-        reference: ref,
-      });
     const row = await oneStatement<MoneyRow & { win_transfer_id: string | null }>(
       'games_bet_and_win_one_statement',
       BET_AND_WIN_IN_ONE_STATEMENT,
@@ -396,14 +392,14 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
         accounts.games,
         facts.playerId,
         facts.gameId,
-        betKey,
-        transferHash('bet', request.amountOre, betRef),
+        ledgerKey(providerId, request.transactionId),
+        cashTransferHash(accounts, 'bet', request.amountOre, betRef),
         JSON.stringify(betRef),
         requestHash('betAndWin', request),
         request.winTransactionId,
         request.winAmountOre,
         ledgerKey(providerId, request.winTransactionId),
-        transferHash('win', -request.winAmountOre, winRef),
+        cashTransferHash(accounts, 'win', -request.winAmountOre, winRef),
         JSON.stringify(winRef),
         request.endRound,
       ],
