@@ -171,6 +171,20 @@ describe('backup and restore', () => {
     ).rejects.toThrow(RestoreTargetError);
   });
 
+  it('fails a restore whose database does not give back the checks its manifest recorded', async () => {
+    const edited = path.join(work, 'edited');
+    await cp(backupDir, edited, { recursive: true });
+    const recorded = JSON.parse(await readFile(path.join(edited, 'manifest.json'), 'utf8')) as Manifest;
+    const recordedPlayers = recorded.checks.players as { count: number };
+    recordedPlayers.count += 1;
+    await writeFile(path.join(edited, 'manifest.json'), JSON.stringify(recorded));
+    const { target } = await freshTarget();
+    const storage = createLocalStorage(path.join(work, 'edited-store'));
+    await expect(restoreBackup({ profile: platformProfile, dir: edited, target, storage })).rejects.toThrow(
+      'check players: the restored database differs from the backup',
+    );
+  });
+
   it('refuses a backup whose document was changed or whose dump was cut short, and writes nothing', async () => {
     const changed = path.join(work, 'changed');
     await cp(backupDir, changed, { recursive: true });
