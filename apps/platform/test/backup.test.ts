@@ -130,7 +130,7 @@ describe('backup and restore', () => {
     expect(manifest).toMatchObject({
       service: 'platform',
       database: { kind: platform.database.kind, migration: { latestTag: expect.stringMatching(/^\d{4}_/) } },
-      documents: { files: [expect.objectContaining({ sizeBytes: expect.any(Number) })] },
+      documents: { files: [expect.objectContaining({ sizeBytes: expect.any(Number), mediaType: 'application/pdf' })] },
     });
     const { target, open } = await freshTarget();
     const restoredDocuments = path.join(work, 'restored-documents');

@@ -36,7 +36,7 @@ interface SnapshotFacts {
   checks: Record<string, unknown>;
   migration: Manifest['database']['migration'];
   serverVersion: string;
-  documents: { storageKey: string; sha256: string }[];
+  documents: { storageKey: string; sha256: string; mediaType: string }[];
 }
 
 async function readFacts(profile: BackupProfile, db: Db): Promise<SnapshotFacts> {
@@ -49,7 +49,7 @@ async function readFacts(profile: BackupProfile, db: Db): Promise<SnapshotFacts>
   const [version] = await rowsOf<{ server_version: string }>(sql`show server_version`, db);
   const documents = profile.documents
     ? await db
-        .select({ storageKey: playerDocuments.storageKey, sha256: playerDocuments.sha256 })
+        .select({ storageKey: playerDocuments.storageKey, sha256: playerDocuments.sha256, mediaType: playerDocuments.mediaType })
         .from(playerDocuments)
         .orderBy(playerDocuments.storageKey)
     : [];
@@ -140,7 +140,7 @@ export async function createBackup(options: BackupOptions): Promise<{ dir: strin
         if (sha256 !== document.sha256) throw new Error(`document ${document.storageKey} differs from the SHA-256 its row keeps`);
         const file = `documents/${document.storageKey}`;
         await writeFile(path.join(work, file), bytes, { mode: 0o600 });
-        files.push({ key: document.storageKey, file, sizeBytes: bytes.byteLength, sha256 });
+        files.push({ key: document.storageKey, file, sizeBytes: bytes.byteLength, sha256, mediaType: document.mediaType });
       }
     }
 

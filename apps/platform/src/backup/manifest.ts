@@ -32,7 +32,7 @@ export const manifestSchema = z.object({
   documents: z.object({
     /** Where they were read from: `local` or `s3`; a restore writes them to its own configured store. */
     store: z.enum(['local', 's3']).nullable(),
-    files: z.array(fileEntry.extend({ key: z.string().regex(/^[0-9a-f]{32}$/) })),
+    files: z.array(fileEntry.extend({ key: z.string().regex(/^[0-9a-f]{32}$/), mediaType: z.string().min(1).max(100) })),
   }),
   checks: z.record(z.string(), z.unknown()),
 });

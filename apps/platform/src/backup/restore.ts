@@ -103,7 +103,7 @@ async function restoreDocuments(options: RestoreOptions, manifest: Manifest): Pr
     if (present && !options.force && createHash('sha256').update(present).digest('hex') !== entry.sha256) {
       throw new RestoreTargetError(`the document store holds other bytes under ${entry.key}; --force to overwrite`);
     }
-    await storage.put(entry.key, bytes, 'application/octet-stream');
+    await storage.put(entry.key, bytes, entry.mediaType);
     const written = await storage.get(entry.key);
     if (!written || createHash('sha256').update(written).digest('hex') !== entry.sha256) {
       throw new Error(`document ${entry.key} reads back other bytes from the ${storage.kind} store`);
