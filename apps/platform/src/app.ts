@@ -44,6 +44,7 @@ import { createSecrets } from './players/secrets.js';
 import { createPlayersService } from './players/service.js';
 import { createSessionStore } from './players/sessions.js';
 import { errorPlugin } from './shared/error-plugin.js';
+import { refuseNulPlugin } from './shared/refuse-nul.js';
 import { securityHeaders } from './shared/security-headers.js';
 import { sessionPlayer } from './shared/session-player.js';
 import { supportRoutes } from './support/routes.js';
@@ -246,6 +247,7 @@ export async function buildApp({
 
   await app.register(errorPlugin, { translate: content.translate });
   await app.register(securityHeaders);
+  await app.register(refuseNulPlugin);
   await app.register(fastifyRateLimit, { global: false, ...(await rateLimitStore(app, config)) });
   // After the rate limit: a session route's per-player limit counts, then a dead session is refused.
   await app.register(sessionPlayer, { resolve: players.playerForSession });
