@@ -43,7 +43,7 @@ import { playersRoutes } from './players/routes.js';
 import { createSecrets } from './players/secrets.js';
 import { createPlayersService } from './players/service.js';
 import { createSessionStore } from './players/sessions.js';
-import { errorPlugin } from './shared/error-plugin.js';
+import { answerFrameworkError, errorPlugin } from './shared/error-plugin.js';
 import { refuseNulPlugin } from './shared/refuse-nul.js';
 import { securityHeaders } from './shared/security-headers.js';
 import { sessionPlayer } from './shared/session-player.js';
@@ -159,6 +159,8 @@ export async function buildApp({
     // The storefront (BFF) is the only caller and sits in front; trust its X-Forwarded-For.
     trustProxy: config.TRUST_PROXY,
     requestTimeout: 15_000,
+    // The router's own refusals (a path that does not decode, an over-long path parameter) in our error shape.
+    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply, (key) => content.translate(key)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CATALOGUE, isErrorCode, type ErrorCode } from '@krone/domain';
@@ -14,6 +14,21 @@ export interface ErrorBody {
 }
 
 type Translate = (messageKey: string) => Promise<string>;
+
+/**
+ * Fastify's `frameworkErrors`: the refusals its router makes before any route or error handler
+ * (a URL that does not decode, a path parameter over `maxParamLength`) answered as every other
+ * refusal, not with Fastify's own body and `FST_ERR_*` code.
+ */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply, translate: Translate): void {
+  const refusal = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+  const code: ErrorCode = refusal ? 'BAD_REQUEST' : 'SERVER_ERROR';
+  const status = refusal ? error.statusCode! : ERROR_CATALOGUE.SERVER_ERROR.status;
+  const { messageKey } = ERROR_CATALOGUE[code];
+  void translate(messageKey)
+    .catch(() => messageKey)
+    .then((message) => reply.status(status).send({ result: 0, code, message } satisfies ErrorBody));
+}
 
 /**
  * Maps every failure to `{ result: 0, code, message }` with the Danish message from the
