@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { errorBody, iso, isoDateTime, isoOrNull, noStore, ok, sessionParams } from '../shared/http.js';
-import { fail } from '../shared/errors.js';
+import { AppError, fail } from '../shared/errors.js';
 import { perPlayerRateLimit } from '../shared/player-rate-limit.js';
 import { MAX_FILES_PER_UPLOAD } from './inspect.js';
 import { DOCUMENT_STATUSES } from './schema.js';
@@ -70,7 +70,10 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadInput> {
     if (code === 'FST_FILES_LIMIT') throw fail('UPLOAD_TOO_MANY_FILES');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail('UPLOAD_TOO_LARGE');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') throw fail('INVALID_INPUT');
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Nothing here but the parser reads the request: its other errors (busboy's "Unexpected end of
+    // form", "Malformed part header", …, with no code) are the sender's malformed body.
+    throw fail('INVALID_INPUT');
   }
   return { documentType, files };
 }
