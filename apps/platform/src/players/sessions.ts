@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions } from './schema.js';
 import { hashToken, newToken, TOKEN_PATTERN } from './secrets.js';
@@ -48,13 +48,24 @@ export function createSessionStore(db: Db, clock: () => Date, rules: SessionRule
     return { playerId: row.playerId, method: row.method, createdAt: row.createdAt, expiresAt: row.expiresAt };
   }
 
-  /** Ends one session; the player's id when it was still open. */
+  /**
+   * Ends one live session; the player's id when it was. A session already past its absolute or
+   * idle end is left as it is: it ended by expiry, and a late logout must not rewrite that.
+   */
   async function end(token: string, reason: string): Promise<string | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
+    const now = clock();
     const [row] = await db
       .update(sessions)
-      .set({ endedAt: clock(), endedReason: reason })
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.endedAt)))
+      .set({ endedAt: now, endedReason: reason })
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.endedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - rules.idleMs)),
+        ),
+      )
       .returning({ playerId: sessions.playerId });
     return row?.playerId ?? null;
   }
