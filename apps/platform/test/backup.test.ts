@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -219,4 +222,55 @@ describe('backup and restore', () => {
       }
     }
   });
+});
+
+describe('npm run db:backup and db:restore', () => {
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const script = (name: string, args: string[], env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', `apps/platform/src/scripts/${name}.ts`, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', ...env },
+    }).then(
+      ({ stdout }) => ({ code: 0, output: stdout }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: `${error.stdout}${error.stderr}` }),
+    );
+
+  it('backs up the embedded database the platform’s variables name and restores it into a fresh folder', async () => {
+    const dataDir = path.join(work, 'cli-source');
+    const source = await openDatabase({ url: '', dataDir });
+    await source.migrate();
+    await source.db.insert(players).values({
+      mitidUuid: 'cli-player',
+      cprHash: 'cli-hash',
+      cprEncrypted: 'x',
+      birthDate: '1990-01-01',
+      firstName: 'Kopi',
+      lastName: 'Spiller',
+      email: 'kopi@example.dk',
+      mobileCc: '+45',
+      mobileNo: '20304050',
+    });
+    await source.close();
+
+    const out = path.join(work, 'cli-backup');
+    const backup = await script('db-backup', ['--out', out], { PGLITE_DATA_DIR: dataDir, DOCUMENTS_DIR: path.join(work, 'cli-docs') });
+    expect(backup, backup.output).toMatchObject({ code: 0, output: expect.stringContaining(`written to ${out}`) });
+    expect(await script('db-restore', [out, '--verify-only'], {})).toMatchObject({
+      code: 0,
+      output: expect.stringContaining('every file matches'),
+    });
+
+    const restoredDir = path.join(work, 'cli-restored');
+    const env = { PGLITE_DATA_DIR: restoredDir, DOCUMENTS_DIR: path.join(work, 'cli-docs-restored') };
+    const restore = await script('db-restore', [out], env);
+    expect(restore, restore.output).toMatchObject({ code: 0, output: expect.stringContaining('players: {"count":1') });
+    // Again into the same, no longer fresh, folder: refused.
+    expect(await script('db-restore', [out], env)).toMatchObject({ code: 1, output: expect.stringContaining('is not empty') });
+    const restored = await openDatabase({ url: '', dataDir: restoredDir });
+    try {
+      expect(await restored.db.select({ email: players.email }).from(players)).toEqual([{ email: 'kopi@example.dk' }]);
+    } finally {
+      await restored.close();
+    }
+  }, 60_000);
 });
