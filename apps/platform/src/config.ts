@@ -179,6 +179,18 @@ export const configSchema = z.object({
   DOCUMENTS_S3_REGION: z.string().min(1).default('eu-north-1'),
   DOCUMENTS_S3_ACCESS_KEY_ID: z.string().default(''),
   DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().default(''),
+
+  // The audit log's seals (audit/README.md): the Ed25519 key's 32-byte seed (64 hex characters;
+  // its public key verifies the seals), the folder the signed heads are appended to, how often.
+  AUDIT_SIGNING_SEED: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, '64 lower-case hex characters')
+    .default('d22bf61bed4a4a8521229e99cb2a7cde720001acfd571d4e4542e942f1af13cc'),
+  AUDIT_SEAL_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, '.data', 'audit-seals')),
+  AUDIT_SEAL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 /** Secrets that have a development default: each must be set in production. */
@@ -198,6 +210,7 @@ export const PRODUCTION_SECRETS = [
   'MOBILEPAY_PAYMENTS_KEY',
   'MOBILEPAY_WEBHOOK_SECRET',
   'GAME_PROVIDER_KRONE_STUDIO_SECRET',
+  'AUDIT_SIGNING_SEED',
 ] as const;
 
 /** Provider (and public) URLs: https and not a stand-in in production. */

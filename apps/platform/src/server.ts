@@ -1,5 +1,6 @@
 import { loadTitles } from '@krone/games-math/titles';
 import { buildApp } from './app.js';
+import { sealAuditLog } from './audit/seal.js';
 import { seedBonusCodes } from './bonus/service.js';
 import { loadConfig } from './config.js';
 import { seedDemoContent } from './content/seed.js';
@@ -29,6 +30,18 @@ if (config.SEED_DEMO_CONTENT) {
   if (made > 0) console.log(`platform: ${made} demo players made`);
 }
 const app = await buildApp({ config, database, backgroundJobs: true });
+
+// The audit log's heads, signed and written out of the database now and then (audit/README.md).
+if (config.AUDIT_SEAL_INTERVAL_SECONDS > 0) {
+  const seal = () =>
+    sealAuditLog(database.db, { seedHex: config.AUDIT_SIGNING_SEED, dir: config.AUDIT_SEAL_DIR }).catch((error: unknown) =>
+      app.log.error({ err: error }, 'audit log: sealing failed'),
+    );
+  await seal();
+  const sealing = setInterval(() => void seal(), config.AUDIT_SEAL_INTERVAL_SECONDS * 1000);
+  sealing.unref();
+  app.addHook('onClose', async () => clearInterval(sealing));
+}
 
 let stopping = false;
 async function stop(signal: string) {

@@ -26,6 +26,7 @@ const production: Record<string, string> = {
   MOBILEPAY_PAYMENTS_KEY: 'm'.repeat(40),
   MOBILEPAY_WEBHOOK_SECRET: 'n'.repeat(40),
   GAME_PROVIDER_KRONE_STUDIO_SECRET: 'o'.repeat(40),
+  AUDIT_SIGNING_SEED: 'ab'.repeat(32),
   WEB_PUBLIC_URL: 'https://www.krone-casino.dk',
   MITID_ISSUER: 'https://broker.example.dk/mitid',
   MITID_CPR_MATCH_URL: 'https://broker.example.dk/mitid/cpr-match',
@@ -71,6 +72,7 @@ describe('production fails closed (KRONE_ENV)', () => {
     'MOBILEPAY_PAYMENTS_KEY',
     'MOBILEPAY_WEBHOOK_SECRET',
     'GAME_PROVIDER_KRONE_STUDIO_SECRET',
+    'AUDIT_SIGNING_SEED',
   ];
   it.each(secrets)('refuses the development default of %s', (key) => {
     const env = { ...production };

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { auditHeads } from '../audit/schema.js';
+import { verifyAuditLog } from '../audit/verify.js';
 import type { Db } from '../db/client.js';
 import { playerDocuments } from '../documents/schema.js';
 import { players } from '../players/schema.js';
@@ -10,8 +12,7 @@ import { createWalletService } from '../wallet/service.js';
  * One thing a backup must carry over unchanged, read from a database. A backup records every
  * check of its service in its manifest (read in the same snapshot the dump is taken from), and a
  * restore reads them again from the restored database and refuses a difference. To cover a new
- * table or invariant (the hash-chained audit log of issue 15 §4: its length and head hash), add
- * a check here: backups, restores and the round-trip test pick it up.
+ * table or invariant, add a check here: backups, restores and the round-trip test pick it up.
  */
 export interface BackupCheck {
   name: string;
@@ -92,6 +93,20 @@ export const platformChecks: BackupCheck[] = [
         .from(playerDocuments)
         .orderBy(playerDocuments.id);
       return { count: rows.length, sha256: digestOf(rows) };
+    },
+  },
+  {
+    // The audit log's chains (audit/README.md): every head as it stands, and the walk's verdict.
+    name: 'audit.chains',
+    async read(db) {
+      const heads = await db.select().from(auditHeads).orderBy(auditHeads.chain);
+      const walked = await verifyAuditLog(db);
+      return {
+        chains: heads.length,
+        heads: digestOf(heads.map((head) => [head.chain, head.seq, head.hash.toString('hex')])),
+        entries: walked.entries,
+        problems: walked.problems.length,
+      };
     },
   },
 ];

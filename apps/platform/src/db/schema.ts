@@ -9,3 +9,4 @@ export * from '../wallet/schema.js';
 export * from '../payments/schema.js';
 export * from '../bonus/schema.js';
 export * from '../games/schema.js';
+export * from '../audit/schema.js';

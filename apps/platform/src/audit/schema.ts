@@ -1,0 +1,36 @@
+import { bigint, customType, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The tamper-evident audit log (audit/README.md): one chain per player (their money movements,
+ * limits, pauses and closures, status, documents) and `house` and `security` chains for the rest.
+ * Each entry carries the hash of the one before it in its chain and its own,
+ * `hash = sha256(prev_hash || body)`, the body being the record as JSON text exactly as written.
+ * Entries are appended by the database's own triggers, in the same transaction (and statement)
+ * as the change they record, so no code path can move money without its entry.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    chain: text('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    prevHash: bytea('prev_hash').notNull(),
+    hash: bytea('hash').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.seq] }), index('audit_log_at_idx').on(t.at)],
+);
+
+/** Each chain's last entry: the row an append locks, so a chain's entries follow one another. */
+export const auditHeads = pgTable('audit_heads', {
+  chain: text('chain').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  prevHash: bytea('prev_hash').notNull(),
+  hash: bytea('hash').notNull(),
+});

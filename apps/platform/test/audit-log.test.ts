@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditHeads, auditLog } from '../src/audit/schema.js';
+import { checkSeals, readSeals, sealAuditLog, sealKeys } from '../src/audit/seal.js';
+import { verifyAuditLog } from '../src/audit/verify.js';
+import { players } from '../src/players/schema.js';
+import { rowsOf } from '../src/shared/db.js';
+import { addTestTitles, gameProvider, playerWithCash, type GameProviderClient } from './games-provider.js';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+
+/**
+ * The tamper-evident audit log (issue 15 §4, audit/README.md): every money movement, limit change,
+ * pause, status change and document decision is chained per player in the transaction that made
+ * it; `verifyAuditLog` names the first entry altered, removed or reordered, and a ledger row edited
+ * behind the log's back; a seal catches a chain rewritten whole. Each tampering is done here the
+ * way someone with database access would do it, straight in SQL. PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL (CI).
+ */
+const SECRET = 'audit-studio-secret-of-the-tests-0123456789';
+const SEED = '11'.repeat(32);
+const GAME = 'revisions-slot';
+let platform: TestPlatform;
+let studio: GameProviderClient;
+let sealDir: string;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ GAME_PROVIDER_KRONE_STUDIO_SECRET: SECRET });
+  await addTestTitles(platform.database.db, [{ id: GAME, stepsOre: [100, 500, 1_000] }]);
+  studio = gameProvider(platform.app, 'krone-studio', SECRET);
+  sealDir = await mkdtemp(path.join(tmpdir(), 'krone-audit-seals-'));
+}, 60_000);
+afterAll(async () => {
+  await platform.close();
+  await rm(sealDir, { recursive: true, force: true });
+});
+
+const db = () => platform.database.db;
+const exec = (query: string) => db().execute(sql.raw(query));
+const chainOf = (playerId: string) => `player:${playerId}`;
+const entriesOf = (chain: string) => db().select().from(auditLog).where(eq(auditLog.chain, chain)).orderBy(auditLog.seq);
+
+/** A player who deposits, plays three whole rounds, sets a limit and pauses: one chain of theirs. */
+async function busyPlayer() {
+  const player = await playerWithCash(platform, 10_000);
+  const launched = await platform.app.inject({
+    method: 'POST',
+    url: `/Games/launch/${player.token}`,
+    payload: { providerId: 'krone-studio', gameId: GAME, mode: 'real' },
+  });
+  const auth = await studio.call('authenticate', { token: (launched.json() as { data: { token: string } }).data.token });
+  const sessionId = auth.body.data!.sessionId as string;
+  for (const win of [0, 1_500, 300]) {
+    const round = {
+      sessionId,
+      roundId: randomUUID(),
+      transactionId: randomUUID(),
+      amountOre: 500,
+      winTransactionId: randomUUID(),
+      winAmountOre: win,
+      endRound: true,
+    };
+    expect((await studio.call('betAndWin', round)).status).toBe(200);
+  }
+  // Refused (a stake off the title's steps): nothing moves, nothing is recorded.
+  const refused = await studio.call('betAndWin', {
+    sessionId,
+    roundId: randomUUID(),
+    transactionId: randomUUID(),
+    amountOre: 123,
+    winTransactionId: randomUUID(),
+    winAmountOre: 0,
+    endRound: true,
+  });
+  expect(refused.body.code).toBe('GAME_STAKE_NOT_ALLOWED');
+  const limit = await platform.app.inject({ method: 'PUT', url: `/Limits/${player.token}/deposit/day`, payload: { amountOre: 50_000 } });
+  expect(limit.statusCode).toBe(200);
+  const pause = await platform.app.inject({ method: 'POST', url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } });
+  expect(pause.statusCode).toBe(200);
+  await db().update(players).set({ status: 'game_locked' }).where(eq(players.id, player.id));
+  return player;
+}
+
+describe('the audit log', () => {
+  it('chains every money movement, limit change, pause and status change of a player, in order, and verifies clean', async () => {
+    const player = await busyPlayer();
+    const entries = await entriesOf(chainOf(player.id));
+    // The deposit, the rounds' transfers (3 stakes, 2 wins above 0; a win of 0 moves nothing), the limit, the pause, the lock.
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'transfer',
+      'transfer',
+      'transfer',
+      'transfer',
+      'transfer',
+      'transfer',
+      'deposit_limit',
+      'account_exclusion',
+      'player_status',
+    ]);
+    expect(entries.map((entry) => entry.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const kinds = entries.slice(0, 6).map((entry) => (JSON.parse(entry.body) as { transferKind: string }).transferKind);
+    expect(kinds).toEqual(['deposit', 'bet', 'bet', 'win', 'bet', 'win']);
+    expect(JSON.parse(entries.at(-1)!.body)).toMatchObject({ kind: 'player_status', from: 'active', to: 'game_locked' });
+    const [head] = await db()
+      .select()
+      .from(auditHeads)
+      .where(eq(auditHeads.chain, chainOf(player.id)));
+    expect(head).toMatchObject({ seq: 9 });
+    expect(head!.hash.equals(entries.at(-1)!.hash)).toBe(true);
+    const verified = await verifyAuditLog(db());
+    expect(verified.problems).toEqual([]);
+    expect(verified.entries).toBeGreaterThanOrEqual(9);
+    expect(verified.transfersChecked).toBeGreaterThanOrEqual(6);
+  });
+
+  it('names an entry whose body was edited, one removed from the middle, and two swapped', async () => {
+    const player = await busyPlayer();
+    const chain = chainOf(player.id);
+    const [, second, third, fourth] = await entriesOf(chain);
+
+    await exec(`update audit_log set body = replace(body, '"amountOre": -500', '"amountOre": -50') where chain = '${chain}' and seq = 3`);
+    expect((await verifyAuditLog(db())).problems[0]).toMatchObject({ kind: 'altered', chain, seq: 3 });
+    await exec(`update audit_log set body = '${third!.body.replaceAll("'", "''")}' where chain = '${chain}' and seq = 3`);
+    expect((await verifyAuditLog(db())).problems).toEqual([]);
+
+    await exec(`delete from audit_log where chain = '${chain}' and seq = 2`);
+    const removed = (await verifyAuditLog(db())).problems;
+    expect(removed[0]).toMatchObject({ kind: 'broken_link', chain, seq: 3 });
+    await db().insert(auditLog).values(second!);
+
+    await exec(`update audit_log set seq = -4 where chain = '${chain}' and seq = 4`);
+    await exec(`update audit_log set seq = 4 where chain = '${chain}' and seq = 3`);
+    await exec(`update audit_log set seq = 3 where chain = '${chain}' and seq = -4`);
+    expect((await verifyAuditLog(db())).problems[0]).toMatchObject({ kind: 'broken_link', chain, seq: 3 });
+    await exec(`update audit_log set seq = -3 where chain = '${chain}' and seq = 3`);
+    await exec(`update audit_log set seq = 3 where chain = '${chain}' and seq = 4`);
+    await exec(`update audit_log set seq = 4 where chain = '${chain}' and seq = -3`);
+    expect(fourth).toBeDefined();
+    expect((await verifyAuditLog(db())).problems).toEqual([]);
+  });
+
+  it('catches a ledger row edited behind the log (the append-only trigger switched off), and a transfer made around it', async () => {
+    const player = await busyPlayer();
+    const [entry] = await rowsOf<{ transfer_id: string }>(
+      sql`select e.transfer_id from wallet_entries e join wallet_accounts a on a.id = e.account_id
+          where a.player_id = ${player.id} and e.amount_ore = -500 limit 1`,
+      db(),
+    );
+    await exec('alter table wallet_entries disable trigger wallet_entries_append_only');
+    await exec(`update wallet_entries set amount_ore = -5 where transfer_id = '${entry!.transfer_id}' and amount_ore = -500`);
+    const found = (await verifyAuditLog(db())).problems;
+    expect(found).toContainEqual(
+      expect.objectContaining({ kind: 'ledger_mismatch', chain: chainOf(player.id), detail: expect.stringContaining(entry!.transfer_id) }),
+    );
+    await exec(`update wallet_entries set amount_ore = -500 where transfer_id = '${entry!.transfer_id}' and amount_ore = -5`);
+    await exec('alter table wallet_entries enable trigger wallet_entries_append_only');
+
+    // A transfer written with the log's trigger switched off has no entry: named.
+    await exec('alter table wallet_entries disable trigger wallet_entries_audited');
+    const sneaked = await playerWithCash(platform, 777);
+    await exec('alter table wallet_entries enable trigger wallet_entries_audited');
+    const problems = (await verifyAuditLog(db())).problems;
+    expect(problems).toContainEqual(expect.objectContaining({ kind: 'unrecorded_transfer' }));
+    expect(await entriesOf(chainOf(sneaked.id))).toEqual([]);
+  });
+
+  it('signs the heads; a chain rewritten whole (hashes and head recomputed) passes the walk but not the seal', async () => {
+    const { publicKey } = sealKeys(SEED);
+    const player = await busyPlayer();
+    const chain = chainOf(player.id);
+    await sealAuditLog(db(), { seedHex: SEED, dir: sealDir });
+    const seals = await readSeals(sealDir);
+    expect(await checkSeals(db(), seals, publicKey)).toEqual([]);
+
+    // Rewrite the player's chain from its third entry: a smaller stake, every later hash and the head recomputed.
+    await exec(`update audit_log set body = replace(body, '"amountOre": -500', '"amountOre": -400') where chain = '${chain}' and seq = 3`);
+    await exec(`
+      do $$
+      declare e record; prev bytea;
+      begin
+        select hash into prev from audit_log where chain = '${chain}' and seq = 2;
+        for e in select seq, body from audit_log where chain = '${chain}' and seq >= 3 order by seq loop
+          update audit_log set prev_hash = prev, hash = sha256(prev || convert_to(e.body, 'UTF8')) where chain = '${chain}' and seq = e.seq;
+          select hash into prev from audit_log where chain = '${chain}' and seq = e.seq;
+        end loop;
+        update audit_heads set hash = prev where chain = '${chain}';
+      end $$`);
+    const walked = (await verifyAuditLog(db())).problems.filter((problem) => problem.chain === chain && problem.kind !== 'ledger_mismatch');
+    expect(walked).toEqual([]);
+    expect(await checkSeals(db(), seals, publicKey)).toContainEqual(expect.objectContaining({ kind: 'seal_mismatch', chain }));
+    // And a seal whose heads were edited does not hold its signature.
+    const forged = {
+      ...seals[0]!,
+      heads: seals[0]!.heads.map(([c, s, h]): [string, number, string] => [c, s, c === chain ? '00'.repeat(32) : h]),
+    };
+    expect(await checkSeals(db(), [forged], publicKey)).toContainEqual(expect.objectContaining({ kind: 'seal_signature' }));
+  });
+});
