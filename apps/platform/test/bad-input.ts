@@ -391,8 +391,11 @@ function setAt(root: unknown, path: (string | number)[], value: unknown, remove 
   if (!node || typeof node !== 'object') return;
   const last = path.at(-1)!;
   if (remove) {
-    if (Array.isArray(node)) node.splice(last as number, 1);
-    else delete node[last];
+    // By hand, not splice: an earlier mutation may have set the array's own `constructor` key.
+    if (Array.isArray(node)) {
+      for (let index = last as number; index < node.length - 1; index++) node[index] = node[index + 1];
+      node.length = Math.max(0, node.length - 1);
+    } else delete node[last];
   } else Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
 }
 
@@ -1142,14 +1145,22 @@ export async function runBadInput(
   replayRequests(operations, targets).forEach((arbitrary, index) => sources.push({ name: `replay ${index}`, arbitrary }));
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const concurrency = options.concurrency ?? 8;
+  // Drawn a batch at a time (each batch its own seed): a bench's requests, with strings up to 10⁶
+  // characters, do not fit in memory all at once.
+  const batch = concurrency * 8;
   for (const [index, source] of sources.entries()) {
-    const requests = fc.sample(source.arbitrary, { numRuns: options.perOperation, seed: seed + index });
-    for (let start = 0; start < requests.length; start += concurrency) {
-      await Promise.all(
-        requests
-          .slice(start, start + concurrency)
-          .map((request) => sendAndCheck(platform, request, tally, messages, options.timeoutMs ?? 10_000)),
-      );
+    for (let start = 0; start < options.perOperation; start += batch) {
+      const requests = fc.sample(source.arbitrary, {
+        numRuns: Math.min(batch, options.perOperation - start),
+        seed: seed + index * 1_000_003 + start,
+      });
+      for (let at = 0; at < requests.length; at += concurrency) {
+        await Promise.all(
+          requests
+            .slice(at, at + concurrency)
+            .map((request) => sendAndCheck(platform, request, tally, messages, options.timeoutMs ?? 10_000)),
+        );
+      }
     }
   }
   return tally;
