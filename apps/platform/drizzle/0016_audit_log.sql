@@ -16,7 +16,6 @@ CREATE TABLE "audit_log" (
 	CONSTRAINT "audit_log_chain_seq_pk" PRIMARY KEY("chain","seq")
 );
 --> statement-breakpoint
-CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 -- hand-written
 -- The audit log's appends (audit/README.md). One chain per player, `house` for transfers between
 -- the house's own accounts, `security` for security events. An append locks its chain's head row
@@ -27,10 +26,15 @@ DECLARE
   body_text text := (p_body || jsonb_build_object('kind', p_kind, 'chain', p_chain, 'at', p_at))::text;
   head record;
 BEGIN
-  INSERT INTO audit_heads AS h (chain, seq, prev_hash, hash)
-  VALUES (p_chain, 1, ''::bytea, sha256(convert_to(body_text, 'UTF8')))
-  ON CONFLICT (chain) DO UPDATE SET seq = h.seq + 1, prev_hash = h.hash, hash = sha256(h.hash || convert_to(body_text, 'UTF8'))
-  RETURNING seq, prev_hash, hash INTO head;
+  UPDATE audit_heads SET seq = seq + 1, prev_hash = hash, hash = sha256(hash || convert_to(body_text, 'UTF8'))
+    WHERE chain = p_chain RETURNING seq, prev_hash, hash INTO head;
+  IF NOT FOUND THEN
+    -- The chain's first entry (of two first appends at once, the second waits on the key and follows the first).
+    INSERT INTO audit_heads (chain, seq, prev_hash, hash) VALUES (p_chain, 1, ''::bytea, sha256(convert_to(body_text, 'UTF8')))
+      ON CONFLICT (chain) DO UPDATE SET seq = audit_heads.seq + 1, prev_hash = audit_heads.hash,
+        hash = sha256(audit_heads.hash || convert_to(body_text, 'UTF8'))
+      RETURNING seq, prev_hash, hash INTO head;
+  END IF;
   INSERT INTO audit_log (chain, seq, kind, body, prev_hash, hash, at)
   VALUES (p_chain, head.seq, p_kind, body_text, head.prev_hash, head.hash, p_at);
 END
@@ -41,16 +45,21 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "audit_transfer"(p_transfer_id uuid, p_extra jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   transfer record;
+  entry record;
   owner uuid;
-  owners uuid[];
+  owners uuid[] := ARRAY[]::uuid[];
   entries jsonb;
 BEGIN
+  -- Probes by key only (as wallet_check_entries): a plan kept from when the tables were small must
+  -- never read a whole table.
   SELECT id, kind, idempotency_key, reference, reverses, created_at INTO transfer FROM wallet_transfers WHERE id = p_transfer_id;
-  SELECT coalesce(array_agg(DISTINCT a.player_id ORDER BY a.player_id) FILTER (WHERE a.player_id IS NOT NULL), ARRAY[]::uuid[]),
-         jsonb_agg(jsonb_build_object('accountId', e.account_id, 'amountOre', e.amount_ore, 'balanceAfterOre', e.balance_after_ore)
+  SELECT jsonb_agg(jsonb_build_object('accountId', e.account_id, 'amountOre', e.amount_ore, 'balanceAfterOre', e.balance_after_ore)
                    ORDER BY e.account_id, e.amount_ore)
-    INTO owners, entries
-    FROM wallet_entries e JOIN wallet_accounts a ON a.id = e.account_id WHERE e.transfer_id = p_transfer_id;
+    INTO entries FROM wallet_entries e WHERE e.transfer_id = p_transfer_id;
+  FOR entry IN SELECT account_id FROM wallet_entries WHERE transfer_id = p_transfer_id ORDER BY account_id LOOP
+    SELECT player_id INTO owner FROM wallet_accounts WHERE id = entry.account_id;
+    IF owner IS NOT NULL AND NOT owner = ANY(owners) THEN owners := owners || owner; END IF;
+  END LOOP;
   IF cardinality(owners) = 0 THEN owners := ARRAY[NULL::uuid]; END IF;
   FOREACH owner IN ARRAY owners LOOP
     PERFORM audit_append(coalesce('player:' || owner::text, 'house'), 'transfer',
@@ -64,13 +73,13 @@ $$;--> statement-breakpoint
 -- (a bet before its win when one statement wrote both).
 CREATE FUNCTION "audit_wallet_entries"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  ids uuid[];
   transfer record;
 BEGIN
+  SELECT array_agg(DISTINCT transfer_id) INTO ids FROM new_entries;
   FOR transfer IN
-    SELECT t.id
-    FROM (SELECT DISTINCT transfer_id FROM new_entries) d
-    CROSS JOIN LATERAL (SELECT w.id, w.kind, w.created_at FROM wallet_transfers w WHERE w.id = d.transfer_id) t
-    ORDER BY t.created_at, array_position(ARRAY['bet', 'win', 'rollback'], t.kind) NULLS LAST, t.id
+    SELECT w.id FROM wallet_transfers w WHERE w.id = ANY(ids)
+    ORDER BY w.created_at, array_position(ARRAY['bet', 'win', 'rollback'], w.kind) NULLS LAST, w.id
   LOOP
     PERFORM audit_transfer(transfer.id, '{}'::jsonb);
   END LOOP;

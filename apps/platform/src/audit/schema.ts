@@ -1,4 +1,4 @@
-import { bigint, customType, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -24,7 +24,7 @@ export const auditLog = pgTable(
     hash: bytea('hash').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.chain, t.seq] }), index('audit_log_at_idx').on(t.at)],
+  (t) => [primaryKey({ columns: [t.chain, t.seq] })],
 );
 
 /** Each chain's last entry: the row an append locks, so a chain's entries follow one another. */
