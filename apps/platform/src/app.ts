@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { createSecurityRecorder } from './audit/security.js';
 import { contentRoutes } from './content/routes.js';
 import { createContentService } from './content/service.js';
 import type { Database } from './db/client.js';
@@ -167,6 +168,15 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const content = createContentService(database.db, clock);
+  // Security events on the audit log's security chain (audit/security.ts), awaited at close.
+  const securityRecorder = createSecurityRecorder({
+    db: database.db,
+    clock,
+    ipHashSalt: config.IP_HASH_SALT,
+    onError: (error) => app.log.error({ err: error }, 'audit log: a security event could not be appended'),
+  });
+  app.decorate('recordSecurityEvent', securityRecorder.record);
+  app.addHook('onClose', securityRecorder.flush);
   const support = createSupportService(database.db, config, clock);
   // What payments tell others of deposits (read-only): limits count them against a deposit limit
   // (the limits page, and the check payments ask before a deposit); the history shows those under way.

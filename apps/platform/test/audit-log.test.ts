@@ -167,6 +167,32 @@ describe('the audit log', () => {
     expect(await entriesOf(chainOf(sneaked.id))).toEqual([]);
   });
 
+  it('chains security events (a forged provider call, a refused wallet key) on the security chain, the client’s address hashed', async () => {
+    const before = (await entriesOf('security')).length;
+    const forged = await studio.call('balance', { sessionId: randomUUID() }, { secret: 'not-the-studio-secret-0123456789' });
+    expect(forged.status).toBe(401);
+    const refusedKey = await platform.app.inject({
+      method: 'POST',
+      url: '/Wallet/transfers',
+      headers: { 'x-api-key': 'wrong' },
+      payload: {},
+    });
+    expect(refusedKey.statusCode).toBe(401);
+    // Appended beside the refusal (which never waits on it): wait for both.
+    let entries = await entriesOf('security');
+    for (let tries = 0; entries.length < before + 2 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      entries = await entriesOf('security');
+    }
+    const events = entries.slice(before).map((entry) => JSON.parse(entry.body) as Record<string, string>);
+    expect(events.map((event) => event.event).sort()).toEqual(['api_key_invalid', 'game_signature_invalid']);
+    for (const event of events) {
+      expect(event.client).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.stringify(event)).not.toContain('127.0.0.1');
+    }
+    expect((await verifyAuditLog(db())).problems.filter((problem) => problem.chain === 'security')).toEqual([]);
+  });
+
   it('signs the heads; a chain rewritten whole (hashes and head recomputed) passes the walk but not the seal', async () => {
     const { publicKey } = sealKeys(SEED);
     const player = await busyPlayer();
