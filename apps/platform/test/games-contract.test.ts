@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants } from '../src/bonus/schema.js';
 import { gameRounds, games, gameTransactions } from '../src/games/schema.js';
 import { players } from '../src/players/schema.js';
+import { checkInvariants } from '../src/invariants/check.js';
 import { rowsOf } from '../src/shared/db.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { addTestTitles, gameProvider, playerWithCash, type GameProviderClient } from './games-provider.js';
@@ -819,32 +820,11 @@ describe('a burst of random play', () => {
       'bet:GAME_TRANSACTION_ROLLED_BACK',
     ])
       expect(tally.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...tally])}`).toBeGreaterThan(0);
-    await expectLedgerSound();
-    // Every transaction that moved money has exactly one ledger transfer under its key, and each
-    // round's net in the ledger is its bets (not rolled back) less its wins.
-    const moved = await platform.database.db.select().from(gameTransactions);
-    const keys = await rowsOf<{ idempotency_key: string; n: string }>(
-      sql`select idempotency_key, count(*) as n from wallet_transfers where idempotency_key like 'game:%' group by idempotency_key`,
-      platform.database.db,
-    );
-    const withTransfer = moved.filter((row) => row.transferId !== null);
-    expect(keys.length).toBe(withTransfer.length);
-    expect(keys.every((row) => Number(row.n) === 1)).toBe(true);
-    const ledgerByRound = await rowsOf<{ provider: string; round_id: string; net: string }>(
-      sql`select t.reference->>'provider' as provider, t.reference->>'roundId' as round_id, sum(e.amount_ore) as net
-          from wallet_transfers t join wallet_entries e on e.transfer_id = t.id
-          join wallet_accounts a on a.id = e.account_id
-          where t.idempotency_key like 'game:%' and a.player_id is null
-          group by 1, 2`,
-      platform.database.db,
-    );
-    const allRounds = await platform.database.db.select().from(gameRounds);
-    for (const round of allRounds) {
-      const net = Number(ledgerByRound.find((row) => row.provider === round.providerId && row.round_id === round.roundId)?.net ?? 0);
-      expect(net, round.roundId).toBe(round.stakedOre - round.wonOre);
-      const bets = moved.filter((row) => row.roundId === round.roundId && row.kind === 'bet' && row.status === 'done');
-      expect(round.stakedOre).toBe(bets.reduce((sum, row) => sum + row.amountOre, 0));
-    }
+    // The invariants checker (invariants/README.md), which the chaos bench runs too: the ledger
+    // sound, and every transaction that moved money has exactly one ledger transfer under its key,
+    // each round's net in the ledger its bets (not rolled back) less its wins.
+    const invariants = await checkInvariants(platform.database.db, { now });
+    expect(invariants.filter((invariant) => !invariant.ok)).toEqual([]);
     const [{ played }] = (await platform.database.db
       .select({ played: sql<number>`count(*)::int` })
       .from(gameTransactions)
