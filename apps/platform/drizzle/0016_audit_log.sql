@@ -95,20 +95,27 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "players_status_audited" AFTER UPDATE OF "status" ON "players" FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION "audit_player_status"();--> statement-breakpoint
--- A deposit limit's change (the table is append-only: each row is one change).
+-- A deposit limit's change (the table is append-only: each row is one change), from its trigger
+-- and from the backfill below.
+CREATE FUNCTION "audit_deposit_limit_row"(r deposit_limits, p_extra jsonb) RETURNS void LANGUAGE sql AS $$
+  SELECT audit_append('player:' || r.player_id::text, 'deposit_limit', p_extra || jsonb_build_object('id', r.id, 'period', r.period,
+    'amountOre', r.amount_ore, 'effectiveAt', r.effective_at, 'source', r.source), r.created_at);
+$$;--> statement-breakpoint
 CREATE FUNCTION "audit_deposit_limit"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM audit_append('player:' || NEW.player_id::text, 'deposit_limit', jsonb_build_object('id', NEW.id, 'period', NEW.period,
-    'amountOre', NEW.amount_ore, 'effectiveAt', NEW.effective_at, 'source', NEW.source), NEW.created_at);
+  PERFORM audit_deposit_limit_row(NEW, '{}'::jsonb);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "deposit_limits_audited" AFTER INSERT ON "deposit_limits" FOR EACH ROW EXECUTE FUNCTION "audit_deposit_limit"();--> statement-breakpoint
--- A pause or closure (append-only).
+-- A pause or closure (append-only), from its trigger and from the backfill below.
+CREATE FUNCTION "audit_account_exclusion_row"(r account_exclusions, p_extra jsonb) RETURNS void LANGUAGE sql AS $$
+  SELECT audit_append('player:' || r.player_id::text, 'account_exclusion', p_extra || jsonb_build_object('id', r.id,
+    'exclusionKind', r.kind, 'startsAt', r.starts_at, 'endsAt', r.ends_at, 'source', r.source), r.created_at);
+$$;--> statement-breakpoint
 CREATE FUNCTION "audit_account_exclusion"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM audit_append('player:' || NEW.player_id::text, 'account_exclusion', jsonb_build_object('id', NEW.id, 'exclusionKind', NEW.kind,
-    'startsAt', NEW.starts_at, 'endsAt', NEW.ends_at, 'source', NEW.source), NEW.created_at);
+  PERFORM audit_account_exclusion_row(NEW, '{}'::jsonb);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -133,13 +140,7 @@ BEGIN
   FOR row IN SELECT id FROM wallet_transfers ORDER BY created_at, id LOOP
     PERFORM audit_transfer(row.id, '{"backfilled": true}'::jsonb);
   END LOOP;
-  FOR row IN SELECT * FROM deposit_limits ORDER BY created_at, id LOOP
-    PERFORM audit_append('player:' || row.player_id::text, 'deposit_limit', jsonb_build_object('backfilled', true, 'id', row.id,
-      'period', row.period, 'amountOre', row.amount_ore, 'effectiveAt', row.effective_at, 'source', row.source), row.created_at);
-  END LOOP;
-  FOR row IN SELECT * FROM account_exclusions ORDER BY created_at, id LOOP
-    PERFORM audit_append('player:' || row.player_id::text, 'account_exclusion', jsonb_build_object('backfilled', true, 'id', row.id,
-      'exclusionKind', row.kind, 'startsAt', row.starts_at, 'endsAt', row.ends_at, 'source', row.source), row.created_at);
-  END LOOP;
+  PERFORM audit_deposit_limit_row(d, '{"backfilled": true}'::jsonb) FROM (SELECT * FROM deposit_limits ORDER BY created_at, id) d;
+  PERFORM audit_account_exclusion_row(x, '{"backfilled": true}'::jsonb) FROM (SELECT * FROM account_exclusions ORDER BY created_at, id) x;
 END
 $$;

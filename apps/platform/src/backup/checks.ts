@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { auditHeads } from '../audit/schema.js';
-import { verifyAuditLog } from '../audit/verify.js';
 import type { Db } from '../db/client.js';
 import { playerDocuments } from '../documents/schema.js';
 import { players } from '../players/schema.js';
@@ -96,16 +95,17 @@ export const platformChecks: BackupCheck[] = [
     },
   },
   {
-    // The audit log's chains (audit/README.md): every head as it stands, and the walk's verdict.
+    // The audit log's chains (audit/README.md): every head and the entries' count. The heads'
+    // hashes cover every entry before them, so equal heads are an equal log; walking it is
+    // `npm run audit:verify`'s work, not the backup's.
     name: 'audit.chains',
     async read(db) {
       const heads = await db.select().from(auditHeads).orderBy(auditHeads.chain);
-      const walked = await verifyAuditLog(db);
+      const [row] = await rowsOf<{ n: string }>(sql`select count(*)::text as n from audit_log`, db);
       return {
         chains: heads.length,
+        entries: Number(row!.n),
         heads: digestOf(heads.map((head) => [head.chain, head.seq, head.hash.toString('hex')])),
-        entries: walked.entries,
-        problems: walked.problems.length,
       };
     },
   },

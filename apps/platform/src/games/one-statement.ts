@@ -313,19 +313,18 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
     });
 
   /**
-   * A bet in one statement (BET_IN_ONE_STATEMENT): the common bet, the first of its round, from
-   * cash. Null for anything else: a bet refused, repeated, in a round already open, split with
-   * the bonus balance; the checks before it that refuse send it to the other path too, which
-   * answers a repeat before them.
+   * The parameters $1 to $15 that BET_IN_ONE_STATEMENT and BET_AND_WIN_IN_ONE_STATEMENT share
+   * (STAKE_FROM_CASH's and the bet's transfer), the call's own hash last.
    */
-  async function betInOneStatement(providerId: string, request: MoneyRequest): Promise<MoneyAnswer | null> {
-    const staking = await stakeFacts(providerId, request);
-    if (!staking) return null;
+  function stakeValues(
+    providerId: string,
+    request: MoneyRequest,
+    staking: NonNullable<Awaited<ReturnType<typeof stakeFacts>>>,
+    callHash: string,
+  ) {
     const { facts, accounts } = staking;
-    const key = ledgerKey(providerId, request.transactionId);
     const ref = reference(facts, request.roundId, request.transactionId);
-    const transferHash = cashTransferHash(accounts, 'bet', request.amountOre, ref);
-    const row = await oneStatement<MoneyRow>('games_bet_one_statement', BET_IN_ONE_STATEMENT, [
+    return [
       providerId,
       request.roundId,
       request.transactionId,
@@ -337,11 +336,27 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
       accounts.games,
       facts.playerId,
       facts.gameId,
-      key,
-      transferHash,
+      ledgerKey(providerId, request.transactionId),
+      cashTransferHash(accounts, 'bet', request.amountOre, ref),
       JSON.stringify(ref),
-      requestHash('bet', request),
-    ]);
+      callHash,
+    ];
+  }
+
+  /**
+   * A bet in one statement (BET_IN_ONE_STATEMENT): the common bet, the first of its round, from
+   * cash. Null for anything else: a bet refused, repeated, in a round already open, split with
+   * the bonus balance; the checks before it that refuse send it to the other path too, which
+   * answers a repeat before them.
+   */
+  async function betInOneStatement(providerId: string, request: MoneyRequest): Promise<MoneyAnswer | null> {
+    const staking = await stakeFacts(providerId, request);
+    if (!staking) return null;
+    const row = await oneStatement<MoneyRow>(
+      'games_bet_one_statement',
+      BET_IN_ONE_STATEMENT,
+      stakeValues(providerId, request, staking, requestHash('bet', request)),
+    );
     return row?.transfer_id ? moneyAnswer(request.transactionId, row) : null;
   }
 
@@ -375,27 +390,12 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
     const staking = await stakeFacts(providerId, request);
     if (!staking) return null;
     const { facts, accounts } = staking;
-    const betRef = reference(facts, request.roundId, request.transactionId);
     const winRef = reference(facts, request.roundId, request.winTransactionId);
     const row = await oneStatement<MoneyRow & { win_transfer_id: string | null }>(
       'games_bet_and_win_one_statement',
       BET_AND_WIN_IN_ONE_STATEMENT,
       [
-        providerId,
-        request.roundId,
-        request.transactionId,
-        facts.id,
-        request.amountOre,
-        clock().toISOString(),
-        accounts.cash,
-        accounts.bonus,
-        accounts.games,
-        facts.playerId,
-        facts.gameId,
-        ledgerKey(providerId, request.transactionId),
-        cashTransferHash(accounts, 'bet', request.amountOre, betRef),
-        JSON.stringify(betRef),
-        requestHash('betAndWin', request),
+        ...stakeValues(providerId, request, staking, requestHash('betAndWin', request)),
         request.winTransactionId,
         request.winAmountOre,
         ledgerKey(providerId, request.winTransactionId),
