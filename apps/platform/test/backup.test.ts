@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, type BackupSource } from '../src/backup/backup.js';
 import { readChecks } from '../src/backup/checks.js';
@@ -21,7 +20,7 @@ import { players } from '../src/players/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { addTestTitles, gameProvider, launchToken, playerWithCash } from './games-provider.js';
-import { startTestPlatform, type TestPlatform } from './harness.js';
+import { scratchDatabase, startTestPlatform, type TestPlatform } from './harness.js';
 
 /**
  * Backup and restore (issue 15 §5): a platform with players, money, game rounds and a document
@@ -45,18 +44,8 @@ async function freshTarget(): Promise<{ target: RestoreTarget; open: () => Promi
     const dataDir = path.join(work, `restored-${randomBytes(4).toString('hex')}`);
     return { target: { kind: 'pglite', dataDir }, open: () => openDatabase({ url: '', dataDir }) };
   }
-  const name = `krone_restore_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  const { url, drop } = await scratchDatabase(serverUrl, 'krone_restore_test');
+  cleanups.push(drop);
   return { target: { kind: 'postgres', url }, open: () => openDatabase({ url, dataDir: 'memory://', poolSize: 2 }) };
 }
 

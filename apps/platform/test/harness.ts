@@ -29,6 +29,24 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
+/** A new, empty database on a PostgreSQL server (a test's own), its URL and how to drop it. */
+export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 /**
  * A platform on a fresh database: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
@@ -38,24 +56,9 @@ export async function startTestPlatform(
   services: Pick<AppOptions, 'brokers' | 'rofus'> = {},
 ): Promise<TestPlatform> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let url = '';
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (serverUrl) {
-    const name = `krone_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(serverUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = serverUrl ? await scratchDatabase(serverUrl, 'krone_test') : null;
+  const url = scratch?.url ?? '';
+  const dropDatabase = scratch?.drop;
   const config = loadConfig({
     KRONE_ENV: 'test',
     LOG_LEVEL: 'silent',

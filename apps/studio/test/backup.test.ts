@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { restoreBackup, type RestoreTarget } from '../../platform/src/backup/res
 import { openDatabase, type Database } from '../src/db/client.js';
 import { rounds, sessions } from '../src/db/schema.js';
 import { realSession, startWorld, studioCall, type TestWorld } from './harness.js';
+import { scratchDatabase } from '../../platform/test/harness.js';
 
 /**
  * The studio's database backs up and restores as the platform's does (`npm run db:backup --
@@ -38,18 +38,8 @@ async function freshTarget(): Promise<{ target: RestoreTarget; open: () => Promi
     const dataDir = path.join(work, 'restored');
     return { target: { kind: 'pglite', dataDir }, open: () => openDatabase(dataDir) };
   }
-  const name = `krone_studio_restore_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  const { url, drop } = await scratchDatabase(serverUrl, 'krone_studio_restore');
+  cleanups.push(drop);
   return { target: { kind: 'postgres', url }, open: () => openDatabase(url, 2) };
 }
 

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { rowsOf } from '../../platform/src/shared/db.js';
 import { createWalletService } from '../../platform/src/wallet/service.js';
 import { launchToken as launchTokenOf, playerWithCash } from '../../platform/test/games-provider.js';
-import { startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
+import { scratchDatabase, startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
 import { createCryptoRng, play, SeededTestRng, type Rng } from '@krone/games-math';
 import { buildStudio, type Studio } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -53,23 +51,8 @@ export function platformFetch(platform: TestPlatform) {
 async function studioDatabase(): Promise<{ database: Database; drop?: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase('memory://') };
-  const name = `krone_studio_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  const database = await openDatabase(target.toString(), 4);
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await scratchDatabase(serverUrl, 'krone_studio_test');
+  return { database: await openDatabase(url, 4), drop };
 }
 
 export interface TestWorld {
