@@ -30,7 +30,7 @@ let sealDir: string;
 beforeAll(async () => {
   platform = await startTestPlatform({ GAME_PROVIDER_KRONE_STUDIO_SECRET: SECRET });
   await addTestTitles(platform.database.db, [{ id: GAME, stepsOre: [100, 500, 1_000] }]);
-  studio = gameProvider(platform.app, 'krone-studio', SECRET);
+  studio = gameProvider(platform.publicApp, 'krone-studio', SECRET);
   sealDir = await mkdtemp(path.join(tmpdir(), 'krone-audit-seals-'));
 }, 60_000);
 afterAll(async () => {
@@ -103,6 +103,25 @@ describe('the audit log', () => {
     expect(entries.map((entry) => entry.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const kinds = entries.slice(0, 6).map((entry) => (JSON.parse(entry.body) as { transferKind: string }).transferKind);
     expect(kinds).toEqual(['deposit', 'bet', 'bet', 'win', 'bet', 'win']);
+    // Each transfer's record says what it is for a report (the player's amount, the game, round and
+    // game session) and binds the ledger's rows by their digest (audit/README.md, "Transfer entries").
+    const stakesAndWins = entries.slice(1, 6).map((entry) => JSON.parse(entry.body) as Record<string, unknown>);
+    expect(stakesAndWins.map((body) => [body.transferKind, body.amountOre])).toEqual([
+      ['bet', -500],
+      ['bet', -500],
+      ['win', 1_500],
+      ['bet', -500],
+      ['win', 300],
+    ]);
+    for (const body of stakesAndWins) {
+      expect(body).toMatchObject({ v: 2, digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(body.reference).toMatchObject({
+        provider: 'krone-studio',
+        game: GAME,
+        roundId: expect.any(String),
+        gameSessionId: expect.any(String),
+      });
+    }
     expect(JSON.parse(entries.at(-1)!.body)).toMatchObject({ kind: 'player_status', from: 'active', to: 'game_locked' });
     const [head] = await db()
       .select()
@@ -158,10 +177,10 @@ describe('the audit log', () => {
     await exec(`update wallet_entries set amount_ore = -500 where transfer_id = '${entry!.transfer_id}' and amount_ore = -5`);
     await exec('alter table wallet_entries enable trigger wallet_entries_append_only');
 
-    // A transfer written with the log's trigger switched off has no entry: named.
-    await exec('alter table wallet_entries disable trigger wallet_entries_audited');
+    // A transfer written with the log's trigger switched off (the ledger's own check, which appends) has no entry: named.
+    await exec('alter table wallet_entries disable trigger wallet_entries_checked');
     const sneaked = await playerWithCash(platform, 777);
-    await exec('alter table wallet_entries enable trigger wallet_entries_audited');
+    await exec('alter table wallet_entries enable trigger wallet_entries_checked');
     const problems = (await verifyAuditLog(db())).problems;
     expect(problems).toContainEqual(expect.objectContaining({ kind: 'unrecorded_transfer' }));
     expect(await entriesOf(chainOf(sneaked.id))).toEqual([]);

@@ -11,7 +11,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * Each entry carries the hash of the one before it in its chain and its own,
  * `hash = sha256(prev_hash || body)`, the body being the record as JSON text exactly as written.
  * Entries are appended by the database's own triggers, in the same transaction (and statement)
- * as the change they record, so no code path can move money without its entry.
+ * as the change they record, so no code path can move money without its entry. A transfer's
+ * record (since migration 0017, `"v": 2`) holds what a report reads and a digest of its ledger
+ * rows rather than the rows themselves (audit/README.md, "Transfer entries").
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -27,7 +29,11 @@ export const auditLog = pgTable(
   (t) => [primaryKey({ columns: [t.chain, t.seq] })],
 );
 
-/** Each chain's last entry: the row an append locks, so a chain's entries follow one another. */
+/**
+ * Each chain's last entry: the row an append locks, so a chain's entries follow one another.
+ * `prev_hash` is the chain's hash before the statement that appended last (with one entry, the
+ * entry before the last; a bet and its win appended by one statement update the head once).
+ */
 export const auditHeads = pgTable('audit_heads', {
   chain: text('chain').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),

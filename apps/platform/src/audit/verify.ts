@@ -42,7 +42,8 @@ export const sha256 = (...parts: (Buffer | string)[]) => {
 };
 
 type Entry = typeof auditLog.$inferSelect;
-type TransferBody = {
+/** A transfer's record as migration 0016 wrote it: the transfer whole, its entries included. */
+type TransferBodyV1 = {
   transferId: string;
   transferKind: string;
   idempotencyKey: string;
@@ -50,6 +51,21 @@ type TransferBody = {
   reverses: string | null;
   entries: { accountId: string; amountOre: number; balanceAfterOre: number | null }[];
 };
+/**
+ * A transfer's record since migration 0017 (`v: 2`): what a report reads (the transfer's kind, the
+ * chain's player's amount, null on `house`, and its reference) and the digest of its ledger rows
+ * that `audit_transfer_facts` computes, in the trigger that wrote the record and here alike.
+ */
+type TransferBodyV2 = {
+  v: 2;
+  transferId: string;
+  transferKind: string;
+  amountOre: number | null;
+  reference: unknown;
+  digest: string;
+};
+type TransferBody = TransferBodyV1 | TransferBodyV2;
+type Recorded = { chain: string; seq: number; body: TransferBody };
 
 /** The entries in (chain, seq) order, a page at a time (a ledger's log does not fit in memory whole). */
 async function* entriesInOrder(db: Db, pageSize = 5_000): AsyncGenerator<Entry> {
@@ -87,7 +103,7 @@ function parsed(text: string): Record<string, unknown> | null {
 export async function verifyAuditLog(db: Db): Promise<AuditVerification> {
   const problems: AuditProblem[] = [];
   const heads = new Map((await db.select().from(auditHeads)).map((head) => [head.chain, head]));
-  const recorded = new Map<string, { chain: string; seq: number; body: TransferBody }>();
+  const recorded = new Map<string, Recorded[]>();
   let entries = 0;
   let chainsSeen = 0;
   let chain: string | null = null;
@@ -129,8 +145,11 @@ export async function verifyAuditLog(db: Db): Promise<AuditVerification> {
     if (!sha256(entry.prevHash, entry.body).equals(entry.hash) || !consistent)
       problems.push({ kind: 'altered', chain: entry.chain, seq: entry.seq, detail: `${entry.kind} entry of ${entry.at.toISOString()}` });
     if (body && entry.kind === 'transfer') {
+      // A transfer between players is recorded on each one's chain: every record is checked.
       const transfer = body as unknown as TransferBody;
-      if (!recorded.has(transfer.transferId)) recorded.set(transfer.transferId, { chain: entry.chain, seq: entry.seq, body: transfer });
+      const records = recorded.get(transfer.transferId);
+      if (records) records.push({ chain: entry.chain, seq: entry.seq, body: transfer });
+      else recorded.set(transfer.transferId, [{ chain: entry.chain, seq: entry.seq, body: transfer }]);
     }
     expectedSeq = entry.seq + 1;
     prev = entry.hash;
@@ -143,68 +162,101 @@ export async function verifyAuditLog(db: Db): Promise<AuditVerification> {
   return { chains: chainsSeen, entries, transfersChecked, problems: sortProblems(problems) };
 }
 
-/** The ledger as it stands against what the log recorded of it, transfer by transfer. */
-async function checkLedger(
-  db: Db,
-  recorded: Map<string, { chain: string; seq: number; body: TransferBody }>,
-  problems: AuditProblem[],
-): Promise<number> {
+const ore = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+type LedgerTransfer = {
+  id: string;
+  kind: string;
+  idempotency_key: string;
+  reference: unknown;
+  reverses: string | null;
+  entries: TransferBodyV1['entries'] | string | null;
+  digest: string | null;
+  /** Each player's amount in the transfer (their accounts summed), by player id. */
+  players: Record<string, number> | string | null;
+};
+
+/** Whether the ledger's transfer is still what a record of it says. */
+function matches(record: Recorded, transfer: LedgerTransfer): boolean {
+  const reference = parsedJson<unknown>(transfer.reference);
+  const body = record.body;
+  if ('v' in body && body.v === 2) {
+    const players = parsedJson<Record<string, number> | null>(transfer.players) ?? {};
+    const player = record.chain.startsWith('player:') ? record.chain.slice('player:'.length) : null;
+    const amount = player === null ? (Object.keys(players).length === 0 ? null : undefined) : ore(players[player]);
+    return (
+      body.digest === transfer.digest &&
+      body.transferKind === transfer.kind &&
+      sameJson(body.reference, reference) &&
+      amount !== undefined &&
+      ore(body.amountOre) === amount
+    );
+  }
+  const v1 = body as TransferBodyV1;
+  const entries = parsedJson<TransferBodyV1['entries'] | null>(transfer.entries) ?? [];
+  return (
+    v1.transferKind === transfer.kind &&
+    v1.idempotencyKey === transfer.idempotency_key &&
+    (v1.reverses ?? null) === (transfer.reverses ?? null) &&
+    sameJson(v1.reference, reference) &&
+    Array.isArray(v1.entries) &&
+    sameJson(
+      v1.entries.map((e) => [e.accountId, ore(e.amountOre), ore(e.balanceAfterOre)]),
+      entries.map((e) => [e.accountId, ore(e.amountOre), ore(e.balanceAfterOre)]),
+    )
+  );
+}
+
+/**
+ * The ledger as it stands against what the log recorded of it, transfer by transfer: a record of
+ * 0017's kind by the digest `audit_transfer_facts` computes from the ledger's rows now (the same
+ * function the trigger used), a record of 0016's by the transfer and entries it holds whole.
+ */
+async function checkLedger(db: Db, recorded: Map<string, Recorded[]>, problems: AuditProblem[]): Promise<number> {
   let checked = 0;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const page = await rowsOf<{
-      id: string;
-      kind: string;
-      idempotency_key: string;
-      reference: unknown;
-      reverses: string | null;
-      entries: TransferBody['entries'];
-    }>(
+    const page = await rowsOf<LedgerTransfer>(
       sql`select t.id, t.kind, t.idempotency_key, t.reference, t.reverses,
                  (select jsonb_agg(jsonb_build_object('accountId', e.account_id, 'amountOre', e.amount_ore, 'balanceAfterOre', e.balance_after_ore)
                                    order by e.account_id, e.amount_ore)
-                  from wallet_entries e where e.transfer_id = t.id) as entries
-          from wallet_transfers t where t.id > ${after} order by t.id limit 2000`,
+                  from wallet_entries e where e.transfer_id = t.id) as entries,
+                 f.digest,
+                 (select jsonb_object_agg(p.player, p.amount) from (select u.player, sum(u.amount) as amount
+                    from unnest(f.owners, f.amounts) as u (player, amount) where u.player is not null group by u.player) p) as players
+          from wallet_transfers t cross join lateral audit_transfer_facts(t.id) f
+          where t.id > ${after} order by t.id limit 2000`,
       db,
     );
     for (const transfer of page) {
       checked++;
-      const entries = typeof transfer.entries === 'string' ? (JSON.parse(transfer.entries) as TransferBody['entries']) : transfer.entries;
-      const reference = typeof transfer.reference === 'string' ? (JSON.parse(transfer.reference) as unknown) : transfer.reference;
-      const found = recorded.get(transfer.id);
-      if (!found) {
+      const records = recorded.get(transfer.id);
+      if (!records) {
         problems.push({ kind: 'unrecorded_transfer', chain: null, seq: null, detail: `transfer ${transfer.id} (${transfer.kind})` });
         continue;
       }
       recorded.delete(transfer.id);
-      const asRecorded = found.body;
-      const same =
-        asRecorded.transferKind === transfer.kind &&
-        asRecorded.idempotencyKey === transfer.idempotency_key &&
-        (asRecorded.reverses ?? null) === (transfer.reverses ?? null) &&
-        sameJson(asRecorded.reference, reference) &&
-        sameJson(
-          asRecorded.entries.map((e) => [e.accountId, Number(e.amountOre), e.balanceAfterOre === null ? null : Number(e.balanceAfterOre)]),
-          (entries ?? []).map((e) => [e.accountId, Number(e.amountOre), e.balanceAfterOre === null ? null : Number(e.balanceAfterOre)]),
-        );
-      if (!same)
-        problems.push({
-          kind: 'ledger_mismatch',
-          chain: found.chain,
-          seq: found.seq,
-          detail: `transfer ${transfer.id} differs from its record`,
-        });
+      for (const record of records)
+        if (!matches(record, transfer))
+          problems.push({
+            kind: 'ledger_mismatch',
+            chain: record.chain,
+            seq: record.seq,
+            detail: `transfer ${transfer.id} differs from its record`,
+          });
     }
     if (page.length < 2000) break;
     after = page.at(-1)!.id;
   }
-  for (const [transferId, found] of recorded)
-    problems.push({
-      kind: 'ledger_mismatch',
-      chain: found.chain,
-      seq: found.seq,
-      detail: `transfer ${transferId} is gone from the ledger`,
-    });
+  for (const [transferId, records] of recorded)
+    for (const record of records)
+      problems.push({
+        kind: 'ledger_mismatch',
+        chain: record.chain,
+        seq: record.seq,
+        detail: `transfer ${transferId} is gone from the ledger`,
+      });
   return checked;
 }
 
