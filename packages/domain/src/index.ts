@@ -4,6 +4,7 @@ export * from './money';
 export * from './pagination';
 export * from './text';
 export * from './time';
+export * from './connection-faults';
 export * from './cpr';
 export * from './redirects';
 export * from './banking-days';

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { survivePoolFaults, whenReachable } from '@krone/domain';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -42,21 +43,27 @@ export interface DatabaseOptions {
   /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /** How long the migrations at start wait for a database that cannot be reached yet. */
+  startupWaitMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (a restart, a failover, an administrator) is an event
-    // of the pool, not a crash of the process: the pool makes a new one when next needed.
-    pool.on('error', (error) =>
-      console.warn(`database: an idle connection was lost (${(error as { code?: string }).code ?? error.message})`),
-    );
+    // A connection the server drops (a restart, a failover, an administrator), idle or in use, is
+    // an event of the pool, not a crash of the process: the pool makes a new one when next needed.
+    survivePoolFaults(pool, console.warn, 'database');
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      // A process started while its database restarts waits for it (a minute by default).
+      migrate: () =>
+        whenReachable(() => migratePg(db as never, { migrationsFolder }), {
+          waitMs: options.startupWaitMs ?? 60_000,
+          warn: console.warn,
+          label: 'database',
+        }),
       close: () => pool.end(),
     };
   }

@@ -1,5 +1,5 @@
 import { MAX_DEPOSIT_ORE, MIN_DEPOSIT_ORE } from '@krone/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { BonusService } from '../bonus/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -333,7 +333,44 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return receipt((await load(payment.id))!);
   }
 
-  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent };
+  /**
+   * Payments left under way (the player walked away, a webhook never came, a process died between
+   * two steps) settled without waiting for the player to come back: each one untouched for
+   * PAYMENT_STALE_SECONDS is asked of its provider, whose own rules end it (an unanswered MobilePay
+   * request, an unanswered 3-D Secure challenge). One the provider never named (the process died,
+   * or the provider gave no answer, before its id was kept) is failed as `not_sent`; a provider
+   * that did take it still reports it by webhook, and a success is credited then (`credit` only
+   * skips a payment that succeeded). Every platform process runs this (`app.ts`); each step is
+   * idempotent, so two at once do no harm. Answers what it did, for the job's log.
+   */
+  async function settleStale(limit = 100) {
+    const before = new Date(clock().getTime() - config.PAYMENT_STALE_SECONDS * 1000);
+    const stale = await db
+      .select()
+      .from(payments)
+      .where(and(inArray(payments.status, UNDER_WAY), lt(payments.updatedAt, before)))
+      .orderBy(asc(payments.updatedAt))
+      .limit(limit);
+    const totals = { checked: stale.length, settled: 0, notSent: 0 };
+    for (const payment of stale) {
+      if (!payment.providerPaymentId) {
+        await markFailed(payment.id, 'not_sent');
+        totals.notSent++;
+        continue;
+      }
+      const now = await refresh(payment);
+      if (now.status !== payment.status) totals.settled++;
+      // Still under way at the provider: looked at again after another PAYMENT_STALE_SECONDS, not on every run.
+      else
+        await db
+          .update(payments)
+          .set({ updatedAt: clock() })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, UNDER_WAY)));
+    }
+    return totals;
+  }
+
+  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent, settleStale };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

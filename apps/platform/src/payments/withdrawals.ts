@@ -17,7 +17,7 @@ export const MAX_WITHDRAWAL_ORE = 1_000_000_000;
 export const PAYOUT_BANKING_DAYS = 3;
 /** Withdrawals a player may have under way at once (pending or not yet paid). */
 export const MAX_OPEN_WITHDRAWALS = 5;
-/** How long a processor holds a claimed withdrawal before another may send it again. */
+/** How long a processor holds a claimed withdrawal before another may send it again, unless PAYOUT_SEND_LEASE_SECONDS says. */
 export const SEND_LEASE_MS = 2 * 60_000;
 /** After an unclear answer, the next try waits longer each time, up to an hour. */
 const retryDelayMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
@@ -33,7 +33,7 @@ const amountField = (key: string) => ({ fields: { amountOre: key } });
 
 export interface WithdrawalsDeps {
   db: Db;
-  config: Pick<Config, 'PAYOUT_HOLD_MINUTES'>;
+  config: Pick<Config, 'PAYOUT_HOLD_MINUTES'> & Partial<Pick<Config, 'PAYOUT_SEND_LEASE_SECONDS'>>;
   clock: () => Date;
   wallet: WalletService;
   players: Pick<PlayersService, 'cprForPlayer'>;
@@ -205,7 +205,9 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
    */
   async function claimDue(limit: number): Promise<WithdrawalRow[]> {
     const now = clock();
-    const leaseUntil = new Date(now.getTime() + SEND_LEASE_MS);
+    const leaseUntil = new Date(
+      now.getTime() + (config.PAYOUT_SEND_LEASE_SECONDS ? config.PAYOUT_SEND_LEASE_SECONDS * 1000 : SEND_LEASE_MS),
+    );
     const due = db
       .select({ id: withdrawals.id })
       .from(withdrawals)

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { survivePoolFaults, whenReachable } from '@krone/domain';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -32,11 +33,12 @@ const migrationsConfig = { migrationsFolder, migrationsSchema: 'studio', migrati
 export async function openDatabase(location: string, poolSize = 10): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(location)) {
     const pool = new pg.Pool({ connectionString: location, max: poolSize });
-    pool.on('error', (error) =>
-      console.warn(`studio database: an idle connection was lost (${(error as { code?: string }).code ?? error.message})`),
-    );
+    // A connection lost, idle or in use, is logged, not a crash; the start waits for a database that restarts.
+    survivePoolFaults(pool, console.warn, 'studio database');
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', migrate: () => migratePg(db as never, migrationsConfig), close: () => pool.end() };
+    const migrate = () =>
+      whenReachable(() => migratePg(db as never, migrationsConfig), { waitMs: 60_000, warn: console.warn, label: 'studio database' });
+    return { db, kind: 'postgres', migrate, close: () => pool.end() };
   }
   if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true });
   const client = await PGlite.create(location);
