@@ -37,6 +37,11 @@ export default defineConfig({
           env: { KRONE_ENV: 'test' },
         },
       },
+      {
+        // The storefront's production build (npm run build) served as deployed, against an in-process
+        // platform and studio: its /api/* routes against bad input (apps/web/test/bad-input.test.ts).
+        test: { name: 'web-server', include: ['apps/web/test/**/*.test.ts'], testTimeout: 600_000, hookTimeout: 180_000 },
+      },
     ],
   },
 });

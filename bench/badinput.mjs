@@ -7,6 +7,8 @@
 // and every problem found (a 5xx, an answer without a catalogue code or a Danish message, a hang,
 // a table written). Exits non-zero when there is one. PGlite in memory by default; a PostgreSQL
 // server with BENCH_DATABASE_URL (a fresh database of it). BENCH_SEED repeats a run.
+//
+// npm run bench:badinput -- --storefront: the storefront's /api/* routes instead (bench/lib/badinput-storefront.mjs).
 import { performance } from 'node:perf_hooks';
 import { runtimeProblem } from '../scripts/runtime.mjs';
 
@@ -15,6 +17,10 @@ if (runtimeProblem()) {
   process.exit(1);
 }
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+if (process.argv.includes('--storefront')) {
+  const { storefrontBench } = await import('./lib/badinput-storefront.mjs');
+  process.exit((await storefrontBench()) ? 1 : 0);
+}
 
 const { startTestPlatform } = await import('../apps/platform/test/harness.ts');
 const { BAD_INPUT_ENV, databaseFingerprint, formatTally, groupProblems, loadOperations, runBadInput, seedTargets } =

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unsupportedReasonFor } from './src/lib/unsupported';
 import { canonicalOrigin, canonicalRedirect } from './src/edge/canonical-host';
-import { normaliseForwarding } from './src/edge/front-door';
+import { escapeUndecodablePath, normaliseForwarding } from './src/edge/front-door';
 import { createResponseCache } from './src/edge/response-cache';
 import { refuseBadStartup } from './src/edge/startup-check';
 import { parseTrustedProxies } from './src/edge/trusted-proxies';
@@ -52,6 +52,8 @@ const cache = createResponseCache({
 const server = createServer((request, response) => {
   // Who the visitor is, from the socket or a trusted proxy (edge/front-door.ts), before anything reads it.
   normaliseForwarding(request, trustedProxies);
+  // A path that does not decode reaches its route as text (Next answered it with a bare 500).
+  request.url = escapeUndecodablePath(request.url ?? '/');
   for (const [name, value] of securityHeadersFor((request.url ?? '/').split('?')[0]!, securityHeaders)) response.setHeader(name, value);
   // A page asked for on another host goes to the canonical one, where the login brokers return to.
   const elsewhere = canonicalRedirect(request, canonical);

@@ -29,7 +29,7 @@ test.describe('product calls', () => {
     expect((await forged.json()).code).toBe('FORBIDDEN_ORIGIN');
   });
 
-  test('news list and detail follow the spec, a missing item is 404 Page Not Found', async ({ request }) => {
+  test('news list and detail follow the spec, a missing item is 404 "not found" (in Danish)', async ({ request }) => {
     const list = await (
       await request.post('/api/news/news-list', {
         data: { PageSize: 10, CurrentPage: 2, showArticleInNewsList: true, status: 'published' },
@@ -44,7 +44,7 @@ test.describe('product calls', () => {
     expect((await detail.json()).data.title).toBe(list.data[0].title);
     const missing = await request.post('/api/news/news-detail', { data: { slug: 'findes-ikke' } });
     expect(missing.status()).toBe(404);
-    expect((await missing.json()).message).toBe('Page Not Found');
+    expect(await missing.json()).toEqual({ result: 0, code: 'NEWS_NOT_FOUND', message: 'Det, du leder efter, findes ikke.' });
   });
 
   test('seo falls back to seo_home and theme calls answer the operator themes', async ({ request }) => {

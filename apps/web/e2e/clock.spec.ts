@@ -1,8 +1,8 @@
 import { formatClock } from '@krone/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
+import { platformUrl, storefrontHeaders } from './platform';
 
-const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
 const MINUTE = 60_000;
 
 /** The server's time as the storefront hands it to the clock (GET /api/time). */
@@ -70,7 +70,7 @@ test('the clock ticks every second from the server’s answer, not from the devi
 test('the clock follows the platform’s clock when it is moved @clock', async ({ page, request }) => {
   const aheadMs = 5 * 60 * MINUTE + 17 * MINUTE;
   try {
-    expect((await request.put(`${platformUrl}/Test/clock`, { data: { offsetMs: aheadMs } })).ok()).toBe(true);
+    expect((await request.put(`${platformUrl}/Test/clock`, { headers: storefrontHeaders, data: { offsetMs: aheadMs } })).ok()).toBe(true);
     // The device's clock is right; the storefront's own server clock is right: only the platform moved.
     await page.goto('/');
     await hydrated(page);
@@ -83,6 +83,6 @@ test('the clock follows the platform’s clock when it is moved @clock', async (
     expect(moved).not.toBe(unmoved);
     await expect(page.getByTestId('header-clock')).not.toHaveText(unmoved);
   } finally {
-    await request.put(`${platformUrl}/Test/clock`, { data: { offsetMs: 0 } });
+    await request.put(`${platformUrl}/Test/clock`, { headers: storefrontHeaders, data: { offsetMs: 0 } });
   }
 });

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { TEST_CARDS } from '@krone/sims/cards';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures';
+import { platformPublicUrl, platformUrl, storefrontHeaders } from './platform';
 
-const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
 const simsUrl = `http://127.0.0.1:${process.env.E2E_SIMS_PORT ?? 4310}`;
 const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3100}`;
 /** Our studio's secret for the games contract (the platform's development default). */
@@ -17,6 +17,7 @@ export async function depositByCard(request: APIRequestContext, token: string, a
   });
   expect(tokenised.ok()).toBe(true);
   const deposit = await request.post(`${platformUrl}/Payments/deposits/card/${token}`, {
+    headers: storefrontHeaders,
     data: { token: ((await tokenised.json()) as { token: string }).token, amountOre, returnUrl: `${webUrl}/min-konto/overfoer` },
   });
   expect(await deposit.json()).toMatchObject({ result: 1, data: { status: 'succeeded' } });
@@ -26,7 +27,7 @@ export async function depositByCard(request: APIRequestContext, token: string, a
 export async function contract(request: APIRequestContext, operation: string, payload: Record<string, unknown>) {
   const body = JSON.stringify(payload);
   const timestamp = Math.floor(Date.now() / 1000);
-  const response = await request.post(`${platformUrl}/Games/providers/krone-studio/${operation}`, {
+  const response = await request.post(`${platformPublicUrl}/Games/providers/krone-studio/${operation}`, {
     headers: {
       'content-type': 'application/json',
       'krone-timestamp': String(timestamp),
@@ -41,6 +42,7 @@ export async function contract(request: APIRequestContext, operation: string, pa
 /** A game session for money for the logged-in player (token: their storefront session), authenticated as the studio would. */
 export async function gameSession(request: APIRequestContext, token: string, gameId: string) {
   const launched = await request.post(`${platformUrl}/Games/launch/${token}`, {
+    headers: storefrontHeaders,
     data: { providerId: 'krone-studio', gameId, mode: 'real' },
   });
   expect(launched.ok(), await launched.text()).toBe(true);

@@ -2,8 +2,8 @@ import { formatClock, parseKrToOre } from '@krone/domain';
 import { TEST_CARDS } from '@krone/sims/cards';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+import { platformUrl, storefrontHeaders } from './platform';
 
-const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
 const simsUrl = `http://127.0.0.1:${process.env.E2E_SIMS_PORT ?? 4310}`;
 const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3100}`;
 const studioUrl = `http://127.0.0.1:${process.env.E2E_STUDIO_PORT ?? 4410}`;
@@ -17,7 +17,7 @@ const PAUSED_PLAYER = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3ec4', desktop: 
 
 /** A title of the catalogue (whichever comes first by name), as the platform lists it. */
 async function anyGame(request: APIRequestContext): Promise<{ id: string; name: string }> {
-  const answer = await request.get(`${platformUrl}/Games/catalogue?pageSize=1&sort=name`);
+  const answer = await request.get(`${platformUrl}/Games/catalogue?pageSize=1&sort=name`, { headers: storefrontHeaders });
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { data: { items: { id: string; name: string }[] } }).data.items[0]!;
 }
@@ -79,7 +79,9 @@ const sessionOf = async (page: Page) => (await page.context().cookies()).find((c
  */
 async function deposit(page: Page, request: APIRequestContext, amountOre: number) {
   const token = await sessionOf(page);
-  const summary = (await (await request.get(`${platformUrl}/GATMaven/users/${token}/account-summary`)).json()) as {
+  const summary = (await (
+    await request.get(`${platformUrl}/GATMaven/users/${token}/account-summary`, { headers: storefrontHeaders })
+  ).json()) as {
     data: { TotalBalance: number };
   };
   if (summary.data.TotalBalance >= amountOre) return;
@@ -91,6 +93,7 @@ async function deposit(page: Page, request: APIRequestContext, amountOre: number
   });
   expect(tokenised.ok()).toBe(true);
   const paid = await request.post(`${platformUrl}/Payments/deposits/card/${token}`, {
+    headers: storefrontHeaders,
     data: {
       token: ((await tokenised.json()) as { token: string }).token,
       amountOre: depositOre,
@@ -198,7 +201,9 @@ test('a lobby tile opens its game, and the mobile game route plays the same scre
 
 /** A title with free spins whose wins are multiplied (the multiplier feature comes with free spins only). */
 async function gameWithFreeSpins(request: APIRequestContext): Promise<{ id: string; name: string }> {
-  const answer = await request.get(`${platformUrl}/Games/catalogue?pageSize=1&sort=name&feature=multiplier`);
+  const answer = await request.get(`${platformUrl}/Games/catalogue?pageSize=1&sort=name&feature=multiplier`, {
+    headers: storefrontHeaders,
+  });
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { data: { items: { id: string; name: string }[] } }).data.items[0]!;
 }
@@ -346,7 +351,9 @@ test('a guest choosing play for money logs in, comes back to the game and plays 
   const round = await playRound(page, 'button');
   expect(round.after).toBe(round.before - round.stake + round.win);
   // The platform's balance is the game's balance.
-  const summary = await (await request.get(`${platformUrl}/GATMaven/users/${await sessionOf(page)}/account-summary`)).json();
+  const summary = await (
+    await request.get(`${platformUrl}/GATMaven/users/${await sessionOf(page)}/account-summary`, { headers: storefrontHeaders })
+  ).json();
   expect((summary as { data: { TotalBalance: number } }).data.TotalBalance).toBe(round.after);
 
   // The mobile route plays for money for a logged-in player.

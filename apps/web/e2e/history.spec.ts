@@ -4,8 +4,8 @@ import { loadTitles } from '@krone/games-math/titles';
 import { TEST_CARDS } from '@krone/sims/cards';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+import { platformPublicUrl, platformUrl, storefrontHeaders } from './platform';
 
-const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
 const simsUrl = `http://127.0.0.1:${process.env.E2E_SIMS_PORT ?? 4310}`;
 const webUrl = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 3100}`;
 /** Our studio's secret for the games contract (the platform's development default). */
@@ -55,6 +55,7 @@ async function depositByCard(request: APIRequestContext, token: string, amountOr
   });
   expect(tokenised.ok()).toBe(true);
   const deposit = await request.post(`${platformUrl}/Payments/deposits/card/${token}`, {
+    headers: storefrontHeaders,
     data: { token: ((await tokenised.json()) as { token: string }).token, amountOre, returnUrl: `${webUrl}/min-konto/overfoer` },
   });
   expect(await deposit.json()).toMatchObject({ result: 1, data: { status: 'succeeded' } });
@@ -67,7 +68,7 @@ async function depositByCard(request: APIRequestContext, token: string, amountOr
 async function contract(request: APIRequestContext, operation: string, payload: Record<string, unknown>) {
   const body = JSON.stringify(payload);
   const timestamp = Math.floor(Date.now() / 1000);
-  const response = await request.post(`${platformUrl}/Games/providers/krone-studio/${operation}`, {
+  const response = await request.post(`${platformPublicUrl}/Games/providers/krone-studio/${operation}`, {
     headers: {
       'content-type': 'application/json',
       'krone-timestamp': String(timestamp),
@@ -82,6 +83,7 @@ async function contract(request: APIRequestContext, operation: string, payload: 
 /** A game session for money for the logged-in player, authenticated by the studio: its id. */
 async function gameSession(request: APIRequestContext, token: string, gameId: string) {
   const launched = await request.post(`${platformUrl}/Games/launch/${token}`, {
+    headers: storefrontHeaders,
     data: { providerId: 'krone-studio', gameId, mode: 'real' },
   });
   expect(launched.ok(), await launched.text()).toBe(true);
@@ -106,7 +108,7 @@ async function findRow(page: Page, text: string) {
 }
 
 async function accountSummary(request: APIRequestContext, token: string) {
-  const response = await request.get(`${platformUrl}/GATMaven/users/${token}/account-summary`);
+  const response = await request.get(`${platformUrl}/GATMaven/users/${token}/account-summary`, { headers: storefrontHeaders });
   return ((await response.json()) as { data: { TotalBalance: number; WithdrawableBalance: number; BonusBalance: number } }).data;
 }
 

@@ -1,8 +1,8 @@
 import { MITID_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+import { platformUrl, storefrontHeaders } from './platform';
 
-const platformUrl = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 4100}`;
 const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
 const DATE_TIME = /\d{1,2}\. \p{L}+ \d{4} kl\. \d{2}:\d{2}/u;
 
@@ -48,6 +48,7 @@ async function dismissPopups(page: Page, marketing = true) {
 async function tryDeposit(page: Page, request: APIRequestContext) {
   const session = (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
   const response = await request.post(`${platformUrl}/Payments/deposits/card/${session}`, {
+    headers: storefrontHeaders,
     data: { token: 'tok_unused', amountOre: 10_000, returnUrl: 'http://127.0.0.1/min-konto/overfoer' },
   });
   return { status: response.status(), body: (await response.json()) as { code?: string; message?: string } };
@@ -158,7 +159,9 @@ test('a raised limit applies 24 hours later on a moved clock @clock', async ({ p
 
   try {
     // A day and a minute later: the session has run out, so the player logs in again.
-    expect((await request.put(`${platformUrl}/Test/clock`, { data: { offsetMs: 24 * 3_600_000 + 60_000 } })).ok()).toBe(true);
+    expect(
+      (await request.put(`${platformUrl}/Test/clock`, { headers: storefrontHeaders, data: { offsetMs: 24 * 3_600_000 + 60_000 } })).ok(),
+    ).toBe(true);
     await page.goto('/min-konto/begraensninger');
     await expect(page).toHaveURL(/\/log-ind\?redirect=%2Fmin-konto%2Fbegraensninger$/);
     await page.getByTestId('login-mitid').click();
@@ -193,6 +196,6 @@ test('a raised limit applies 24 hours later on a moved clock @clock', async ({ p
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('limits-closed.png'), fullPage: true });
   } finally {
-    await request.put(`${platformUrl}/Test/clock`, { data: { offsetMs: 0 } });
+    await request.put(`${platformUrl}/Test/clock`, { headers: storefrontHeaders, data: { offsetMs: 0 } });
   }
 });

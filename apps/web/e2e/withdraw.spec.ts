@@ -3,8 +3,8 @@ import { addDanishBankingDays, formatDateDa, formatKr } from '@krone/domain';
 import { MITID_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+import { platformUrl, storefrontHeaders } from './platform';
 
-const platformUrl = `http://127.0.0.1:${Number(process.env.E2E_PLATFORM_PORT ?? 4100)}`;
 const walletApiKey = process.env.WALLET_API_KEY ?? 'krone-development-wallet-key';
 const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
 
@@ -45,7 +45,7 @@ async function deposit(page: Page, amountOre: number) {
   const paymentId = randomUUID();
   const response = await fetch(`${platformUrl}/Wallet/transfers`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': walletApiKey },
+    headers: { 'content-type': 'application/json', 'x-api-key': walletApiKey, ...storefrontHeaders },
     body: JSON.stringify({
       idempotencyKey: `deposit:${paymentId}`,
       kind: 'deposit',

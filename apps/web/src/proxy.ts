@@ -3,6 +3,7 @@ import { isLoginRequired, loginUrlFor } from './lib/login-required';
 import { UNSUPPORTED_PATH, unsupportedReasonFor } from './lib/unsupported';
 import { cardsOrigin, contentSecurityPolicy, isNonceRoute, newNonce } from './lib/csp';
 import { isProduction, sessionCookie, userCookie } from './lib/session-cookies';
+import { PLATFORM_KEY_HEADER, platformApiKey } from './lib/platform-door';
 
 const platformUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000';
 
@@ -68,7 +69,7 @@ async function logout(request: NextRequest) {
       await fetch(`${platformUrl}/Players/sessions/${encodeURIComponent(token)}/logout`, {
         method: 'POST',
         // The visitor's address, as the front door (server.ts) normalised it, for the platform's per-address limits.
-        headers: { 'X-Forwarded-For': request.headers.get('x-forwarded-for') ?? '127.0.0.1' },
+        headers: { 'X-Forwarded-For': request.headers.get('x-forwarded-for') ?? '127.0.0.1', [PLATFORM_KEY_HEADER]: platformApiKey() },
         signal: AbortSignal.timeout(3000),
       });
     } catch {

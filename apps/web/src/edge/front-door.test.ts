@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientIp } from '../lib/forwarding';
-import { normaliseForwarding } from './front-door';
+import { escapeUndecodablePath, normaliseForwarding } from './front-door';
 import { parseTrustedProxies } from './trusted-proxies';
 
 let server: Server | undefined;
@@ -99,5 +99,24 @@ describe('WEB_TRUST_PROXY', () => {
       'WEB_TRUST_PROXY: "10.0.0.0/33" is neither an IP address nor a CIDR range',
       'WEB_TRUST_PROXY: "10.0.0.0/x" is neither an IP address nor a CIDR range',
     ]);
+  });
+});
+
+describe('a path that does not decode (the front door, before Next)', () => {
+  it('has the stray % of each undecodable segment escaped, so the route refuses the text as sent', () => {
+    expect(escapeUndecodablePath('/api/spil/sessions/%FF%FE')).toBe('/api/spil/sessions/%25FF%25FE');
+    expect(escapeUndecodablePath('/api/withdrawals/%/cancel?x=%')).toBe('/api/withdrawals/%25/cancel?x=%');
+    expect(escapeUndecodablePath('/api/spil/sessions/%ED%A0%80/end')).toBe('/api/spil/sessions/%25ED%25A0%2580/end');
+    expect(escapeUndecodablePath('/api/auth/%E0%A4%A/start')).toBe('/api/auth/%25E0%25A4%25A/start');
+    for (const segment of ['%FF%FE', '%', '%E0%A4%A', '%ED%A0%80']) {
+      expect(() => decodeURIComponent(escapeUndecodablePath(`/a/${segment}`))).not.toThrow();
+      expect(decodeURIComponent(escapeUndecodablePath(`/a/${segment}`))).toBe(`/a/${segment}`);
+    }
+  });
+
+  it('leaves every path that decodes as it is, its query too', () => {
+    for (const url of ['/', '/api/time', '/nyheder/%C3%B8l?side=2', '/api/games/art/a%20b', '/x?q=%', '/a%2Fb']) {
+      expect(escapeUndecodablePath(url)).toBe(url);
+    }
   });
 });

@@ -40,3 +40,27 @@ export function normaliseForwarding(request: IncomingMessage, trusted: TrustedPr
   headers['x-forwarded-for'] = visitor;
   return visitor;
 }
+
+/**
+ * A request path whose percent-escapes do not decode (`%`, `%E0%A4%A`, an encoded lone surrogate
+ * `%ED%A0%80`, `%FF`), with the stray `%` of each such segment escaped as `%25`, so that the route
+ * sees the text as sent and refuses it in its own shape (an unknown id, 404 with its code). Next
+ * answered such a path with a bare 500 before any route ran. Any other path is returned as is.
+ */
+export function escapeUndecodablePath(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!path.includes('%')) return url;
+  const segments = path.split('/');
+  let changed = false;
+  const escaped = segments.map((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return segment;
+    } catch {
+      changed = true;
+      return segment.replaceAll('%', '%25');
+    }
+  });
+  return changed ? escaped.join('/') + (queryAt === -1 ? '' : url.slice(queryAt)) : url;
+}

@@ -10,14 +10,18 @@ const good = {
   WEB_PUBLIC_URL: 'https://www.krone-casino.dk',
   NEXT_PUBLIC_SITE_INFO_KEY: 'a-key-of-the-site-s-own',
   CARDS_PUBLIC_URL: 'https://api.cards.example/cards',
-  PLATFORM_URL: 'http://10.0.0.5:4000',
+  PLATFORM_URL: 'https://platform.internal:4000',
+  PLATFORM_API_KEY: 'a-storefront-key-of-this-site-32-chars',
   STUDIO_URL: 'http://10.0.0.6:4400',
   STUDIO_API_KEY: 'a-studio-key-of-this-site-32-chars-long',
 };
 
 describe('the storefront refuses development settings in production', () => {
-  it('starts with production settings (an http platform inside the network is fine)', () => {
+  it('starts with production settings (the platform over https, or plain http on loopback only)', () => {
     expect(startupProblems(good)).toEqual([]);
+    for (const loopback of ['http://127.0.0.1:4000', 'http://localhost:4000', 'http://[::1]:4000'])
+      expect(startupProblems({ ...good, PLATFORM_URL: loopback })).toEqual([]);
+    expect(startupProblems({ ...good, PLATFORM_URL: undefined })).toEqual([]);
   });
 
   it.each([
@@ -43,6 +47,19 @@ describe('the storefront refuses development settings in production', () => {
       { CARDS_PUBLIC_URL: 'https://localhost:4300/cards' },
       /CARDS_PUBLIC_URL must be the card provider's https address/,
     ],
+    [
+      'a plain-http platform beyond loopback',
+      { PLATFORM_URL: 'http://10.0.0.5:4000' },
+      /PLATFORM_URL must be https beyond loopback in production, not "http:\/\/10\.0\.0\.5:4000"/,
+    ],
+    ['a plain-http platform by name', { PLATFORM_URL: 'http://platform.internal:4000' }, /PLATFORM_URL must be https beyond loopback/],
+    [
+      'the development platform key',
+      { PLATFORM_API_KEY: 'krone-development-storefront-key' },
+      /PLATFORM_API_KEY must be the storefront's key/,
+    ],
+    ['no platform key', { PLATFORM_API_KEY: undefined }, /PLATFORM_API_KEY must be the storefront's key/],
+    ['a short platform key', { PLATFORM_API_KEY: 'short-key' }, /PLATFORM_API_KEY must be the storefront's key/],
     ['the development studio key', { STUDIO_API_KEY: 'krone-development-studio-key' }, /STUDIO_API_KEY must be the studio key/],
     ['no studio key', { STUDIO_API_KEY: undefined }, /STUDIO_API_KEY must be the studio key/],
     ['a short studio key', { STUDIO_API_KEY: 'short-key' }, /STUDIO_API_KEY must be the studio key/],
@@ -59,7 +76,7 @@ describe('the storefront refuses development settings in production', () => {
   it('treats an unset KRONE_ENV as production', () => {
     const problems = startupProblems({});
     expect(problems.join('\n')).toMatch(/WEB_PUBLIC_URL is not set.*\(KRONE_ENV is production when unset\)/);
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(5);
   });
 
   it('allows the development settings in development and test', () => {
@@ -81,7 +98,7 @@ describe('the storefront refuses development settings in production', () => {
         (line) => lines.push(line),
       ),
     ).toThrow('exit 1');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     expect(lines.every((line) => line.startsWith('storefront: refusing to start: '))).toBe(true);
   });
 

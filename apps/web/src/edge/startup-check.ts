@@ -1,3 +1,4 @@
+import { DEVELOPMENT_PLATFORM_API_KEY } from '../lib/platform-door';
 import { kroneEnv } from '../lib/session-cookies';
 import { DEVELOPMENT_SITE_INFO_KEY } from '../lib/site-info-signature';
 import { parseTrustedProxies } from './trusted-proxies';
@@ -18,7 +19,8 @@ function url(value: string): URL | null {
  * What stops the storefront from starting, one line each (docs/decisions.md, "Production fails
  * closed"). KRONE_ENV is production unless it says development or test, so a deployment that
  * forgets it gets the strict checks: an https public URL (the session cookie is then Secure with a
- * __Host- name and HSTS is on), the real card provider on https, a site-info key of its own.
+ * __Host- name and HSTS is on), the real card provider on https, a site-info key of its own, the
+ * platform over https unless on loopback and the storefront's own key there.
  * Development and test only get the checks that hold everywhere.
  */
 export function startupProblems(env: Env): string[] {
@@ -44,6 +46,24 @@ export function startupProblems(env: Env): string[] {
   const studioKey = env.STUDIO_API_KEY;
   if (!studioKey || studioKey.startsWith('krone-development') || studioKey.length < 32)
     production('STUDIO_API_KEY must be the studio key of this site (at least 32 characters), not the development default');
+
+  // The platform's internal listener (docs/decisions.md, "The platform's doors"): https beyond
+  // loopback, and the storefront's own key there.
+  const platform = env.PLATFORM_URL;
+  const platformUrl = platform ? url(platform) : null;
+  if (platform && !platformUrl) production(`PLATFORM_URL: "${platform}" is not a URL`);
+  else if (platformUrl && platformUrl.protocol !== 'https:' && !LOOPBACK.test(platformUrl.hostname))
+    production(`PLATFORM_URL must be https beyond loopback in production, not "${platform}"`);
+  const platformKey = env.PLATFORM_API_KEY;
+  if (
+    !platformKey ||
+    platformKey === DEVELOPMENT_PLATFORM_API_KEY ||
+    platformKey.startsWith('krone-development') ||
+    platformKey.length < 32
+  )
+    production(
+      "PLATFORM_API_KEY must be the storefront's key at the platform (its STOREFRONT_API_KEY, at least 32 characters), not the development default",
+    );
 
   const cards = env.CARDS_PUBLIC_URL;
   const cardsUrl = cards ? url(cards) : null;

@@ -20,7 +20,31 @@ export async function fail(status: number, code: string, messageKey: string, ext
   return NextResponse.json({ result: 0, code, message, ...extra }, { status, headers: noStore });
 }
 
-/** Parses a JSON body with its schema; a bad one becomes a 400 INVALID_INPUT answer. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether every string of a parsed JSON value (keys too) is well-formed Unicode. JSON may carry a
+ * lone surrogate (`"\ud800"`), which no UTF-8 text and no URL can: passed on to the platform in a
+ * query, it made the call itself throw (a 502). Walked without recursion: JSON.parse takes nesting
+ * deeper than a recursive walk's stack.
+ */
+function wellFormed(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (LONE_SURROGATE.test(next)) return false;
+    } else if (next && typeof next === 'object') {
+      for (const [key, child] of Object.entries(next)) {
+        if (LONE_SURROGATE.test(key)) return false;
+        pending.push(child);
+      }
+    }
+  }
+  return true;
+}
+
+/** Parses a JSON body with its schema; a bad one (lone surrogates included) becomes a 400 INVALID_INPUT answer. */
 export async function parseJson<S extends z.ZodType>(
   request: Request,
   schema: S,
@@ -35,6 +59,7 @@ export async function parseJson<S extends z.ZodType>(
       return { ok: false, response: await fail(400, 'INVALID_JSON', 'validation.invalid_input') };
     }
   }
+  if (!wellFormed(raw)) return { ok: false, response: await fail(400, 'INVALID_INPUT', 'validation.invalid_input') };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || '_', issue.message]));
@@ -50,6 +75,15 @@ export async function parseJson<S extends z.ZodType>(
  */
 export function sameOrigin(request: Request): boolean {
   return isSameOrigin(new URL(request.url), request.headers) && isNonSimpleRequest(request.headers);
+}
+
+/**
+ * A method a route does not serve: 405 in our shape. Next answers such a call itself with an empty
+ * 405, so every route handler exports this for the methods it does not serve (GET, POST, PUT,
+ * PATCH, DELETE; HEAD and OPTIONS Next answers itself, without a body).
+ */
+export async function methodNotAllowed() {
+  return fail(405, 'METHOD_NOT_ALLOWED', 'validation.invalid_input');
 }
 
 export async function forbiddenOrigin() {

@@ -1,13 +1,17 @@
 import 'server-only';
-import { loadProfile } from './session';
+import { fetchProfile, sessionToken } from './session';
 
 /** Who is writing: the two variants of the contact form (spec §1), decided on the server only. */
-export type ContactSender = { kind: 'guest' } | { kind: 'player'; playerId: string; name: string; email: string };
+export type ContactSender = { kind: 'guest' } | { kind: 'player'; sessionToken: string; name: string; email: string };
 
-/** A logged-in player writes as themselves (prefilled, sent with their id); anyone else as a guest. */
+/**
+ * A logged-in player writes as themselves (prefilled; the platform takes the player from the
+ * session token, never from an id sent along); anyone else as a guest.
+ */
 export async function getContactSender(): Promise<ContactSender> {
-  const profile = await loadProfile();
-  if (!profile) return { kind: 'guest' };
+  const token = await sessionToken();
+  const profile = token ? await fetchProfile(token).catch(() => null) : null;
+  if (!token || !profile) return { kind: 'guest' };
   const { userInfo } = profile;
-  return { kind: 'player', playerId: userInfo.userId, name: `${userInfo.firstName} ${userInfo.lastName}`.trim(), email: userInfo.email };
+  return { kind: 'player', sessionToken: token, name: `${userInfo.firstName} ${userInfo.lastName}`.trim(), email: userInfo.email };
 }

@@ -1,8 +1,12 @@
 import 'server-only';
+import { platformApiKey } from './platform-door';
 
 /** The storefront's server-side settings, with their embedded defaults. */
 export const env = {
+  /** The platform's internal listener (https beyond loopback in production, edge/startup-check.ts). */
   platformUrl: process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000',
+  /** The storefront's key there (header Krone-Storefront-Key, lib/platform-door.ts); never sent to the browser. */
+  platformApiKey: platformApiKey(),
   /** The base that content image URLs carry, swapped for the store base below. */
   contentImageBase: process.env.CONTENT_IMAGE_BASE ?? 'https://cdn.krone-casino.dk',
   /** Where the storefront serves images from; empty means this site's own /media. */

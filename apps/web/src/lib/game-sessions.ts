@@ -88,9 +88,17 @@ export function clearStudioToken(
   response.cookies.set(studioTokenCookie(), '', { path: sessionApiPath(sessionId), maxAge: 0, httpOnly: true, sameSite: 'strict', secure });
 }
 
-/** The bearer token of the session this request's path names (the cookie is only sent there). */
+/** A studio bearer token as the studio gives them (base64url, 256 random bits; a little room either way). */
+const BEARER_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * The bearer token of the session this request's path names (the cookie is only sent there), or
+ * null when there is none or it cannot be one: a forged value with other characters made the
+ * studio call itself fail (an invalid Authorization header) and answered 503 "unavailable".
+ */
 export async function studioBearer(): Promise<string | null> {
-  return (await cookies()).get(studioTokenCookie())?.value ?? null;
+  const value = (await cookies()).get(studioTokenCookie())?.value;
+  return value !== undefined && BEARER_PATTERN.test(value) ? value : null;
 }
 
 /**

@@ -10,10 +10,12 @@ const SECRET_SEGMENT = new RegExp(
       String.raw`/GATMaven/users/`,
       String.raw`/Games/(?:launch|favourites|recent|history)/`,
       String.raw`/Limits/`,
+      String.raw`/Logs/CreateSessionExpireLog/`,
       String.raw`/Payments/deposits/(?:card/|mobilepay/)?`,
       String.raw`/Payments/withdrawals/`,
       String.raw`/Player/MarketingNotification/`,
       String.raw`/Players/(?:documents|registrations|sessions|users)/`,
+      String.raw`/Support/contact/(?!challenge\b)`,
       String.raw`/Wallet/transactions/`,
     ].join('|') +
     String.raw`)(?!\[redacted\])[^/?#\s'"]+`,

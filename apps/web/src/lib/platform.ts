@@ -4,15 +4,18 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { env } from './env';
 import { clientIp } from './forwarding';
 import { logError } from './log-redaction';
+import { PLATFORM_KEY_HEADER } from './platform-door';
 import type { paths } from './platform-api';
 
 /**
- * The one door to the platform, typed from its OpenAPI document (npm run openapi).
+ * The one door to the platform, typed from its OpenAPI document (npm run openapi), every call
+ * with the storefront's key (Krone-Storefront-Key, lib/platform-door.ts).
  * Content answers are cached by Next's data cache and revalidated by time and by the tag
  * 'content'; anything personal goes through `platformNoStore`.
  */
 export const platform = createClient<paths>({
   baseUrl: env.platformUrl,
+  headers: { [PLATFORM_KEY_HEADER]: env.platformApiKey },
   fetch: (request: Request) => fetch(request, { next: { revalidate: env.revalidateSeconds, tags: ['content'] } } as RequestInit),
 });
 
@@ -46,6 +49,7 @@ export const forwardVisitor: Middleware = {
 
 export const platformNoStore = createClient<paths>({
   baseUrl: env.platformUrl,
+  headers: { [PLATFORM_KEY_HEADER]: env.platformApiKey },
   fetch: (request: Request) => fetch(request, { cache: 'no-store' }),
 });
 platformNoStore.use(forwardVisitor);

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { proxy } from '../proxy';
-import { kroneEnv, readLoggedIn, sessionCookie, userCookie } from './session-cookies';
+import { isSessionTokenShaped, kroneEnv, readLoggedIn, sessionCookie, userCookie } from './session-cookies';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -69,5 +69,23 @@ describe('the session cookies follow the deployment mode (KRONE_ENV)', () => {
     expect(readLoggedIn('a=1; __Host-krone_uid=p1')).toBe(true);
     expect(readLoggedIn('krone_uid=p1')).toBe(true);
     expect(readLoggedIn('__Host-krone_uid=; krone_uid=')).toBe(false);
+  });
+});
+
+describe('a session cookie that cannot be a token is no session (isSessionTokenShaped)', () => {
+  it('takes a platform token (43 base64url characters) and nothing over-long, undecodable or odd', () => {
+    expect(isSessionTokenShaped('J0F4oG_h-YHlFiP4NUb7ZhQpBULuSImVjC-Ved-Gk_g')).toBe(true);
+    for (const value of [
+      undefined,
+      null,
+      '',
+      'x',
+      'é'.repeat(2_000),
+      'a'.repeat(129),
+      '%ED%A0%80',
+      'J0F4oG_h YHlFiP4NUb7ZhQpBULuSImVjC',
+      'a/b'.repeat(10),
+    ])
+      expect(isSessionTokenShaped(value), String(value).slice(0, 20)).toBe(false);
   });
 });

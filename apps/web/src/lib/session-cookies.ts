@@ -19,6 +19,15 @@ const SESSION_NAME = 'krone_session';
 const USER_NAME = 'krone_uid';
 const HOST_PREFIX = '__Host-';
 
+/**
+ * Whether a session cookie's value can be a platform session token (base64url, 256 random bits
+ * today; a little room either way). Anything else is no session: sent on, an over-long or
+ * undecodable value made the platform refuse the path itself (414/400), which the storefront's
+ * handlers then answered 502 instead of "no session".
+ */
+export const isSessionTokenShaped = (value: string | undefined | null): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{20,128}$/.test(value);
+
 /** The HttpOnly cookie holding the platform's session token. */
 export const sessionCookie = (mode: KroneEnv = kroneEnv()) => (isProduction(mode) ? HOST_PREFIX : '') + SESSION_NAME;
 /** The player's id (no credential), readable by page script. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { env } from './env';
 import { platformNoStore } from './platform';
-import { isProduction, sessionCookie, userCookie } from './session-cookies';
+import { isProduction, isSessionTokenShaped, sessionCookie, userCookie } from './session-cookies';
 
 /**
  * The player's session as the storefront holds it. The platform's session token lives only in an
@@ -31,8 +31,10 @@ export function cookieOptions(maxAgeSeconds?: number, { httpOnly = true } = {}) 
   };
 }
 
+/** The session cookie's token, or null when there is none or its value cannot be a token (isSessionTokenShaped). */
 export async function sessionToken(): Promise<string | null> {
-  return (await cookies()).get(sessionCookie())?.value ?? null;
+  const value = (await cookies()).get(sessionCookie())?.value;
+  return isSessionTokenShaped(value) ? value : null;
 }
 
 type CookieJar = { set(name: string, value: string, options: ReturnType<typeof cookieOptions>): unknown };

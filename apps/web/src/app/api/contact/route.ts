@@ -11,7 +11,7 @@ type ContactRequest = paths['/Support/contact']['post']['requestBody']['content'
 const MAX_BODY_BYTES = 32 * 1024;
 const FORM_FIELDS = ['name', 'email', 'phone', 'subject', 'message', 'captcha'] as const;
 
-/** The form's own fields, as strings; everything else (kind, playerId) is decided here, not by the page. */
+/** The form's own fields, as strings; who writes is the session's to say (the platform's route), never the page's. */
 function formFields(input: unknown): Partial<Record<(typeof FORM_FIELDS)[number], string>> {
   if (typeof input !== 'object' || input === null) return {};
   const record = input as Record<string, unknown>;
@@ -38,18 +38,22 @@ export async function POST(request: NextRequest) {
     return fail(400, 'INVALID_INPUT', 'validation.invalid_input');
   }
 
+  // A logged-in player writes as the session's player: the platform takes the player from the
+  // session token, never from the body. The platform validates every field and answers
+  // INVALID_INPUT with field codes for what is missing.
   const sender = await getContactSender();
-  // The platform validates every field and answers INVALID_INPUT with field codes for what is missing.
-  const body = {
-    ...formFields(input),
-    ...(sender.kind === 'player' ? { kind: 'player', playerId: sender.playerId } : { kind: 'guest' }),
-  } as ContactRequest;
+  const body = formFields(input) as ContactRequest;
+  const forwarding = { 'X-Forwarded-For': clientIp(request.headers) };
 
   try {
-    const { data, error, response } = await platformNoStore.POST('/Support/contact', {
-      body,
-      headers: { 'X-Forwarded-For': clientIp(request.headers) },
-    });
+    const { data, error, response } =
+      sender.kind === 'player'
+        ? await platformNoStore.POST('/Support/contact/{sessionId}', {
+            params: { path: { sessionId: sender.sessionToken } },
+            body,
+            headers: forwarding,
+          })
+        : await platformNoStore.POST('/Support/contact', { body, headers: forwarding });
     const answer = data ?? error;
     if (!answer) return fail(502, 'SERVER_ERROR', 'contact_us.error');
     const headers = new Headers({ 'Cache-Control': 'no-store' });
@@ -60,3 +64,6 @@ export async function POST(request: NextRequest) {
     return fail(502, 'SERVER_ERROR', 'contact_us.error');
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

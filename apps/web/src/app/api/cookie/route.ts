@@ -1,26 +1,8 @@
 import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { fail, forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
+import { CLIENT_COOKIE_KEYS } from '@/lib/client-cookies';
 import { secureCookies } from '@/lib/session';
-
-/**
- * Client-side stored values of spec §3 that live in cookies. Only these names may be read or
- * written here, so this call can never touch the session or consent cookies.
- */
-export const CLIENT_COOKIE_KEYS = [
-  'item_register',
-  'landing_variant',
-  'cpr_check',
-  'redirect_item',
-  'wagering',
-  'accept_news',
-  'global_popup',
-  'responsible_gambling_time',
-  'last_login',
-  'notification_show_time',
-  'marketing_popup',
-  'btag',
-] as const;
 
 const key = z.enum(CLIENT_COOKIE_KEYS);
 const setBody = z.object({
@@ -53,3 +35,6 @@ export async function POST(request: Request) {
   });
   return ok({ success: true, cookie: value });
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

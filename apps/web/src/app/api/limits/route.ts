@@ -4,3 +4,6 @@ import { fetchLimits, relayLimitsCall } from '@/lib/limits';
 export async function GET() {
   return relayLimitsCall(fetchLimits);
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -21,3 +21,6 @@ export async function POST(request: Request) {
     return fail(502, 'STORE_UNAVAILABLE', 'validation.server_error');
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fail, ok, parseJson } from '@/lib/api';
-import { getSeo } from '@/lib/content';
+import { ContentMissing, getSeo } from '@/lib/content';
 
 const body = z.object({ slug: z.string().min(1).max(200) });
 
@@ -10,7 +10,14 @@ export async function POST(request: Request) {
   if (!parsed.ok) return parsed.response;
   try {
     return ok({ result: 1, data: await getSeo(parsed.data.slug) });
-  } catch {
+  } catch (error) {
+    // A slug the platform refuses (a NUL character, say) is the caller's, not the store's, failure.
+    if (error instanceof ContentMissing && error.status === 404) return fail(404, 'SEO_NOT_FOUND', 'validation.not_found');
+    if (error instanceof ContentMissing && error.status >= 400 && error.status < 500)
+      return fail(400, 'INVALID_INPUT', 'validation.invalid_input');
     return fail(502, 'STORE_UNAVAILABLE', 'validation.server_error');
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

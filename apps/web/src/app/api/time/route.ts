@@ -5,3 +5,6 @@ import { loadServerTime } from '@/lib/server-time';
 export async function GET() {
   return ok({ result: 1, data: await loadServerTime() });
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

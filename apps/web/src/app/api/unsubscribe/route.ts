@@ -33,3 +33,6 @@ export async function POST(request: Request) {
     return fail(502, 'UNSUBSCRIBE_FAILED', 'unsubscribe.error');
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

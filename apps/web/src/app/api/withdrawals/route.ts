@@ -48,3 +48,6 @@ export async function POST(request: Request) {
     return fail(502, 'SERVER_ERROR', 'payout.error_generic');
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -19,3 +19,6 @@ export async function GET(request: NextRequest) {
     return NextResponse.json({ result: 0, code: 'SERVER_ERROR', message: '' }, { status: 502, headers: NO_STORE });
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

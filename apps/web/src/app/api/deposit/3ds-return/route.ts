@@ -25,3 +25,10 @@ export function GET(request: Request) {
     },
   });
 }
+
+/**
+ * The methods this route does not serve: 405 in our shape (lib/api.ts), loaded when asked, so this
+ * page stays importable where server-only modules are not (deposit-csp.test.ts).
+ */
+const methodNotAllowed = async () => (await import('../../../../lib/api')).methodNotAllowed();
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

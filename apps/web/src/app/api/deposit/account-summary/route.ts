@@ -25,3 +25,6 @@ export async function POST(request: Request) {
     return fail(502, 'SERVER_ERROR', 'overview.balance_error');
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -34,3 +34,6 @@ export async function POST(request: Request) {
   if (answer.status === 404) return fail(404, 'GAME_NOT_FOUND', 'games.error_game_not_found');
   return fail(502, 'SERVER_ERROR', 'slot_machines.favourite_error');
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -14,3 +14,6 @@ export async function GET() {
       : fail(502, 'SERVER_ERROR', 'slot_machines.list_error');
   return ok({ result: 1, data: { items: answer.data.items.map(toTileGame) } });
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -15,3 +15,6 @@ export async function GET(request: Request) {
   if (!answer.ok) return fail(502, 'SERVER_ERROR', 'slot_machines.list_error');
   return ok({ result: 1, data: { term, items: answer.data.items.map(toTileGame) } }, { cacheSeconds: 60 });
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

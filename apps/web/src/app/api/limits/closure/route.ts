@@ -14,3 +14,6 @@ export async function POST(request: Request) {
     platformNoStore.POST('/Limits/{sessionId}/closure', { params: { path: { sessionId } }, body: { confirm: true } }),
   );
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

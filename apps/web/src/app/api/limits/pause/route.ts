@@ -15,3 +15,6 @@ export async function POST(request: Request) {
     platformNoStore.POST('/Limits/{sessionId}/pause', { params: { path: { sessionId } }, body: parsed.data }),
   );
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -1,6 +1,5 @@
-import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { ok, parseJson } from '@/lib/api';
+import { fail, ok, parseJson } from '@/lib/api';
 import { getNews } from '@/lib/content';
 
 const body = z.object({
@@ -11,9 +10,9 @@ const body = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
 });
 
-/** News detail: any failure or a result other than 1 is a 404 "Page Not Found" (spec §8). */
+/** News detail: any failure or a result other than 1 is a 404 "page not found" (spec §8), in Danish like every refusal. */
 export async function POST(request: Request) {
-  const notFound = () => NextResponse.json({ result: 0, code: 'NEWS_NOT_FOUND', message: 'Page Not Found' }, { status: 404 });
+  const notFound = () => fail(404, 'NEWS_NOT_FOUND', 'validation.not_found');
   const parsed = await parseJson(request, body);
   if (!parsed.ok) return notFound();
   try {
@@ -22,3 +21,6 @@ export async function POST(request: Request) {
     return notFound();
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -17,3 +17,6 @@ export async function POST(request: Request) {
   const launched = await launchGameSession(parsed.data.gameId, parsed.data.mode, await sessionToken(), visitorOf(request));
   return launched.ok ? sessionOpened(launched.data) : gameRefusal(launched);
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

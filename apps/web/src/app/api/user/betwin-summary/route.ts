@@ -22,3 +22,6 @@ export async function POST(request: Request) {
     );
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

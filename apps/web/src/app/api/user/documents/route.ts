@@ -2,6 +2,7 @@ import { fail, forbiddenOrigin, ok, sameOrigin } from '@/lib/api';
 import { env } from '@/lib/env';
 import { clientIp } from '@/lib/forwarding';
 import { platformNoStore } from '@/lib/platform';
+import { PLATFORM_KEY_HEADER } from '@/lib/platform-door';
 import { sessionToken } from '@/lib/session';
 
 /** Four files of at most 10 MB and the form around them; the platform enforces the exact limits. */
@@ -37,7 +38,7 @@ export async function POST(request: Request) {
   try {
     const response = await fetch(`${env.platformUrl}/Players/documents/${encodeURIComponent(token)}`, {
       method: 'POST',
-      headers: { 'content-type': type, 'x-forwarded-for': clientIp(request.headers) },
+      headers: { 'content-type': type, 'x-forwarded-for': clientIp(request.headers), [PLATFORM_KEY_HEADER]: env.platformApiKey },
       body: request.body,
       cache: 'no-store',
       // Node's fetch streams a request body only in half-duplex mode.
@@ -50,3 +51,6 @@ export async function POST(request: Request) {
     return fail(502, 'UPLOAD_FAILED', 'profile.upload_error');
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

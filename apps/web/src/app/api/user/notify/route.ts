@@ -21,3 +21,6 @@ export async function POST(request: Request) {
     );
   return ok({ result: 1, data: data.data });
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -15,3 +15,6 @@ export async function POST(request: Request) {
   if (session === 'unavailable') return fail(502, 'SERVER_ERROR', 'validation.server_error');
   return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -42,3 +42,6 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     return seeOther(`${back}?fejl=${parsed.data.provider === 'mitid' ? 'MITID_TECHNICAL_ERROR' : 'MOBILEPAY_TECHNICAL_ERROR'}`);
   }
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -1,3 +1,4 @@
+import { fail } from '@/lib/api';
 import { gameArtSvg } from '@/lib/game-art';
 import { loadGame } from '@/lib/games';
 
@@ -10,9 +11,12 @@ const GAME_ID = /^[a-z0-9][a-z0-9-]{1,79}$/;
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  if (!GAME_ID.test(id)) return new Response(null, { status: 404 });
+  if (!GAME_ID.test(id)) return fail(404, 'GAME_NOT_FOUND', 'games.error_game_not_found');
   const answer = await loadGame(id);
-  if (!answer.ok) return new Response(null, { status: answer.status === 404 ? 404 : 502, headers: { 'Cache-Control': 'no-store' } });
+  if (!answer.ok)
+    return answer.status === 404
+      ? fail(404, 'GAME_NOT_FOUND', 'games.error_game_not_found')
+      : fail(502, 'SERVER_ERROR', 'slot_machines.list_error');
   return new Response(gameArtSvg(answer.data), {
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
@@ -23,3 +27,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     },
   });
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -12,3 +12,6 @@ export async function GET(_request: Request, { params }: Context) {
   const answer = await readSession(sessionId, bearer);
   return answer.ok ? ok({ result: 1, data: answer.data }) : gameRefusal(answer);
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -21,3 +21,6 @@ export async function POST(request: Request, { params }: Context) {
   const answer = await playRound(sessionId, bearer, parsed.data.stakeOre, visitorOf(request));
   return answer.ok ? ok({ result: 1, data: answer.data }) : gameRefusal(answer);
 }
+
+/** The methods this route does not serve: 405 in our shape (lib/api.ts). */
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE } from '@/lib/api';

@@ -1,0 +1,51 @@
+// npm run bench:badinput -- --storefront: the storefront's /api/* route handlers against bad input, at
+// bench size (issue 15 §2). The CI test's generator (apps/web/test/bad-input.ts) on a world of its own:
+// the platform (the platform tests' harness) and the studio in process, the storefront's production
+// build (`npm run build` first) served by apps/web/server.ts. BENCH_REQUESTS requests in all (10⁵ by
+// default), spread evenly over the routes and the replayed withdrawal requestId, bodies' strings up to
+// 10⁶ characters. Prints the requests and answers per route, the totals by status and by mutation, the
+// 5xx count, the time taken, whether anything was written (the platform's and the studio's databases),
+// and every problem found. Exits non-zero when there is one. BENCH_SEED repeats a run.
+import { performance } from 'node:perf_hooks';
+
+export async function storefrontBench() {
+  const { formatTally, groupProblems } = await import('../../apps/platform/test/bad-input.ts');
+  const { hasBuild, ROUTES, runStorefrontBadInput, startWorld, worldFingerprint } = await import('../../apps/web/test/bad-input.ts');
+  if (!(await hasBuild())) {
+    console.error('bench:badinput --storefront: no production build of the storefront (npm run build first)');
+    return true;
+  }
+  const total = Number(process.env.BENCH_REQUESTS ?? 100_000);
+  const seed = Number(process.env.BENCH_SEED ?? Date.now() % 2 ** 31);
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+  const sources = ROUTES.length + 1;
+  const perRoute = Math.ceil(total / sources);
+  const world = await startWorld();
+  try {
+    console.log(
+      `bench:badinput --storefront: ${ROUTES.length} routes and 1 replay, ${perRoute} requests each, seed ${seed}, ` +
+        `${concurrency} at a time, database ${world.platform.database.kind}`,
+    );
+    const before = await worldFingerprint(world);
+    const started = performance.now();
+    const tally = await runStorefrontBadInput(world, { perRoute, concurrency, seed, maxLength: 1_000_000 });
+    const seconds = (performance.now() - started) / 1000;
+    const after = await worldFingerprint(world);
+    console.log(formatTally(tally));
+    const sent = [...tally.perOperation.values()].reduce((sum, count) => sum + count, 0);
+    const serverErrors = [...tally.perStatus].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
+    const hangs = tally.perStatus.get(0) ?? 0;
+    console.log(`${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} per second)`);
+    console.log(`5xx answers: ${serverErrors}; no answer in time or failed: ${hangs}`);
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    console.log(`database: ${Object.keys(after).length} tables, ${changed.length ? `WRITTEN: ${changed.join(', ')}` : 'nothing written'}`);
+    const groups = groupProblems(tally.problems);
+    console.log(`problems: ${tally.problems.length}${groups.length ? ` in ${groups.length} kinds` : ''}`);
+    for (const { key, count, example } of groups) {
+      console.log(`  ${count}× ${key}\n    mutations: ${example.mutations.join(', ')}\n    e.g. ${example.request.slice(0, 400)}`);
+    }
+    return changed.length > 0 || groups.length > 0;
+  } finally {
+    await world.close();
+  }
+}
