@@ -47,8 +47,9 @@ export default defineConfig({
       env: env.sims,
     },
     {
+      // Both listeners: the public one (the providers' webhooks, the games contract) opens second.
       command: 'node --import tsx apps/platform/src/server.ts',
-      url: `http://${ports.host}:${ports.platformPort}/health`,
+      url: `http://${ports.host}:${ports.platformPublicPort}/health`,
       reuseExistingServer: true,
       timeout: 120_000,
       env: env.platform,

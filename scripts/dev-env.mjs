@@ -14,6 +14,7 @@ export function e2ePorts(env = process.env) {
     host: '127.0.0.1',
     simsPort: Number(env.E2E_SIMS_PORT ?? 4310),
     platformPort: Number(env.E2E_PLATFORM_PORT ?? 4100),
+    platformPublicPort: Number(env.E2E_PLATFORM_PUBLIC_PORT ?? 4101),
     webPort: Number(env.E2E_WEB_PORT ?? 3100),
     studioPort: Number(env.E2E_STUDIO_PORT ?? 4410),
   };
@@ -25,6 +26,7 @@ export function demoPorts(env = process.env) {
     host: '127.0.0.1',
     simsPort: Number(env.SIMS_PORT ?? 4300),
     platformPort: Number(env.PLATFORM_PORT ?? 4000),
+    platformPublicPort: Number(env.PLATFORM_PUBLIC_PORT ?? 4001),
     webPort: Number(env.WEB_PORT ?? 3000),
     studioPort: Number(env.STUDIO_PORT ?? 4400),
   };
@@ -38,11 +40,14 @@ export function demoPorts(env = process.env) {
  *   movable test clock, and fast payouts: a 30 s hold to cancel in, sent within 2 s and paid by
  *   the NemKonto stand-in after 2 s (withdraw.spec.ts).
  */
-export function devEnv(profile, { host, simsPort, platformPort, webPort, studioPort = 4400 }) {
+export function devEnv(profile, { host, simsPort, platformPort, platformPublicPort = platformPort + 1, webPort, studioPort = 4400 }) {
   if (profile !== 'demo' && profile !== 'e2e') throw new Error(`dev-env: unknown profile ${profile} (demo or e2e)`);
   const studio = `http://${host}:${studioPort}`;
   const sims = `http://${host}:${simsPort}`;
+  // The platform's two listeners (docs/decisions.md, "The platform's doors"): the storefront's
+  // (its key on every call), and the providers' (the webhooks and the games contract).
   const platform = `http://${host}:${platformPort}`;
+  const platformPublic = `http://${host}:${platformPublicPort}`;
   const web = `http://${host}:${webPort}`;
   const e2e = profile === 'e2e';
   return {
@@ -51,10 +56,11 @@ export function devEnv(profile, { host, simsPort, platformPort, webPort, studioP
       SIMS_HOST: host,
       SIMS_PORT: String(simsPort),
       WEB_PUBLIC_URL: web,
-      // The card provider and MobilePay report payments, NemKonto payouts paid, to the platform's webhooks.
-      CARDS_WEBHOOK_URL: `${platform}/Payments/webhooks/cards`,
-      MOBILEPAY_WEBHOOK_URL: `${platform}/Payments/webhooks/mobilepay`,
-      NEMKONTO_WEBHOOK_URL: `${platform}/Payments/webhooks/nemkonto`,
+      // The card provider and MobilePay report payments, NemKonto payouts paid, to the platform's
+      // webhooks, on its public listener.
+      CARDS_WEBHOOK_URL: `${platformPublic}/Payments/webhooks/cards`,
+      MOBILEPAY_WEBHOOK_URL: `${platformPublic}/Payments/webhooks/mobilepay`,
+      NEMKONTO_WEBHOOK_URL: `${platformPublic}/Payments/webhooks/nemkonto`,
       ...(e2e ? { NEMKONTO_SETTLE_SECONDS: '2' } : {}),
     },
     platform: {
@@ -62,6 +68,10 @@ export function devEnv(profile, { host, simsPort, platformPort, webPort, studioP
       KRONE_ENV: 'development',
       PLATFORM_HOST: host,
       PLATFORM_PORT: String(platformPort),
+      PLATFORM_PUBLIC_HOST: host,
+      PLATFORM_PUBLIC_PORT: String(platformPublicPort),
+      // The storefront's key at the internal listener (the web's PLATFORM_API_KEY).
+      STOREFRONT_API_KEY: DEV_STOREFRONT_API_KEY,
       WEB_PUBLIC_URL: web,
       MITID_ISSUER: `${sims}/mitid`,
       MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
@@ -90,6 +100,7 @@ export function devEnv(profile, { host, simsPort, platformPort, webPort, studioP
       KRONE_ENV: 'development',
       NEXT_TELEMETRY_DISABLED: '1',
       PLATFORM_URL: platform,
+      PLATFORM_API_KEY: DEV_STOREFRONT_API_KEY,
       WEB_HOST: host,
       WEB_PORT: String(webPort),
       WEB_PUBLIC_URL: web,
@@ -103,7 +114,8 @@ export function devEnv(profile, { host, simsPort, platformPort, webPort, studioP
       KRONE_ENV: 'development',
       STUDIO_HOST: host,
       STUDIO_PORT: String(studioPort),
-      PLATFORM_URL: platform,
+      // The games contract is on the platform's public listener.
+      PLATFORM_URL: platformPublic,
       STUDIO_PROVIDER_SECRET: DEV_STUDIO_PROVIDER_SECRET,
       STUDIO_API_KEY: DEV_STUDIO_API_KEY,
       ...(e2e ? { STUDIO_DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', TEST_CLOCK_CONTROL: 'true' } : {}),
@@ -114,6 +126,8 @@ export function devEnv(profile, { host, simsPort, platformPort, webPort, studioP
 /** The development secret between the studio and the platform's games contract, and the storefront's key to the studio. */
 const DEV_STUDIO_PROVIDER_SECRET = 'krone-development-studio-secret';
 const DEV_STUDIO_API_KEY = 'krone-development-studio-key';
+/** The storefront's key at the platform's internal listener (the platform's STOREFRONT_API_KEY, the web's PLATFORM_API_KEY). */
+const DEV_STOREFRONT_API_KEY = 'krone-development-storefront-key';
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {

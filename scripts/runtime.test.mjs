@@ -17,14 +17,19 @@ describe('the runtime', () => {
 
 describe('the wiring between stand-ins, platform and storefront (scripts/dev-env.mjs)', () => {
   it('points each service at the others', () => {
-    const ports = { host: '127.0.0.1', simsPort: 1001, platformPort: 1002, webPort: 1003 };
+    const ports = { host: '127.0.0.1', simsPort: 1001, platformPort: 1002, platformPublicPort: 1005, webPort: 1003 };
     for (const profile of ['demo', 'e2e']) {
       const env = devEnv(profile, ports);
-      expect(env.sims.CARDS_WEBHOOK_URL).toBe('http://127.0.0.1:1002/Payments/webhooks/cards');
-      expect(env.sims.NEMKONTO_WEBHOOK_URL).toBe('http://127.0.0.1:1002/Payments/webhooks/nemkonto');
+      // The providers' webhooks go to the platform's public listener; the storefront to its internal one, with its key.
+      expect(env.sims.CARDS_WEBHOOK_URL).toBe('http://127.0.0.1:1005/Payments/webhooks/cards');
+      expect(env.sims.MOBILEPAY_WEBHOOK_URL).toBe('http://127.0.0.1:1005/Payments/webhooks/mobilepay');
+      expect(env.sims.NEMKONTO_WEBHOOK_URL).toBe('http://127.0.0.1:1005/Payments/webhooks/nemkonto');
       expect(env.platform.MITID_ISSUER).toBe('http://127.0.0.1:1001/mitid');
       expect(env.platform.PLATFORM_PORT).toBe('1002');
+      expect(env.platform.PLATFORM_PUBLIC_PORT).toBe('1005');
       expect(env.web.PLATFORM_URL).toBe('http://127.0.0.1:1002');
+      expect(env.web.PLATFORM_API_KEY).toBe(env.platform.STOREFRONT_API_KEY);
+      expect(env.web.PLATFORM_API_KEY).toBeTruthy();
       expect(env.web.CARDS_PUBLIC_URL).toBe('http://127.0.0.1:1001/cards');
       for (const service of [env.sims, env.platform, env.web]) {
         expect(service.KRONE_ENV).toBe('development');
@@ -34,7 +39,14 @@ describe('the wiring between stand-ins, platform and storefront (scripts/dev-env
   });
 
   it('gives the browser tests their own ports and a fresh database', () => {
-    expect(e2ePorts({})).toEqual({ host: '127.0.0.1', simsPort: 4310, platformPort: 4100, webPort: 3100, studioPort: 4410 });
+    expect(e2ePorts({})).toEqual({
+      host: '127.0.0.1',
+      simsPort: 4310,
+      platformPort: 4100,
+      platformPublicPort: 4101,
+      webPort: 3100,
+      studioPort: 4410,
+    });
     const env = devEnv('e2e', e2ePorts({}));
     expect(env.platform.PGLITE_DATA_DIR).toBe('memory://');
     expect(env.platform.TEST_CLOCK_CONTROL).toBe('true');
@@ -44,8 +56,16 @@ describe('the wiring between stand-ins, platform and storefront (scripts/dev-env
   });
 
   it('gives the studio the platform, the platform the studio’s secret, and the storefront the studio’s URL and key', () => {
-    const env = devEnv('demo', { host: '127.0.0.1', simsPort: 1001, platformPort: 1002, webPort: 1003, studioPort: 1004 });
-    expect(env.studio.PLATFORM_URL).toBe('http://127.0.0.1:1002');
+    const env = devEnv('demo', {
+      host: '127.0.0.1',
+      simsPort: 1001,
+      platformPort: 1002,
+      platformPublicPort: 1005,
+      webPort: 1003,
+      studioPort: 1004,
+    });
+    // The games contract is on the platform's public listener.
+    expect(env.studio.PLATFORM_URL).toBe('http://127.0.0.1:1005');
     expect(env.studio.STUDIO_PROVIDER_SECRET).toBe(env.platform.GAME_PROVIDER_KRONE_STUDIO_SECRET);
     expect(env.web.STUDIO_URL).toBe('http://127.0.0.1:1004');
     expect(env.web.STUDIO_API_KEY).toBe(env.studio.STUDIO_API_KEY);

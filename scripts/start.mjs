@@ -13,8 +13,8 @@ import { hasPinnedNodePackage, pinnedNodePath, runtimeProblem } from './runtime.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const { host, simsPort, platformPort, webPort, studioPort } = demoPorts();
-const env = devEnv('demo', { host, simsPort, platformPort, webPort, studioPort });
+const { host, simsPort, platformPort, platformPublicPort, webPort, studioPort } = demoPorts();
+const env = devEnv('demo', { host, simsPort, platformPort, platformPublicPort, webPort, studioPort });
 const children = [];
 
 const log = (message) => console.log(`\x1b[33mkrone\x1b[0m ${message}`);
@@ -120,6 +120,7 @@ await waitFor(`http://${host}:${simsPort}/health`, 60_000);
 log('starting the platform…');
 start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], env.platform);
 await waitFor(`http://${host}:${platformPort}/health`, 120_000);
+await waitFor(`http://${host}:${platformPublicPort}/health`, 30_000);
 
 log('starting the game studio…');
 start('studio', process.execPath, ['--import', 'tsx', 'apps/studio/src/server.ts'], env.studio);
@@ -130,7 +131,10 @@ const sourceHash = webSourceHash();
 const built = existsSync(path.join(webDir, '.next/BUILD_ID')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === sourceHash;
 if (!built) {
   log('building the storefront (first start or changed sources)…');
-  run('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: env.web.PLATFORM_URL } });
+  run('npx', ['next', 'build'], {
+    cwd: webDir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: env.web.PLATFORM_URL, PLATFORM_API_KEY: env.web.PLATFORM_API_KEY },
+  });
   // The build may touch next-env.d.ts or tsconfig.json: hash what it left behind.
   writeFileSync(hashFile, webSourceHash());
 }
@@ -139,5 +143,5 @@ log('starting the storefront…');
 start('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], env.web, webDir);
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);
 log(
-  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort}, API docs /docs; game studio http://${host}:${studioPort}; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
+  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort} for the storefront, with its key, API docs /docs; http://${host}:${platformPublicPort} for the providers; game studio http://${host}:${studioPort}; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
 );

@@ -1,7 +1,15 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
@@ -21,16 +29,16 @@ import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
 import { catalogueRoutes } from './games/catalogue-routes.js';
 import { providersFromConfig } from './games/providers.js';
-import { gamesRoutes } from './games/routes.js';
+import { gamesContractRoutes, gamesRoutes } from './games/routes.js';
 import { createGamesService } from './games/service.js';
 import { DEFAULT_WARNING_MINUTES } from './games/sessions.js';
 import { limitsRoutes } from './limits/routes.js';
 import { createLimitsService } from './limits/service.js';
 import { createPaymentHistory } from './payments/history.js';
-import { paymentsRoutes } from './payments/routes.js';
+import { paymentsRoutes, paymentWebhookRoutes } from './payments/routes.js';
 import { createPaymentsService } from './payments/service.js';
 import { createNemKontoClient } from './payments/withdrawals-nemkonto.js';
-import { withdrawalsRoutes } from './payments/withdrawals-routes.js';
+import { payoutWebhookRoutes, withdrawalsRoutes } from './payments/withdrawals-routes.js';
 import { createWithdrawalsService } from './payments/withdrawals.js';
 import { createHistoryService, resolvePeriod } from './wallet/history.js';
 import { historyRoutes } from './wallet/history-routes.js';
@@ -48,6 +56,7 @@ import { answerFrameworkError, errorPlugin } from './shared/error-plugin.js';
 import { refuseNulPlugin } from './shared/refuse-nul.js';
 import { securityHeaders } from './shared/security-headers.js';
 import { sessionPlayer } from './shared/session-player.js';
+import { storefrontKey } from './shared/storefront-key.js';
 import { supportRoutes } from './support/routes.js';
 import { testClockRoutes, withTestClock } from './shared/test-clock.js';
 import { serverTimeRoutes } from './shared/server-time.js';
@@ -96,6 +105,8 @@ export function redactUrl(url: string): string {
     .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/Logs\/CreateSessionExpireLog\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/Support\/contact\/)(?!challenge(?:[/?]|$))[^/?]+/g, '$1[session]')
     .replace(/(\/Games\/(?:favourites|recent|history)\/)[^/?]+/g, '$1[session]')
     .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
     .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
@@ -106,10 +117,10 @@ export function redactUrl(url: string): string {
  * behind the load balancer counts one client's calls together; in this process's memory
  * otherwise. Should Redis be unreachable, requests go on without a limit (and the outage is
  * logged) rather than the casino refusing every login and payment: the identity brokers and the
- * payment providers keep limits of their own.
+ * payment providers keep limits of their own. One store serves both listeners.
  */
-async function rateLimitStore(app: FastifyInstance, config: Config) {
-  if (!config.REDIS_URL) return {};
+async function rateLimitStore(log: FastifyBaseLogger, config: Config) {
+  if (!config.REDIS_URL) return { options: {}, close: async () => undefined };
   // A rate limit must never hold a request up: no queue while Redis is away (a count fails at
   // once and the request goes on), a short connect timeout, one try per command.
   const redis = new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
@@ -117,10 +128,7 @@ async function rateLimitStore(app: FastifyInstance, config: Config) {
   redis.on('error', (error: Error) => {
     if (Date.now() - lastWarning < 60_000) return;
     lastWarning = Date.now();
-    app.log.warn({ err: error }, 'rate limits: Redis is unreachable, requests are not limited meanwhile');
-  });
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
+    log.warn({ err: error }, 'rate limits: Redis is unreachable, requests are not limited meanwhile');
   });
   // The first requests count too: start once connected, or after a second without Redis.
   await new Promise<void>((resolve) => {
@@ -132,10 +140,50 @@ async function rateLimitStore(app: FastifyInstance, config: Config) {
     const timer = setTimeout(done, 1000);
     redis.once('ready', done);
   });
-  return { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true };
+  return {
+    options: { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true },
+    close: async () => void (await redis.quit().catch(() => redis.disconnect())),
+  };
 }
 
-export async function buildApp({
+/**
+ * The platform's two listeners (docs/decisions.md, "The platform's doors"): `internal` for the
+ * storefront, every call but /health with its key (Krone-Storefront-Key); `public` for the
+ * providers, only the payment webhooks, the games contract (each signed with its own secret) and
+ * /health. Two Fastify instances over one set of services, closed together.
+ */
+export interface Platform {
+  internal: FastifyInstance;
+  public: FastifyInstance;
+  ready(): Promise<void>;
+  /** Closes both listeners, then waits for the background jobs and the security events under way. */
+  close(): Promise<void>;
+}
+
+/** The OpenAPI tags, shared by both listeners' documents. */
+const OPENAPI_TAGS = [
+  { name: 'content', description: 'Translations, images, layouts, menu, SEO, news, campaigns, pages' },
+  { name: 'support', description: 'Contact form and its captcha' },
+  { name: 'players', description: 'Login and registration with MitID or MobilePay, sessions, profile, consent, unsubscribe' },
+  { name: 'wallet', description: 'The ledger: the player’s balances (account summary) and stakes and wins' },
+  { name: 'payments', description: 'Deposits by card and MobilePay (and the providers’ webhooks)' },
+  { name: 'limits', description: 'The player’s deposit limits, pauses and closure' },
+  {
+    name: 'games',
+    description:
+      'The catalogue (lobby, list, best, search), the player’s favourites, recently played and game history, game launch, and the games contract for providers (signed, idempotent bet/win/rollback)',
+  },
+  { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
+  { name: 'system', description: 'Health' },
+];
+
+/** The internal listener's own certificate (PLATFORM_TLS_CERT_FILE / PLATFORM_TLS_KEY_FILE), read at boot. */
+function internalTls(config: Config): { cert: Buffer; key: Buffer } | null {
+  if (!config.PLATFORM_TLS_CERT_FILE) return null;
+  return { cert: readFileSync(config.PLATFORM_TLS_CERT_FILE), key: readFileSync(config.PLATFORM_TLS_KEY_FILE) };
+}
+
+export async function buildPlatform({
   config,
   database,
   clock: givenClock = () => new Date(),
@@ -144,11 +192,25 @@ export async function buildApp({
   brokers,
   rofus,
   backgroundJobs = false,
-}: AppOptions): Promise<FastifyInstance> {
+}: AppOptions): Promise<Platform> {
   // Only for browser tests (TEST_CLOCK_CONTROL, refused in production): the clock may be moved.
   const testClock = config.TEST_CLOCK_CONTROL ? withTestClock(givenClock) : null;
   const clock = testClock?.clock ?? givenClock;
+  const content = createContentService(database.db, clock);
+  const doorOptions = {
+    bodyLimit: 64 * 1024,
+    // The storefront (BFF) sits in front of the internal listener, a load balancer in front of the
+    // public one: their X-Forwarded-For is trusted.
+    trustProxy: config.TRUST_PROXY,
+    requestTimeout: 15_000,
+    // The router's own refusals (a path that does not decode, an over-long path parameter) in our error shape.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      answerFrameworkError(error, reply, (key) => content.translate(key)),
+  };
+  const tls = internalTls(config);
   const app = Fastify({
+    ...doorOptions,
+    ...(tls ? { https: tls } : {}),
     logger: logger
       ? {
           level: config.LOG_LEVEL,
@@ -156,18 +218,13 @@ export async function buildApp({
           serializers: { req: logRequest },
         }
       : false,
-    bodyLimit: 64 * 1024,
-    // The storefront (BFF) is the only caller and sits in front; trust its X-Forwarded-For.
-    trustProxy: config.TRUST_PROXY,
-    requestTimeout: 15_000,
-    // The router's own refusals (a path that does not decode, an over-long path parameter) in our error shape.
-    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply, (key) => content.translate(key)),
-  }).withTypeProvider<ZodTypeProvider>();
+  } as FastifyServerOptions).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
+  const publicDoor = Fastify({
+    ...doorOptions,
+    ...(logger ? { loggerInstance: app.log.child({ door: 'public' }) } : { logger: false }),
+  }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
+  const doors = [app, publicDoor];
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
-  const content = createContentService(database.db, clock);
   // Security events on the audit log's security chain (audit/security.ts), awaited at close.
   const securityRecorder = createSecurityRecorder({
     db: database.db,
@@ -175,8 +232,6 @@ export async function buildApp({
     ipHashSalt: config.IP_HASH_SALT,
     onError: (error) => app.log.error({ err: error }, 'audit log: a security event could not be appended'),
   });
-  app.decorate('recordSecurityEvent', securityRecorder.record);
-  app.addHook('onClose', securityRecorder.flush);
   const support = createSupportService(database.db, config, clock);
   // What payments tell others of deposits (read-only): limits count them against a deposit limit
   // (the limits page, and the check payments ask before a deposit); the history shows those under way.
@@ -257,47 +312,48 @@ export async function buildApp({
     logError: (error, message) => app.log.error({ err: error }, message),
   });
 
-  await app.register(errorPlugin, { translate: content.translate });
-  await app.register(securityHeaders);
-  await app.register(refuseNulPlugin);
-  await app.register(fastifyRateLimit, { global: false, ...(await rateLimitStore(app, config)) });
+  const rateLimits = await rateLimitStore(app.log, config);
+  // What both listeners share: the error shape, the security headers, NUL refused, the rate
+  // limits, the security events, the OpenAPI collection (the document is written from both,
+  // scripts/write-openapi.ts), /health.
+  for (const door of doors) {
+    door.setValidatorCompiler(validatorCompiler);
+    door.setSerializerCompiler(serializerCompiler);
+    door.decorate('recordSecurityEvent', securityRecorder.record);
+    // The internal listener's key comes before anything else runs (shared/storefront-key.ts).
+    if (door === app) await door.register(storefrontKey, { key: config.STOREFRONT_API_KEY });
+    await door.register(errorPlugin, { translate: content.translate });
+    await door.register(securityHeaders);
+    await door.register(refuseNulPlugin);
+    await door.register(fastifyRateLimit, { global: false, ...rateLimits.options });
+    const address =
+      door === app
+        ? `${tls ? 'https' : 'http'}://${config.PLATFORM_HOST}:${config.PLATFORM_PORT}`
+        : `http://${config.PLATFORM_PUBLIC_HOST}:${config.PLATFORM_PUBLIC_PORT}`;
+    await door.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'Krone platform',
+          description:
+            'The casino platform behind the Krone storefront. Every answer is `{ result, data }` or `{ result: 0, code, message }`.',
+          version: '0.1.0',
+        },
+        servers: [{ url: address, description: door === app ? INTERNAL_SERVER : PUBLIC_SERVER }],
+        tags: OPENAPI_TAGS,
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    door.get('/health', { schema: { tags: ['system'], operationId: 'health', hide: true } }, async () => {
+      await database.db.execute('select 1');
+      return { status: 'ok', database: database.kind };
+    });
+  }
+
+  // The internal listener: the storefront's calls, its documentation outside production.
   // After the rate limit: a session route's per-player limit counts, then a dead session is refused.
   await app.register(sessionPlayer, { resolve: players.playerForSession });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Krone platform',
-        description:
-          'The casino platform behind the Krone storefront. Every answer is `{ result, data }` or `{ result: 0, code, message }`.',
-        version: '0.1.0',
-      },
-      servers: [{ url: `http://${config.PLATFORM_HOST}:${config.PLATFORM_PORT}` }],
-      tags: [
-        { name: 'content', description: 'Translations, images, layouts, menu, SEO, news, campaigns, pages' },
-        { name: 'support', description: 'Contact form and its captcha' },
-        { name: 'players', description: 'Login and registration with MitID or MobilePay, sessions, profile, consent, unsubscribe' },
-        { name: 'wallet', description: 'The ledger: the player’s balances (account summary) and stakes and wins' },
-        { name: 'payments', description: 'Deposits by card and MobilePay (and the providers’ webhooks)' },
-        { name: 'limits', description: 'The player’s deposit limits, pauses and closure' },
-        {
-          name: 'games',
-          description:
-            'The catalogue (lobby, list, best, search), the player’s favourites, recently played and game history, game launch, and the games contract for providers (signed, idempotent bet/win/rollback)',
-        },
-        { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
-        { name: 'system', description: 'Health' },
-      ],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-
-  app.get('/health', { schema: { tags: ['system'], operationId: 'health', hide: true } }, async () => {
-    await database.db.execute('select 1');
-    return { status: 'ok', database: database.kind };
-  });
-
+  if (config.KRONE_ENV !== 'production') await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   await app.register(serverTimeRoutes, { clock });
   await app.register(contentRoutes, { content });
   await app.register(supportRoutes, { support, config });
@@ -311,19 +367,44 @@ export async function buildApp({
     wagering: bonus.wageringSummary,
   });
   await app.register(historyRoutes, { history });
-  await app.register(paymentsRoutes, { payments, config, clock });
-  await app.register(withdrawalsRoutes, { withdrawals, config, clock });
+  await app.register(paymentsRoutes, { payments });
+  await app.register(withdrawalsRoutes, { withdrawals });
   await app.register(limitsRoutes, { limits });
-  await app.register(gamesRoutes, { games, clock });
+  await app.register(gamesRoutes, { games });
   await app.register(catalogueRoutes, { games });
   if (testClock) await app.register(testClockRoutes, { testClock });
+
+  // The public listener: the providers' calls, each signed with the provider's own secret.
+  await publicDoor.register(paymentWebhookRoutes, { payments, config, clock });
+  await publicDoor.register(payoutWebhookRoutes, { withdrawals, config, clock });
+  await publicDoor.register(gamesContractRoutes, { games, clock });
+
+  // Once per process, whichever listener: the background jobs stop with the internal one.
   if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {
     startBackgroundJob(app, 'payouts', () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);
   }
   if (backgroundJobs && config.BONUS_SETTLE_INTERVAL_SECONDS > 0)
     startBackgroundJob(app, 'bonuses', () => bonus.settleOpen(), config.BONUS_SETTLE_INTERVAL_SECONDS);
-  return app;
+  if (backgroundJobs && config.PAYMENT_SETTLE_INTERVAL_SECONDS > 0)
+    startBackgroundJob(app, 'payments', () => payments.settleStale(), config.PAYMENT_SETTLE_INTERVAL_SECONDS);
+
+  let closing: Promise<void> | null = null;
+  return {
+    internal: app,
+    public: publicDoor,
+    ready: async () => void (await Promise.all(doors.map((door) => door.ready()))),
+    close: () =>
+      (closing ??= (async () => {
+        await Promise.all(doors.map((door) => door.close()));
+        await securityRecorder.flush();
+        await rateLimits.close();
+      })()),
+  };
 }
+
+/** What each listener's `servers` entry says of it in the OpenAPI document. */
+export const INTERNAL_SERVER = 'internal: the storefront’s server only, every call but /health with Krone-Storefront-Key';
+export const PUBLIC_SERVER = 'public: the payment providers’ webhooks and the games contract, each signed by its provider';
 
 /** Runs a job at an interval, one run at a time in this process, logging runs that did something; stops with the app. */
 function startBackgroundJob(app: FastifyInstance, name: string, run: () => Promise<Record<string, number>>, intervalSeconds: number) {

@@ -19,8 +19,25 @@ export const configSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(['production', 'development', 'test']).default('production'),
   ),
+  /** The internal listener, the storefront's door (every call but /health with Krone-Storefront-Key). */
   PLATFORM_HOST: z.string().default('127.0.0.1'),
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /** The public listener, the providers' door: the payment webhooks, the games contract and /health only. */
+  PLATFORM_PUBLIC_HOST: z.string().default('127.0.0.1'),
+  PLATFORM_PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  /**
+   * The storefront's own key at the internal listener (header Krone-Storefront-Key, the web's
+   * PLATFORM_API_KEY). At least 32 characters and not the development default in production.
+   */
+  STOREFRONT_API_KEY: z.string().min(16).max(200).default('krone-development-storefront-key'),
+  /** PEM files: the internal listener serves https itself when both are set. */
+  PLATFORM_TLS_CERT_FILE: z.string().default(''),
+  PLATFORM_TLS_KEY_FILE: z.string().default(''),
+  /**
+   * `true`: TLS to the internal listener ends at a proxy in front of it (a sidecar, a load
+   * balancer), so production lets it listen in plain http on a non-loopback PLATFORM_HOST.
+   */
+  PLATFORM_TLS_AT_PROXY: booleanFromEnv.default(false),
   /** postgres://… to use a PostgreSQL server; empty means the embedded PGlite database. */
   DATABASE_URL: z.string().default(''),
   /**
@@ -145,6 +162,19 @@ export const configSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  /**
+   * How long a processor holds a withdrawal it claimed to send (seconds; longer than NemKonto's
+   * timeout). A process that dies mid-send leaves it `sending` this long; then another sends it
+   * again under the same idempotency key.
+   */
+  PAYOUT_SEND_LEASE_SECONDS: z.coerce.number().int().min(20).max(3600).default(120),
+  /**
+   * How often each platform process settles payments left under way (payments/service.ts
+   * `settleStale`); 0 leaves them to the player's return and the providers' webhooks.
+   */
+  PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** A payment under way untouched this long is asked of its provider, or failed as never sent (longer than the providers' timeout). */
+  PAYMENT_STALE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   /** How often the platform sends due withdrawals to NemKonto; 0 leaves it to `npm run payouts:process`. */
   PAYOUT_PROCESS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /**
@@ -200,6 +230,7 @@ export const PRODUCTION_SECRETS = [
   'CPR_HASH_KEY',
   'DATA_ENCRYPTION_KEY',
   'WALLET_API_KEY',
+  'STOREFRONT_API_KEY',
   'MITID_CLIENT_SECRET',
   'MOBILEPAY_CLIENT_SECRET',
   'ROFUS_API_KEY',
@@ -235,6 +266,12 @@ function isLoopbackHost(hostname: string): boolean {
   );
 }
 
+/** Whether a listener's address is reachable from this machine only (0.0.0.0 and :: are every interface). */
+export function isLoopbackListener(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
 /** Every reason this configuration may not run in production, one line each naming the variable. */
 export function productionProblems(config: Config): string[] {
   const problems: string[] = [];
@@ -250,6 +287,12 @@ export function productionProblems(config: Config): string[] {
       `WALLET_API_KEY: at least ${WALLET_API_KEY_MIN_PRODUCTION} characters in production (or empty to turn the transfer API off)`,
     );
   }
+  if (config.STOREFRONT_API_KEY.length < WALLET_API_KEY_MIN_PRODUCTION)
+    problems.push(`STOREFRONT_API_KEY: at least ${WALLET_API_KEY_MIN_PRODUCTION} characters in production`);
+  if (!isLoopbackListener(config.PLATFORM_HOST) && !config.PLATFORM_TLS_CERT_FILE && !config.PLATFORM_TLS_AT_PROXY)
+    problems.push(
+      `PLATFORM_HOST: ${config.PLATFORM_HOST} is reachable beyond this machine, so the internal listener needs TLS in production: set PLATFORM_TLS_CERT_FILE and PLATFORM_TLS_KEY_FILE, or PLATFORM_TLS_AT_PROXY=true when a proxy in front ends TLS`,
+    );
   for (const pair of config.GAME_PROVIDERS_EXTRA ? config.GAME_PROVIDERS_EXTRA.split(',') : []) {
     const [id, secret = ''] = pair.split(':');
     if (secret.startsWith('krone-development') || secret.length < WALLET_API_KEY_MIN_PRODUCTION)
@@ -292,6 +335,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   const config = parsed.data;
+  if (Boolean(config.PLATFORM_TLS_CERT_FILE) !== Boolean(config.PLATFORM_TLS_KEY_FILE))
+    throw new Error('Invalid platform configuration:\n  PLATFORM_TLS_CERT_FILE and PLATFORM_TLS_KEY_FILE: set both or neither');
   const s3 = [config.DOCUMENTS_S3_ENDPOINT, config.DOCUMENTS_S3_BUCKET];
   if (s3.some(Boolean)) {
     const problems: string[] = [];

@@ -1,5 +1,5 @@
 import { loadTitles } from '@krone/games-math/titles';
-import { buildApp } from './app.js';
+import { buildPlatform } from './app.js';
 import { sealAuditLog } from './audit/seal.js';
 import { seedBonusCodes } from './bonus/service.js';
 import { loadConfig } from './config.js';
@@ -29,7 +29,8 @@ if (config.SEED_DEMO_CONTENT) {
   const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService({ db: database.db, clock: () => new Date() }) });
   if (made > 0) console.log(`platform: ${made} demo players made`);
 }
-const app = await buildApp({ config, database, backgroundJobs: true });
+const platform = await buildPlatform({ config, database, backgroundJobs: true });
+const app = platform.internal;
 
 // The audit log's heads, signed and written out of the database now and then (audit/README.md).
 if (config.AUDIT_SEAL_INTERVAL_SECONDS > 0) {
@@ -48,13 +49,15 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal}: stopping`);
-  await app.close();
+  await platform.close();
   await database.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
+// Two listeners (docs/decisions.md, "The platform's doors"): the storefront's, and the providers'.
 await app.listen({ host: config.PLATFORM_HOST, port: config.PLATFORM_PORT });
+await platform.public.listen({ host: config.PLATFORM_PUBLIC_HOST, port: config.PLATFORM_PUBLIC_PORT });
 // The runtime is pinned (README.md, "The runtime"): say which one this process got.
 app.log.info({ node: process.version }, `platform: running on Node.js ${process.version}`);

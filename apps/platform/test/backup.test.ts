@@ -82,7 +82,7 @@ beforeAll(async () => {
     GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET,
   });
   await addTestTitles(platform.database.db, [{ id: GAME, stepsOre: [100, 500, 1_000, 2_000] }]);
-  const studio = gameProvider(platform.app, 'krone-studio', STUDIO_SECRET);
+  const studio = gameProvider(platform.publicApp, 'krone-studio', STUDIO_SECRET);
 
   // Three players with deposits; two play rounds through the games contract; one uploads a document.
   const made = [await playerWithCash(platform, 50_000), await playerWithCash(platform, 20_000), await playerWithCash(platform, 0)];

@@ -71,8 +71,8 @@ describe('bad input the generator found', () => {
   it('refuses a NUL character in a text field with a 400, not a database error (the session-expiry log wrote it to PostgreSQL)', async () => {
     const response = await platform.app.inject({
       method: 'POST',
-      url: '/Logs/CreateSessionExpireLog',
-      payload: { userId: targets.otherPlayerId, from_route: '/konto', datetime: '\u0000' },
+      url: `/Logs/CreateSessionExpireLog/${targets.expiredToken}`,
+      payload: { from_route: '/konto', datetime: '\u0000' },
     });
     expect(await refusal(response)).toEqual({ status: 400, result: 0, code: 'INVALID_INPUT', danish: true });
   });

@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { payments, withdrawals } from '../src/payments/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { signBody } from '../src/shared/signed-requests.js';
+import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { createLoggedInPlayer, type TestPlatform } from './harness.js';
 
 /**
@@ -20,7 +21,7 @@ import { createLoggedInPlayer, type TestPlatform } from './harness.js';
  * (bad-input.test.ts) and the bench (npm run bench:badinput).
  */
 
-type Schema = {
+export type Schema = {
   type?: string;
   format?: string;
   pattern?: string;
@@ -126,6 +127,8 @@ export interface Targets {
   expiredToken: string;
   loggedOutToken: string;
   walletKey: string;
+  /** The storefront's key at the internal listener (Krone-Storefront-Key). */
+  storefrontKey: string;
   providerSecrets: Record<string, string>;
   webhookSecrets: Record<string, string>;
   /** Requests already answered 2xx before the run: their idempotency keys, to replay with other bodies. */
@@ -137,7 +140,7 @@ export interface Targets {
 
 const alternatives = (schema: Schema) => schema.anyOf ?? schema.oneOf;
 
-function sample(schema: Schema, name = ''): unknown {
+export function sample(schema: Schema, name = ''): unknown {
   const branches = alternatives(schema);
   if (branches) return sample(branches.find((branch) => branch.type !== 'null') ?? branches[0]!, name);
   if (schema.allOf) return sample(Object.assign({}, ...schema.allOf) as Schema, name);
@@ -263,14 +266,14 @@ export const TRICKY_STRINGS = [
   'ﷺ'.repeat(50),
 ];
 
-const trickyString = fc.oneof(
+export const trickyString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...TRICKY_STRINGS) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
 );
 
 /** Long strings: 10⁴–10⁶ characters (`sizes` picks which), of one character or a repeated tricky one. */
-const longString = (max: number) =>
+export const longString = (max: number) =>
   fc
     .tuple(fc.integer({ min: 10_000, max }), fc.constantFrom('a', 'ø', '💰', 'e\u0301', '\u0000', '\u202E'))
     .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)));
@@ -297,14 +300,14 @@ export const HOSTILE_NUMBERS = [
   Number.MIN_VALUE,
 ];
 
-const hostileNumber = fc.oneof(
+export const hostileNumber = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
   { weight: 1, arbitrary: fc.integer() },
 );
 
 /** A value of another JSON type than the schema's. */
-function wrongType(schema: Schema): fc.Arbitrary<unknown> {
+export function wrongType(schema: Schema): fc.Arbitrary<unknown> {
   const all: fc.Arbitrary<unknown>[] = [
     fc.constant(null),
     fc.constant(true),
@@ -319,7 +322,7 @@ function wrongType(schema: Schema): fc.Arbitrary<unknown> {
 }
 
 /** A value that certainly breaks the schema: out of range, a fraction of an øre, too long, off-pattern, or another type. */
-function violation(schema: Schema, maxLength: number): fc.Arbitrary<unknown> {
+export function violation(schema: Schema, maxLength: number): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [wrongType(schema)];
   if (schema.type === 'integer' || schema.type === 'number') options.push(hostileNumber);
   if (schema.type === 'integer') options.push(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }));
@@ -331,7 +334,7 @@ function violation(schema: Schema, maxLength: number): fc.Arbitrary<unknown> {
 }
 
 /** Keys that poison prototypes or confuse merges. */
-const hostileKey = fc.oneof(
+export const hostileKey = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', '$where', 'result', 'code', 'playerId'),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
 );
@@ -360,7 +363,7 @@ interface Mutation {
 const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 
 /** Paths to every property of a sample (object keys, an array's first element), with their schemas and whether required. */
-function fieldsOf(
+export function fieldsOf(
   schema: Schema,
   value: unknown,
   path: (string | number)[] = [],
@@ -381,7 +384,7 @@ function fieldsOf(
   return out;
 }
 
-function setAt(root: unknown, path: (string | number)[], value: unknown, remove = false) {
+export function setAt(root: unknown, path: (string | number)[], value: unknown, remove = false) {
   // An earlier mutation may have replaced the structure: then there is nothing left to mutate.
   let node = root as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) {
@@ -425,14 +428,14 @@ const MALFORMED_JSON = [
   '',
 ];
 
-const malformedJson = fc.oneof(
+export const malformedJson = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...MALFORMED_JSON) },
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 50_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)) },
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 20_000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
 );
 
-const multipartGarbage = fc.oneof(
+export const multipartGarbage = fc.oneof(
   fc.constant({ contentType: 'multipart/form-data', text: '--x\r\n\r\n' }),
   fc.constant({ contentType: 'multipart/form-data; boundary=krone', text: 'no boundary here' }),
   fc.constant({
@@ -455,7 +458,7 @@ const multipartGarbage = fc.oneof(
   })),
 );
 
-const WRONG_CONTENT_TYPES = [
+export const WRONG_CONTENT_TYPES = [
   'text/plain',
   'application/xml',
   'application/x-www-form-urlencoded',
@@ -470,12 +473,19 @@ const WRONG_CONTENT_TYPES = [
  * the URL's size in memory per request, which a bench of 10⁵ cannot afford. Bodies and headers
  * get the long strings (up to `maxLength`).
  */
-const URL_PART_MAX_LENGTH = 10_000;
+export const URL_PART_MAX_LENGTH = 10_000;
 
-/** Tokens that must never open a session. */
-function wrongTokens(targets: Targets): fc.Arbitrary<string> {
+/**
+ * Routes for which an ended session's token is a valid one: the session-expiry log names the
+ * session that ended (its player is the session's, issue 15 §3).
+ */
+const ENDED_SESSION_VALID = new Set(['createSessionExpireLog']);
+
+/** Tokens that must never open a session (for `endedValid`, tokens no session ever had). */
+function wrongTokens(targets: Targets, endedValid = false): fc.Arbitrary<string> {
+  const ended = endedValid ? [] : [targets.expiredToken, targets.loggedOutToken];
   return fc.oneof(
-    fc.constantFrom(targets.expiredToken, targets.loggedOutToken, targets.otherPlayerId, targets.playerId, 'undefined', 'null', '0', 'x'),
+    fc.constantFrom(...ended, targets.otherPlayerId, targets.playerId, 'undefined', 'null', '0', 'x'),
     fc.uuid().map((uuid) => uuid),
     fc.stringMatching(/^[0-9a-f]{64}$/),
     fc.constant(targets.token.slice(0, -1) + (targets.token.endsWith('a') ? 'b' : 'a')),
@@ -491,10 +501,9 @@ export const OTHER_PLAYERS_ID = "another player's id";
 /**
  * Routes that name a player by id without a session, by the spec, where another player's id is
  * not an attack the route can refuse: the unsubscribe links of an e-mail or a text (the link is
- * the player's own), and the session-expiry log (spec §7: "logged, for any id"; issue 15 §3 is to
- * take its player from the session instead).
+ * the player's own). (The session-expiry log takes its player from the session, issue 15 §3.)
  */
-const NAMES_PLAYER_WITHOUT_SESSION = new Set(['smsUnsubscribe', 'brandUnsubscribe', 'disablePromotionalEmail', 'createSessionExpireLog']);
+const NAMES_PLAYER_WITHOUT_SESSION = new Set(['smsUnsubscribe', 'brandUnsubscribe', 'disablePromotionalEmail']);
 
 /** For the seeded player's session, the other player's ids where a route names a player, a payment or a withdrawal. */
 function otherIdsOf(operation: Operation, base: Draft, targets: Targets): Mutate[] {
@@ -531,7 +540,7 @@ function breakingMutations(operation: Operation, base: Draft, targets: Targets, 
   for (const param of operation.params) {
     if (param.name === 'sessionId') {
       out.push(
-        wrongTokens(targets).map((token) => ({
+        wrongTokens(targets, ENDED_SESSION_VALID.has(operation.id)).map((token) => ({
           name: 'wrong session token',
           mutate: (draft) => {
             if (param.in === 'path') draft.pathParams.sessionId = token;
@@ -588,6 +597,13 @@ function breakingMutations(operation: Operation, base: Draft, targets: Targets, 
           name: 'path that does not decode',
           mutate: (draft) => void (draft.rawPathParams = { ...draft.rawPathParams, [param.name]: raw }),
         })),
+    );
+  if (!operation.signed)
+    // The internal listener's door: the storefront's key missing (empty), wrong or hostile.
+    out.push(
+      fc
+        .oneof(fc.constant(''), trickyString, fc.constant(targets.storefrontKey.toUpperCase()), fc.constant(`${targets.storefrontKey}x`))
+        .map((key) => ({ name: 'wrong storefront key', mutate: (draft) => void (draft.headers[STOREFRONT_KEY_HEADER] = key) })),
     );
   if (operation.signed) {
     out.push(fc.constant({ name: 'unsigned', mutate: (draft) => void (draft.signature = 'none') }));
@@ -877,7 +893,7 @@ export const newTally = (): Tally => ({
   problems: [],
 });
 
-const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+export const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
 /** Reads sent as POST: the storefront's navigation query (its body is a filter). */
 const POST_READS = new Set(['getNavigation']);
@@ -919,7 +935,9 @@ export async function sendAndCheck(platform: TestPlatform, request: BadRequest, 
     tally.problems.push({ operation: operation.id, mutations, status, reason, request: describe() });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-  const response = await Promise.race([platform.app.inject(inject), timeout]).finally(() => clearTimeout(timer));
+  // Each operation on its own listener (app.ts): the providers' signed calls on the public one.
+  const door = operation.signed ? platform.publicApp : platform.app;
+  const response = await Promise.race([door.inject(inject), timeout]).finally(() => clearTimeout(timer));
   if (response === 'timeout') {
     bump(tally.perStatus, 0);
     return problem(0, `no answer within ${timeoutMs} ms`);
@@ -1067,6 +1085,7 @@ export async function seedTargets(platform: TestPlatform): Promise<Targets> {
     expiredToken: expired.token,
     loggedOutToken: loggedOut.token,
     walletKey: config.WALLET_API_KEY,
+    storefrontKey: config.STOREFRONT_API_KEY,
     providerSecrets: { 'krone-studio': config.GAME_PROVIDER_KRONE_STUDIO_SECRET },
     webhookSecrets: {
       '/Payments/webhooks/cards': config.CARDS_WEBHOOK_SECRET,
@@ -1085,7 +1104,7 @@ export async function seedTargets(platform: TestPlatform): Promise<Targets> {
       body: { kind: 'json', value: body },
       signature: 'good',
     };
-    return app.inject(toInject(operation, draft, targets));
+    return platform.publicApp.inject(toInject(operation, draft, targets));
   };
   const authenticated = await contract('authenticate', { token: (launched.json() as { data: { token: string } }).data.token });
   if (authenticated.statusCode !== 200) throw new Error(`authenticate: ${authenticated.statusCode} ${authenticated.body}`);

@@ -246,7 +246,7 @@ describe('MobilePay deposits', () => {
     expect((await sendMobilePayEvent(event, 'not-the-secret-at-all')).status).toBe(401);
     expect((await sendMobilePayEvent(event, cardsSecret)).status).toBe(401);
     expect((await sendMobilePayEvent(event, mpSecret, Math.floor(Date.now() / 1000) - 3600)).status).toBe(401);
-    const unsigned = await platform.app.inject({
+    const unsigned = await platform.publicApp.inject({
       method: 'POST',
       url: '/Payments/webhooks/mobilepay',
       headers: { 'content-type': 'application/json' },

@@ -65,7 +65,7 @@ beforeAll(async () => {
   suite = specs.map(testTitle);
   all = [...loadTitles(), ...suite];
   await syncCatalogue(platform.database.db, all, now);
-  studio = gameProvider(platform.app, 'krone-studio', STUDIO_SECRET, () => now);
+  studio = gameProvider(platform.publicApp, 'krone-studio', STUDIO_SECRET, () => now);
 }, 60_000);
 afterAll(async () => {
   await platform.close();
@@ -293,6 +293,19 @@ describe('favourites', () => {
     expect((await put(nobody, 'test-aalborg-aal')).statusCode).toBe(401);
     expect((await remove(nobody, 'test-aalborg-aal')).statusCode).toBe(401);
     expect(await list(bob.token)).toEqual(['test-aalborg-aal']);
+  });
+});
+
+describe('the popular row before anyone has played', () => {
+  it('orders titles nobody played by RTP, so the lobby’s popular row is not its newest row, and the popular sort starts as the row does', async () => {
+    const lobby = (await get<{ newest: Summary[]; popular: (Summary & { rtp: number })[] }>('/Games/lobby')).body.data;
+    const highest = (await get<Page>('/Games/catalogue?sort=rtp&pageSize=1')).body.data.items[0] as Summary & { rtp: number };
+    const rtps = lobby.popular.map((item) => item.rtp);
+    expect(rtps[0]).toBe(highest.rtp);
+    expect(rtps).toEqual([...rtps].sort((a, b) => b - a));
+    expect(lobby.popular.map((item) => item.id)).not.toEqual(lobby.newest.map((item) => item.id));
+    const sorted = (await get<Page>('/Games/catalogue?sort=popular&pageSize=3')).body.data.items;
+    expect(sorted.map((item) => item.id)).toEqual(lobby.popular.slice(0, 3).map((item) => item.id));
   });
 });
 

@@ -43,8 +43,8 @@ beforeAll(async () => {
     { id: GAME, stepsOre: STEPS },
     { id: OTHER_GAME, providerId: 'other-studio', stepsOre: STEPS },
   ]);
-  studio = gameProvider(platform.app, 'krone-studio', STUDIO_SECRET, () => now);
-  other = gameProvider(platform.app, 'other-studio', OTHER_SECRET, () => now);
+  studio = gameProvider(platform.publicApp, 'krone-studio', STUDIO_SECRET, () => now);
+  other = gameProvider(platform.publicApp, 'other-studio', OTHER_SECRET, () => now);
 }, 60_000);
 afterAll(async () => {
   await platform.close();
@@ -188,7 +188,7 @@ describe('signatures', () => {
       await studio.call('bet', bet, { at: new Date(now.getTime() - 6 * 60_000) }),
       await studio.call('bet', bet, { at: new Date(now.getTime() + 6 * 60_000) }),
       await studio.call('bet', bet, { headers: { 'krone-signature': '' } }),
-      await gameProvider(platform.app, 'nobody', STUDIO_SECRET, () => now).call('bet', bet),
+      await gameProvider(platform.publicApp, 'nobody', STUDIO_SECRET, () => now).call('bet', bet),
     ];
     for (const refusal of refusals) expect(refusal).toMatchObject({ status: 401, body: { code: 'GAME_SIGNATURE_INVALID' } });
     expect(await cash(player.id)).toBe(10_000);

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadTitles } from '@krone/games-math/titles';
 import { startSims, type Sims } from '@krone/sims';
 import { signWebhook } from '@krone/sims/cards';
 import pg from 'pg';
-import { buildApp, type AppOptions } from '../src/app.js';
+import { buildPlatform, type AppOptions } from '../src/app.js';
 import { createBonusService, seedBonusCodes } from '../src/bonus/service.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
@@ -15,11 +15,18 @@ import { createLimitsService } from '../src/limits/service.js';
 import { players } from '../src/players/schema.js';
 import { createSessionStore } from '../src/players/sessions.js';
 import { AppError } from '../src/shared/errors.js';
+import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { createStakeRules } from '../src/wallet/stakes.js';
 
 export interface TestPlatform {
+  /**
+   * The internal listener (the storefront's door). Its `inject` sends the storefront's key
+   * (Krone-Storefront-Key) unless the request names that header itself (`undefined`: none).
+   */
   app: FastifyInstance;
+  /** The public listener: the payment webhooks and the games contract. */
+  publicApp: FastifyInstance;
   database: Database;
   config: Config;
   /** Moves the platform's clock; every time rule reads it. */
@@ -53,7 +60,7 @@ export async function scratchDatabase(serverUrl: string, prefix: string): Promis
  */
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  services: Pick<AppOptions, 'brokers' | 'rofus'> = {},
+  services: Pick<AppOptions, 'brokers' | 'rofus' | 'backgroundJobs'> = {},
 ): Promise<TestPlatform> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const scratch = serverUrl ? await scratchDatabase(serverUrl, 'krone_test') : null;
@@ -76,10 +83,12 @@ export async function startTestPlatform(
   await syncCatalogue(database.db, loadTitles(), new Date());
   let now: Date | undefined;
   const clock = () => now ?? new Date();
-  const app = await buildApp({ config, database, clock, logger: false, ...services });
-  await app.ready();
+  const platform = await buildPlatform({ config, database, clock, logger: false, ...services });
+  await platform.ready();
+  const app = withStorefrontKey(platform.internal, config.STOREFRONT_API_KEY);
   return {
     app,
+    publicApp: platform.public,
     database,
     config,
     setNow: (date) => {
@@ -87,11 +96,30 @@ export async function startTestPlatform(
     },
     clock,
     close: async () => {
-      await app.close();
+      await platform.close();
       await database.close();
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * The storefront's server as the internal listener sees it: every injected request carries its
+ * key, so the suites test their routes rather than the door (storefront-key.test.ts tests that).
+ * A request that sets the header itself keeps its own value; `undefined` sends none.
+ */
+function withStorefrontKey(app: FastifyInstance, key: string): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const withKey = (options: InjectOptions | string): InjectOptions => {
+    const given = typeof options === 'string' ? { url: options } : options;
+    const headers = { [STOREFRONT_KEY_HEADER]: key, ...given.headers };
+    return { ...given, headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) };
+  };
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) => {
+    if (options === undefined) return inject();
+    return callback ? inject(withKey(options), callback as never) : inject(withKey(options));
+  }) as FastifyInstance['inject'];
+  return app;
 }
 
 /**
@@ -195,7 +223,7 @@ export async function sendSignedWebhook(
   at = Math.floor(Date.now() / 1000),
 ) {
   const body = JSON.stringify(event);
-  const response = await platform.app.inject({
+  const response = await platform.publicApp.inject({
     method: 'POST',
     url: path,
     headers: { 'content-type': 'application/json', 'krone-signature': signWebhook(secret, body, at) },

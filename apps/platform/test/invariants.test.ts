@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   platform.setNow(now);
   await addTestTitles(platform.database.db, [{ id: GAME, stepsOre: [100, 500, 1_000] }]);
-  studio = gameProvider(platform.app, 'krone-studio', STUDIO_SECRET, () => now);
+  studio = gameProvider(platform.publicApp, 'krone-studio', STUDIO_SECRET, () => now);
   await play();
 }, 120_000);
 afterAll(async () => {

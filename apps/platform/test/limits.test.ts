@@ -2,7 +2,7 @@ import type { Sims } from '@krone/sims';
 import { TEST_CARDS } from '@krone/sims/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildPlatform } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { accountExclusions, depositLimits } from '../src/limits/schema.js';
 import { foldPeriod } from '../src/limits/service.js';
@@ -394,9 +394,14 @@ describe('the test clock', () => {
     expect((await platform.app.inject({ method: 'PUT', url: '/Test/clock', payload: { offsetMs: 1 } })).statusCode).toBe(404);
     expect(() => loadConfig({ KRONE_ENV: 'production', TEST_CLOCK_CONTROL: 'true' })).toThrow(/TEST_CLOCK_CONTROL/);
     // A second app on the same database, with the control on.
-    const moved = await buildApp({ config: { ...platform.config, TEST_CLOCK_CONTROL: true }, database: platform.database, logger: false });
+    const moved = await buildPlatform({
+      config: { ...platform.config, TEST_CLOCK_CONTROL: true },
+      database: platform.database,
+      logger: false,
+    });
+    const headers = { 'krone-storefront-key': platform.config.STOREFRONT_API_KEY };
     try {
-      const answer = await moved.inject({ method: 'PUT', url: '/Test/clock', payload: { offsetMs: 48 * HOUR } });
+      const answer = await moved.internal.inject({ method: 'PUT', url: '/Test/clock', payload: { offsetMs: 48 * HOUR }, headers });
       expect(new Date((answer.json() as { data: { now: string } }).data.now).getTime() - Date.now()).toBeGreaterThan(47.9 * HOUR);
     } finally {
       await moved.close();

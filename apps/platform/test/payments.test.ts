@@ -89,7 +89,7 @@ describe('card deposits', () => {
     };
     expect((await sendEvent(forged, 'not-the-secret')).status).toBe(401);
     expect((await sendEvent(forged, webhookSecret, Math.floor(Date.now() / 1000) - 3600)).status).toBe(401);
-    const unsigned = await platform.app.inject({
+    const unsigned = await platform.publicApp.inject({
       method: 'POST',
       url: '/Payments/webhooks/cards',
       headers: { 'content-type': 'application/json' },

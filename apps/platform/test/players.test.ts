@@ -4,7 +4,7 @@ import { redactUrl } from '../src/app.js';
 import { depositLimits } from '../src/limits/schema.js';
 import type { IdentityBrokers, Provider, VerifiedIdentity } from '../src/players/identity.js';
 import type { Rofus } from '../src/players/rofus.js';
-import { players, sessions } from '../src/players/schema.js';
+import { playerLogs, players, sessions } from '../src/players/schema.js';
 import { AppError } from '../src/shared/errors.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
@@ -387,12 +387,38 @@ describe('the spec’s player calls', () => {
     // The player's own id is no unsubscribe link.
     expect((await call('PUT', `/SMSUnsubscribe/${playerId}`)).status).toBe(404);
 
-    const logged = await call('POST', '/Logs/CreateSessionExpireLog', {
-      userId: playerId,
+    const logged = await call('POST', `/Logs/CreateSessionExpireLog/${sessionToken}`, {
       from_route: '/min-konto/profil',
       datetime: '2026-11-22T12:00:00Z',
     });
     expect(logged.status).toBe(200);
+  });
+
+  it('logs a session expiry for the session’s player, never for a player the body names', async () => {
+    const { sessionToken, playerId } = await register(person());
+    const other = await register(person());
+    expect((await call('POST', `/Players/sessions/${sessionToken}/logout`)).status).toBe(200);
+    // The session has ended: its token still names its player, and only that player.
+    const logged = await call('POST', `/Logs/CreateSessionExpireLog/${sessionToken}`, {
+      userId: other.playerId,
+      playerId: other.playerId,
+      from_route: '/min-konto/profil',
+      datetime: '2026-11-22T12:00:00Z',
+    });
+    expect(logged.status).toBe(200);
+    const [row] = await platform.database.db.select().from(playerLogs).where(eq(playerLogs.id, logged.body.data.id));
+    expect(row).toMatchObject({ playerId, kind: 'session_expired', fromRoute: '/min-konto/profil' });
+
+    // A token no session had logs nothing; a body naming a player does not stand in for it.
+    const before = (await platform.database.db.select().from(playerLogs)).length;
+    const unknown = await call('POST', `/Logs/CreateSessionExpireLog/${'b'.repeat(64)}`, {
+      userId: playerId,
+      from_route: '/',
+      datetime: '2026-11-22T12:00:00Z',
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.code).toBe('SESSION_INVALID');
+    expect(await platform.database.db.select().from(playerLogs)).toHaveLength(before);
   });
 
   it('keeps session tokens out of the request log', () => {
@@ -402,6 +428,9 @@ describe('the spec’s player calls', () => {
       '/CMScasino/UpdatePlayerTypeToDB/?sessionId=[session]&playerType=Depositor',
     );
     expect(redactUrl('/Players/registrations/xyz/details')).toBe('/Players/registrations/[registration]/details');
+    expect(redactUrl('/Logs/CreateSessionExpireLog/abc123')).toBe('/Logs/CreateSessionExpireLog/[session]');
+    expect(redactUrl('/Support/contact/abc123')).toBe('/Support/contact/[session]');
+    expect(redactUrl('/Support/contact/challenge')).toBe('/Support/contact/challenge');
   });
 });
 

@@ -16,6 +16,7 @@ const production: Record<string, string> = {
   CPR_HASH_KEY: 'c'.repeat(40),
   DATA_ENCRYPTION_KEY: 'd'.repeat(40),
   WALLET_API_KEY: 'e'.repeat(40),
+  STOREFRONT_API_KEY: 's'.repeat(40),
   MITID_CLIENT_SECRET: 'f'.repeat(40),
   MOBILEPAY_CLIENT_SECRET: 'g'.repeat(40),
   ROFUS_API_KEY: 'h'.repeat(40),
@@ -62,6 +63,7 @@ describe('production fails closed (KRONE_ENV)', () => {
     'CPR_HASH_KEY',
     'DATA_ENCRYPTION_KEY',
     'WALLET_API_KEY',
+    'STOREFRONT_API_KEY',
     'MITID_CLIENT_SECRET',
     'MOBILEPAY_CLIENT_SECRET',
     'ROFUS_API_KEY',
@@ -123,6 +125,24 @@ describe('production fails closed (KRONE_ENV)', () => {
     expect(() => loadConfig({ ...production, TEST_CLOCK_CONTROL: 'true' })).toThrow(/\n {2}TEST_CLOCK_CONTROL:/);
     expect(() => loadConfig({ ...production, WALLET_API_KEY: 'x'.repeat(31) })).toThrow(/\n {2}WALLET_API_KEY: at least 32 characters/);
     expect(loadConfig({ ...production, WALLET_API_KEY: 'x'.repeat(32) }).WALLET_API_KEY).toHaveLength(32);
+  });
+
+  it('refuses a short storefront key', () => {
+    expect(() => loadConfig({ ...production, STOREFRONT_API_KEY: 'x'.repeat(31) })).toThrow(
+      /\n {2}STOREFRONT_API_KEY: at least 32 characters/,
+    );
+    expect(loadConfig({ ...production, STOREFRONT_API_KEY: 'x'.repeat(32) }).STOREFRONT_API_KEY).toHaveLength(32);
+  });
+
+  it('refuses an internal listener beyond loopback without TLS, unless TLS is its own or ends at a proxy said to be in front', () => {
+    for (const host of ['10.0.0.5', '0.0.0.0', '::', 'platform.internal'])
+      expect(() => loadConfig({ ...production, PLATFORM_HOST: host })).toThrow(/\n {2}PLATFORM_HOST: .* needs TLS in production/);
+    for (const host of ['127.0.0.1', 'localhost', '::1'])
+      expect(loadConfig({ ...production, PLATFORM_HOST: host }).PLATFORM_HOST).toBe(host);
+    const tls = { PLATFORM_TLS_CERT_FILE: '/etc/krone/platform.crt', PLATFORM_TLS_KEY_FILE: '/etc/krone/platform.key' };
+    expect(loadConfig({ ...production, PLATFORM_HOST: '0.0.0.0', ...tls }).PLATFORM_TLS_CERT_FILE).toBe(tls.PLATFORM_TLS_CERT_FILE);
+    expect(loadConfig({ ...production, PLATFORM_HOST: '0.0.0.0', PLATFORM_TLS_AT_PROXY: 'true' }).PLATFORM_TLS_AT_PROXY).toBe(true);
+    expect(() => loadConfig({ KRONE_ENV: 'test', PLATFORM_TLS_CERT_FILE: '/etc/krone/platform.crt' })).toThrow(/set both or neither/);
   });
 
   it('stops the platform process with the reasons when KRONE_ENV is unset', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildPlatform, type Platform } from '../src/app.js';
 import type { IdentityBrokers, Provider, VerifiedIdentity } from '../src/players/identity.js';
 import type { Rofus } from '../src/players/rofus.js';
 import { players } from '../src/players/schema.js';
@@ -58,7 +58,9 @@ const rofus: Rofus = { check: async () => ({ excluded: false, until: null, perma
 const WALLET_KEY = 'a-wallet-key-of-the-tests-0123456789';
 const NEMKONTO_SECRET = 'test-nemkonto-webhook-secret';
 let platform: TestPlatform;
+let built: Platform;
 let app: FastifyInstance;
+let publicApp: FastifyInstance;
 let lines: string[] = [];
 beforeAll(async () => {
   platform = await startTestPlatform(
@@ -66,7 +68,7 @@ beforeAll(async () => {
     { brokers, rofus },
   );
   // The same platform, logging to a stream the test reads.
-  app = await buildApp({
+  built = await buildPlatform({
     config: platform.config,
     database: platform.database,
     brokers,
@@ -74,10 +76,12 @@ beforeAll(async () => {
     logger: true,
     logStream: { write: (line) => void lines.push(line) },
   });
-  await app.ready();
+  await built.ready();
+  app = built.internal;
+  publicApp = built.public;
 });
 afterAll(async () => {
-  await app?.close();
+  await built?.close();
   await platform?.close();
 });
 beforeEach(() => {
@@ -94,7 +98,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
   const response = await app.inject({
     method,
     url,
-    headers: { 'x-forwarded-for': '192.0.2.44', ...headers },
+    headers: { 'x-forwarded-for': '192.0.2.44', 'krone-storefront-key': platform.config.STOREFRONT_API_KEY, ...headers },
     ...(payload === undefined ? {} : { payload: payload as never }),
   });
   return { status: response.statusCode, body: response.json() as { code?: string; data?: Record<string, unknown> } };
@@ -181,11 +185,11 @@ describe('the log', () => {
   });
 
   it('records webhooks with a bad signature and internal calls with a bad API key, never the secret or the key', async () => {
-    const harness = { ...platform, app };
+    const harness = { ...platform, publicApp };
     expect((await sendSignedWebhook(harness, '/Payments/webhooks/nemkonto', { type: 'payout.paid' }, 'a-forged-secret-123')).status).toBe(
       401,
     );
-    const unsigned = await app.inject({
+    const unsigned = await publicApp.inject({
       method: 'POST',
       url: '/Payments/webhooks/cards',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.45' },
@@ -216,7 +220,7 @@ describe('the log', () => {
   it('records games-contract calls with a forged or stale signature, or from an unknown provider, never the signature', async () => {
     const body = JSON.stringify({ sessionId: randomUUID(), roundId: 'r1', transactionId: 't1', amountOre: 100 });
     const send = (provider: string, secret: string, at: number) =>
-      app.inject({
+      publicApp.inject({
         method: 'POST',
         url: `/Games/providers/${provider}/bet`,
         headers: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildPlatform } from '../src/app.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
 let platform: TestPlatform;
@@ -24,10 +24,17 @@ describe('GET /time (the storefront clock’s source)', () => {
   });
 
   it('follows the test clock when a browser test moves it', async () => {
-    const moved = await buildApp({ config: { ...platform.config, TEST_CLOCK_CONTROL: true }, database: platform.database, logger: false });
+    const moved = await buildPlatform({
+      config: { ...platform.config, TEST_CLOCK_CONTROL: true },
+      database: platform.database,
+      logger: false,
+    });
+    const headers = { 'krone-storefront-key': platform.config.STOREFRONT_API_KEY };
     try {
-      await moved.inject({ method: 'PUT', url: '/Test/clock', payload: { offsetMs: 5 * HOUR } });
-      const now = new Date((await moved.inject({ method: 'GET', url: '/time' })).json<{ data: { now: string } }>().data.now);
+      await moved.internal.inject({ method: 'PUT', url: '/Test/clock', payload: { offsetMs: 5 * HOUR }, headers });
+      const now = new Date(
+        (await moved.internal.inject({ method: 'GET', url: '/time', headers })).json<{ data: { now: string } }>().data.now,
+      );
       expect(now.getTime() - Date.now()).toBeGreaterThan(4.9 * HOUR);
     } finally {
       await moved.close();

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, usedCaptchas } from '../src/support/schema.js';
-import { startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
 // The smallest difficulty the config allows keeps each solve in the test to a few milliseconds.
 const FAST_CAPTCHA = { ALTCHA_MAX_NUMBER: '1000' };
@@ -44,7 +44,6 @@ let sequence = 0;
 function message(overrides: Record<string, unknown> = {}) {
   sequence += 1;
   return {
-    kind: 'guest',
     name: 'Mette Hansen',
     email: `mette.${sequence}@eksempel.dk`,
     phone: '12345678',
@@ -61,8 +60,10 @@ const nextIp = () => {
   return `10.0.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`;
 };
 
-function send(platform: TestPlatform, body: Record<string, unknown>, ip = nextIp()) {
-  return platform.app.inject({ method: 'POST', url: '/Support/contact', headers: { 'x-forwarded-for': ip }, payload: body });
+/** A guest's message, or with a session token the session's player's (POST /Support/contact/{sessionId}). */
+function send(platform: TestPlatform, body: Record<string, unknown>, ip = nextIp(), sessionToken?: string) {
+  const url = sessionToken ? `/Support/contact/${sessionToken}` : '/Support/contact';
+  return platform.app.inject({ method: 'POST', url, headers: { 'x-forwarded-for': ip }, payload: body });
 }
 
 async function rowsFor(platform: TestPlatform, email: string) {
@@ -122,18 +123,28 @@ describe('support: contact form', () => {
     expect(JSON.stringify(row)).not.toContain('203.0.113.7');
   });
 
-  it('stores a player message with the player id the storefront vouched for', async () => {
-    const body = message({ kind: 'player', playerId: 'player-42', subject: 'bonus', phone: '', captcha: await solvedPayload(platform) });
-    expect((await send(platform, body)).statusCode).toBe(200);
+  it('stores a player message for the session’s player, whatever player the body names', async () => {
+    const player = await createLoggedInPlayer(platform);
+    const other = await createLoggedInPlayer(platform);
+    const body = message({ kind: 'player', playerId: other.id, subject: 'bonus', phone: '', captcha: await solvedPayload(platform) });
+    expect((await send(platform, body, nextIp(), player.token)).statusCode).toBe(200);
     const [row] = await rowsFor(platform, body.email);
-    expect(row).toMatchObject({ kind: 'player', playerId: 'player-42', subject: 'bonus', phone: null });
+    expect(row).toMatchObject({ kind: 'player', playerId: player.id, subject: 'bonus', phone: null });
   });
 
-  it('refuses a player message without a player id', async () => {
-    const body = message({ kind: 'player', captcha: await solvedPayload(platform) });
-    const answer = await send(platform, body);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toMatchObject({ result: 0, code: 'INVALID_INPUT', fields: { playerId: 'validation.required' } });
+  it('stores a guest’s message as a guest’s even when the body claims a player', async () => {
+    const other = await createLoggedInPlayer(platform);
+    const body = message({ kind: 'player', playerId: other.id, captcha: await solvedPayload(platform) });
+    expect((await send(platform, body)).statusCode).toBe(200);
+    const [row] = await rowsFor(platform, body.email);
+    expect(row).toMatchObject({ kind: 'guest', playerId: null });
+  });
+
+  it('refuses a player message without a live session, and stores nothing', async () => {
+    const body = message({ captcha: await solvedPayload(platform) });
+    const answer = await send(platform, body, nextIp(), 'a'.repeat(64));
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toMatchObject({ result: 0, code: 'SESSION_INVALID' });
     expect(await rowsFor(platform, body.email)).toHaveLength(0);
   });
 

@@ -6,6 +6,7 @@ import { startSims, type Sims } from '@krone/sims';
 import { MITID_IDENTITIES } from '@krone/sims/identities';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/client.js';
 import { withdrawals } from '../src/payments/schema.js';
 import { createPayoutProcessor } from '../src/payments/withdrawals-processor.js';
@@ -33,7 +34,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const signature = String(req.headers['krone-signature'] ?? '');
-      void platform.app
+      void platform.publicApp
         .inject({
           method: 'POST',
           url: '/Payments/webhooks/nemkonto',
@@ -111,14 +112,14 @@ async function cancel(token: string, withdrawalId: string) {
 }
 
 /** A processor, as another platform process would run it, at `minutesLater` past now; its NemKonto calls are counted. */
-function processor(minutesLater = HOLD_MINUTES + 1, http: typeof fetch = fetch, db: Db = platform.database.db) {
+function processor(minutesLater = HOLD_MINUTES + 1, http: typeof fetch = fetch, db: Db = platform.database.db, config = platform.config) {
   const calls: string[] = [];
   const counting: typeof fetch = async (input, init) => {
     calls.push(String(new Headers(init?.headers).get('idempotency-key')));
     return http(input, init);
   };
   const service = createPayoutProcessor({
-    config: platform.config,
+    config,
     db,
     clock: () => new Date(Date.now() + minutesLater * 60_000),
     fetch: counting,
@@ -251,7 +252,7 @@ describe('withdrawals to NemKonto', () => {
     // The same event again (a provider retry, a replay within the window): nothing moves.
     const event = delivered.find((d) => JSON.parse(d.body).data.reference === id)!;
     expect(event.status).toBe(200);
-    const again = await platform.app.inject({
+    const again = await platform.publicApp.inject({
       method: 'POST',
       url: '/Payments/webhooks/nemkonto',
       headers: { 'content-type': 'application/json', 'krone-signature': event.signature },
@@ -264,7 +265,7 @@ describe('withdrawals to NemKonto', () => {
     const parsed = JSON.parse(event.body) as { data: Record<string, unknown> };
     expect(await sendEvent(parsed, 'not-the-secret-at-all')).toBe(401);
     expect(await sendEvent(parsed, webhookSecret, Math.floor(Date.now() / 1000) - 3600)).toBe(401);
-    const unsigned = await platform.app.inject({
+    const unsigned = await platform.publicApp.inject({
       method: 'POST',
       url: '/Payments/webhooks/nemkonto',
       headers: { 'content-type': 'application/json' },
@@ -359,6 +360,26 @@ describe('withdrawals to NemKonto', () => {
     await settleAtNemKonto(id);
     expect(await balances(p.id)).toMatchObject({ player_cash: 0, player_payout_reserve: 0 });
     await expectLedgerClean();
+  });
+
+  it('sends again, after PAYOUT_SEND_LEASE_SECONDS, a withdrawal whose processor died while sending it', async () => {
+    const p = await playerWithCash(20_000);
+    const id = (await withdraw(p.token, 20_000)).body.data!.id as string;
+    const leaseOf30Seconds = { ...platform.config, PAYOUT_SEND_LEASE_SECONDS: 30 };
+    // The process claims it, then hangs in the call and is killed (kill -9, bench:chaos): the row stays `sending`.
+    const dead = processor(HOLD_MINUTES + 1, () => new Promise<Response>(() => {}), platform.database.db, leaseOf30Seconds);
+    void dead.processDueWithdrawals();
+    for (let i = 0; i < 100 && (await row(id)).status !== 'sending'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await row(id)).status).toBe('sending');
+    // Within its lease no one else sends it; after it (not the default 2 minutes) the next processor does, with the same key.
+    const within = processor(HOLD_MINUTES + 1.4, fetch, platform.database.db, leaseOf30Seconds);
+    await within.processDueWithdrawals();
+    expect(within.calls).not.toContain(`krone-${id}`);
+    const after = processor(HOLD_MINUTES + 1.6, fetch, platform.database.db, leaseOf30Seconds);
+    await after.processDueWithdrawals();
+    expect(after.calls).toContain(`krone-${id}`);
+    expect((await row(id)).status).toBe('sent');
+    expect(() => loadConfig({ KRONE_ENV: 'development', PAYOUT_SEND_LEASE_SECONDS: '10' })).toThrow(/PAYOUT_SEND_LEASE_SECONDS/);
   });
 
   it('keeps a player’s withdrawals from every other player', async () => {

@@ -21,8 +21,8 @@ export const configSchema = z.object({
   STUDIO_DATABASE_URL: z.string().default(''),
   STUDIO_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   STUDIO_PGLITE_DATA_DIR: z.string().default(path.join(repoRoot, '.data', 'studio')),
-  /** The platform whose games contract moves the money. */
-  PLATFORM_URL: z.url().default('http://127.0.0.1:4000'),
+  /** The platform's public listener, whose games contract moves the money (the platform's PLATFORM_PUBLIC_PORT). */
+  PLATFORM_URL: z.url().default('http://127.0.0.1:4001'),
   STUDIO_PROVIDER_ID: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{1,39}$/)

@@ -15,7 +15,7 @@ export const STUDIO_KEY = 'studio-key-of-the-studio-tests-0123456789';
 export const GAME = 'vikingernes-guld';
 
 /**
- * The platform's HTTP door as a fetch, answered in-process by its app (no socket); `failing`
+ * The platform's public listener (the games contract) as a fetch, answered in-process (no socket); `failing`
  * lets a test make the network fail as real ones do (a timeout, a 502) for chosen operations.
  */
 export function platformFetch(platform: TestPlatform) {
@@ -34,7 +34,7 @@ export function platformFetch(platform: TestPlatform) {
     const failure = state.failing?.(operation) ?? null;
     if (failure === 'timeout') throw Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
     if (failure === 'error502') return new Response('bad gateway', { status: 502 });
-    const response = await platform.app.inject({
+    const response = await platform.publicApp.inject({
       method: (init?.method ?? 'GET') as 'POST',
       url: url.pathname + url.search,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
@@ -76,8 +76,8 @@ export interface TestWorld {
 export async function startWorld(env: Record<string, string> = {}, { overHttp = false } = {}): Promise<TestWorld> {
   const platform = await startTestPlatform({ GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET });
   const { fetch, state } = platformFetch(platform);
-  // Over HTTP: the platform listens on a port and the studio uses its own transport (no stand-in fetch).
-  const platformUrl = overHttp ? await platform.app.listen({ host: '127.0.0.1', port: 0 }) : 'http://platform.test';
+  // Over HTTP: the platform's public listener on a port and the studio uses its own transport (no stand-in fetch).
+  const platformUrl = overHttp ? await platform.publicApp.listen({ host: '127.0.0.1', port: 0 }) : 'http://platform.test';
   const { database, drop } = await studioDatabase();
   await database.migrate();
   const config = loadConfig({

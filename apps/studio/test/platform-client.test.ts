@@ -35,7 +35,7 @@ describe('the platform client over real HTTP', () => {
   });
 
   it('tells a refusal (with its code) from no answer: a wrong secret, a server that never answers, one that is not there', async () => {
-    const address = world.platform.app.server.address() as AddressInfo;
+    const address = world.platform.publicApp.server.address() as AddressInfo;
     const wrongSecret = createPlatformClient({
       baseUrl: `http://127.0.0.1:${address.port}`,
       providerId: 'krone-studio',

@@ -18,6 +18,8 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, messageKey: 'validation.rate_limited' },
   SERVER_ERROR: { status: 500, messageKey: 'validation.server_error' },
   UNAUTHORIZED: { status: 401, messageKey: 'validation.forbidden' },
+  /** The platform's internal listener without the storefront's own key (Krone-Storefront-Key). */
+  STOREFRONT_KEY_INVALID: { status: 401, messageKey: 'validation.forbidden' },
   FORBIDDEN: { status: 403, messageKey: 'authentication.session_invalid' },
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'validation.idempotency_conflict' },
   AMOUNT_INVALID: { status: 400, messageKey: 'validation.amount_invalid' },

@@ -64,7 +64,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
       schema: {
         tags,
         operationId: 'gamesLobby',
-        summary: 'The lobby’s rows: the 12 newest, the 12 most played in 7 days (then the newest), each studio’s 12 newest; total in play',
+        summary:
+          'The lobby’s rows: the 12 newest, the 12 most played in 7 days (then the highest RTP), each studio’s 12 newest; total in play',
         response: {
           200: ok(
             z.object({

@@ -81,6 +81,17 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
       .as('played');
   }
   const popularSince = () => new Date(clock().getTime() - POPULAR_DAYS * DAY_MS);
+  /**
+   * The popular order, the lobby's row and the catalogue's sort alike: rounds of the window, then
+   * the highest RTP, then the newest. Titles nobody played lately (every title on a new casino)
+   * thus never repeat the row of the newest beside it.
+   */
+  const mostPlayedFirst = (popular: ReturnType<typeof played>): SQL[] => [
+    sql`coalesce(${popular.rounds}, 0) desc`,
+    desc(games.rtp),
+    desc(games.releaseDate),
+    asc(games.id),
+  ];
 
   async function list(query: CatalogueQuery = {}) {
     const page = query.page ?? 1;
@@ -94,7 +105,7 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
     const popular = played(popularSince());
     const order: Record<CatalogueSort, SQL[]> = {
       newest: [desc(games.releaseDate), asc(games.id)],
-      popular: [sql`coalesce(${popular.rounds}, 0) desc`, desc(games.releaseDate), asc(games.id)],
+      popular: mostPlayedFirst(popular),
       name: [asc(games.name), asc(games.id)],
       rtp: [desc(games.rtp), asc(games.id)],
     };
@@ -144,7 +155,7 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
     };
   }
 
-  /** The lobby: the newest, the most played of the last 7 days (then the newest), and each studio's newest. */
+  /** The lobby: the newest, the most played of the last 7 days (then the highest RTP), and each studio's newest. */
   async function lobby() {
     const since = newSince();
     const popular = played(popularSince());
@@ -155,7 +166,7 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
         .from(games)
         .leftJoin(popular, eq(popular.gameId, games.id))
         .where(inPlay)
-        .orderBy(sql`coalesce(${popular.rounds}, 0) desc`, desc(games.releaseDate), asc(games.id))
+        .orderBy(...mostPlayedFirst(popular))
         .limit(LOBBY_ROW),
       (() => {
         const ranked = db

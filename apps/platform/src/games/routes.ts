@@ -21,11 +21,10 @@ const contractErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: er
 const providerParams = z.object({ providerId: z.string().max(40) });
 
 /**
- * Games: the player's launch (a session route, with the storefront's session token) and the games
- * contract for providers: `POST /Games/providers/{providerId}/{operation}`, every call signed with
- * the provider's own secret over the body exactly as sent (checked before the body is validated).
+ * Games: the player's launch, a session route with the storefront's session token (on the
+ * internal listener; the contract below is on the public one, app.ts).
  */
-export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService; clock: () => Date }> = async (app, { games, clock }) => {
+export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async (app, { games }) => {
   app.post(
     '/Games/launch/:sessionId',
     {
@@ -64,7 +63,14 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService; clock: ()
       return { result: 1 as const, data: { ...launched, mode: 'real' as const, expiresAt: iso(launched.expiresAt) } };
     },
   );
+};
 
+/**
+ * The games contract for providers: `POST /Games/providers/{providerId}/{operation}`, every call
+ * signed with the provider's own secret over the body exactly as sent (checked before the body is
+ * validated). On the platform's public listener (app.ts), where providers reach it.
+ */
+export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; clock: () => Date }> = async (app, { games, clock }) => {
   await app.register(async (scope) => {
     keepRawJsonBody(scope, { parse: true });
     // Before the body is validated: an unsigned or stale call learns nothing about its body.

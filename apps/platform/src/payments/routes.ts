@@ -58,14 +58,10 @@ const cardEvent = providerEvent({ status: z.string().max(40), declineCode: z.str
 const mobilePayEvent = providerEvent({ status: z.enum(['created', 'captured', 'aborted', 'expired']) });
 
 /**
- * Deposits over HTTP: the storefront (BFF) starts them with the player's session; the providers
- * report results to their webhooks, whose raw body is checked against its signature before
- * anything is read from it.
+ * Deposits over HTTP: the storefront (BFF) starts them with the player's session (the internal
+ * listener); the providers report results to their webhooks (paymentWebhookRoutes, the public one).
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; config: Config; clock: () => Date }> = async (
-  app,
-  { payments, config, clock },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
   app.post(
     '/Payments/deposits/card/:sessionId',
     {
@@ -123,7 +119,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
       return { result: 1 as const, data: toJson(await payments.paymentForPlayer(request.player.id, request.params.paymentId)) };
     },
   );
+};
 
+/**
+ * The deposit providers' webhooks: the raw body is checked against its signature before anything
+ * is read from it. On the platform's public listener (app.ts), where the providers reach them.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; config: Config; clock: () => Date }> = async (
+  app,
+  { payments, config, clock },
+) => {
   const toPaymentStatus = (method: PaymentMethod) => async (event: ProviderEvent) => ({
     status: (await payments.handleProviderEvent(method, event)).status,
   });

@@ -44,14 +44,10 @@ const payoutEvent = z.object({
 });
 
 /**
- * Withdrawals over HTTP: the storefront (BFF) requests, lists and cancels them with the
- * player's session; NemKonto reports payouts paid to the webhook, whose raw body is checked
- * against its signature before anything is read from it.
+ * Withdrawals over HTTP: the storefront (BFF) requests, lists and cancels them with the player's
+ * session (the internal listener); NemKonto reports payouts paid to its webhook (payoutWebhookRoutes).
  */
-export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawalsService; config: Config; clock: () => Date }> = async (
-  app,
-  { withdrawals, config, clock },
-) => {
+export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawalsService }> = async (app, { withdrawals }) => {
   app.post(
     '/Payments/withdrawals/:sessionId',
     {
@@ -120,7 +116,16 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
       return { result: 1 as const, data: toJson(await withdrawals.cancelWithdrawal(request.player.id, request.params.withdrawalId)) };
     },
   );
+};
 
+/**
+ * NemKonto's payout webhook, its raw body checked against its signature before anything is read
+ * from it. On the platform's public listener (app.ts), where NemKonto reaches it.
+ */
+export const payoutWebhookRoutes: FastifyPluginAsyncZod<{ withdrawals: WithdrawalsService; config: Config; clock: () => Date }> = async (
+  app,
+  { withdrawals, config, clock },
+) => {
   await registerSignedWebhooks(app, clock, [
     signedWebhook({
       path: '/Payments/webhooks/nemkonto',

@@ -268,22 +268,26 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
     async (request) => ({ result: 1 as const, data: (await players.unsubscribe(request.body.playerID, 'brand')) as true }),
   );
 
+  // The player is the session's (its token, which has expired or ended by now), never the body's:
+  // a body naming a user is not read. `sessionPlayer: false`, as the session is no longer alive.
   app.post(
-    '/Logs/CreateSessionExpireLog',
+    '/Logs/CreateSessionExpireLog/:sessionId',
     {
       schema: {
         tags,
         operationId: 'createSessionExpireLog',
-        body: z.object({ userId: z.uuid(), from_route: z.string().max(500), datetime: z.string().max(40) }),
-        response: { 200: ok(z.object({ id: z.uuid() })), 400: errorBody },
+        summary: 'Log that the storefront saw this session (live or ended) expire, for the session’s player',
+        params: sessionParams,
+        body: z.object({ from_route: z.string().max(500), datetime: z.string().max(40) }),
+        response: { 200: ok(z.object({ id: z.uuid() })), 400: errorBody, 401: errorBody },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, sessionPlayer: false },
     },
     async (request) => ({
       result: 1 as const,
       data: {
         id: await players.logSessionExpiry({
-          userId: request.body.userId,
+          token: request.params.sessionId,
           fromRoute: request.body.from_route,
           datetime: request.body.datetime,
         }),

@@ -134,11 +134,16 @@ export function createLogin({
     return playerId !== null;
   }
 
-  /** The storefront saw a session expire (spec §7 CreateSessionExpireLog): logged, for any id. */
-  async function logSessionExpiry(input: { userId: string; fromRoute: string; datetime: string }) {
-    const [player] = await db.select({ id: players.id }).from(players).where(eq(players.id, input.userId)).limit(1);
+  /**
+   * The storefront saw a session expire (spec §7 CreateSessionExpireLog): logged for the player
+   * of that session, live or ended, named by its token; never for a player named in the request.
+   * A token no session ever had is refused (nothing written).
+   */
+  async function logSessionExpiry(input: { token: string; fromRoute: string; datetime: string }) {
+    const playerId = await sessions.playerOf(input.token);
+    if (!playerId) throw fail('SESSION_INVALID');
     return common.log({
-      playerId: player?.id ?? null,
+      playerId,
       kind: 'session_expired',
       fromRoute: input.fromRoute,
       details: { clientTime: input.datetime },

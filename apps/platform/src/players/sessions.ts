@@ -70,6 +70,17 @@ export function createSessionStore(db: Db, clock: () => Date, rules: SessionRule
     return row?.playerId ?? null;
   }
 
+  /** The player a token's session belongs to, whether it is still alive or has ended; null for a token never given. */
+  async function playerOf(token: string): Promise<string | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const [row] = await db
+      .select({ playerId: sessions.playerId })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .limit(1);
+    return row?.playerId ?? null;
+  }
+
   /** Ends every open session of a player (a new login elsewhere keeps working; locks do not). */
   async function endAll(playerId: string, reason: string) {
     await db
@@ -78,7 +89,7 @@ export function createSessionStore(db: Db, clock: () => Date, rules: SessionRule
       .where(and(eq(sessions.playerId, playerId), isNull(sessions.endedAt)));
   }
 
-  return { create, resolve, end, endAll };
+  return { create, resolve, end, endAll, playerOf };
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;

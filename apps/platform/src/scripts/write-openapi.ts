@@ -3,20 +3,56 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../app.js';
+import { buildPlatform } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 
+/**
+ * One document for both listeners (app.ts): the internal one's operations with the storefront's
+ * key as their security scheme, then the public one's (the providers' webhooks and the games
+ * contract), which carry their own signatures instead. Each listener is a server entry.
+ */
 export async function renderOpenApi(): Promise<string> {
   const config = loadConfig({ KRONE_ENV: 'test', PGLITE_DATA_DIR: 'memory://' });
   const database = await openDatabase({ url: '', dataDir: 'memory://' });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  const document = app.swagger();
-  await app.close();
+  const platform = await buildPlatform({ config, database, logger: false });
+  await platform.ready();
+  const internal = platform.internal.swagger() as OpenApiDocument;
+  const external = platform.public.swagger() as OpenApiDocument;
+  await platform.close();
   await database.close();
+  const publicPaths = Object.fromEntries(
+    Object.entries(external.paths ?? {}).map(([path, operations]) => [
+      path,
+      Object.fromEntries(Object.entries(operations).map(([method, operation]) => [method, { ...operation, security: [] }])),
+    ]),
+  );
+  const document = {
+    ...internal,
+    components: {
+      ...internal.components,
+      schemas: { ...external.components?.schemas, ...internal.components?.schemas },
+      securitySchemes: {
+        storefrontKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Krone-Storefront-Key',
+          description: 'The storefront’s own key (STOREFRONT_API_KEY)',
+        },
+      },
+    },
+    security: [{ storefrontKey: [] }],
+    paths: { ...internal.paths, ...publicPaths },
+    servers: [...(internal.servers ?? []), ...(external.servers ?? [])],
+  };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
+
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, Record<string, unknown>>>;
+  components?: { schemas?: Record<string, unknown> };
+  servers?: unknown[];
+} & Record<string, unknown>;
 
 export const openApiPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi.json');
 

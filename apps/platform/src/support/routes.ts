@@ -2,7 +2,7 @@ import { MOBILE_COUNTRY_CODE_PATTERN } from '@krone/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { errorBody, ok } from '../shared/http.js';
+import { errorBody, ok, sessionParams } from '../shared/http.js';
 import { fail } from '../shared/errors.js';
 import { CONTACT_SUBJECTS, type SupportService } from './service.js';
 
@@ -27,9 +27,6 @@ const challengeSchema = z.object({
  * (`fields.email = 'validation.email_invalid'`), a stable code the storefront shows next to the field.
  */
 export const contactBody = z.object({
-  kind: z.enum(['guest', 'player']),
-  /** Set by the storefront from a verified session, never by page script. */
-  playerId: z.string().max(64).optional(),
   name: z
     .string({ error: 'validation.required' })
     .trim()
@@ -72,25 +69,47 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService; con
     },
   );
 
+  const contactLimit = {
+    rateLimit: {
+      max: config.CONTACT_RATE_LIMIT_PER_HOUR,
+      timeWindow: '1 hour',
+      // Keyed by request.ip, which trustProxy takes from the storefront's X-Forwarded-For.
+      errorResponseBuilder: () => fail('RATE_LIMITED', undefined, { messageKey: 'contact_us.rate_limited' }),
+    },
+  };
+  const contactResponses = { 200: ok(z.object({ id: z.uuid() })), 400: errorBody, 429: errorBody };
+
+  // Who writes is the route's to say, never the body's: a guest here, the session's player below.
+  // A body naming a kind or a player is not read (the schema drops unknown keys).
   app.post(
     '/Support/contact',
     {
       schema: {
         tags,
         operationId: 'sendContactMessage',
-        summary: 'Store a contact message from a guest or a player; the captcha must be solved',
+        summary: 'Store a contact message from a guest; the captcha must be solved',
         body: contactBody,
-        response: { 200: ok(z.object({ id: z.uuid() })), 400: errorBody, 429: errorBody },
+        response: contactResponses,
       },
-      config: {
-        rateLimit: {
-          max: config.CONTACT_RATE_LIMIT_PER_HOUR,
-          timeWindow: '1 hour',
-          // Keyed by request.ip, which trustProxy takes from the storefront's X-Forwarded-For.
-          errorResponseBuilder: () => fail('RATE_LIMITED', undefined, { messageKey: 'contact_us.rate_limited' }),
-        },
-      },
+      config: contactLimit,
     },
-    async (request) => ({ result: 1 as const, data: await support.submitContact(request.body, request.ip) }),
+    async (request) => ({ result: 1 as const, data: await support.submitContact(request.body, request.ip, null) }),
+  );
+
+  app.post(
+    '/Support/contact/:sessionId',
+    {
+      schema: {
+        tags,
+        operationId: 'sendPlayerContactMessage',
+        summary:
+          'Store a contact message from the session’s player (the player is the session’s, never the body’s); the captcha must be solved',
+        params: sessionParams,
+        body: contactBody,
+        response: { ...contactResponses, 401: errorBody },
+      },
+      config: contactLimit,
+    },
+    async (request) => ({ result: 1 as const, data: await support.submitContact(request.body, request.ip, request.player.id) }),
   );
 };

@@ -10,9 +10,8 @@ import { contactMessages, usedCaptchas } from './schema.js';
 export const CONTACT_SUBJECTS = ['account', 'payment', 'bonus', 'technical', 'responsible', 'other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
+/** A contact message as its sender typed it; who sent it (a guest, or a session's player) is the route's to say. */
 export interface ContactInput {
-  kind: 'guest' | 'player';
-  playerId?: string | undefined;
   name: string;
   email: string;
   phone?: string | undefined;
@@ -90,9 +89,8 @@ export function createSupportService(db: Db, config: Config, clock: () => Date =
     return createHmac('sha256', config.IP_HASH_SALT).update(ip).digest('hex');
   }
 
-  async function submitContact(input: ContactInput, ip: string): Promise<{ id: string }> {
-    // The storefront sets playerId from a verified session; a player message without one is a bug upstream.
-    if (input.kind === 'player' && !input.playerId) throw fail('INVALID_INPUT', { fields: { playerId: 'validation.required' } });
+  /** Stores a message from a guest (`playerId` null) or from the player of a verified session. */
+  async function submitContact(input: ContactInput, ip: string, playerId: string | null): Promise<{ id: string }> {
     const { signature, expiresAt } = await verifyCaptcha(input.captcha);
     return db.transaction(async (tx) => {
       // A solved challenge is good for one message: its signature is recorded with the message.
@@ -105,8 +103,8 @@ export function createSupportService(db: Db, config: Config, clock: () => Date =
       const [row] = await tx
         .insert(contactMessages)
         .values({
-          kind: input.kind,
-          playerId: input.kind === 'player' ? (input.playerId ?? null) : null,
+          kind: playerId ? 'player' : 'guest',
+          playerId,
           name: input.name,
           email: input.email,
           phone: input.phone || null,
