@@ -29,11 +29,16 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_UR
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const platformPort = Number(process.env.BENCH_PLATFORM_PORT ?? 4460);
+/** The platform's public listener, where the studio calls the games contract. */
+const platformPublicPort = Number(process.env.BENCH_PLATFORM_PUBLIC_PORT ?? platformPort + 1);
 const studioPort = Number(process.env.BENCH_STUDIO_PORT ?? 4470);
 const gameId = process.env.BENCH_GAME ?? 'vikingernes-guld';
 /** Each process's database connections (BENCH_POOL_SIZE; two per core by default, as bench:wallet found best for CPU). */
 const poolSize = process.env.BENCH_POOL_SIZE ?? String(Math.max(2, 2 * availableParallelism()));
 const walletKey = 'krone-bench-games-wallet-key';
+/** The storefront's key at the platform's internal listener (its STOREFRONT_API_KEY), sent as Krone-Storefront-Key. */
+const storefrontKey = 'krone-bench-games-storefront-key-0123456789';
+const storefront = { 'krone-storefront-key': storefrontKey };
 const studioKey = 'krone-bench-games-studio-key-0123456789';
 const studioSecret = 'krone-bench-games-studio-secret-0123456789';
 const aims = { ratioPercent: 40, p99Ms: 50 };
@@ -143,6 +148,8 @@ async function main() {
       DATABASE_URL: dbUrl(platformDb),
       DATABASE_POOL_SIZE: poolSize,
       PLATFORM_PORT: String(platformPort),
+      PLATFORM_PUBLIC_PORT: String(platformPublicPort),
+      STOREFRONT_API_KEY: storefrontKey,
       WALLET_API_KEY: walletKey,
       GAME_PROVIDER_KRONE_STUDIO_SECRET: studioSecret,
       SEED_DEMO_CONTENT: 'false',
@@ -150,6 +157,7 @@ async function main() {
     platformNodeArgs,
   );
   await waitForHealth(platformPort, 'platform');
+  await waitForHealth(platformPublicPort, 'platform (public listener)');
   startProcess(
     'studio',
     'apps/studio/src/server.ts',
@@ -157,7 +165,7 @@ async function main() {
       STUDIO_DATABASE_URL: dbUrl(studioDb),
       STUDIO_DATABASE_POOL_SIZE: poolSize,
       STUDIO_PORT: String(studioPort),
-      PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
+      PLATFORM_URL: `http://127.0.0.1:${platformPublicPort}`,
       STUDIO_PROVIDER_SECRET: studioSecret,
       STUDIO_API_KEY: studioKey,
       STUDIO_ROUND_PACE_MS: '0',
@@ -167,7 +175,9 @@ async function main() {
     studioNodeArgs,
   );
   await waitForHealth(studioPort, 'studio');
-  log(`platform :${platformPort} and studio :${studioPort}, each on its own database, ${poolSize} connections each`);
+  log(
+    `platform :${platformPort} (public :${platformPublicPort}) and studio :${studioPort}, each on its own database, ${poolSize} connections each`,
+  );
 
   // One real session per client: a player with cash, launched by the platform, started in the studio.
   const people = await makePlayers(clients);
@@ -185,10 +195,16 @@ async function main() {
           { account: { playerId: person.id, kind: 'player_cash' }, amountOre: 1_000_000_000 },
         ],
       },
-      { 'x-api-key': walletKey },
+      { 'x-api-key': walletKey, ...storefront },
     );
     if (deposit.status !== 200) throw new Error(`deposit: ${deposit.status} ${JSON.stringify(deposit.json)}`);
-    const launch = await call(platformPort, 'POST', `/Games/launch/${person.token}`, { providerId: 'krone-studio', gameId, mode: 'real' });
+    const launch = await call(
+      platformPort,
+      'POST',
+      `/Games/launch/${person.token}`,
+      { providerId: 'krone-studio', gameId, mode: 'real' },
+      storefront,
+    );
     if (launch.status !== 200) throw new Error(`launch: ${launch.status} ${JSON.stringify(launch.json)}`);
     const started = await call(
       studioPort,

@@ -46,6 +46,9 @@ const poolSize = Number(process.env.BENCH_POOL_SIZE ?? Math.max(2, Math.floor((2
 const platformNodeArgs = (process.env.BENCH_PLATFORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const ports = Array.from({ length: processes }, (_, i) => port + i);
 const apiKey = 'krone-bench-wallet-key';
+/** The storefront's key at the platform's internal listener (its STOREFRONT_API_KEY), sent as Krone-Storefront-Key. */
+const storefrontKey = 'bench-wallet-storefront-key-0123456789';
+const storefront = { 'krone-storefront-key': storefrontKey };
 const aims = { ratioPercent: 50, p99Ms: 20 };
 const suffix = randomUUID().slice(0, 8);
 const pgbenchDb = `krone_pgbench_${suffix}`;
@@ -67,7 +70,14 @@ process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
 // The answer's body is not read: the load generator's CPU counts in the figures.
 async function transfer(body, target = port) {
-  const { status, ms } = await call(target, 'POST', '/Wallet/transfers', body, { 'x-api-key': apiKey }, { discardBody: true });
+  const { status, ms } = await call(
+    target,
+    'POST',
+    '/Wallet/transfers',
+    body,
+    { 'x-api-key': apiKey, ...storefront },
+    { discardBody: true },
+  );
   return { ok: status >= 200 && status < 300, status, ms };
 }
 
@@ -104,6 +114,9 @@ async function main() {
           DATABASE_URL: dbUrl(walletDb),
           DATABASE_POOL_SIZE: String(poolSize),
           PLATFORM_PORT: String(listen),
+          // The transfers are the storefront's listener's; the providers' is not used here (any free port).
+          PLATFORM_PUBLIC_PORT: '0',
+          STOREFRONT_API_KEY: storefrontKey,
           LOG_LEVEL: 'warn',
           WALLET_API_KEY: apiKey,
           SEED_DEMO_CONTENT: 'false',

@@ -24,6 +24,7 @@ const webDir = path.join(root, 'apps/web');
 const toolsDir = path.join(root, 'bench/lighthouse');
 const host = '127.0.0.1';
 const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
+const platformApiKey = process.env.PLATFORM_API_KEY ?? 'krone-development-storefront-key'; // Krone-Storefront-Key
 const webPort = Number(process.env.WEB_PORT ?? 3000);
 const chromePath = CHROMIUM_PATH;
 const chromeFlags = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -152,6 +153,7 @@ async function ensureStorefront() {
         KRONE_ENV: 'development',
         PLATFORM_PORT: String(platformPort),
         PLATFORM_HOST: host,
+        ...{ PLATFORM_PUBLIC_PORT: String(platformPort + 1), PLATFORM_PUBLIC_HOST: host, STOREFRONT_API_KEY: platformApiKey },
         PGLITE_DATA_DIR: 'memory://',
         LOG_LEVEL: 'warn',
       },
@@ -159,7 +161,7 @@ async function ensureStorefront() {
     );
     await waitFor(`${platformUrl}/health`, 120_000);
   }
-  const env = { KRONE_ENV: 'development', NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: platformUrl };
+  const env = { KRONE_ENV: 'development', NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: platformUrl, PLATFORM_API_KEY: platformApiKey };
   if (!existsSync(path.join(webDir, '.next/BUILD_ID'))) {
     log('building the storefront (no apps/web/.next/BUILD_ID)…');
     const build = spawnSync('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, ...env }, stdio: 'inherit' });
