@@ -23,12 +23,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '@krone/domain';
 import pg from 'pg';
 import { runtimeProblem } from '../scripts/runtime.mjs';
 import { devEnv } from '../scripts/dev-env.mjs';
 import { createBalancer } from './lib/balancer.mjs';
 import { checkAll } from './lib/chaos-checks.mjs';
-import { createLoad, createRecord, operationsSoFar, seeded } from './lib/chaos-load.mjs';
+import { createLoad, createRecord, operationsSoFar } from './lib/chaos-load.mjs';
 import { printReport } from './lib/chaos-report.mjs';
 import { checkStudio, createStudioRounds } from './lib/chaos-studio.mjs';
 import { createWebhookRelay, cutDatabase, healthy, serviceProcess } from './lib/chaos-world.mjs';
@@ -81,7 +82,7 @@ const storefrontKey = 'krone-chaos-storefront-key-0123456789abcdef';
 const providerSecret = 'krone-chaos-studio-secret-0123456789abcdef';
 const gameId = process.env.CHAOS_GAME ?? 'vikingernes-guld';
 const server = postgresServer(serverUrl);
-const random = seeded(seed);
+const random = seededRandom(seed);
 const log = (line = '') => console.log(line);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (min, max) => min + random() * (max - min);
@@ -245,7 +246,7 @@ async function main() {
     backends,
     isPublic: (url) => url.startsWith('/Payments/webhooks/') || url.startsWith('/Games/providers/'),
   });
-  const relay = createWebhookRelay({ balancerPort: ports.balancer, random: seeded(seed + 1) });
+  const relay = createWebhookRelay({ balancerPort: ports.balancer, random: seededRandom(seed + 1) });
   const stopAll = async () => {
     await Promise.all([...platforms, sims, studio].map((service) => service.stop()));
     await balancer.close();

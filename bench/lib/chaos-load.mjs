@@ -14,18 +14,6 @@ const CHALLENGE_CARD = '4000000000003220';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const pickInt = (random, min, max) => min + Math.floor(random() * (max - min + 1));
 
-/** A seeded generator (mulberry32): a run's choices are the same for the same seed, its timing not. */
-export function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** What the bench saw, for the checks and the figures. */
 export function createRecord() {
   return {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { seededRandom } from '@krone/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants } from '../src/bonus/schema.js';
@@ -714,22 +715,10 @@ describe('at once (truly concurrent on PostgreSQL)', () => {
   });
 });
 
-/** A small deterministic generator (mulberry32), so a failing burst can be replayed from its seed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe('a burst of random play', () => {
   it('keeps the ledger at zero, no balance negative, and every round’s money in the ledger exactly once', async () => {
     const seed = Number(process.env.GAMES_BURST_SEED ?? 20261124);
-    const random = seeded(seed);
+    const random = seededRandom(seed); // a failing burst replays from its seed
     const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
     const seats = [await seated(20_000), await seated(5_000), await seated(500), await seated(20_000, other)];
     const providerOf = (seat: (typeof seats)[number]) => (seat === seats[3] ? other : studio);

@@ -5,6 +5,7 @@ export * from './pagination';
 export * from './text';
 export * from './time';
 export * from './connection-faults';
+export * from './seeded-random';
 export * from './cpr';
 export * from './redirects';
 export * from './banking-days';

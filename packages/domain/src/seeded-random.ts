@@ -1,0 +1,15 @@
+/**
+ * A small seeded generator (mulberry32) of numbers in [0, 1): the same seed gives the same
+ * sequence, so a random test or bench run can be replayed from its seed. Not for anything a
+ * player's outcome depends on (games draw from the CSPRNG, packages/games-math).
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
