@@ -133,6 +133,10 @@ function environments() {
       MOBILEPAY_WEBHOOK_URL: `${relay}/mobilepay`,
       NEMKONTO_WEBHOOK_URL: `${relay}/nemkonto`,
       NEMKONTO_SETTLE_SECONDS: '1',
+      // A deposit whose start was cut in flight is never answered by the load (it never saw the
+      // challenge or the app's address): the providers give up on it within the settling wait.
+      CARDS_CHALLENGE_EXPIRES_SECONDS: '45',
+      MOBILEPAY_PAYMENT_EXPIRES_SECONDS: '45',
     },
     // The studio calls the games contract through the balancer, as it would reach a platform behind one.
     studio: {

@@ -26,10 +26,14 @@ const config = z
     CARDS_WEBHOOK_SECRET: z.string().min(8).default('krone-development-cards-webhook-secret'),
     /** Where card payment events go: the platform's webhook. */
     CARDS_WEBHOOK_URL: z.url().optional(),
+    /** Seconds a 3-D Secure challenge waits for the cardholder before the payment fails (a bank gives up after 15 minutes). */
+    CARDS_CHALLENGE_EXPIRES_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     MOBILEPAY_PAYMENTS_KEY: z.string().min(8).default('krone-development-mobilepay-payments-key'),
     MOBILEPAY_WEBHOOK_SECRET: z.string().min(8).default('krone-development-mobilepay-webhook-secret'),
     /** Where MobilePay payment events go: the platform's webhook. */
     MOBILEPAY_WEBHOOK_URL: z.url().optional(),
+    /** Seconds a MobilePay payment waits for the player's answer in the app before it expires. */
+    MOBILEPAY_PAYMENT_EXPIRES_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     NEMKONTO_API_KEY: z.string().min(8).default('krone-development-nemkonto-key'),
     NEMKONTO_WEBHOOK_SECRET: z.string().min(8).default('krone-development-nemkonto-webhook-secret'),
     /** Where payout events go: the platform's webhook. */
@@ -59,11 +63,17 @@ const sims = await startSims({
   mitid: { clientId: env.MITID_CLIENT_ID, clientSecret: env.MITID_CLIENT_SECRET, redirectUris: env.MITID_REDIRECT_URIS },
   mobilePay: { clientId: env.MOBILEPAY_CLIENT_ID, clientSecret: env.MOBILEPAY_CLIENT_SECRET, redirectUris: env.MOBILEPAY_REDIRECT_URIS },
   rofusApiKey: env.ROFUS_API_KEY,
-  cards: { secretKey: env.CARDS_SECRET_KEY, webhookSecret: env.CARDS_WEBHOOK_SECRET, webhookUrl: env.CARDS_WEBHOOK_URL },
+  cards: {
+    secretKey: env.CARDS_SECRET_KEY,
+    webhookSecret: env.CARDS_WEBHOOK_SECRET,
+    webhookUrl: env.CARDS_WEBHOOK_URL,
+    challengeExpiresAfterMs: env.CARDS_CHALLENGE_EXPIRES_SECONDS * 1000,
+  },
   mobilePayPayments: {
     apiKey: env.MOBILEPAY_PAYMENTS_KEY,
     webhookSecret: env.MOBILEPAY_WEBHOOK_SECRET,
     webhookUrl: env.MOBILEPAY_WEBHOOK_URL,
+    expiresAfterMs: env.MOBILEPAY_PAYMENT_EXPIRES_SECONDS * 1000,
   },
   nemkonto: {
     apiKey: env.NEMKONTO_API_KEY,
