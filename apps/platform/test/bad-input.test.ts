@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
   BAD_INPUT_ENV,
   databaseFingerprint,
@@ -99,5 +100,18 @@ describe('bad input the generator found', () => {
     const response = await platform.app.inject({ method: 'POST', url: `/Players/sessions/${targets.expiredToken}/logout` });
     expect(response.json()).toEqual({ result: 1, data: { ended: false } });
     expect(await databaseFingerprint(platform)).toEqual(before);
+  });
+});
+
+describe('the database fingerprint', () => {
+  withPlatform();
+  it('leaves out a session’s activity stamp, which any call with a live session moves, but sees the session end', async () => {
+    const { db } = platform.database;
+    const before = await databaseFingerprint(platform);
+    await db.execute(sql`update player_sessions set last_seen_at = last_seen_at + interval '61 seconds'`);
+    expect(await databaseFingerprint(platform)).toEqual(before);
+    await db.execute(sql`update player_sessions set ended_at = now(), ended_reason = 'logout' where ended_at is null`);
+    const after = await databaseFingerprint(platform);
+    expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual(['public.player_sessions']);
   });
 });

@@ -977,8 +977,20 @@ export const REFUSALS_RECORDED: Record<string, { keep: string; reason: string }>
 };
 
 /**
+ * Columns that any call with a live session moves, refused or not, left out of the fingerprint,
+ * with why. Nothing a refused request decides may change; this is activity, not a decision.
+ */
+export const ACTIVITY_COLUMNS: Record<string, { column: string; reason: string }> = {
+  player_sessions: {
+    column: 'last_seen_at',
+    reason:
+      'the platform counts every call with a live session as activity (at most once a minute, players/sessions.ts), so a run longer than a minute moves it',
+  },
+};
+
+/**
  * A fingerprint of every table: its row count and a hash of its rows in a stable order (of the
- * rows `REFUSALS_RECORDED` keeps, for its tables).
+ * rows `REFUSALS_RECORDED` keeps, for its tables; without the `ACTIVITY_COLUMNS`).
  */
 export async function databaseFingerprint(platform: TestPlatform): Promise<Record<string, string>> {
   const { db } = platform.database;
@@ -991,8 +1003,10 @@ export async function databaseFingerprint(platform: TestPlatform): Promise<Recor
   for (const { schema, name } of tables) {
     const table = sql.raw([schema, name].map((part) => `"${part.replaceAll('"', '""')}"`).join('.'));
     const keep = sql.raw(schema === 'public' && REFUSALS_RECORDED[name] ? REFUSALS_RECORDED[name].keep : 'true');
+    const activity = schema === 'public' ? ACTIVITY_COLUMNS[name] : undefined;
+    const text = sql.raw(activity ? `(to_jsonb(t) - '${activity.column}')::text` : 't::text');
     const [row] = await rowsOf<{ rows: number | string; digest: string | null }>(
-      sql`select count(*) as rows, md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t where ${keep}`,
+      sql`select count(*) as rows, md5(string_agg(${text}, '|' order by ${text})) as digest from ${table} t where ${keep}`,
       db,
     );
     out[`${schema}.${name}`] = `${row!.rows}:${row!.digest ?? ''}`;

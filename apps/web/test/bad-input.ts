@@ -5,7 +5,6 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEPOSIT_LIMIT_PERIODS, isErrorCode, MAX_DEPOSIT_ORE, MOBILE_COUNTRY_CODES, PAUSE_DURATIONS } from '@krone/domain';
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import {
   BAD_INPUT_ENV,
@@ -30,7 +29,6 @@ import {
   type Tally,
   type Targets,
 } from '../../platform/test/bad-input.js';
-import { rowsOf } from '../../platform/src/shared/db.js';
 import { CLIENT_COOKIE_KEYS } from '../src/lib/client-cookies.js';
 import { scratchDatabase, startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
 import { buildStudio, type Studio } from '../../studio/src/app.js';
@@ -802,19 +800,11 @@ async function seedStorefrontTargets(platform: TestPlatform, studio: Studio, web
 }
 
 /**
- * The platform's and the studio's databases, one fingerprint (studio tables prefixed `studio:`).
- * A session's `last_seen_at` is left out: the platform counts every call with a live session as
- * activity (at most once a minute, players/sessions.ts), refused or not, by design; a run longer
- * than a minute moves it.
+ * The platform's and the studio's databases, one fingerprint (studio tables prefixed `studio:`;
+ * a session's `last_seen_at` left out, the platform's ACTIVITY_COLUMNS).
  */
 export async function worldFingerprint(world: World): Promise<Record<string, string>> {
   const platform = await databaseFingerprint(world.platform);
-  const [sessions] = await rowsOf<{ rows: number | string; digest: string | null }>(
-    sql`select count(*) as rows, md5(string_agg(t::text, '|' order by t::text)) as digest
-        from (select token_hash, player_id, method, created_at, expires_at, ended_at, ended_reason from player_sessions) t`,
-    world.platform.database.db,
-  );
-  platform['public.player_sessions'] = `${sessions!.rows}:${sessions!.digest ?? ''} (without last_seen_at)`;
   const studio = await databaseFingerprint({ database: world.studioDatabase } as unknown as TestPlatform);
   return { ...platform, ...Object.fromEntries(Object.entries(studio).map(([table, print]) => [`studio:${table}`, print])) };
 }
