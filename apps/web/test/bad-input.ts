@@ -985,10 +985,13 @@ function breakingMutations(route: Route, targets: StorefrontTargets, maxLength: 
   }
   for (const [name, schema] of Object.entries(route.pathParams ?? {})) {
     const bad = urlViolation(schema);
+    // Not empty, and not a dot segment: a URL resolves `.` and `..` before it is sent (fetch, any
+    // browser), so such a request is the parent path's, with a trailing slash, which Next
+    // redirects (308) to the path without it, as it does for any trailing slash.
     if (bad)
       out.push(
         bad
-          .filter((text) => text.length > 0)
+          .filter((text) => text.length > 0 && text !== '.' && text !== '..')
           .map((text) => ({ name: 'path parameter out of its schema', mutate: (draft) => void (draft.pathParams[name] = text) })),
       );
     out.push(
