@@ -23,7 +23,7 @@ if (process.argv.includes('--storefront')) {
 }
 
 const { startTestPlatform } = await import('../apps/platform/test/harness.ts');
-const { BAD_INPUT_ENV, databaseFingerprint, formatTally, groupProblems, loadOperations, runBadInput, seedTargets } =
+const { BAD_INPUT_ENV, databaseFingerprint, loadOperations, reportRun, runBadInput, seedTargets } =
   await import('../apps/platform/test/bad-input.ts');
 
 const total = Number(process.env.BENCH_REQUESTS ?? 100_000);
@@ -48,15 +48,5 @@ async function run() {
   const tally = await runBadInput(platform, targets, { perOperation, concurrency, seed, maxLength: 1_000_000 });
   const seconds = (performance.now() - started) / 1000;
   const after = await databaseFingerprint(platform);
-  console.log(formatTally(tally));
-  const sent = [...tally.perOperation.values()].reduce((sum, count) => sum + count, 0);
-  console.log(`${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} per second)`);
-  const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-  console.log(`database: ${Object.keys(after).length} tables, ${changed.length ? `WRITTEN: ${changed.join(', ')}` : 'nothing written'}`);
-  const groups = groupProblems(tally.problems);
-  console.log(`problems: ${tally.problems.length}${groups.length ? ` in ${groups.length} kinds` : ''}`);
-  for (const { key, count, example } of groups) {
-    console.log(`  ${count}× ${key}\n    mutations: ${example.mutations.join(', ')}\n    e.g. ${example.request.slice(0, 400)}`);
-  }
-  return changed.length > 0 || groups.length > 0;
+  return reportRun(tally, { seconds, before, after });
 }

@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 
 export async function storefrontBench() {
-  const { formatTally, groupProblems } = await import('../../apps/platform/test/bad-input.ts');
+  const { reportRun } = await import('../../apps/platform/test/bad-input.ts');
   const { hasBuild, ROUTES, runStorefrontBadInput, startWorld, worldFingerprint } = await import('../../apps/web/test/bad-input.ts');
   if (!(await hasBuild())) {
     console.error('bench:badinput --storefront: no production build of the storefront (npm run build first)');
@@ -31,20 +31,7 @@ export async function storefrontBench() {
     const tally = await runStorefrontBadInput(world, { perRoute, concurrency, seed, maxLength: 1_000_000 });
     const seconds = (performance.now() - started) / 1000;
     const after = await worldFingerprint(world);
-    console.log(formatTally(tally));
-    const sent = [...tally.perOperation.values()].reduce((sum, count) => sum + count, 0);
-    const serverErrors = [...tally.perStatus].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
-    const hangs = tally.perStatus.get(0) ?? 0;
-    console.log(`${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} per second)`);
-    console.log(`5xx answers: ${serverErrors}; no answer in time or failed: ${hangs}`);
-    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-    console.log(`database: ${Object.keys(after).length} tables, ${changed.length ? `WRITTEN: ${changed.join(', ')}` : 'nothing written'}`);
-    const groups = groupProblems(tally.problems);
-    console.log(`problems: ${tally.problems.length}${groups.length ? ` in ${groups.length} kinds` : ''}`);
-    for (const { key, count, example } of groups) {
-      console.log(`  ${count}× ${key}\n    mutations: ${example.mutations.join(', ')}\n    e.g. ${example.request.slice(0, 400)}`);
-    }
-    return changed.length > 0 || groups.length > 0;
+    return reportRun(tally, { seconds, before, after });
   } finally {
     await world.close();
   }

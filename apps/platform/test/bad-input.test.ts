@@ -5,9 +5,11 @@ import {
   databaseFingerprint,
   errorMessages,
   formatTally,
-  groupProblems,
+  problemSummary,
+  requestsSent,
   runBadInput,
   seedTargets,
+  tablesChanged,
   type Targets,
 } from './bad-input.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
@@ -45,17 +47,9 @@ describe('every endpoint against bad input', () => {
     });
     const after = await databaseFingerprint(platform);
     console.log(`bad input (seed ${seed}):\n${formatTally(tally)}`);
-    expect(
-      groupProblems(tally.problems).map(({ key, count, example }) => ({
-        key,
-        count,
-        mutations: example.mutations,
-        request: example.request.slice(0, 300),
-      })),
-    ).toEqual([]);
-    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-    expect(changed, 'tables written by refused requests').toEqual([]);
-    expect([...tally.perOperation.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThan(2_000);
+    expect(problemSummary(tally)).toEqual([]);
+    expect(tablesChanged(before, after), 'tables written by refused requests').toEqual([]);
+    expect(requestsSent(tally)).toBeGreaterThan(2_000);
   }, 300_000);
 });
 

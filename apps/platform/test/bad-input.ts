@@ -458,6 +458,18 @@ export const multipartGarbage = fc.oneof(
   })),
 );
 
+/**
+ * A multipart route's broken bodies, for both generators (the platform's and the storefront's):
+ * garbage dressed as multipart, and JSON where multipart belongs. Each sets the draft's body raw.
+ */
+export function multipartBodyMutations<D extends { body?: unknown }>(): fc.Arbitrary<{ name: string; mutate: (draft: D) => void }>[] {
+  const raw = (draft: D, text: string, contentType: string) => void (draft.body = { kind: 'raw', text, contentType });
+  return [
+    multipartGarbage.map(({ contentType, text }) => ({ name: 'multipart garbage', mutate: (draft: D) => raw(draft, text, contentType) })),
+    malformedJson.map((text) => ({ name: 'JSON where multipart belongs', mutate: (draft: D) => raw(draft, text, 'application/json') })),
+  ];
+}
+
 export const WRONG_CONTENT_TYPES = [
   'text/plain',
   'application/xml',
@@ -653,18 +665,7 @@ function breakingMutations(operation: Operation, base: Draft, targets: Targets, 
     }
   }
   if (body?.contentType.startsWith('multipart/')) {
-    out.push(
-      multipartGarbage.map(({ contentType, text }) => ({
-        name: 'multipart garbage',
-        mutate: (draft) => void (draft.body = { kind: 'raw', text, contentType }),
-      })),
-    );
-    out.push(
-      malformedJson.map((text) => ({
-        name: 'JSON where multipart belongs',
-        mutate: (draft) => void (draft.body = { kind: 'raw', text, contentType: 'application/json' }),
-      })),
-    );
+    out.push(...multipartBodyMutations<Draft>());
   }
   if (operation.signed === 'webhook') {
     // The webhooks' events are not in the document: signed garbage, which their schemas refuse.
@@ -1219,6 +1220,44 @@ export function groupProblems(problems: Problem[]): { key: string; count: number
   return [...groups.values()];
 }
 
+/** How many requests a run sent. */
+export const requestsSent = (tally: Tally) => [...tally.perOperation.values()].reduce((sum, count) => sum + count, 0);
+
+/** The tables whose fingerprint differs after a run. */
+export const tablesChanged = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys(after).filter((table) => after[table] !== before[table]);
+
+/** The problems as a test reports them: one line per kind, with its mutations and the request cut short. */
+export const problemSummary = (tally: Tally) =>
+  groupProblems(tally.problems).map(({ key, count, example }) => ({
+    key,
+    count,
+    mutations: example.mutations,
+    request: example.request.slice(0, 300),
+  }));
+
+/**
+ * A bench run's report, the platform's and the storefront's alike: the tally, the rate, the 5xx
+ * and unanswered counts, what was written and every problem. True when the run found one.
+ */
+export function reportRun(tally: Tally, run: { seconds: number; before: Record<string, string>; after: Record<string, string> }): boolean {
+  console.log(formatTally(tally));
+  const sent = requestsSent(tally);
+  const serverErrors = [...tally.perStatus].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
+  console.log(`${sent} requests in ${run.seconds.toFixed(1)} s (${Math.round(sent / run.seconds)} per second)`);
+  console.log(`5xx answers: ${serverErrors}; no answer in time or failed: ${tally.perStatus.get(0) ?? 0}`);
+  const changed = tablesChanged(run.before, run.after);
+  console.log(
+    `database: ${Object.keys(run.after).length} tables, ${changed.length ? `WRITTEN: ${changed.join(', ')}` : 'nothing written'}`,
+  );
+  const groups = groupProblems(tally.problems);
+  console.log(`problems: ${tally.problems.length}${groups.length ? ` in ${groups.length} kinds` : ''}`);
+  for (const { key, count, example } of groups) {
+    console.log(`  ${count}× ${key}\n    mutations: ${example.mutations.join(', ')}\n    e.g. ${example.request.slice(0, 400)}`);
+  }
+  return changed.length > 0 || groups.length > 0;
+}
+
 /** The per-operation count table, and totals by status and mutation. */
 export function formatTally(tally: Tally): string {
   const lines = ['requests per operation:'];
@@ -1229,8 +1268,7 @@ export function formatTally(tally: Tally): string {
       `  ${operation.padEnd(width)}  ${String(count).padStart(6)}  ${statuses.map(([status, n]) => `${status || 'timeout'}×${n}`).join(' ')}`,
     );
   }
-  const total = [...tally.perOperation.values()].reduce((sum, count) => sum + count, 0);
-  lines.push(`  ${'total'.padEnd(width)}  ${total} (${tally.perOperation.size} operations)`);
+  lines.push(`  ${'total'.padEnd(width)}  ${requestsSent(tally)} (${tally.perOperation.size} operations)`);
   lines.push(
     'answers by status: ' +
       [...tally.perStatus]

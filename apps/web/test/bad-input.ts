@@ -16,7 +16,7 @@ import {
   hostileNumber,
   longString,
   malformedJson,
-  multipartGarbage,
+  multipartBodyMutations,
   newTally,
   sample,
   seedTargets,
@@ -1053,18 +1053,7 @@ function breakingMutations(route: Route, targets: StorefrontTargets, maxLength: 
     );
   }
   if (body?.kind === 'multipart') {
-    out.push(
-      multipartGarbage.map(({ contentType, text }) => ({
-        name: 'multipart garbage',
-        mutate: (draft) => void (draft.body = { kind: 'raw', text, contentType }),
-      })),
-    );
-    out.push(
-      malformedJson.map((text) => ({
-        name: 'JSON where multipart belongs',
-        mutate: (draft) => void (draft.body = { kind: 'raw', text, contentType: 'application/json' }),
-      })),
-    );
+    out.push(...multipartBodyMutations<Draft>());
   }
   if (route.id === 'GET /api/siteInfo') {
     out.push(
