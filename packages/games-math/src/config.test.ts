@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, type GameConfig } from './config.js';
+import { ConfigError, MAX_ENGINE_UNITS, parseConfig, type GameConfig } from './config.js';
+import { evaluate } from './evaluate.js';
 
 const good: GameConfig = {
   family: 'lines',
@@ -59,5 +60,39 @@ describe('parseConfig', () => {
   ])('refuses %s', (_what, config, message) => {
     expect(() => parseConfig(config)).toThrow(ConfigError);
     expect(() => parseConfig(config)).toThrow(message);
+  });
+
+  // The engine keeps pays in 32-bit arrays (engine.ts): a pay it cannot hold would wrap to a
+  // negative or wrong win, so the parser refuses it rather than the engine paying it.
+  it('refuses pays the engine’s 32-bit pay table cannot hold, and accepts the largest it can', () => {
+    const withPay = (pay: number) => bad({ symbols: [{ name: 'A', pays: [0, 0, pay] }, { name: 'W' }, { name: 'S' }] });
+    for (const pay of [2 ** 31, 2 ** 32 + 5, 2 ** 53 - 1]) {
+      expect(() => parseConfig(withPay(pay)), String(pay)).toThrow(ConfigError);
+      expect(() => parseConfig(withPay(pay)), String(pay)).toThrow(/symbols\[0\]\.pays must be a list of integers 0–2147483647/);
+    }
+    expect(() => parseConfig(bad({ scatter: { symbol: 2, pays: [0, 2 ** 40] } }))).toThrow(/scatter\.pays/);
+    // A scatter pay is held × costUnits: 2^30 × 3 lines is past the table even though each fits alone.
+    const threeLines = {
+      ...good,
+      lines: [
+        [1, 1, 1],
+        [0, 0, 0],
+        [2, 2, 2],
+      ],
+    };
+    expect(() => parseConfig({ ...threeLines, scatter: { symbol: 2, pays: [0, 2 ** 30] } })).toThrow(/scatter\.pays × costUnits/);
+    // The largest pay accepted is paid exactly: three A on the line pays MAX_ENGINE_UNITS units.
+    const largest = parseConfig(withPay(MAX_ENGINE_UNITS));
+    const allA = {
+      ...largest,
+      reels: [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      scatter: undefined,
+      freeSpins: undefined,
+    } as GameConfig;
+    expect(evaluate(parseConfig(allA), [0, 0, 0]).winUnits).toBe(MAX_ENGINE_UNITS);
   });
 });

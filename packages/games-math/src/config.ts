@@ -83,6 +83,12 @@ export function costUnits(config: GameConfig): number {
   return config.family === 'ways' ? config.costUnits : config.lines.length;
 }
 
+/**
+ * The largest number of units the engine can hold: it keeps pays, scatter pays (× costUnits) and
+ * awards in 32-bit signed arrays (engine.ts), so a larger value would wrap silently there.
+ */
+export const MAX_ENGINE_UNITS = 2 ** 31 - 1;
+
 const isInt = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
@@ -91,7 +97,8 @@ function check(condition: boolean, message: string): asserts condition {
 }
 
 function checkIntList(list: unknown, what: string, min: number, max?: number): asserts list is number[] {
-  check(Array.isArray(list) && list.every((v) => isInt(v, min, max)), `${what} must be a list of integers ≥ ${min}`);
+  const range = max === undefined ? `≥ ${min}` : `${min}–${max}`;
+  check(Array.isArray(list) && list.every((v) => isInt(v, min, max)), `${what} must be a list of integers ${range}`);
 }
 
 function checkStrips(reels: unknown, what: string, reelCount: number, symbolCount: number, rows: number): void {
@@ -117,7 +124,7 @@ export function parseConfig(value: unknown): GameConfig {
   c.symbols.forEach((symbol, i) => {
     check(typeof symbol?.name === 'string' && symbol.name.length > 0, `symbols[${i}] needs a name`);
     if (symbol.pays !== undefined) {
-      checkIntList(symbol.pays, `symbols[${i}].pays`, 0);
+      checkIntList(symbol.pays, `symbols[${i}].pays`, 0, MAX_ENGINE_UNITS);
       check(symbol.pays.length <= reelCount, `symbols[${i}].pays has more entries than reels`);
     }
   });
@@ -135,7 +142,7 @@ export function parseConfig(value: unknown): GameConfig {
   }
   if (c.scatter !== undefined) {
     check(isInt(c.scatter.symbol, 0, symbolCount - 1) && !special.has(c.scatter.symbol), 'scatter.symbol must be its own symbol index');
-    checkIntList(c.scatter.pays, 'scatter.pays', 0);
+    checkIntList(c.scatter.pays, 'scatter.pays', 0, MAX_ENGINE_UNITS);
     check(
       (c.symbols[c.scatter.symbol]!.pays ?? []).every((p) => p === 0),
       'the scatter pays through scatter.pays only',
@@ -161,6 +168,15 @@ export function parseConfig(value: unknown): GameConfig {
       checkIntList(line, `lines[${i}]`, 0, c.rows - 1);
       check(line.length === reelCount, `lines[${i}] needs one row per reel`);
     });
+  }
+  // The engine keeps a scatter pay as units (× the round's cost) in a 32-bit array too.
+  if (c.scatter !== undefined) {
+    const cost = costUnits(c as GameConfig);
+    const largest = Math.max(0, ...c.scatter.pays);
+    check(
+      largest * cost <= MAX_ENGINE_UNITS,
+      `scatter.pays × costUnits must be at most ${MAX_ENGINE_UNITS} units (the engine's 32-bit pay table): ${largest} × ${cost}`,
+    );
   }
   return value as GameConfig;
 }
