@@ -82,6 +82,9 @@ async function seated(cashOre: number, provider: GameProviderClient = studio) {
 }
 
 const cash = async (playerId: string) => (await wallet().playerBalances(playerId)).player_cash;
+/** Every transfer in the ledger: a refused call adds none. */
+const transferCount = async () =>
+  Number((await rowsOf<{ n: string | number }>(sql`select count(*) as n from wallet_transfers`, platform.database.db))[0]!.n);
 
 /** An open welcome bonus (VELKOMST100, valid 60 days) of `amountOre` on the player’s bonus account: its maximum bet holds while it is open. */
 async function grantWelcomeBonus(playerId: string, amountOre: number) {
@@ -447,12 +450,12 @@ describe('a whole round in one call (betAndWin)', () => {
     );
     // Its bet cannot be rolled back after its win.
     const rollback = { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: call.transactionId };
-    expect((await studio.call('rollback', rollback)).body.code).toBe('GAME_ROLLBACK_AFTER_WIN');
+    expect((await studio.call('rollback', rollback)).body.code).toBe('GAME_ROLLBACK_ROUND_SETTLED');
     expect(await cash(player.id)).toBe(13_000);
     await expectLedgerSound();
   });
 
-  it('records a win of 0 with no transfer, leaves the round open when asked, and gives a lost round’s stake back on a rollback', async () => {
+  it('records a win of 0 with no transfer, leaves the round open when asked, and refuses a rollback of a lost round: it stands as drawn', async () => {
     const { player, sessionId } = await seated(10_000);
     const open = round(sessionId, 1_000, 0, false);
     const answer = await studio.call('betAndWin', open);
@@ -463,21 +466,25 @@ describe('a whole round in one call (betAndWin)', () => {
     expect((await studio.call('win', later)).body.data).toMatchObject({ balanceOre: 9_300 });
     expect((await studio.call('endRound', { sessionId, roundId: open.roundId })).status).toBe(200);
 
-    // A provider that never heard the answer rolls the round's bet back: a round with no win gives the stake back.
+    // A provider that never heard the answer tries to roll the round's bet back: a round that landed
+    // whole (its outcome drawn before the stake) is settled as drawn, win or no win. Refused, nothing moves.
     const lost = round(sessionId, 2_000, 0);
     await studio.call('betAndWin', lost);
     expect(await cash(player.id)).toBe(7_300);
+    const transfersBefore = await transferCount();
     const back = await studio.call('rollback', {
       sessionId,
       roundId: lost.roundId,
       transactionId: id('rb'),
       referenceTransactionId: lost.transactionId,
     });
-    expect(back.body.data).toMatchObject({ balanceOre: 9_300 });
-    // The round's call sent again answers as the first time (idempotent); no money moves, the stake stays given back.
+    expect(back).toMatchObject({ status: 409, body: { code: 'GAME_ROLLBACK_ROUND_SETTLED' } });
+    expect(await cash(player.id)).toBe(7_300);
+    expect(await transferCount()).toBe(transfersBefore);
+    expect(await roundRow(lost.roundId)).toMatchObject({ stakedOre: 2_000, wonOre: 0 });
+    // The round's call sent again answers as the first time (idempotent); no money moves.
     expect((await studio.call('betAndWin', lost)).status).toBe(200);
-    expect(await cash(player.id)).toBe(9_300);
-    expect(await roundRow(lost.roundId)).toMatchObject({ stakedOre: 0, wonOre: 0 });
+    expect(await cash(player.id)).toBe(7_300);
     await expectLedgerSound();
   });
 
@@ -570,7 +577,7 @@ describe('rollbacks', () => {
     await studio.call('bet', { sessionId, roundId, transactionId: betId, amountOre: 1_000 });
     await studio.call('win', { sessionId, roundId, transactionId: winId, amountOre: 2_500 });
     const refused = await studio.call('rollback', { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: betId });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'GAME_ROLLBACK_AFTER_WIN' } });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'GAME_ROLLBACK_ROUND_SETTLED' } });
     const ofWin = await studio.call('rollback', { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: winId });
     expect(ofWin.body.code).toBe('GAME_ROLLBACK_NOT_A_BET');
     expect(await cash(player.id)).toBe(11_500);
@@ -671,12 +678,13 @@ describe('at once (truly concurrent on PostgreSQL)', () => {
     const wholes = await Promise.all(Array.from({ length: 5 }, () => studio.call('betAndWin', whole)));
     expect(new Set(wholes.map((copy) => JSON.stringify(copy)))).toEqual(new Set([JSON.stringify(wholes[0])]));
     expect(await cash(player.id)).toBe(8_400);
-    await studio.call('rollback', {
+    const rolled = await studio.call('rollback', {
       sessionId,
       roundId: whole.roundId,
       transactionId: id('rb'),
       referenceTransactionId: whole.transactionId,
     });
+    expect(rolled.body.code).toBe('GAME_ROLLBACK_ROUND_SETTLED');
     expect(await cash(player.id)).toBe(8_400);
 
     // Fourteen stakes of 700 racing on 8,400, bets and whole rounds winning 0 in turn, each its own round: exactly twelve land.

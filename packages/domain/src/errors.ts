@@ -141,7 +141,8 @@ export const ERROR_CATALOGUE = {
   GAME_ROUND_ENDED: { status: 409, messageKey: 'games.error_round_ended' },
   GAME_ROUND_CONFLICT: { status: 409, messageKey: 'games.error_round_conflict' },
   GAME_TRANSACTION_ROLLED_BACK: { status: 409, messageKey: 'games.error_rolled_back' },
-  GAME_ROLLBACK_AFTER_WIN: { status: 409, messageKey: 'games.error_rollback_after_win' },
+  /** A rollback of a bet whose round is settled: it paid a win, or it landed whole (betAndWin, win or no win). */
+  GAME_ROLLBACK_ROUND_SETTLED: { status: 409, messageKey: 'games.error_rollback_round_settled' },
   GAME_ROLLBACK_NOT_A_BET: { status: 409, messageKey: 'games.error_rollback_not_bet' },
   /** Game money (bet, win, rollback) moves only through the games contract, never POST /Wallet/transfers. */
   GAME_TRANSFER_NOT_ALLOWED: { status: 403, messageKey: 'games.error_transfer_not_allowed' },

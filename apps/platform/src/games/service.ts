@@ -157,7 +157,8 @@ export function createGamesService(deps: GamesDeps) {
    * A whole round in one transaction (betAndWin): the stake as `bet` takes it (every refusal of a
    * bet, and nothing moves), the win as `win` pays it (0 too), and the round's end when asked. The
    * same call again answers as the first time; either transaction id used by another call is refused.
-   * A rollback of its bet is refused once its win is above 0 (the round has a win), as after `win`.
+   * A rollback of its bet is always refused (GAME_ROLLBACK_ROUND_SETTLED), win or no win: the round
+   * is settled as drawn.
    */
   async function betAndWin(providerId: string, request: BetAndWinRequest): Promise<BetAndWinAnswer> {
     providerOf(providerId);
@@ -219,11 +220,15 @@ export function createGamesService(deps: GamesDeps) {
     }
   }
 
+  /** A bet that landed with its round's win and end in one call (betAndWin): its answer names the win. */
+  const landedWhole = (bet: { answer: Record<string, unknown> | null }) => bet.answer !== null && 'winTransactionId' in bet.answer;
+
   /**
    * Undoes a bet (never refused for an ended session): its money back as it was taken (kind
    * rollback, reversing the bet's transfer, so the wallet's reports and the history count the bet
    * as reversed). A bet never seen leaves a marker under its id, so that bet arriving late is
-   * refused; a bet already rolled back moves nothing again. Refused after the round's win.
+   * refused; a bet already rolled back moves nothing again. Refused after the round's win and for
+   * a bet that landed whole with betAndWin (GAME_ROLLBACK_ROUND_SETTLED).
    */
   async function rollback(providerId: string, request: RollbackRequest): Promise<MoneyAnswer> {
     providerOf(providerId);
@@ -256,7 +261,10 @@ export function createGamesService(deps: GamesDeps) {
           status: 'rolled_back',
         });
       } else if (target.status !== 'rolled_back') {
-        if (round.hasWin) throw fail('GAME_ROLLBACK_AFTER_WIN');
+        // A round that paid a win, or that landed whole (betAndWin, win or no win: its outcome was
+        // drawn before the stake and is settled as drawn), stands; only a bet whose outcome no one
+        // has seen yet (a provider's bet before its win) is given back.
+        if (round.hasWin || landedWhole(target)) throw fail('GAME_ROLLBACK_ROUND_SETTLED');
         back = { cash: target.amountOre - target.bonusAmountOre, bonus: target.bonusAmountOre };
         const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: -target.amountOre }];
         if (back.cash > 0) entries.push({ accountId: accounts.cash, amountOre: back.cash });
