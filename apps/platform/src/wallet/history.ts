@@ -261,7 +261,7 @@ export function createHistoryService({ db, clock, unsettledDeposits, gameNames }
           and f.kind in ('payout', 'withdrawal_cancel', 'bonus_forfeit')
       ),
       ledger as (
-        select 'ledger' as source, t.id, t.kind, t.reference, t.created_at, m.spendable, m.bonus, m.cash,
+        select 'ledger' as source, t.id, t.kind, t.reference, t.created_at, t.seq, m.spendable, m.bonus, m.cash,
           exists (select 1 from wallet_transfers r where r.reverses = t.id) as reversed,
           fu.kind as follow_up
         from moves m
@@ -279,7 +279,7 @@ export function createHistoryService({ db, clock, unsettledDeposits, gameNames }
       payment as (
         select 'payment' as source, p.id, 'deposit' as kind,
           jsonb_build_object('paymentId', p.id::text, 'method', p.method) as reference,
-          p.created_at, p.amount_ore as spendable, 0::bigint as bonus, p.amount_ore as cash, false as reversed, null::text as follow_up
+          p.created_at, null::bigint as seq, p.amount_ore as spendable, 0::bigint as bonus, p.amount_ore as cash, false as reversed, null::text as follow_up
         from jsonb_to_recordset(${pendingJson}::jsonb) as p(id uuid, method text, amount_ore bigint, created_at timestamptz)
       ),
       combined as (
@@ -288,7 +288,9 @@ export function createHistoryService({ db, clock, unsettledDeposits, gameNames }
       select c.*, count(*) over () as total
       from combined c
       where ${categoryFilter(type)}
-      order by c.created_at desc, c.id desc
+      -- Newest first; rows of one instant (a round's stake and win) by the ledger's sequence, so a
+      -- win stands above its own stake; a deposit under way (no transfer yet) above them.
+      order by c.created_at desc, c.seq desc nulls first, c.id desc
       limit ${limit} offset ${offset}`,
       db,
     );

@@ -54,6 +54,12 @@ export const walletTransfers = pgTable(
     /** The transfer this one reverses (kind reversal); a transfer is reversed at most once. */
     reverses: uuid('reverses'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The ledger's own order (migration 0024): the next number of one sequence, given by the
+     * database. Transfers of one transaction share `createdAt` (a round's stake and win); this
+     * tells which was written first.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   // Every index is written by every bet: only those a query or a rule needs. The reversal rule's
   // index holds reversals only (a partial index), so the bets and wins never touch it.
