@@ -25,6 +25,8 @@ export interface StudioOptions {
   rng?: Rng;
   /** Retry owed money calls every STUDIO_RECOVERY_INTERVAL_SECONDS (the server; tests call recover themselves). */
   backgroundJobs?: boolean;
+  /** The waits before each try of a round's call within a request (settlement.ts); tests of many faults pass none. */
+  inRequestDelaysMs?: readonly number[];
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -38,6 +40,7 @@ export async function buildStudio({
   fetch,
   rng = createCryptoRng(),
   backgroundJobs = false,
+  inRequestDelaysMs,
 }: StudioOptions) {
   const testClock = config.TEST_CLOCK_CONTROL ? withTestClock(givenClock) : null;
   const clock = testClock?.clock ?? givenClock;
@@ -64,6 +67,7 @@ export async function buildStudio({
     platform,
     sessions,
     rng,
+    inRequestDelaysMs,
     log: (level, message, details) => app.log[level](details, message),
   });
 
@@ -84,7 +88,7 @@ export async function buildStudio({
   await app.register(studioRoutes, { sessions, rounds, titleById });
   if (testClock) await app.register(testClockRoutes, { testClock });
 
-  // A win, a rollback or a round end the platform did not answer is owed until it does.
+  // A round, a win, a rollback or a round end the platform did not answer is owed until it does.
   const quietMs = 2 * config.STUDIO_PLATFORM_TIMEOUT_MS + 5_000;
   const recover = () => rounds.recover({ quietMs });
   if (backgroundJobs && config.STUDIO_RECOVERY_INTERVAL_SECONDS > 0) {
@@ -93,7 +97,8 @@ export async function buildStudio({
       if (running) return;
       running = recover()
         .then((totals) => {
-          if (totals.paid + totals.rolledBack + totals.ended + totals.waiting > 0) app.log.info(totals, 'owed money calls retried');
+          if (totals.paid + totals.refused + totals.rolledBack + totals.ended + totals.waiting > 0)
+            app.log.info(totals, 'owed money calls retried');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'recovery failed'))
         .finally(() => (running = null));

@@ -31,13 +31,16 @@ const win = z.object({
   winOre: ore,
 });
 const spin = z.object({ window: z.array(z.array(z.number().int())), wins: z.array(win) });
+/** A round as the player may see it: its win and outcome only once settled (null while pending, and for a refused round). */
 const round = z.object({
   roundId: z.uuid(),
   stakeOre: ore,
-  winOre: ore,
+  winOre: ore.nullable(),
   startedAt: isoDateTime,
-  status: z.enum(['settled', 'open']),
-  outcome: spin.extend({ freeSpins: z.object({ spins: z.number().int(), winOre: ore, rounds: z.array(spin) }).nullable() }),
+  status: z.enum(['settled', 'pending', 'refused', 'cancelled']),
+  outcome: spin.extend({ freeSpins: z.object({ spins: z.number().int(), winOre: ore, rounds: z.array(spin) }).nullable() }).nullable(),
+  /** The platform's code of a refused round (INSUFFICIENT_FUNDS, ACCOUNT_PAUSED, GAME_SESSION_ENDED, …). */
+  refusalCode: z.string().nullable(),
 });
 const sessionParams = z.object({ sessionId: z.string().max(100) });
 const gameId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,79}$/);
@@ -81,6 +84,20 @@ export const studioRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; ro
     async (request) => ({
       result: 1 as const,
       data: await rounds.playRound(request.params.sessionId, bearer(request.headers.authorization), request.body.stakeOre),
+    }),
+  );
+
+  app.get(
+    '/sessions/:sessionId/rounds/:roundId',
+    {
+      schema: {
+        params: sessionParams.extend({ roundId: z.string().max(100) }),
+        response: { 200: ok(z.object({ round, session })), ...errors },
+      },
+    },
+    async (request) => ({
+      result: 1 as const,
+      data: await rounds.roundOf(request.params.sessionId, bearer(request.headers.authorization), request.params.roundId),
     }),
   );
 

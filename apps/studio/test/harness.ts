@@ -5,7 +5,7 @@ import { createWalletService } from '../../platform/src/wallet/service.js';
 import { launchToken as launchTokenOf, playerWithCash } from '../../platform/test/games-provider.js';
 import { scratchDatabase, startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
 import { createCryptoRng, play, SeededTestRng, type Rng } from '@krone/games-math';
-import { buildStudio, type Studio } from '../src/app.js';
+import { buildStudio, type Studio, type StudioOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { loadTitleCatalogue } from '../src/titles.js';
@@ -20,7 +20,7 @@ export const GAME = 'vikingernes-guld';
  */
 export function platformFetch(platform: TestPlatform) {
   const state = {
-    failing: null as null | ((operation: string) => 'timeout' | 'error502' | 'lost-answer' | null),
+    failing: null as null | ((operation: string) => 'timeout' | 'error502' | 'lost-answer' | 'error502-after-landing' | null),
     /** Holds a call this long before it reaches the platform (a slow network). */
     delayMs: null as null | ((operation: string) => number),
     calls: [] as string[],
@@ -42,6 +42,8 @@ export function platformFetch(platform: TestPlatform) {
     });
     // The call reached the platform and did its work, but its answer never came back.
     if (failure === 'lost-answer') throw Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+    // It did its work, and a proxy in between answered 502 instead of its answer.
+    if (failure === 'error502-after-landing') return new Response('bad gateway', { status: 502 });
     return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
   };
   return { fetch: fetch as typeof globalThis.fetch, state };
@@ -73,7 +75,10 @@ export interface TestWorld {
 }
 
 /** A platform and a studio wired to it through the games contract, each on its own fresh database. */
-export async function startWorld(env: Record<string, string> = {}, { overHttp = false } = {}): Promise<TestWorld> {
+export async function startWorld(
+  env: Record<string, string> = {},
+  { overHttp = false, studio: studioOptions = {} }: { overHttp?: boolean; studio?: Pick<StudioOptions, 'inRequestDelaysMs'> } = {},
+): Promise<TestWorld> {
   const platform = await startTestPlatform({ GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET });
   const { fetch, state } = platformFetch(platform);
   // Over HTTP: the platform's public listener on a port and the studio uses its own transport (no stand-in fetch).
@@ -105,6 +110,7 @@ export async function startWorld(env: Record<string, string> = {}, { overHttp = 
       clock: () => new Date(Date.now() + offsetMs),
       rng,
       logger: false,
+      ...studioOptions,
       ...(overHttp ? {} : { fetch }),
     });
     await app.ready();

@@ -49,10 +49,13 @@ export const sessions = studio.table(
 /**
  * Every round played: the title and its maths hash, the stake, the outcome with its random draws
  * (`evaluate(config, outcome.draws)` replays it), the times, and the games contract's transaction
- * ids. `status` is open (money under way), settled, cancelled (its bet rolled back) or refused (the
- * platform refused its stake: nothing moved, its drawn outcome kept and never paid); `stage` says
- * what an open round waits for: bet_and_win (the whole round sent in one call, its outcome drawn and
- * kept before), rollback; bet and win are the stages of rounds played as separate calls.
+ * ids. `status` is open (money under way: the player's round is pending), settled, cancelled (its
+ * bet rolled back: rounds of the separate calls only) or refused (the platform refused its stake:
+ * nothing moved, its drawn outcome kept and never shown or paid); `stage` says what an open round
+ * waits for: bet_and_win (the whole round sent in one call, its outcome drawn and kept before; sent
+ * again until the platform answers), rollback (after a refusal that followed an unanswered try: a
+ * rollback of the bet never seen bars a late copy, then the round is refused; a round that landed
+ * whole refuses it and is sent again); bet and win are the stages of rounds played as separate calls.
  */
 export const rounds = studio.table(
   'rounds',
@@ -72,6 +75,8 @@ export const rounds = studio.table(
     betTransactionId: text('bet_transaction_id'),
     winTransactionId: text('win_transaction_id'),
     rollbackTransactionId: text('rollback_transaction_id'),
+    /** The platform's definite refusal of the round (its code): the round never happened, its outcome never shown or paid. */
+    refusalCode: text('refusal_code'),
     /** The platform's answer that closed the round (endRound), or null while it is owed (retried). */
     platformEndedAt: timestamp('platform_ended_at', { withTimezone: true }),
     /** The last try of the money call the stage waits for; recovery leaves younger ones to their request. */

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { isUniqueViolation, queryPrepared } from '../db/client.js';
 import { rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
-import { PlatformRefusal, type PlatformClient } from '../platform-client.js';
+import type { PlatformClient } from '../platform-client.js';
 import { endedAt, warningDue, type Session, type SessionsService } from '../sessions/service.js';
 import type { StudioTitle } from '../titles.js';
 import { explainOutcome } from './explain.js';
@@ -13,6 +13,8 @@ import { createSettlement, type Round } from './settlement.js';
 
 export interface RoundsDeps {
   db: Db;
+  /** Waits before each try of a round's call within the request (settlement.ts; tests pass none). */
+  inRequestDelaysMs?: readonly number[];
   clock: () => Date;
   paceMs: number;
   platform: PlatformClient;
@@ -20,6 +22,8 @@ export interface RoundsDeps {
   rng: Rng;
   log: (level: 'warn' | 'error', message: string, details: Record<string, unknown>) => void;
 }
+
+const ROUND_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The stored outcome: games-math's RoundOutcome as JSON (its draws replay it). */
 const storedOutcome = (outcome: RoundOutcome) => JSON.parse(JSON.stringify(outcome)) as Record<string, unknown>;
@@ -59,16 +63,22 @@ export function createRoundsService(deps: RoundsDeps) {
   const { db, clock, paceMs, rng } = deps;
   const settlement = createSettlement(deps);
 
+  /**
+   * A round as the player may see it: its outcome and win only once settled. A pending round (the
+   * platform's answer still owed) shows neither: should the platform refuse it, it never happened.
+   */
   function roundView(round: Round, title: StudioTitle) {
-    const outcome = round.outcome as unknown as RoundOutcome;
+    const status: 'pending' | 'settled' | 'refused' | 'cancelled' =
+      round.status === 'open' ? 'pending' : (round.status as 'settled' | 'refused' | 'cancelled');
+    const settled = status === 'settled';
     return {
       roundId: round.id,
       stakeOre: round.stakeOre,
-      winOre: round.winOre ?? 0,
+      winOre: settled ? (round.winOre ?? 0) : null,
       startedAt: round.startedAt.toISOString(),
-      /** settled, or open while its win is still being paid (retried until the platform answers). */
-      status: round.status as 'settled' | 'open',
-      outcome: explainOutcome(title.maths, round.stakeOre, outcome),
+      status,
+      outcome: settled ? explainOutcome(title.maths, round.stakeOre, round.outcome as unknown as RoundOutcome) : null,
+      refusalCode: status === 'refused' ? round.refusalCode : null,
     };
   }
 
@@ -137,6 +147,7 @@ export function createRoundsService(deps: RoundsDeps) {
       betTransactionId: `${id}:bet`,
       winTransactionId: `${id}:win`,
       rollbackTransactionId: null,
+      refusalCode: null,
       platformEndedAt: null,
       attemptedAt: now,
       attempts: 0,
@@ -197,26 +208,6 @@ export function createRoundsService(deps: RoundsDeps) {
     }
   }
 
-  /**
-   * The platform refused the stake: nothing moved and the round never happened for the player. It
-   * is kept as refused, its drawn outcome with it and never paid (every draw stays on record); the
-   * pace is as before it.
-   */
-  async function refuse(round: Round, previousRoundAt: Date | null, refusal: PlatformRefusal) {
-    await db.transaction(async (tx) => {
-      const now = clock();
-      await tx.update(rounds).set({ status: 'refused', stage: 'done', endedAt: now, attemptedAt: now }).where(eq(rounds.id, round.id));
-      await tx
-        .update(sessions)
-        .set({
-          lastRoundAt: previousRoundAt,
-          ...(refusal.code === 'GAME_SESSION_ENDED' ? { endedAt: clock() } : {}),
-          ...(refusal.code === 'INSUFFICIENT_FUNDS' && refusal.balanceOre !== undefined ? { balanceOre: refusal.balanceOre } : {}),
-        })
-        .where(eq(sessions.id, round.sessionId));
-    });
-  }
-
   async function playRound(sessionId: string, token: string | undefined, stakeOre: number) {
     const session = await deps.sessions.authorisedForRound(sessionId, token);
     const title = deps.sessions.titleOf(session.gameId);
@@ -224,31 +215,38 @@ export function createRoundsService(deps: RoundsDeps) {
     const { round, previousRoundAt } = await open(session, title, stakeOre);
     if (round.mode === 'fun') return { round: roundView(round, title), session: await deps.sessions.current(session.id) };
 
-    const sent = await settlement.sendRound(round, session, { inRequest: true });
-    if (sent instanceof PlatformRefusal) {
-      await refuse(round, previousRoundAt, sent);
+    // The drawn round is settled as drawn or refused, never rolled back (settlement.ts settleDrawn).
+    const fate = await settlement.settleDrawn(round, session, { inRequest: true, lastRoundAt: previousRoundAt });
+    if (fate.status === 'refused') {
+      const { refusal } = fate;
       throw fail(
-        sent.code,
-        { balanceOre: sent.balanceOre, ...(sent.platformMessage ? { message: sent.platformMessage } : {}) },
-        sent.status,
+        refusal.code,
+        { balanceOre: refusal.balanceOre, ...(refusal.platformMessage ? { message: refusal.platformMessage } : {}) },
+        refusal.status,
       );
     }
-    if (sent)
-      return {
-        round: roundView(sent.round, title),
-        session: sent.session ? deps.sessions.view(sent.session) : await deps.sessions.current(session.id),
-      };
-    // No answer: the round may or may not have landed. Roll its stake back (the platform leaves a
-    // marker for a bet it never saw); a round that landed with a win cannot be, and is sent again.
-    deps.log('warn', 'round unanswered: rolling back', { roundId: round.id });
-    const pending = await settlement.toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` });
-    const after = await settlement.rollBack(pending, session, { inRequest: true });
-    if (after.round.status === 'settled' && after.session)
-      return { round: roundView(after.round, title), session: deps.sessions.view(after.session) };
-    // It landed with a win that is still being told (retried in the background): shown, and open meanwhile.
-    if (after.round.status === 'open' && after.round.stage === 'bet_and_win')
-      return { round: roundView(after.round, title), session: await deps.sessions.current(session.id) };
-    throw fail('GAME_ROUND_CANCELLED');
+    // Settled: shown. Pending (no answer yet, sent again in the background): shown as pending,
+    // without its outcome, until the platform answers (GET …/rounds/{roundId}).
+    if (fate.status === 'pending') deps.log('warn', 'round unanswered: pending, sent again in the background', { roundId: round.id });
+    const settledSession = fate.status === 'settled' ? fate.session : null;
+    return {
+      round: roundView(fate.round, title),
+      session: settledSession ? deps.sessions.view(settledSession) : await deps.sessions.current(session.id),
+    };
+  }
+
+  /** A round of the session, as the player may see it now (pending, settled with its outcome, refused), with the session. */
+  async function roundOf(sessionId: string, token: string | undefined, roundId: string) {
+    const session = await deps.sessions.authorised(sessionId, token);
+    const [round] = ROUND_ID.test(roundId)
+      ? await db
+          .select()
+          .from(rounds)
+          .where(and(eq(rounds.id, roundId), eq(rounds.sessionId, session.id)))
+          .limit(1)
+      : [];
+    if (!round) throw fail('GAME_ROUND_NOT_FOUND');
+    return { round: roundView(round, deps.sessions.titleOf(round.gameId)), session: await deps.sessions.current(session.id) };
   }
 
   /** Replays a kept round from its draws (audit): the outcome the maths gives for them now. */
@@ -262,7 +260,7 @@ export function createRoundsService(deps: RoundsDeps) {
     };
   }
 
-  return { playRound, replay, recover: settlement.recover };
+  return { playRound, roundOf, replay, recover: settlement.recover };
 }
 
 export type RoundsService = ReturnType<typeof createRoundsService>;

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.js';
 import type { Session } from '../sessions/service.js';
 import { rounds, sessions } from '../db/schema.js';
+import type { ErrorCode } from '@krone/domain';
 import { PlatformRefusal, type Balances, type PlatformClient } from '../platform-client.js';
 
 export type Round = typeof rounds.$inferSelect;
@@ -60,7 +61,19 @@ interface SettlementDeps {
   clock: () => Date;
   platform: PlatformClient;
   log: (level: 'warn' | 'error', message: string, details: Record<string, unknown>) => void;
+  /** Waits before each try within a request (tests pass none: the faults are the test's, not the clock's). */
+  inRequestDelaysMs?: readonly number[];
 }
+
+/**
+ * What became of a drawn round's money call: settled as drawn (shown to the player), refused by the
+ * platform (it never happened: never shown, never paid), or pending (no answer yet: sent again
+ * until one comes, the outcome kept from the player meanwhile).
+ */
+export type Fate =
+  | { status: 'settled'; round: Round; session: Session | null }
+  | { status: 'refused'; round: Round; refusal: PlatformRefusal; session: Session | null }
+  | { status: 'pending'; round: Round };
 
 /** Waits before each try within a request: a blip of the network is over by the third. */
 const IN_REQUEST_DELAYS_MS = [0, 150, 600];
@@ -69,13 +82,15 @@ const backoffMs = (attempts: number) => Math.min(2_000 * 2 ** Math.max(0, attemp
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * What a real round still owes once its bet was sent: the win (paid whatever happens, retried
- * until the platform answers: the same transaction id makes a repeat harmless), the rollback of a
- * bet that got no answer, and the round's end. Each is tried in the player's request and then,
- * should the platform not answer, by `recover` in the background and at start.
+ * What a real round still owes once it is drawn. Its whole round (betAndWin) is sent until the
+ * platform answers: the same call every time (the same transaction ids make a repeat land once),
+ * never rolled back, so the round is settled exactly as drawn or refused. Tried in the player's
+ * request and then, should the platform not answer, by `recover` in the background (with backoff)
+ * and at start. Rounds of the separate calls (stages bet, win) are still recovered as before.
  */
 export function createSettlement(deps: SettlementDeps) {
   const { db, clock, platform, log } = deps;
+  const inRequestDelays = deps.inRequestDelaysMs ?? IN_REQUEST_DELAYS_MS;
 
   async function toStage(roundId: string, stage: 'bet_and_win' | 'rollback', values: Partial<typeof rounds.$inferInsert>): Promise<Round> {
     const [round] = await db
@@ -86,17 +101,22 @@ export function createSettlement(deps: SettlementDeps) {
     return round!;
   }
 
-  /** Tries a call once, or a few times within a request; null when the platform did not answer. */
-  async function tryCall<T>(inRequest: boolean, call: () => Promise<T>): Promise<T | PlatformRefusal | null> {
-    for (const delay of inRequest ? IN_REQUEST_DELAYS_MS : [0]) {
+  /**
+   * Tries a call once, or a few times within a request: its answer (a refusal as it came), or null
+   * when the platform did not answer; and how many tries went unanswered before it.
+   */
+  async function tryCall<T>(inRequest: boolean, call: () => Promise<T>): Promise<{ answer: T | PlatformRefusal | null; unanswered: number }> {
+    let unanswered = 0;
+    for (const delay of inRequest ? inRequestDelays : [0]) {
       if (delay) await sleep(delay);
       try {
-        return await call();
+        return { answer: await call(), unanswered };
       } catch (error) {
-        if (error instanceof PlatformRefusal) return error;
+        if (error instanceof PlatformRefusal) return { answer: error, unanswered };
+        unanswered++;
       }
     }
-    return null;
+    return { answer: null, unanswered };
   }
 
   async function noted(round: Round): Promise<Round> {
@@ -120,60 +140,127 @@ export function createSettlement(deps: SettlementDeps) {
     }
   }
 
-  /** A settled or cancelled round whose end the platform has not answered yet (recovery). */
+  /** A settled, cancelled or refused round whose end the platform has not answered yet (recovery). */
   async function endRound(round: Round, platformSessionId: string): Promise<void> {
     if (await endOnPlatform(round.id, platformSessionId))
       await db.update(rounds).set({ platformEndedAt: clock() }).where(eq(rounds.id, round.id));
     else await noted(round);
   }
 
+  const betAndWinOf = (round: Round, session: { platformSessionId: string | null }) => () =>
+    platform.betAndWin({
+      sessionId: session.platformSessionId!,
+      roundId: round.id,
+      transactionId: round.betTransactionId!,
+      amountOre: round.stakeOre,
+      winTransactionId: round.winTransactionId!,
+      winAmountOre: round.winOre!,
+      endRound: true,
+    });
+
   /**
-   * Sends a whole round (its outcome drawn and kept) to the platform in one call: its stake, its win
-   * and its end. Settled once answered; the platform's refusal as it came; null when it did not
-   * answer (whether it landed is unknown).
+   * The platform refused the round: nothing moved and it never happened for the player. Kept as
+   * refused with the platform's code, its drawn outcome with it and never shown or paid (every draw
+   * stays on record); the session told what the refusal says (ended, the balance), and its pace put
+   * back when the player's own request is answered with the refusal (`lastRoundAt`). Null when
+   * another process closed the round first.
    */
-  async function sendRound(
+  async function refuse(
+    round: Round,
+    refusal: PlatformRefusal,
+    { lastRoundAt, endedOnPlatform = false }: { lastRoundAt?: Date | null; endedOnPlatform?: boolean } = {},
+  ): Promise<Fate> {
+    const now = clock();
+    const closed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(rounds)
+        .set({
+          status: 'refused',
+          stage: 'done',
+          refusalCode: refusal.code,
+          endedAt: now,
+          attemptedAt: now,
+          platformEndedAt: endedOnPlatform ? now : null,
+        })
+        .where(and(eq(rounds.id, round.id), eq(rounds.status, 'open')))
+        .returning();
+      if (!row) return null;
+      const told = {
+        ...(lastRoundAt !== undefined ? { lastRoundAt } : {}),
+        ...(refusal.code === 'GAME_SESSION_ENDED' ? { endedAt: now } : {}),
+        ...(refusal.code === 'INSUFFICIENT_FUNDS' && refusal.balanceOre !== undefined ? { balanceOre: refusal.balanceOre } : {}),
+      };
+      const [session] = Object.keys(told).length
+        ? await tx.update(sessions).set(told).where(eq(sessions.id, round.sessionId)).returning()
+        : await tx.select().from(sessions).where(eq(sessions.id, round.sessionId));
+      return { round: row, session: session ?? null };
+    });
+    if (!closed) return fateOf(await reread(round));
+    return { status: 'refused', round: closed.round, refusal, session: closed.session };
+  }
+
+  async function reread(round: Round): Promise<Round> {
+    return (await db.select().from(rounds).where(eq(rounds.id, round.id)))[0] ?? round;
+  }
+
+  /** A round another process closed meanwhile, as a fate (its refusal rebuilt from the kept code). */
+  function fateOf(round: Round): Fate {
+    if (round.status === 'settled') return { status: 'settled', round, session: null };
+    if (round.status === 'open') return { status: 'pending', round };
+    const code = (round.refusalCode ?? 'GAME_ROUND_CANCELLED') as ErrorCode;
+    return { status: 'refused', round, refusal: new PlatformRefusal(code, 409, undefined, undefined), session: null };
+  }
+
+  /**
+   * Settles a drawn round (stage bet_and_win, or rollback after a refusal): sends the whole round,
+   * again and again until the platform answers, never a rollback of a round that may have landed.
+   * Answered: settled as drawn. Refused on the very first try ever (`firstTry`: nothing sent
+   * before could still arrive): refused at once. Refused after a try that went unanswered: a copy
+   * of the call may still be on its way, so the bet never seen is first barred by a rollback (the
+   * platform leaves a marker under its id; rollback moves no money here: a round that landed whole
+   * refuses it, and is then sent again for its answer), and only then is the round refused.
+   */
+  async function settleDrawn(
     round: Round,
     session: { platformSessionId: string | null },
-    { inRequest = false } = {},
-  ): Promise<Settled | PlatformRefusal | null> {
-    const answer = await tryCall(inRequest, () =>
-      platform.betAndWin({
-        sessionId: session.platformSessionId!,
-        roundId: round.id,
-        transactionId: round.betTransactionId!,
-        amountOre: round.stakeOre,
-        winTransactionId: round.winTransactionId!,
-        winAmountOre: round.winOre!,
-        endRound: true,
-      }),
-    );
-    if (answer === null || answer instanceof PlatformRefusal) return answer;
-    return settle(round, 'settled', answer, answer.roundEnded);
+    { inRequest = false, lastRoundAt }: { inRequest?: boolean; lastRoundAt?: Date | null } = {},
+  ): Promise<Fate> {
+    let current = round;
+    for (let pass = 0; pass < 3; pass++) {
+      if (current.stage === 'rollback') {
+        const fenced = await fence(current, session, { inRequest, lastRoundAt });
+        if ('again' in fenced) {
+          current = fenced.again;
+          continue;
+        }
+        return fenced;
+      }
+      const { answer, unanswered } = await tryCall(inRequest, betAndWinOf(current, session));
+      if (answer === null) return { status: 'pending', round: await noted(current) };
+      if (!(answer instanceof PlatformRefusal)) return { status: 'settled', ...(await settle(current, 'settled', answer, answer.roundEnded)) };
+      if (inRequest && current.attempts === 0 && unanswered === 0) return refuse(current, answer, { lastRoundAt, endedOnPlatform: true });
+      log('warn', 'round refused after an unanswered try: barring a late copy before it is refused', {
+        roundId: current.id,
+        code: answer.code,
+      });
+      current = await toStage(current.id, 'rollback', { rollbackTransactionId: `${current.id}:rollback`, refusalCode: answer.code });
+    }
+    return { status: 'pending', round: current };
   }
 
   /**
-   * Pays the round's win (0 too), ends it on the platform and settles it; while the platform does
-   * not answer the win, the round comes back open (and the session null).
+   * The rollback of a round's bet. For a drawn round refused after an unanswered try
+   * (`refusalCode` kept): the marker that bars a late copy, then the round is refused. For a round
+   * of the separate calls (stage bet, no code): its unanswered bet given back, the round cancelled.
+   * A round that landed whole refuses the rollback: it stands and is sent again (`again`).
    */
-  async function payWin(round: Round, session: { platformSessionId: string | null }, { inRequest = false } = {}): Promise<Settled> {
+  async function fence(
+    round: Round,
+    session: { platformSessionId: string | null },
+    { inRequest, lastRoundAt }: { inRequest: boolean; lastRoundAt?: Date | null },
+  ): Promise<Fate | { again: Round }> {
     const platformSessionId = session.platformSessionId!;
-    const answer = await tryCall(inRequest, () =>
-      platform.win({ sessionId: platformSessionId, roundId: round.id, transactionId: round.winTransactionId!, amountOre: round.winOre! }),
-    );
-    if (answer === null || answer instanceof PlatformRefusal) {
-      if (answer)
-        log('error', 'win refused by the platform: kept open for the operator and retried', { roundId: round.id, code: answer.code });
-      else log('warn', 'win unanswered: retried in the background', { roundId: round.id });
-      return { round: await noted(round), session: null };
-    }
-    return settle(round, 'settled', answer, await endOnPlatform(round.id, platformSessionId));
-  }
-
-  /** Rolls back an unanswered bet; the round is cancelled once the platform answers. */
-  async function rollBack(round: Round, session: { platformSessionId: string | null }, { inRequest = false } = {}): Promise<Settled> {
-    const platformSessionId = session.platformSessionId!;
-    const answer = await tryCall(inRequest, () =>
+    const { answer } = await tryCall(inRequest, () =>
       platform.rollback({
         sessionId: platformSessionId,
         roundId: round.id,
@@ -183,18 +270,38 @@ export function createSettlement(deps: SettlementDeps) {
     );
     if (answer === null) {
       log('warn', 'rollback unanswered: retried in the background', { roundId: round.id });
-      return { round: await noted(round), session: null };
+      return { status: 'pending', round: await noted(round) };
     }
-    if (answer instanceof PlatformRefusal && answer.code === 'GAME_ROLLBACK_AFTER_WIN' && round.outcome !== null) {
-      // The whole round landed, with its win: it stands. Sent again, it answers as the first time.
-      const standing = await toStage(round.id, 'bet_and_win', {});
-      const sent = await sendRound(standing, session, { inRequest });
-      if (sent && !(sent instanceof PlatformRefusal)) return sent;
-      log('warn', 'round landed with a win, its answer still owed: retried in the background', { roundId: round.id });
-      return { round: await noted(standing), session: null };
+    if (answer instanceof PlatformRefusal && answer.code === 'GAME_ROLLBACK_ROUND_SETTLED' && round.outcome !== null) {
+      // The whole round landed: it stands. Sent again, it answers as the first time.
+      return { again: await toStage(round.id, 'bet_and_win', { refusalCode: null }) };
     }
     if (answer instanceof PlatformRefusal) log('error', 'rollback refused by the platform', { roundId: round.id, code: answer.code });
-    return settle(round, 'cancelled', answer instanceof PlatformRefusal ? null : answer, await endOnPlatform(round.id, platformSessionId));
+    const ended = await endOnPlatform(round.id, platformSessionId);
+    if (round.refusalCode) {
+      const refusal = new PlatformRefusal(round.refusalCode as ErrorCode, 409, undefined, undefined);
+      return refuse(round, refusal, { lastRoundAt, endedOnPlatform: ended });
+    }
+    const settled = await settle(round, 'cancelled', answer instanceof PlatformRefusal ? null : answer, ended);
+    return { status: 'refused', round: settled.round, refusal: new PlatformRefusal('GAME_ROUND_CANCELLED', 503, undefined, undefined), session: settled.session };
+  }
+
+  /**
+   * Pays the round's win (0 too), ends it on the platform and settles it; while the platform does
+   * not answer the win, the round comes back open (and the session null). Rounds of the separate calls.
+   */
+  async function payWin(round: Round, session: { platformSessionId: string | null }, { inRequest = false } = {}): Promise<Settled> {
+    const platformSessionId = session.platformSessionId!;
+    const { answer } = await tryCall(inRequest, () =>
+      platform.win({ sessionId: platformSessionId, roundId: round.id, transactionId: round.winTransactionId!, amountOre: round.winOre! }),
+    );
+    if (answer === null || answer instanceof PlatformRefusal) {
+      if (answer)
+        log('error', 'win refused by the platform: kept open for the operator and retried', { roundId: round.id, code: answer.code });
+      else log('warn', 'win unanswered: retried in the background', { roundId: round.id });
+      return { round: await noted(round), session: null };
+    }
+    return settle(round, 'settled', answer, await endOnPlatform(round.id, platformSessionId));
   }
 
   /**
@@ -216,7 +323,7 @@ export function createSettlement(deps: SettlementDeps) {
       endedOnPlatform ? at : null,
       balances?.balanceOre ?? null,
     ]);
-    if (!row) return { round: (await db.select().from(rounds).where(eq(rounds.id, round.id)))[0]!, session: null };
+    if (!row) return { round: await reread(round), session: null };
     return {
       round: { ...round, status, stage: 'done', endedAt: now, attemptedAt: now, platformEndedAt: endedOnPlatform ? now : null },
       session: sessionFromRow(row),
@@ -224,10 +331,12 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   /**
-   * Everything owed to the platform by rounds left behind (a timeout, a crash, a restart): a bet
-   * whose answer never came is rolled back, a drawn win paid, a round ended. Rounds tried less
-   * than `quietMs` ago are left to the request (or process) working on them; a bet without an
-   * answer (it may still be on its way from another process) waits `betQuietMs` at least.
+   * Everything owed to the platform by rounds left behind (a timeout, a crash, a restart): a drawn
+   * round sent again until answered (or, refused after an unanswered try, barred and refused), a
+   * bet of the separate calls whose answer never came rolled back, a drawn win paid, a round ended.
+   * Rounds tried less than `quietMs` ago are left to the request (or process) working on them; a
+   * round without an answer (it may still be on its way from another process) waits `betQuietMs`
+   * at least; after that each waits its backoff.
    */
   async function recover({ quietMs, betQuietMs = quietMs, limit = 100 }: { quietMs: number; betQuietMs?: number; limit?: number }) {
     const now = clock();
@@ -243,7 +352,7 @@ export function createSettlement(deps: SettlementDeps) {
       )
       .orderBy(rounds.attemptedAt)
       .limit(limit);
-    const totals = { paid: 0, rolledBack: 0, ended: 0, waiting: 0 };
+    const totals = { paid: 0, refused: 0, rolledBack: 0, ended: 0, waiting: 0 };
     for (const { round, platformSessionId } of owed) {
       if (round.attempts > 0 && now.getTime() < round.attemptedAt.getTime() + backoffMs(round.attempts)) continue;
       const unanswered = round.stage === 'bet' || round.stage === 'bet_and_win';
@@ -256,15 +365,18 @@ export function createSettlement(deps: SettlementDeps) {
         if ((await payWin(round, session)).round.status === 'settled') totals.paid++;
         else totals.waiting++;
       } else {
-        const pending = unanswered ? await toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` }) : round;
-        const after = (await rollBack(pending, session)).round.status;
-        if (after === 'cancelled') totals.rolledBack++;
-        else if (after === 'settled') totals.paid++;
-        else totals.waiting++;
+        // A bet of the separate calls without its answer is rolled back (its outcome was never shown);
+        // a drawn round (bet_and_win) is sent again, never rolled back.
+        const pending = round.stage === 'bet' ? await toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` }) : round;
+        const fate = await settleDrawn(pending, session);
+        if (fate.status === 'settled') totals.paid++;
+        else if (fate.status === 'pending') totals.waiting++;
+        else if (fate.round.status === 'cancelled') totals.rolledBack++;
+        else totals.refused++;
       }
     }
     return totals;
   }
 
-  return { toStage, sendRound, payWin, rollBack, recover };
+  return { settleDrawn, payWin, recover, fateOf };
 }
