@@ -20,13 +20,15 @@ test('a guest reaches the lobby from the menu, finds a game with a typo and open
   // The lobby's rows, each tile with its name, studio, return and volatility, and its generated picture.
   const newest = page.getByTestId('game-row-newest');
   await expect(newest.getByRole('heading', { name: 'Nye spil' })).toBeVisible();
-  await expect(page.getByTestId('game-row-popular').getByTestId('game-tile').first()).toBeVisible();
   // Each row's "Se alle" is named after what it lists, for a screen reader.
   await expect(newest.getByRole('link', { name: 'Se alle: Nye spil' })).toHaveAttribute('href', '/spilleautomater/nye-spil');
-  await expect(page.getByTestId('game-row-popular').getByRole('link', { name: 'Se alle: Populære spil' })).toHaveAttribute(
-    'href',
-    '/bedste-spil',
-  );
+  // The most played row is there only once rounds were played in the last 7 days (the platform's
+  // answer: on the tests' fresh database that depends on which other tests played first).
+  const popular = page.getByTestId('game-row-popular');
+  if ((await popular.count()) > 0) {
+    await expect(popular.getByTestId('game-tile').first()).toBeVisible();
+    await expect(popular.getByRole('link', { name: 'Se alle: Populære spil' })).toHaveAttribute('href', '/bedste-spil');
+  }
   const tile = newest.getByTestId('game-tile').first();
   await expect(tile).toContainText(/RTP \d{2},\d % · (Lav|Mellem|Høj|Meget høj) volatilitet/);
   const art = tile.locator('img');

@@ -65,7 +65,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
         tags,
         operationId: 'gamesLobby',
         summary:
-          'The lobby’s rows: the 12 newest, the 12 most played in 7 days (then the highest RTP), each studio’s 12 newest; total in play',
+          'The lobby’s rows: the 12 newest, the 12 most played in 7 days (titles with rounds only: empty until anyone plays), each studio’s 12 newest; total in play',
         response: {
           200: ok(
             z.object({

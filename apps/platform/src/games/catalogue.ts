@@ -82,9 +82,9 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
   }
   const popularSince = () => new Date(clock().getTime() - POPULAR_DAYS * DAY_MS);
   /**
-   * The popular order, the lobby's row and the catalogue's sort alike: rounds of the window, then
-   * the highest RTP, then the newest. Titles nobody played lately (every title on a new casino)
-   * thus never repeat the row of the newest beside it.
+   * The catalogue's popular sort: rounds of the window, then the highest RTP, then the newest (a
+   * sort of every title, so the titles nobody played lately follow). The lobby's row lists the
+   * played titles only (`lobby`).
    */
   const mostPlayedFirst = (popular: ReturnType<typeof played>): SQL[] => [
     sql`coalesce(${popular.rounds}, 0) desc`,
@@ -155,7 +155,12 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
     };
   }
 
-  /** The lobby: the newest, the most played of the last 7 days (then the highest RTP), and each studio's newest. */
+  /**
+   * The lobby: the newest, the most played of the last 7 days, and each studio's newest. The popular
+   * row holds only titles with rounds in the window (by rounds, then players, then the newest), so
+   * it is empty on a casino nobody has played at yet, and the storefront leaves it out: a row
+   * called popular that is really the newest, or the highest RTP, would tell players something untrue.
+   */
   async function lobby() {
     const since = newSince();
     const popular = played(popularSince());
@@ -163,10 +168,10 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
       db.select(summaryColumns).from(games).where(inPlay).orderBy(desc(games.releaseDate), asc(games.id)).limit(LOBBY_ROW),
       db
         .select(summaryColumns)
-        .from(games)
-        .leftJoin(popular, eq(popular.gameId, games.id))
+        .from(popular)
+        .innerJoin(games, eq(games.id, popular.gameId))
         .where(inPlay)
-        .orderBy(...mostPlayedFirst(popular))
+        .orderBy(desc(popular.rounds), desc(popular.players), desc(games.releaseDate), asc(games.id))
         .limit(LOBBY_ROW),
       (() => {
         const ranked = db

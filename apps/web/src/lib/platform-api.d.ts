@@ -973,7 +973,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lobby’s rows: the 12 newest, the 12 most played in 7 days (then the highest RTP), each studio’s 12 newest; total in play */
+        /** The lobby’s rows: the 12 newest, the 12 most played in 7 days (titles with rounds only: empty until anyone plays), each studio’s 12 newest; total in play */
         get: operations["gamesLobby"];
         put?: never;
         post?: never;

@@ -5,7 +5,9 @@ import { GameRow } from './game-tile';
 
 /**
  * The two rows the start page and the slot lobby open with: the newest titles (all of them at
- * /spilleautomater/nye-spil) and the most played, whose "see all" each page chooses.
+ * /spilleautomater/nye-spil) and the most played, whose "see all" each page chooses. The platform
+ * answers the most played empty until anyone has played (games/README.md): GameRow then renders
+ * nothing, so a new casino shows no "Populære spil" row rather than its newest titles again.
  */
 export function NewestAndPopularRows({
   lobby,
