@@ -35,7 +35,6 @@ const studioPort = Number(process.env.BENCH_STUDIO_PORT ?? 4470);
 const gameId = process.env.BENCH_GAME ?? 'vikingernes-guld';
 /** Each process's database connections (BENCH_POOL_SIZE; two per core by default, as bench:wallet found best for CPU). */
 const poolSize = process.env.BENCH_POOL_SIZE ?? String(Math.max(2, 2 * availableParallelism()));
-const walletKey = 'krone-bench-games-wallet-key';
 /** The storefront's key at the platform's internal listener (its STOREFRONT_API_KEY), sent as Krone-Storefront-Key. */
 const storefrontKey = 'krone-bench-games-storefront-key-0123456789';
 const storefront = { 'krone-storefront-key': storefrontKey };
@@ -102,9 +101,14 @@ async function makePlayers(count) {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { players } = await import('../apps/platform/src/players/schema.js');
   const { createSessionStore } = await import('../apps/platform/src/players/sessions.js');
+  const { createWalletService } = await import('../apps/platform/src/wallet/service.js');
   const pool = new pg.Pool({ connectionString: dbUrl(platformDb), max: 2 });
   const db = drizzle({ client: pool });
   const sessions = createSessionStore(db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
+  // Each player's money as a confirmed deposit lands: the ledger's own transfer, in this process
+  // (the platform has no HTTP door that moves money).
+  const wallet = createWalletService(db, () => new Date());
+  const clearing = await wallet.systemAccount('payment_clearing');
   const made = [];
   for (let i = 0; i < count; i++) {
     const id = randomUUID();
@@ -119,6 +123,14 @@ async function makePlayers(count) {
       email: `${id}@bench.example`,
       mobileCc: '+45',
       mobileNo: '20304050',
+    });
+    await wallet.transfer({
+      idempotencyKey: `bench-deposit-${id}`,
+      kind: 'deposit',
+      entries: [
+        { accountId: clearing, amountOre: -1_000_000_000 },
+        { accountId: await wallet.playerAccount(id, 'player_cash'), amountOre: 1_000_000_000 },
+      ],
     });
     made.push({ id, token: (await sessions.create(id, 'mitid')).token });
   }
@@ -150,7 +162,6 @@ async function main() {
       PLATFORM_PORT: String(platformPort),
       PLATFORM_PUBLIC_PORT: String(platformPublicPort),
       STOREFRONT_API_KEY: storefrontKey,
-      WALLET_API_KEY: walletKey,
       GAME_PROVIDER_KRONE_STUDIO_SECRET: studioSecret,
       SEED_DEMO_CONTENT: 'false',
     },
@@ -183,21 +194,6 @@ async function main() {
   const people = await makePlayers(clients);
   const seats = [];
   for (const person of people) {
-    const deposit = await call(
-      platformPort,
-      'POST',
-      '/Wallet/transfers',
-      {
-        idempotencyKey: `bench-deposit-${person.id}`,
-        kind: 'deposit',
-        entries: [
-          { account: { system: 'payment_clearing' }, amountOre: -1_000_000_000 },
-          { account: { playerId: person.id, kind: 'player_cash' }, amountOre: 1_000_000_000 },
-        ],
-      },
-      { 'x-api-key': walletKey, ...storefront },
-    );
-    if (deposit.status !== 200) throw new Error(`deposit: ${deposit.status} ${JSON.stringify(deposit.json)}`);
     const launch = await call(
       platformPort,
       'POST',

@@ -263,7 +263,7 @@ export async function buildPlatform({
   });
   const bonus = createBonusService(database.db, clock, wallet);
   // The rules of a stake (the open bonus's maximum bet, a pause answered as the limits context's):
-  // the games contract's, and the wallet's door's for any other stake.
+  // the games contract's.
   const stakes = createStakeRules({
     wallet,
     assertStakeAllowed: bonus.assertStakeAllowed,
@@ -360,12 +360,7 @@ export async function buildPlatform({
   await app.register(playersRoutes, { players, config });
   await app.register(playerAccountRoutes, { players, config });
   await app.register(documentsRoutes, { documents, config });
-  await app.register(walletRoutes, {
-    wallet,
-    stakes,
-    config,
-    wagering: bonus.wageringSummary,
-  });
+  await app.register(walletRoutes, { wallet, wagering: bonus.wageringSummary });
   await app.register(historyRoutes, { history });
   await app.register(paymentsRoutes, { payments });
   await app.register(withdrawalsRoutes, { withdrawals });

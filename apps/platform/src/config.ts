@@ -123,11 +123,6 @@ export const configSchema = z.object({
   ROFUS_URL: z.url().default('http://127.0.0.1:4300/rofus/check'),
   ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
   /**
-   * Key of the ledger's internal transfer API (POST /Wallet/transfers): the platform's own
-   * services and game providers' seamless-wallet adapters, never a browser. Empty turns it off.
-   */
-  WALLET_API_KEY: z.string().default('krone-development-wallet-key'),
-  /**
    * Our own game studio's secret for the games contract (`POST /Games/providers/krone-studio/…`):
    * it signs every call with HMAC-SHA256 (games/README.md). Each provider has its own.
    */
@@ -229,7 +224,6 @@ export const PRODUCTION_SECRETS = [
   'IP_HASH_SALT',
   'CPR_HASH_KEY',
   'DATA_ENCRYPTION_KEY',
-  'WALLET_API_KEY',
   'STOREFRONT_API_KEY',
   'MITID_CLIENT_SECRET',
   'MOBILEPAY_CLIENT_SECRET',
@@ -256,8 +250,8 @@ export const PRODUCTION_URLS = [
   'MOBILEPAY_PAYMENTS_URL',
 ] as const;
 
-/** The ledger's internal transfer key, when on, is at least this long in production. */
-export const WALLET_API_KEY_MIN_PRODUCTION = 32;
+/** Keys and provider secrets are at least this long in production. */
+export const SECRET_MIN_PRODUCTION = 32;
 
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -278,26 +272,20 @@ export function productionProblems(config: Config): string[] {
   const defaults = configSchema.parse({});
   for (const key of PRODUCTION_SECRETS) {
     const value = config[key];
-    if (key === 'WALLET_API_KEY' && value === '') continue; // empty turns the API off
     if (value === defaults[key] || value.startsWith('krone-development'))
       problems.push(`${key}: the development default; set a secret value in production`);
   }
-  if (config.WALLET_API_KEY && config.WALLET_API_KEY.length < WALLET_API_KEY_MIN_PRODUCTION) {
-    problems.push(
-      `WALLET_API_KEY: at least ${WALLET_API_KEY_MIN_PRODUCTION} characters in production (or empty to turn the transfer API off)`,
-    );
-  }
-  if (config.STOREFRONT_API_KEY.length < WALLET_API_KEY_MIN_PRODUCTION)
-    problems.push(`STOREFRONT_API_KEY: at least ${WALLET_API_KEY_MIN_PRODUCTION} characters in production`);
+  if (config.STOREFRONT_API_KEY.length < SECRET_MIN_PRODUCTION)
+    problems.push(`STOREFRONT_API_KEY: at least ${SECRET_MIN_PRODUCTION} characters in production`);
   if (!isLoopbackListener(config.PLATFORM_HOST) && !config.PLATFORM_TLS_CERT_FILE && !config.PLATFORM_TLS_AT_PROXY)
     problems.push(
       `PLATFORM_HOST: ${config.PLATFORM_HOST} is reachable beyond this machine, so the internal listener needs TLS in production: set PLATFORM_TLS_CERT_FILE and PLATFORM_TLS_KEY_FILE, or PLATFORM_TLS_AT_PROXY=true when a proxy in front ends TLS`,
     );
   for (const pair of config.GAME_PROVIDERS_EXTRA ? config.GAME_PROVIDERS_EXTRA.split(',') : []) {
     const [id, secret = ''] = pair.split(':');
-    if (secret.startsWith('krone-development') || secret.length < WALLET_API_KEY_MIN_PRODUCTION)
+    if (secret.startsWith('krone-development') || secret.length < SECRET_MIN_PRODUCTION)
       problems.push(
-        `GAME_PROVIDERS_EXTRA: the secret of ${id} must be at least ${WALLET_API_KEY_MIN_PRODUCTION} characters and not a development value`,
+        `GAME_PROVIDERS_EXTRA: the secret of ${id} must be at least ${SECRET_MIN_PRODUCTION} characters and not a development value`,
       );
   }
   for (const key of PRODUCTION_URLS) {

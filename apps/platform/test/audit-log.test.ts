@@ -9,6 +9,7 @@ import { checkSeals, readSeals, sealAuditLog, sealKeys } from '../src/audit/seal
 import { verifyAuditLog } from '../src/audit/verify.js';
 import { players } from '../src/players/schema.js';
 import { rowsOf } from '../src/shared/db.js';
+import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { addTestTitles, gameProvider, playerWithCash, type GameProviderClient } from './games-provider.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
@@ -186,15 +187,14 @@ describe('the audit log', () => {
     expect(await entriesOf(chainOf(sneaked.id))).toEqual([]);
   });
 
-  it('chains security events (a forged provider call, a refused wallet key) on the security chain, the client’s address hashed', async () => {
+  it('chains security events (a forged provider call, a refused storefront key) on the security chain, the client’s address hashed', async () => {
     const before = (await entriesOf('security')).length;
     const forged = await studio.call('balance', { sessionId: randomUUID() }, { secret: 'not-the-studio-secret-0123456789' });
     expect(forged.status).toBe(401);
     const refusedKey = await platform.app.inject({
-      method: 'POST',
-      url: '/Wallet/transfers',
-      headers: { 'x-api-key': 'wrong' },
-      payload: {},
+      method: 'GET',
+      url: '/CMScasino/translations',
+      headers: { [STOREFRONT_KEY_HEADER]: 'wrong' },
     });
     expect(refusedKey.statusCode).toBe(401);
     // Appended beside the refusal (which never waits on it): wait for both.

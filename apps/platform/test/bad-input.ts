@@ -9,7 +9,7 @@ import { payments, withdrawals } from '../src/payments/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { signBody } from '../src/shared/signed-requests.js';
 import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
-import { createLoggedInPlayer, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, fundPlayer, type TestPlatform } from './harness.js';
 
 /**
  * Every endpoint against bad input (issue 15 §2): the platform's OpenAPI document walked operation
@@ -126,7 +126,6 @@ export interface Targets {
   /** A session that has expired and one that was logged out. */
   expiredToken: string;
   loggedOutToken: string;
-  walletKey: string;
   /** The storefront's key at the internal listener (Krone-Storefront-Key). */
   storefrontKey: string;
   providerSecrets: Record<string, string>;
@@ -563,20 +562,6 @@ function breakingMutations(operation: Operation, base: Draft, targets: Targets, 
       continue;
     }
     if (param.in === 'header' && (param.name === 'krone-timestamp' || param.name === 'krone-signature')) continue;
-    if (param.name === 'x-api-key') {
-      out.push(
-        fc
-          .oneof(fc.constant(''), trickyString, fc.constant(targets.walletKey.toUpperCase()), fc.constant(`${targets.walletKey}x`))
-          .map((key) => ({
-            name: 'wrong API key',
-            mutate: (draft) => {
-              if (key === '') delete draft.headers['x-api-key'];
-              else draft.headers['x-api-key'] = key;
-            },
-          })),
-      );
-      continue;
-    }
     if (param.required && param.in === 'query')
       out.push(fc.constant({ name: 'missing query parameter', mutate: (draft) => void delete draft.query[param.name] }));
     const location = param.in === 'path' ? 'pathParams' : param.in === 'query' ? 'query' : 'headers';
@@ -758,7 +743,6 @@ function baseDraft(operation: Operation, targets: Targets): Draft {
     if (param.name === 'sessionId') value = targets.token;
     else if (param.name === 'providerId') value = 'krone-studio';
     else if (param.name === 'userId') value = targets.playerId;
-    else if (param.name === 'x-api-key') value = targets.walletKey;
     else if (param.in === 'header') continue;
     else if (!param.required && param.in === 'query') continue;
     else value = String(sample(param.schema, param.name));
@@ -1033,7 +1017,7 @@ export const BAD_INPUT_ENV = {
 /**
  * The seeded players and what they have done (before the database's first fingerprint): the
  * first player's live session, an expired and a logged-out one, another player with money, a game
- * session and a bet, and a transfer whose idempotency key the run replays.
+ * session and a bet whose idempotency key the run replays.
  */
 export async function seedTargets(platform: TestPlatform): Promise<Targets> {
   const { app, config } = platform;
@@ -1047,21 +1031,7 @@ export async function seedTargets(platform: TestPlatform): Promise<Targets> {
   const expired = await createLoggedInPlayerAt(platform);
   platform.setNow(undefined);
 
-  const transfer = {
-    idempotencyKey: `deposit:${randomUUID()}`,
-    kind: 'deposit',
-    entries: [
-      { account: { system: 'payment_clearing' }, amountOre: -50_000 },
-      { account: { playerId: other.id, kind: 'player_cash' }, amountOre: 50_000 },
-    ],
-  };
-  const deposited = await app.inject({
-    method: 'POST',
-    url: '/Wallet/transfers',
-    headers: { 'x-api-key': config.WALLET_API_KEY },
-    payload: transfer,
-  });
-  if (deposited.statusCode !== 200) throw new Error(`deposit: ${deposited.statusCode} ${deposited.body}`);
+  await fundPlayer(platform, other.id, 50_000);
 
   const [game] = await rowsOf<{ id: string }>(
     sql`select id from games where provider_id = 'krone-studio' order by id limit 1`,
@@ -1099,7 +1069,6 @@ export async function seedTargets(platform: TestPlatform): Promise<Targets> {
     otherGameSessionId: '',
     expiredToken: expired.token,
     loggedOutToken: loggedOut.token,
-    walletKey: config.WALLET_API_KEY,
     storefrontKey: config.STOREFRONT_API_KEY,
     providerSecrets: { 'krone-studio': config.GAME_PROVIDER_KRONE_STUDIO_SECRET },
     webhookSecrets: {
@@ -1107,7 +1076,7 @@ export async function seedTargets(platform: TestPlatform): Promise<Targets> {
       '/Payments/webhooks/mobilepay': config.MOBILEPAY_WEBHOOK_SECRET,
       '/Payments/webhooks/nemkonto': config.NEMKONTO_WEBHOOK_SECRET,
     },
-    replays: [{ operationId: 'createTransfer', body: transfer }],
+    replays: [],
   };
   const operations = loadOperations();
   const contract = (name: string, body: Record<string, unknown>) => {

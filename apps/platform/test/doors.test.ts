@@ -56,9 +56,9 @@ describe('the internal listener: the storefront’s door', () => {
     expect(unknown.statusCode).toBe(401);
     const posted = await platform.app.inject({
       method: 'POST',
-      url: '/Wallet/transfers',
-      headers: { [STOREFRONT_KEY_HEADER]: 'wrong', 'x-api-key': platform.config.WALLET_API_KEY },
-      payload: { idempotencyKey: 'k', kind: 'deposit', entries: [] },
+      url: '/Support/contact',
+      headers: { [STOREFRONT_KEY_HEADER]: 'wrong' },
+      payload: { message: 'x' },
     });
     expect(posted.statusCode).toBe(401);
     // The appends run beside the refusals (audit/security.ts), concurrently: they land shortly after, in any order.
@@ -113,6 +113,34 @@ describe('the public listener: the providers’ door', () => {
     expect(health.statusCode).toBe(200);
   });
 
+  // Issue 22 §3: the ledger's raw transfer door (house → player cash with two keys) is gone, on
+  // both listeners and whatever key is sent; money moves only through deposits, withdrawals, the
+  // games contract and the bonus context.
+  it('has no door that moves money between arbitrary accounts: POST /Wallet/transfers is 404 on both listeners', async () => {
+    const player = await createLoggedInPlayer(platform);
+    const transfers = async () =>
+      (await rowsOf<{ n: number }>(sql`select count(*)::int as n from wallet_transfers`, platform.database.db))[0]!.n;
+    const before = await transfers();
+    const payload = {
+      idempotencyKey: `mint-${player.id}`,
+      kind: 'deposit',
+      entries: [
+        { account: { system: 'house' }, amountOre: -1_000_000 },
+        { account: { playerId: player.id, kind: 'player_cash' }, amountOre: 1_000_000 },
+      ],
+    };
+    // The key the door took (its development default), with the storefront's key on the internal listener.
+    const headers = { 'x-api-key': 'krone-development-wallet-key', 'content-type': 'application/json' };
+    for (const app of [platform.app, platform.publicApp]) {
+      const answer = await app.inject({ method: 'POST', url: '/Wallet/transfers', headers, payload });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ result: 0, code: 'NOT_FOUND' });
+    }
+    expect(await transfers()).toBe(before);
+    const summary = await platform.app.inject({ method: 'GET', url: `/GATMaven/users/${player.token}/account-summary` });
+    expect(summary.json()).toMatchObject({ data: { TotalBalance: 0 } });
+  });
+
   it('answers 404 to every storefront route and to the documentation, even with the storefront’s key', async () => {
     const player = await createLoggedInPlayer(platform);
     const headers = { [STOREFRONT_KEY_HEADER]: platform.config.STOREFRONT_API_KEY };
@@ -121,7 +149,6 @@ describe('the public listener: the providers’ door', () => {
       ['GET', '/CMScasino/translations'],
       ['POST', '/Players/auth/start'],
       ['POST', `/Payments/deposits/card/${player.token}`],
-      ['POST', '/Wallet/transfers'],
       ['POST', '/Support/contact'],
       ['GET', '/Games/catalogue'],
       ['GET', '/docs'],

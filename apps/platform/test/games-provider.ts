@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Title } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +6,7 @@ import type { Db } from '../src/db/client.js';
 import { catalogueRow } from '../src/games/catalogue-sync.js';
 import { games } from '../src/games/schema.js';
 import { signBody } from '../src/shared/signed-requests.js';
-import { createLoggedInPlayer, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, fundPlayer, type TestPlatform } from './harness.js';
 
 export type ContractOperation = 'authenticate' | 'balance' | 'bet' | 'win' | 'betAndWin' | 'rollback' | 'endRound';
 
@@ -100,25 +99,10 @@ export async function addTestTitles(db: Db, specs: TestTitleSpec[], now = new Da
   return made;
 }
 
-/** A logged-in player with money on their cash account (a deposit through the ledger's internal door when cashOre > 0). */
+/** A logged-in player with money on their cash account (a deposit through the ledger, in the test's process, when cashOre > 0). */
 export async function playerWithCash(platform: TestPlatform, cashOre: number) {
   const player = await createLoggedInPlayer(platform);
-  if (cashOre > 0) {
-    const response = await platform.app.inject({
-      method: 'POST',
-      url: '/Wallet/transfers',
-      headers: { 'x-api-key': platform.config.WALLET_API_KEY },
-      payload: {
-        idempotencyKey: `deposit:${randomUUID()}`,
-        kind: 'deposit',
-        entries: [
-          { account: { system: 'payment_clearing' }, amountOre: -cashOre },
-          { account: { playerId: player.id, kind: 'player_cash' }, amountOre: cashOre },
-        ],
-      },
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  if (cashOre > 0) await fundPlayer(platform, player.id, cashOre);
   return player;
 }
 

@@ -183,7 +183,7 @@ export function stakeRulesOf(platform: TestPlatform) {
     assertStakeAllowed: bonus.assertStakeAllowed,
     explainPlayExclusion: (playerIds) => Promise.all(playerIds.map((id) => limits.assertMayPlay(id))),
   });
-  type Ref = { playerId: string; kind: 'player_cash' | 'player_bonus' } | { system: 'house' | 'bonus_cost' };
+  type Ref = { playerId: string; kind: 'player_cash' | 'player_bonus' } | { system: 'house' | 'bonus_cost' | 'payment_clearing' };
   return async (input: {
     idempotencyKey: string;
     kind: string;
@@ -209,6 +209,25 @@ export function stakeRulesOf(platform: TestPlatform) {
       };
     }
   };
+}
+
+/**
+ * Money onto a player's cash account for a test, as a confirmed deposit lands: the ledger's own
+ * transfer (`deposit`, from the payment clearing account), called in the test's process. The
+ * platform has no HTTP door that moves money (docs/decisions.md); suites about deposits themselves
+ * go through the card stand-in (deposits.test.ts).
+ */
+export async function fundPlayer(platform: Pick<TestPlatform, 'database' | 'clock'>, playerId: string, amountOre: number) {
+  const wallet = createWalletService(platform.database.db, platform.clock);
+  const [clearing, cash] = await Promise.all([wallet.systemAccount('payment_clearing'), wallet.playerAccount(playerId, 'player_cash')]);
+  return wallet.transfer({
+    idempotencyKey: `deposit:${randomUUID()}`,
+    kind: 'deposit',
+    entries: [
+      { accountId: clearing, amountOre: -amountOre },
+      { accountId: cash, amountOre },
+    ],
+  });
 }
 
 /**

@@ -90,9 +90,9 @@ async function bet(playerId: string, amountOre = 1_000, options: { idempotencyKe
   return stakeRulesOf(platform)({ idempotencyKey: options.idempotencyKey ?? `bet-${playerId}-${Math.random()}`, kind: 'bet', entries });
 }
 
-/** Money into a player's account from the house's side: a win (house) or a bonus grant (bonus cost). */
+/** Money into a player's account from the house's side: a win (house) or a bonus grant (bonus cost), through the ledger in-process. */
 function credit(kind: 'win' | 'bonus_grant', playerId: string, account: 'player_cash' | 'player_bonus', amountOre: number) {
-  return (kind === 'win' ? stakeRulesOf(platform) : transferCall)({
+  return stakeRulesOf(platform)({
     idempotencyKey: `${kind}-${playerId}-${Math.random()}`,
     kind,
     entries: [
@@ -100,19 +100,6 @@ function credit(kind: 'win' | 'bonus_grant', playerId: string, account: 'player_
       { account: { playerId, kind: account }, amountOre },
     ],
   });
-}
-
-async function transferCall(payload: Record<string, unknown>) {
-  const response = await platform.app.inject({
-    method: 'POST',
-    url: '/Wallet/transfers',
-    headers: { 'x-api-key': platform.config.WALLET_API_KEY },
-    payload,
-  });
-  return {
-    status: response.statusCode,
-    body: response.json() as { code?: string; message?: string; data?: { transferId: string; replayed: boolean } },
-  };
 }
 
 const cash = async (playerId: string) =>

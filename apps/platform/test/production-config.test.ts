@@ -15,7 +15,6 @@ const production: Record<string, string> = {
   IP_HASH_SALT: 'b'.repeat(40),
   CPR_HASH_KEY: 'c'.repeat(40),
   DATA_ENCRYPTION_KEY: 'd'.repeat(40),
-  WALLET_API_KEY: 'e'.repeat(40),
   STOREFRONT_API_KEY: 's'.repeat(40),
   MITID_CLIENT_SECRET: 'f'.repeat(40),
   MOBILEPAY_CLIENT_SECRET: 'g'.repeat(40),
@@ -41,7 +40,6 @@ const production: Record<string, string> = {
 describe('production fails closed (KRONE_ENV)', () => {
   it('accepts a fully configured production environment', () => {
     expect(loadConfig(production).KRONE_ENV).toBe('production');
-    expect(loadConfig({ ...production, WALLET_API_KEY: '' }).WALLET_API_KEY).toBe('');
   });
 
   it('is production when KRONE_ENV is unset or empty, and then refuses the development defaults', () => {
@@ -62,7 +60,6 @@ describe('production fails closed (KRONE_ENV)', () => {
     'IP_HASH_SALT',
     'CPR_HASH_KEY',
     'DATA_ENCRYPTION_KEY',
-    'WALLET_API_KEY',
     'STOREFRONT_API_KEY',
     'MITID_CLIENT_SECRET',
     'MOBILEPAY_CLIENT_SECRET',
@@ -115,7 +112,7 @@ describe('production fails closed (KRONE_ENV)', () => {
     expect(() => loadConfig({ ...production, [key]: 'https://[::1]:4300/x' })).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
   });
 
-  it('refuses demo content and demo players, the movable clock and a short wallet key', () => {
+  it('refuses demo content and demo players and the movable clock', () => {
     expect(() => loadConfig({ ...production, SEED_DEMO_CONTENT: 'true' })).toThrow(
       /\n {2}SEED_DEMO_CONTENT: demo content and demo players/,
     );
@@ -123,8 +120,6 @@ describe('production fails closed (KRONE_ENV)', () => {
     delete noSeedSetting.SEED_DEMO_CONTENT;
     expect(() => loadConfig(noSeedSetting)).toThrow(/SEED_DEMO_CONTENT/);
     expect(() => loadConfig({ ...production, TEST_CLOCK_CONTROL: 'true' })).toThrow(/\n {2}TEST_CLOCK_CONTROL:/);
-    expect(() => loadConfig({ ...production, WALLET_API_KEY: 'x'.repeat(31) })).toThrow(/\n {2}WALLET_API_KEY: at least 32 characters/);
-    expect(loadConfig({ ...production, WALLET_API_KEY: 'x'.repeat(32) }).WALLET_API_KEY).toHaveLength(32);
   });
 
   it('refuses a short storefront key', () => {

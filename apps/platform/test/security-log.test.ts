@@ -55,7 +55,6 @@ const brokers: IdentityBrokers = {
 };
 const rofus: Rofus = { check: async () => ({ excluded: false, until: null, permanent: false }) };
 
-const WALLET_KEY = 'a-wallet-key-of-the-tests-0123456789';
 const NEMKONTO_SECRET = 'test-nemkonto-webhook-secret';
 let platform: TestPlatform;
 let built: Platform;
@@ -63,10 +62,7 @@ let app: FastifyInstance;
 let publicApp: FastifyInstance;
 let lines: string[] = [];
 beforeAll(async () => {
-  platform = await startTestPlatform(
-    { LOG_LEVEL: 'info', WALLET_API_KEY: WALLET_KEY, NEMKONTO_WEBHOOK_SECRET: NEMKONTO_SECRET },
-    { brokers, rofus },
-  );
+  platform = await startTestPlatform({ LOG_LEVEL: 'info', NEMKONTO_WEBHOOK_SECRET: NEMKONTO_SECRET }, { brokers, rofus });
   // The same platform, logging to a stream the test reads.
   built = await buildPlatform({
     config: platform.config,
@@ -206,15 +202,16 @@ describe('the log', () => {
       },
       { event: 'webhook_signature_invalid', provider: 'cards', clientAddress: '192.0.2.45', reason: 'signature_missing', level: 40 },
     ]);
-    const transfer = { idempotencyKey: randomUUID(), kind: 'bet', entries: [] };
-    expect((await call('POST', '/Wallet/transfers', transfer, { 'x-api-key': 'guessed-key-0123456789' })).status).toBe(401);
-    expect((await call('POST', '/Wallet/transfers', transfer)).status).toBe(401);
+    const translations = '/CMScasino/translations';
+    expect((await call('GET', translations, undefined, { 'krone-storefront-key': 'guessed-key-0123456789' })).status).toBe(401);
+    expect((await call('GET', translations, undefined, { 'krone-storefront-key': '' })).status).toBe(401);
     expect(securityEvents('api_key_invalid')).toEqual([
-      { event: 'api_key_invalid', provider: 'wallet', clientAddress: '192.0.2.44', reason: 'key_wrong', level: 40 },
-      { event: 'api_key_invalid', provider: 'wallet', clientAddress: '192.0.2.44', reason: 'key_missing', level: 40 },
+      { event: 'api_key_invalid', provider: 'storefront', clientAddress: '192.0.2.44', reason: 'key_wrong', level: 40 },
+      { event: 'api_key_invalid', provider: 'storefront', clientAddress: '192.0.2.44', reason: 'key_missing', level: 40 },
     ]);
     const text = lines.join('');
-    for (const secret of ['a-forged-secret-123', 'guessed-key-0123456789', WALLET_KEY, NEMKONTO_SECRET]) expect(text).not.toContain(secret);
+    for (const secret of ['a-forged-secret-123', 'guessed-key-0123456789', platform.config.STOREFRONT_API_KEY, NEMKONTO_SECRET])
+      expect(text).not.toContain(secret);
   });
 
   it('records games-contract calls with a forged or stale signature, or from an unknown provider, never the signature', async () => {

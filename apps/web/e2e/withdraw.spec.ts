@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { addDanishBankingDays, formatDateDa, formatKr } from '@krone/domain';
 import { MITID_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
-import { platformUrl, storefrontHeaders } from './platform';
+import { depositByCard } from './game-money';
 
-const walletApiKey = process.env.WALLET_API_KEY ?? 'krone-development-wallet-key';
 const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
 
 /** A guest asking for the withdraw page logs in with MitID and lands on it; the popups after login are closed. */
@@ -36,27 +34,10 @@ async function declineMarketing(page: Page) {
   }
 }
 
-/** Money on the player's game account: a confirmed deposit booked through the ledger's internal API. */
+/** Money on the player's game account: a card deposit through the platform, with a token from the card stand-in. */
 async function deposit(page: Page, amountOre: number) {
-  const profile = await page.evaluate(async () => {
-    const response = await fetch('/api/user/user-profile', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    return (await response.json()) as { data: { userInfo: { userId: string } } };
-  });
-  const paymentId = randomUUID();
-  const response = await fetch(`${platformUrl}/Wallet/transfers`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': walletApiKey, ...storefrontHeaders },
-    body: JSON.stringify({
-      idempotencyKey: `deposit:${paymentId}`,
-      kind: 'deposit',
-      entries: [
-        { account: { system: 'payment_clearing' }, amountOre: -amountOre },
-        { account: { playerId: profile.data.userInfo.userId, kind: 'player_cash' }, amountOre },
-      ],
-      reference: { paymentId, method: 'card' },
-    }),
-  });
-  expect(response.status).toBe(200);
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
+  await depositByCard(page.request, token, amountOre);
 }
 
 test('a player withdraws to NemKonto, cancels while it is pending, and sees the next one paid', async ({ page, consoleErrors }) => {

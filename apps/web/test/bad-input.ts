@@ -30,7 +30,7 @@ import {
   type Targets,
 } from '../../platform/test/bad-input.js';
 import { CLIENT_COOKIE_KEYS } from '../src/lib/client-cookies.js';
-import { scratchDatabase, startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
+import { fundPlayer, scratchDatabase, startTestPlatform, type TestPlatform } from '../../platform/test/harness.js';
 import { buildStudio, type Studio } from '../../studio/src/app.js';
 import { loadConfig as loadStudioConfig } from '../../studio/src/config.js';
 import { openDatabase as openStudioDatabase, type Database as StudioDatabase } from '../../studio/src/db/client.js';
@@ -768,20 +768,7 @@ async function seedStorefrontTargets(platform: TestPlatform, studio: Studio, web
   };
   const mine = await funSession();
   const other = await funSession();
-  const deposit = await platform.app.inject({
-    method: 'POST',
-    url: '/Wallet/transfers',
-    headers: { 'x-api-key': targets.walletKey },
-    payload: {
-      idempotencyKey: `deposit:${randomUUID()}`,
-      kind: 'deposit',
-      entries: [
-        { account: { system: 'payment_clearing' }, amountOre: -100_000 },
-        { account: { playerId: targets.playerId, kind: 'player_cash' }, amountOre: 100_000 },
-      ],
-    },
-  });
-  if (deposit.statusCode !== 200) throw new Error(`deposit: ${deposit.statusCode} ${deposit.body}`);
+  await fundPlayer(platform, targets.playerId, 100_000);
   const withdrawal = { amount: '200,00', requestId: randomUUID() };
   const asked = await fetch(`${webUrl}/api/withdrawals`, {
     method: 'POST',

@@ -144,8 +144,10 @@ export const ERROR_CATALOGUE = {
   /** A rollback of a bet whose round is settled: it paid a win, or it landed whole (betAndWin, win or no win). */
   GAME_ROLLBACK_ROUND_SETTLED: { status: 409, messageKey: 'games.error_rollback_round_settled' },
   GAME_ROLLBACK_NOT_A_BET: { status: 409, messageKey: 'games.error_rollback_not_bet' },
-  /** Game money (bet, win, rollback) moves only through the games contract, never POST /Wallet/transfers. */
-  GAME_TRANSFER_NOT_ALLOWED: { status: 403, messageKey: 'games.error_transfer_not_allowed' },
+  /** A win that takes its round's wins past the stake × the title's largest win (the catalogue's): never possible in the game. */
+  GAME_WIN_EXCEEDS_MAXIMUM: { status: 403, messageKey: 'games.error_win_exceeds_maximum' },
+  /** A win that takes the provider's net payout of the Copenhagen day past its exposure limit (GAME_PROVIDER_DAILY_PAYOUT_LIMIT_ORE). */
+  GAME_PROVIDER_EXPOSURE_EXCEEDED: { status: 409, messageKey: 'games.error_provider_exposure_exceeded' },
   // The studio's refusals to the storefront (apps/studio/README.md).
   GAME_STAKE_NOT_ALLOWED: { status: 400, messageKey: 'games.error_stake_not_allowed' },
   GAME_ROUND_IN_PROGRESS: { status: 409, messageKey: 'games.error_round_in_progress' },

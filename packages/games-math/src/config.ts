@@ -171,7 +171,7 @@ export function parseConfig(value: unknown): GameConfig {
   }
   // The engine keeps a scatter pay as units (× the round's cost) in a 32-bit array too.
   if (c.scatter !== undefined) {
-    const cost = costUnits(c as GameConfig);
+    const cost = costUnits(c as unknown as GameConfig);
     const largest = Math.max(0, ...c.scatter.pays);
     check(
       largest * cost <= MAX_ENGINE_UNITS,

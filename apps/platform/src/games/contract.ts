@@ -50,7 +50,7 @@ export interface BetAndWinAnswer extends MoneyAnswer {
   roundEnded: boolean;
 }
 
-/** The ledger's key of a provider's transaction: its own namespace, which no platform key uses (`POST /Wallet/transfers` refuses `game:`). */
+/** The ledger's key of a provider's transaction: its own namespace, which no platform key uses. */
 export const ledgerKey = (providerId: string, transactionId: string) => `game:${providerId}:${transactionId}`;
 
 /** SHA-256 of a call's operation and fields: the same transaction id with another request is refused. */

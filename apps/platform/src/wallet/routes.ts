@@ -1,52 +1,18 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../config.js';
-import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '../shared/http.js';
-import { fail } from '../shared/errors.js';
-import { logSecurityEvent } from '../shared/security-log.js';
-import { MAX_ENTRIES, MAX_ENTRY_ORE, PLAYER_ACCOUNT_KINDS, SYSTEM_ACCOUNT_KINDS, type WalletService } from './service.js';
-import type { StakeRules } from './stakes.js';
+import { errorBody, noStore, ok, ore, sessionParams } from '../shared/http.js';
+import type { WalletService } from './service.js';
 
 const tags = ['wallet'];
 
-/** The kinds only the games contract moves (games/README.md). */
-const GAME_TRANSFER_KINDS: readonly string[] = ['bet', 'win', 'rollback'];
-
 /**
  * The player's money over HTTP, for the storefront (BFF), which holds the session token. The
- * field names of the account summary are the spec's (§3); amounts are øre.
+ * field names of the account summary are the spec's (§3); amounts are øre. The ledger has no HTTP
+ * door that moves money: deposits and withdrawals move it through the payments context, bets and
+ * wins through the games contract, bonuses through the bonus context (docs/decisions.md).
  */
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Whether the request carries the wallet API key (compared in constant time with the key's digest). */
-function hasApiKey(given: string | string[] | undefined, expected: Buffer | null): boolean {
-  if (!expected || typeof given !== 'string' || !given) return false;
-  return timingSafeEqual(digest(given), expected);
-}
-
-const accountRef = z.union([
-  z.object({ accountId: z.uuid() }),
-  z.object({ playerId: z.uuid(), kind: z.enum(PLAYER_ACCOUNT_KINDS) }),
-  z.object({ system: z.enum(SYSTEM_ACCOUNT_KINDS) }),
-]);
-
-/** The answer to a transfer (POST /Wallet/transfers). */
-export const transferAnswer = ok(
-  z.object({
-    transferId: z.uuid(),
-    kind: z.string(),
-    createdAt: isoDateTime,
-    replayed: z.boolean(),
-    entries: z.array(z.object({ accountId: z.uuid(), amountOre: ore, balanceAfterOre: ore.nullable() })),
-  }),
-);
-
 export const walletRoutes: FastifyPluginAsyncZod<{
   wallet: WalletService;
-  /** Transfers through the wallet's door, with the rules of a stake (wallet/stakes.ts). */
-  stakes: StakeRules;
-  config: Config;
   /**
    * The wagering figures of the player's open bonus (the bonus context's), for the account
    * summary; counting them settles the bonus (wagered through: to cash; expired: forfeited).
@@ -55,78 +21,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     playerId: string,
     options?: { settle?: boolean },
   ) => Promise<{ TotalActiveWageringRequirement: number; TotalActiveBonusWageredFraction: number }>;
-}> = async (app, { wallet, stakes, config, wagering }) => {
-  async function resolve(ref: z.infer<typeof accountRef>): Promise<string> {
-    if ('accountId' in ref) return ref.accountId;
-    if ('playerId' in ref) return wallet.playerAccount(ref.playerId, ref.kind);
-    return wallet.systemAccount(ref.system);
-  }
-
-  const apiKeyDigest = config.WALLET_API_KEY ? digest(config.WALLET_API_KEY) : null;
-
-  app.post(
-    '/Wallet/transfers',
-    {
-      schema: {
-        tags,
-        operationId: 'createTransfer',
-        summary:
-          'Move money (internal: the platform’s own services, with x-api-key; never game money, which moves only through the games contract). Idempotent by key; all or nothing',
-        headers: z.object({ 'x-api-key': z.string().max(200).optional() }),
-        body: z.object({
-          idempotencyKey: z.string().min(1).max(200),
-          kind: z.string().regex(/^[a-z_]{2,40}$/),
-          entries: z
-            .array(z.object({ account: accountRef, amountOre: z.number().int().min(-MAX_ENTRY_ORE).max(MAX_ENTRY_ORE) }))
-            .min(2)
-            .max(MAX_ENTRIES),
-          reference: z.record(z.string().max(60), z.string().max(200)).optional(),
-        }),
-        response: {
-          200: transferAnswer,
-          400: errorBody,
-          401: errorBody,
-          403: errorBody,
-          404: errorBody,
-          409: errorBody,
-        },
-      },
-      // The busiest route: its answers (built by the typed handler below and the error handler)
-      // are written as they are, without checking them against the schema again on the way out.
-      // The schema still documents them, and the wallet tests check real answers against it.
-      serializerCompiler: () => (data) => JSON.stringify(data),
-      // Refused before the body is even read, without the key.
-      onRequest: async (request) => {
-        if (!hasApiKey(request.headers['x-api-key'], apiKeyDigest)) {
-          const given = request.headers['x-api-key'];
-          logSecurityEvent(request, 'api_key_invalid', {
-            provider: 'wallet',
-            reason: !apiKeyDigest ? 'api_turned_off' : given ? 'key_wrong' : 'key_missing',
-          });
-          throw fail('UNAUTHORIZED');
-        }
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore);
-      // Game money (bets, wins, rollbacks) moves only through the games contract, signed by each
-      // provider and confined to its sessions' players and its own games account; its ledger keys
-      // (`game:<provider>:<id>`) are that contract's namespace alone.
-      if (GAME_TRANSFER_KINDS.includes(request.body.kind) || request.body.idempotencyKey.startsWith('game:'))
-        throw fail('GAME_TRANSFER_NOT_ALLOWED');
-      const entries = await Promise.all(
-        request.body.entries.map(async (entry) => ({ accountId: await resolve(entry.account), amountOre: entry.amountOre })),
-      );
-      const result = await stakes.transfer({
-        idempotencyKey: request.body.idempotencyKey,
-        kind: request.body.kind,
-        entries,
-        reference: request.body.reference,
-      });
-      return { result: 1 as const, data: { ...result, createdAt: iso(result.createdAt) } };
-    },
-  );
-
+}> = async (app, { wallet, wagering }) => {
   app.get(
     '/GATMaven/users/:sessionId/account-summary',
     {

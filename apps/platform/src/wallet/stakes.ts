@@ -21,8 +21,7 @@ export type TransferRequest = Omit<TransferInput, 'playingPlayerIds'>;
  * paused or closed staker in the statement that moves the money, and that refusal is answered as
  * the limits context's own (`explainRefusal`). The games contract applies both around its bets
  * (games/service.ts). `transfer` applies them to a transfer given as entries (`kind: 'bet'`: the
- * stakers are the owners of the accounts it debits); the wallet's door uses it for the platform's
- * own transfers, never a bet (it refuses game kinds).
+ * stakers are the owners of the accounts it debits), for in-process callers (the stake-rule tests).
  */
 export function createStakeRules({ wallet, assertStakeAllowed, explainPlayExclusion }: StakeRulesDeps) {
   /**
