@@ -4,10 +4,12 @@ import { evaluate, type RoundOutcome } from '@krone/games-math';
 import { rounds, sessions } from '../src/db/schema.js';
 import { loadConfig } from '../src/config.js';
 import { loadTitleCatalogue } from '../src/titles.js';
+import { gameProvider } from '../../platform/test/games-provider.js';
 import {
   GAME,
   SOUND_LEDGER,
   STUDIO_KEY,
+  STUDIO_SECRET,
   launchToken,
   ledger,
   playerWith,
@@ -298,37 +300,67 @@ describe('a network that loses answers', () => {
     expect(after.audit).toEqual(SOUND_LEDGER);
   });
 
-  it('rolls back a round whose answer never came (a losing round that landed, one that never arrived, a 5xx): cancelled, the ledger as before', async () => {
-    const { player, session } = await realSession(world, 20_000);
-    const before = await ledger(world, player.id);
-    world.nextOutcome('loss');
-    world.network.failing = (operation) => (operation === 'betAndWin' ? 'lost-answer' : null);
-    const answer = await play(session, session.stake.defaultOre);
-    expect(answer.status).toBe(503);
-    expect(answer.body.code).toBe('GAME_ROUND_CANCELLED');
-    const [round] = await keptRounds(session.sessionId);
-    expect(round).toMatchObject({ status: 'cancelled', rollbackTransactionId: `${round!.id}:rollback`, winOre: 0 });
-    expect(round!.outcome).not.toBeNull();
-    const after = await ledger(world, player.id);
-    expect(after.cashOre).toBe(before.cashOre);
-    expect(after.gamesOre).toBe(before.gamesOre);
-    expect(after.audit).toEqual(SOUND_LEDGER);
+  it('never rolls back a drawn round whose answer never came: pending without its outcome, sent again until answered, settled as drawn', async () => {
+    const cases = [
+      ['loss', 'lost-answer'],
+      ['win', 'lost-answer'],
+      ['win', 'error502-after-landing'],
+      ['win', 'timeout'],
+      ['loss', 'error502'],
+    ] as const;
+    for (const [kind, fault] of cases) {
+      const { player, session } = await realSession(world, 20_000);
+      const stake = session.stake.defaultOre;
+      const before = await ledger(world, player.id);
+      world.nextOutcome(kind);
+      world.network.failing = (operation) => (operation === 'betAndWin' ? fault : null);
+      world.network.calls.length = 0;
+      const answer = await play(session, stake);
+      world.nextOutcome(null);
+      // Pending: neither the outcome nor the win shown; the same call sent three times, never a rollback.
+      expect(answer.status, `${kind} ${fault}`).toBe(200);
+      expect(answer.body.data.round).toMatchObject({ status: 'pending', winOre: null, outcome: null, stakeOre: stake });
+      expect(world.network.calls).toEqual(['betAndWin', 'betAndWin', 'betAndWin']);
+      const { roundId } = answer.body.data.round;
+      const landed = fault === 'lost-answer' || fault === 'error502-after-landing';
+      const [kept] = await keptRounds(session.sessionId);
+      expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre - (landed ? stake - kept!.winOre! : 0));
+      expect((await play(session, stake)).body.code).toBe('GAME_ROUND_IN_PROGRESS');
+      const fate = () =>
+        studioCall<{ round: RoundData['round'] & { refusalCode: string | null } }>(
+          world,
+          'GET',
+          `/sessions/${session.sessionId}/rounds/${roundId}`,
+          { bearer: session.token },
+        );
+      expect((await fate()).body.data.round).toMatchObject({ status: 'pending', outcome: null, winOre: null });
 
-    // A round that never arrived (a timeout before it), winning or not: rolled back; the platform's marker keeps it from landing late.
-    world.nextOutcome('win');
-    world.network.failing = (operation) => (operation === 'betAndWin' ? 'timeout' : null);
-    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
-    // A 5xx is no answer either.
-    world.network.failing = (operation) => (operation === 'betAndWin' ? 'error502' : null);
-    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
-    expect((await keptRounds(session.sessionId)).map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
-    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre);
-    world.network.failing = null;
-    world.nextOutcome(null);
-    const next = await play(session, session.stake.defaultOre);
-    expect(next.status).toBe(200);
-    const end = await ledger(world, player.id);
-    expect(before.cashOre - end.cashOre).toBe(next.body.data.round.stakeOre - next.body.data.round.winOre);
+      // The background: still no answer, still pending; then the network heals and it is settled as drawn.
+      world.moveStudioClock(60_000);
+      expect(await world.studio.rounds.recover({ quietMs: 0 })).toMatchObject({ waiting: 1, paid: 0 });
+      world.network.failing = null;
+      world.moveStudioClock(10 * 60_000);
+      expect(await world.studio.rounds.recover({ quietMs: 0 })).toMatchObject({ paid: 1, rolledBack: 0 });
+      const settled = (await fate()).body.data.round;
+      expect(settled).toMatchObject({ status: 'settled', winOre: kept!.winOre, refusalCode: null });
+      expect(settled.outcome).not.toBeNull();
+      if (kind === 'win') expect(settled.winOre).toBeGreaterThan(0);
+      expect(world.network.calls).not.toContain('rollback');
+      const after = await ledger(world, player.id);
+      expect(before.cashOre - after.cashOre).toBe(stake - kept!.winOre!);
+      expect(after.audit).toEqual(SOUND_LEDGER);
+      const view = await studioCall<SessionData>(world, 'GET', `/sessions/${session.sessionId}`, { bearer: session.token });
+      expect(view.body.data).toMatchObject({ roundsPlayed: 1, netOre: kept!.winOre! - stake });
+      // Another session's bearer, or a round of another session, learns nothing.
+      const other = await realSession(world, 1_000);
+      expect(
+        (await studioCall(world, 'GET', `/sessions/${session.sessionId}/rounds/${roundId}`, { bearer: other.session.token })).status,
+      ).toBe(403);
+      expect(
+        (await studioCall(world, 'GET', `/sessions/${other.session.sessionId}/rounds/${roundId}`, { bearer: other.session.token })).body
+          .code,
+      ).toBe('GAME_ROUND_NOT_FOUND');
+    }
   });
 
   it('answers GAME_PLATFORM_UNAVAILABLE when the platform does not answer a session’s start, and keeps nothing', async () => {
@@ -342,57 +374,59 @@ describe('a network that loses answers', () => {
     expect((await studioCall(world, 'POST', '/sessions', { body: { mode: 'real', token } })).status).toBe(200);
   });
 
-  it('keeps retrying a rollback the platform does not answer, and the session waits for it', async () => {
+  it('refuses a round the platform refuses after an unanswered try only once a late copy is barred: never shown, never paid', async () => {
     const { player, session } = await realSession(world, 20_000);
-    const before = await ledger(world, player.id);
-    world.nextOutcome('loss');
-    world.network.failing = (operation) => (operation === 'betAndWin' ? 'lost-answer' : operation === 'rollback' ? 'error502' : null);
-    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_CANCELLED');
-    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_ROUND_IN_PROGRESS');
-    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre - session.stake.defaultOre);
-
-    world.network.failing = null;
-    // Left to its request for a while (another process might be waiting on it), then to the backoff.
-    expect(await world.studio.recover()).toMatchObject({ rolledBack: 0 });
-    world.moveStudioClock(10 * 60_000);
-    expect(await world.studio.recover()).toMatchObject({ rolledBack: 1 });
-    const [round] = await keptRounds(session.sessionId);
-    expect(round!.status).toBe('cancelled');
-    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre);
-    // Ten minutes on, the money-played warning is due first.
-    expect((await play(session, session.stake.defaultOre)).body.code).toBe('GAME_WARNING_UNANSWERED');
-    await studioCall(world, 'POST', `/sessions/${session.sessionId}/warning`, { body: { answer: 'continue' }, bearer: session.token });
-    expect((await play(session, session.stake.defaultOre)).status).toBe(200);
-  });
-
-  it('lets a round that landed with a win stand: its rollback is refused, it is sent again and settled, paid exactly once', async () => {
-    const { player, session } = await realSession(world, 20_000);
+    const stake = session.stake.defaultOre;
     const before = await ledger(world, player.id);
     world.nextOutcome('win');
-    world.network.failing = (operation) => (operation === 'betAndWin' ? 'lost-answer' : null);
+    world.network.failing = (operation) => (operation === 'betAndWin' ? 'timeout' : null);
+    const answer = await play(session, stake);
+    world.nextOutcome(null);
+    expect(answer.body.data.round.status).toBe('pending');
+    const { roundId } = answer.body.data.round;
+    // The player pauses meanwhile: the platform now refuses the round. A copy of the first try could
+    // still be on its way, so the studio first bars it (a rollback of the bet never seen), and the
+    // rollback itself goes unanswered once: still pending.
+    const pause = await world.platform.app.inject({ method: 'POST', url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } });
+    expect(pause.statusCode).toBe(200);
+    world.network.failing = (operation) => (operation === 'rollback' ? 'error502' : null);
     world.network.calls.length = 0;
-    const answer = await play(session, session.stake.defaultOre);
-    // Its bet landed with a win: shown to the player, open while the platform's answer is owed.
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.round.status).toBe('open');
-    const { stakeOre, winOre } = answer.body.data.round;
-    expect(winOre).toBeGreaterThan(0);
-    expect(world.network.calls).toContain('rollback');
-    expect((await ledger(world, player.id)).cashOre).toBe(before.cashOre - stakeOre + winOre);
-    expect((await play(session, stakeOre)).body.code).toBe('GAME_ROUND_IN_PROGRESS');
-
-    world.network.failing = null;
-    // The background's backoff: the next try waits its turn.
     world.moveStudioClock(10 * 60_000);
-    expect(await world.studio.rounds.recover({ quietMs: 0 })).toMatchObject({ paid: 1 });
-    const [round] = await keptRounds(session.sessionId);
-    expect(round).toMatchObject({ status: 'settled', winOre });
-    expect(round!.platformEndedAt).not.toBeNull();
+    expect(await world.studio.rounds.recover({ quietMs: 0 })).toMatchObject({ waiting: 1 });
+    expect(world.network.calls).toEqual(['betAndWin', 'rollback']);
+    const fate = () =>
+      studioCall<{ round: RoundData['round'] & { refusalCode: string | null } }>(
+        world,
+        'GET',
+        `/sessions/${session.sessionId}/rounds/${roundId}`,
+        { bearer: session.token },
+      );
+    expect((await fate()).body.data.round).toMatchObject({ status: 'pending', outcome: null });
+    world.network.failing = null;
+    world.moveStudioClock(10 * 60_000);
+    expect(await world.studio.rounds.recover({ quietMs: 0 })).toMatchObject({ refused: 1, paid: 0 });
+    const refused = (await fate()).body.data.round;
+    expect(refused).toMatchObject({ status: 'refused', outcome: null, winOre: null });
+    expect(['ACCOUNT_PAUSED', 'GAME_SESSION_ENDED']).toContain(refused.refusalCode);
+    const [kept] = await keptRounds(session.sessionId);
+    expect(kept).toMatchObject({ status: 'refused', rollbackTransactionId: `${roundId}:rollback` });
+    expect(kept!.winOre).toBeGreaterThan(0);
+    // The late copy of the round, arriving now, can never land.
+    const [row] = await world.database.db.select().from(sessions).where(eq(sessions.id, session.sessionId));
+    const late = await gameProvider(world.platform.publicApp, 'krone-studio', STUDIO_SECRET).call('betAndWin', {
+      sessionId: row!.platformSessionId,
+      roundId,
+      transactionId: `${roundId}:bet`,
+      amountOre: stake,
+      winTransactionId: `${roundId}:win`,
+      winAmountOre: kept!.winOre,
+      endRound: true,
+    });
+    expect(late.body.code).toBe('GAME_TRANSACTION_ROLLED_BACK');
     const after = await ledger(world, player.id);
-    expect(before.cashOre - after.cashOre).toBe(stakeOre - winOre);
+    expect(after.cashOre).toBe(before.cashOre);
+    expect(after.gamesOre).toBe(before.gamesOre);
     expect(after.audit).toEqual(SOUND_LEDGER);
-    const got = await studioCall<SessionData>(world, 'GET', `/sessions/${session.sessionId}`, { bearer: session.token });
-    expect(got.body.data).toMatchObject({ roundsPlayed: 1, netOre: winOre - stakeOre });
   });
 });
 
@@ -462,6 +496,9 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ STUDIO_PROVIDER_SECRET: 'a'.repeat(40), STUDIO_API_KEY: 'b'.repeat(40), TEST_CLOCK_CONTROL: 'true' }),
     ).toThrow(/TEST_CLOCK_CONTROL/);
-    expect(loadConfig({ STUDIO_PROVIDER_SECRET: 'a'.repeat(40), STUDIO_API_KEY: 'b'.repeat(40) }).STUDIO_ROUND_PACE_MS).toBe(3000);
+    expect(
+      loadConfig({ STUDIO_PROVIDER_SECRET: 'a'.repeat(40), STUDIO_API_KEY: 'b'.repeat(40), PLATFORM_URL: 'https://platform.example:4001' })
+        .STUDIO_ROUND_PACE_MS,
+    ).toBe(3000);
   });
 });

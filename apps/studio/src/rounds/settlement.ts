@@ -105,7 +105,10 @@ export function createSettlement(deps: SettlementDeps) {
    * Tries a call once, or a few times within a request: its answer (a refusal as it came), or null
    * when the platform did not answer; and how many tries went unanswered before it.
    */
-  async function tryCall<T>(inRequest: boolean, call: () => Promise<T>): Promise<{ answer: T | PlatformRefusal | null; unanswered: number }> {
+  async function tryCall<T>(
+    inRequest: boolean,
+    call: () => Promise<T>,
+  ): Promise<{ answer: T | PlatformRefusal | null; unanswered: number }> {
     let unanswered = 0;
     for (const delay of inRequest ? inRequestDelays : [0]) {
       if (delay) await sleep(delay);
@@ -237,8 +240,9 @@ export function createSettlement(deps: SettlementDeps) {
       }
       const { answer, unanswered } = await tryCall(inRequest, betAndWinOf(current, session));
       if (answer === null) return { status: 'pending', round: await noted(current) };
-      if (!(answer instanceof PlatformRefusal)) return { status: 'settled', ...(await settle(current, 'settled', answer, answer.roundEnded)) };
-      if (inRequest && current.attempts === 0 && unanswered === 0) return refuse(current, answer, { lastRoundAt, endedOnPlatform: true });
+      if (!(answer instanceof PlatformRefusal))
+        return { status: 'settled', ...(await settle(current, 'settled', answer, answer.roundEnded)) };
+      if (inRequest && current.attempts === 0 && unanswered === 0) return refuse(current, answer, { lastRoundAt });
       log('warn', 'round refused after an unanswered try: barring a late copy before it is refused', {
         roundId: current.id,
         code: answer.code,
@@ -283,7 +287,12 @@ export function createSettlement(deps: SettlementDeps) {
       return refuse(round, refusal, { lastRoundAt, endedOnPlatform: ended });
     }
     const settled = await settle(round, 'cancelled', answer instanceof PlatformRefusal ? null : answer, ended);
-    return { status: 'refused', round: settled.round, refusal: new PlatformRefusal('GAME_ROUND_CANCELLED', 503, undefined, undefined), session: settled.session };
+    return {
+      status: 'refused',
+      round: settled.round,
+      refusal: new PlatformRefusal('GAME_ROUND_CANCELLED', 503, undefined, undefined),
+      session: settled.session,
+    };
   }
 
   /**
@@ -367,7 +376,8 @@ export function createSettlement(deps: SettlementDeps) {
       } else {
         // A bet of the separate calls without its answer is rolled back (its outcome was never shown);
         // a drawn round (bet_and_win) is sent again, never rolled back.
-        const pending = round.stage === 'bet' ? await toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` }) : round;
+        const pending =
+          round.stage === 'bet' ? await toStage(round.id, 'rollback', { rollbackTransactionId: `${round.id}:rollback` }) : round;
         const fate = await settleDrawn(pending, session);
         if (fate.status === 'settled') totals.paid++;
         else if (fate.status === 'pending') totals.waiting++;
