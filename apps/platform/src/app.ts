@@ -53,6 +53,7 @@ import { createSecrets } from './players/secrets.js';
 import { createPlayersService } from './players/service.js';
 import { createSessionStore } from './players/sessions.js';
 import { answerFrameworkError, errorPlugin } from './shared/error-plugin.js';
+import { publicRateLimit } from './shared/public-rate-limit.js';
 import { refuseNulPlugin } from './shared/refuse-nul.js';
 import { securityHeaders } from './shared/security-headers.js';
 import { sessionPlayer } from './shared/session-player.js';
@@ -156,8 +157,10 @@ export interface Platform {
   internal: FastifyInstance;
   public: FastifyInstance;
   ready(): Promise<void>;
-  /** Closes both listeners, then waits for the background jobs and the security events under way. */
+  /** Closes both listeners, then waits for the background jobs and writes the security events' totals held. */
   close(): Promise<void>;
+  /** Writes the security events' totals held now, the current minute's too (audit/security.ts; tests). */
+  flushSecurityEvents(): Promise<void>;
 }
 
 /** The OpenAPI tags, shared by both listeners' documents. */
@@ -226,11 +229,14 @@ export async function buildPlatform({
   const doors = [app, publicDoor];
 
   // Security events on the audit log's security chain (audit/security.ts), awaited at close.
+  // Counted in memory and written as totals per minute: a flood of them costs the database nothing.
   const securityRecorder = createSecurityRecorder({
     db: database.db,
     clock,
     ipHashSalt: config.IP_HASH_SALT,
-    onError: (error) => app.log.error({ err: error }, 'audit log: a security event could not be appended'),
+    keysPerMinute: config.SECURITY_EVENT_KEYS_PER_MINUTE,
+    flushSeconds: config.SECURITY_EVENT_FLUSH_SECONDS,
+    onError: (error) => app.log.error({ err: error }, 'audit log: security events could not be appended'),
   });
   const support = createSupportService(database.db, config, clock);
   // What payments tell others of deposits (read-only): limits count them against a deposit limit
@@ -328,6 +334,14 @@ export async function buildPlatform({
     await door.register(fastifyRateLimit, { global: false, ...rateLimits.options });
     const address =
       door === app
+    // The providers' door counts every request per address and provider before anything else
+    // (signature, body, database) runs on it (shared/public-rate-limit.ts).
+    if (door === publicDoor)
+      await publicRateLimit(door, {
+        perAddressPerSecond: config.PUBLIC_RATE_LIMIT_PER_ADDRESS_PER_SECOND,
+        perProviderPerSecond: config.PUBLIC_RATE_LIMIT_PER_PROVIDER_PER_SECOND,
+        knownGameProvider: (id) => games.knownProvider(id) !== null,
+      });
         ? `${tls ? 'https' : 'http'}://${config.PLATFORM_HOST}:${config.PLATFORM_PORT}`
         : `http://${config.PLATFORM_PUBLIC_HOST}:${config.PLATFORM_PUBLIC_PORT}`;
     await door.register(fastifySwagger, {
@@ -387,11 +401,16 @@ export async function buildPlatform({
   return {
     internal: app,
     public: publicDoor,
-    ready: async () => void (await Promise.all(doors.map((door) => door.ready()))),
+    ready: async () => {
+      await Promise.all(doors.map((door) => door.ready()));
+      // The translations in memory before the first refusal: a 429 or a 503 never waits on the database for its text.
+      await content.translate('validation.server_error').catch(() => undefined);
+    },
+    flushSecurityEvents: () => securityRecorder.flush(),
     close: () =>
       (closing ??= (async () => {
         await Promise.all(doors.map((door) => door.close()));
-        await securityRecorder.flush();
+        await securityRecorder.close();
         await rateLimits.close();
       })()),
   };

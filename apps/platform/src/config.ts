@@ -46,6 +46,15 @@ export const configSchema = z.object({
    * server with more busy backends than cores (they queue on its WAL and its locks instead).
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Requests that may wait for a connection while every one is busy; the next is refused at once
+   * with 503 SERVICE_OVERLOADED (db/client.ts). The embedded database bounds its queue the same way.
+   */
+  DATABASE_POOL_MAX_WAITING: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** The longest a request waits for a connection before 503 SERVICE_OVERLOADED (PostgreSQL). */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /** The longest one statement may run (PostgreSQL's statement_timeout) before 503 SERVICE_OVERLOADED; migrations are not bounded. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
   /** Where the embedded database keeps its files. */
   PGLITE_DATA_DIR: z.string().default(path.join(repoRoot, '.data', 'pglite')),
   BRAND_NAME: z.string().min(1).max(60).default('Krone Casino'),
@@ -93,6 +102,23 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** CPR tries one client may make per 15 minutes (the broker allows 3 per person besides). */
   CPR_RATE_LIMIT_PER_15_MINUTES: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * The public listener's requests per second from one client address, counted in 10-second
+   * windows before any signature is checked or the database touched (shared/public-rate-limit.ts).
+   * Our studio at full speed sends about 550 a second from one address on a 2-core machine
+   * (bench:flood); a provider behind one address on a bigger machine may need more.
+   */
+  PUBLIC_RATE_LIMIT_PER_ADDRESS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  /** …and per provider (the games contract's provider id, each payment webhook's provider), from all its addresses together. */
+  PUBLIC_RATE_LIMIT_PER_PROVIDER_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  /**
+   * Security events are written to the audit log as totals per client, event, provider, reason and
+   * minute (audit/security.ts): at most this many keys a minute per process, the rest counted
+   * together under `others`.
+   */
+  SECURITY_EVENT_KEYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** How often the totals of the minutes that have ended are written (and at shutdown). */
+  SECURITY_EVENT_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   REGISTRATION_MINUTES: z.coerce
     .number()
     .int()

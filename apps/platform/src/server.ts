@@ -4,14 +4,19 @@ import { sealAuditLog } from './audit/seal.js';
 import { seedBonusCodes } from './bonus/service.js';
 import { loadConfig } from './config.js';
 import { seedDemoContent } from './content/seed.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, overloadBounds } from './db/client.js';
 import { syncCatalogue } from './games/catalogue-sync.js';
 import { createLimitsService } from './limits/service.js';
 import { seedDemoPlayers } from './players/demo.js';
 import { createSecrets } from './players/secrets.js';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.PGLITE_DATA_DIR,
+  poolSize: config.DATABASE_POOL_SIZE,
+  overload: overloadBounds(config),
+});
 await database.migrate();
 // The operator's bonus codes (bonus/codes.json), checked against the Danish caps: a code outside
 // them stops the platform here, with a message naming it.

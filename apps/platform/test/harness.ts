@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
 import { createContentService } from '../src/content/service.js';
 import { syncCatalogue } from '../src/games/catalogue-sync.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, overloadBounds, type Database } from '../src/db/client.js';
 import { createLimitsService } from '../src/limits/service.js';
 import { players } from '../src/players/schema.js';
 import { createSessionStore } from '../src/players/sessions.js';
@@ -33,6 +33,8 @@ export interface TestPlatform {
   setNow(date: Date | undefined): void;
   /** The platform's clock, for services a test builds beside the app (the stake rules). */
   clock: () => Date;
+  /** Writes the security events' totals the platform holds in memory to the audit log (audit/security.ts). */
+  flushSecurityEvents(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,7 +78,12 @@ export async function startTestPlatform(
     DATABASE_POOL_SIZE: '4',
     ...env,
   });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.PGLITE_DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    overload: overloadBounds(config),
+  });
   await database.migrate();
   await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   await seedBonusCodes(database.db);
@@ -95,6 +102,7 @@ export async function startTestPlatform(
       now = date;
     },
     clock,
+    flushSecurityEvents: () => platform.flushSecurityEvents(),
     close: async () => {
       await platform.close();
       await database.close();

@@ -17,6 +17,8 @@ export const ERROR_CATALOGUE = {
   /** The contact form's limit answers with `contact_us.rate_limited` (support/routes.ts). */
   RATE_LIMITED: { status: 429, messageKey: 'validation.rate_limited' },
   SERVER_ERROR: { status: 500, messageKey: 'validation.server_error' },
+  /** The database is saturated: its pool's waiting queue is full, a connection did not come in time, or a statement ran past its timeout (db/client.ts). */
+  SERVICE_OVERLOADED: { status: 503, messageKey: 'validation.service_overloaded' },
   UNAUTHORIZED: { status: 401, messageKey: 'validation.forbidden' },
   /** The platform's internal listener without the storefront's own key (Krone-Storefront-Key). */
   STOREFRONT_KEY_INVALID: { status: 401, messageKey: 'validation.forbidden' },

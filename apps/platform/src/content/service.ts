@@ -29,15 +29,30 @@ const TRANSLATION_CACHE_MS = 30_000;
  */
 export function createContentService(db: Db, clock: () => Date = () => new Date()) {
   let translationCache: { at: number; value: Dictionary } | undefined;
+  let loadingTranslations: Promise<Dictionary> | null = null;
 
+  function loadTranslations(): Promise<Dictionary> {
+    // One load at a time, whoever asks meanwhile waits for it (a flood of refusals is one query).
+    return (loadingTranslations ??= (async () => {
+      const rows = await db.select().from(translations).orderBy(asc(translations.group), asc(translations.key));
+      const dictionary: Dictionary = {};
+      for (const row of rows) (dictionary[row.group] ??= {})[row.key] = row.value;
+      translationCache = { at: Date.now(), value: dictionary };
+      return dictionary;
+    })().finally(() => {
+      loadingTranslations = null;
+    }));
+  }
+
+  /**
+   * The dictionary, kept TRANSLATION_CACHE_MS; once older it is still answered while a fresh one
+   * loads in the background, so a refusal's message (a 429, a 503 of a saturated database) never
+   * waits on the database, and a failed load keeps the last one.
+   */
   async function getTranslations(): Promise<Dictionary> {
-    const now = Date.now();
-    if (translationCache && now - translationCache.at < TRANSLATION_CACHE_MS) return translationCache.value;
-    const rows = await db.select().from(translations).orderBy(asc(translations.group), asc(translations.key));
-    const dictionary: Dictionary = {};
-    for (const row of rows) (dictionary[row.group] ??= {})[row.key] = row.value;
-    translationCache = { at: now, value: dictionary };
-    return dictionary;
+    if (!translationCache) return loadTranslations();
+    if (Date.now() - translationCache.at >= TRANSLATION_CACHE_MS) loadTranslations().catch(() => undefined);
+    return translationCache.value;
   }
 
   /** `group.key` to its Danish text; the key itself when missing, so a gap is visible, not fatal. */

@@ -45,21 +45,134 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** How long the migrations at start wait for a database that cannot be reached yet. */
   startupWaitMs?: number;
+  /**
+   * The server's bounds under overload (DATABASE_POOL_MAX_WAITING, DATABASE_POOL_WAIT_MS,
+   * DATABASE_STATEMENT_TIMEOUT_MS): a statement beyond them is refused with SERVICE_OVERLOADED
+   * (503) instead of waiting. Without them (the scripts) nothing is bounded.
+   */
+  overload?: OverloadBounds;
+}
+
+export interface OverloadBounds {
+  /** Requests that may wait for a connection when every one is busy; one more is refused at once. */
+  maxWaiting: number;
+  /** The longest a request waits for a connection (PostgreSQL only). */
+  waitMs: number;
+  /** The longest one statement may run (PostgreSQL's statement_timeout; PostgreSQL only). */
+  statementTimeoutMs: number;
+}
+
+/** The bounds from the platform's configuration (server and tests). */
+export const overloadBounds = (config: {
+  DATABASE_POOL_MAX_WAITING: number;
+  DATABASE_POOL_WAIT_MS: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+}): OverloadBounds => ({
+  maxWaiting: config.DATABASE_POOL_MAX_WAITING,
+  waitMs: config.DATABASE_POOL_WAIT_MS,
+  statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+});
+
+/** Why a statement was refused before, or while, it ran: the database is saturated. */
+export class DatabaseOverloaded extends Error {
+  readonly code = 'SERVICE_OVERLOADED';
+  constructor(reason: string) {
+    super(`database overloaded: ${reason}`);
+  }
+}
+
+/**
+ * Whether an error (or one it wraps) says the database is saturated rather than broken: our own
+ * refusal of a full waiting queue, the pool's wait for a connection running out, a statement
+ * cancelled by statement_timeout (SQLSTATE 57014) or lock_timeout (55P03), or the driver's own
+ * read timeout. The error plugin answers these 503 SERVICE_OVERLOADED.
+ */
+export function isOverload(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; current && typeof current === 'object' && !seen.has(current);) {
+    seen.add(current);
+    if (current instanceof DatabaseOverloaded) return true;
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === '57014' || code === '55P03') return true;
+    if (typeof message === 'string' && /^(timeout exceeded when trying to connect|Query read timeout)$/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A full waiting queue refuses at once: a request that would only queue behind more requests than
+ * the pool can serve in a moment gets 503 now rather than after everyone's patience ran out.
+ */
+function boundWaitingQueue(pool: pg.Pool, maxWaiting: number): void {
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  const full = () => pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10) && pool.waitingCount >= maxWaiting;
+  (pool as unknown as { connect: typeof connect }).connect = (callback) => {
+    if (!full()) return connect(callback);
+    const refusal = new DatabaseOverloaded(`${pool.waitingCount} requests already wait for a connection`);
+    if (!callback) return Promise.reject(refusal);
+    process.nextTick(() => callback(refusal));
+    return undefined;
+  };
+}
+
+/**
+ * The embedded database has one connection and runs one statement at a time: the calls waiting
+ * for it are bounded the same way (a transaction counts once, its statements run inside it).
+ */
+function boundEmbeddedQueue(client: PGlite, maxWaiting: number): void {
+  let inFlight = 0;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      if (inFlight > maxWaiting) throw new DatabaseOverloaded(`${inFlight - 1} calls already wait for the embedded database`);
+      inFlight++;
+      try {
+        return await original(...args);
+      } finally {
+        inFlight--;
+      }
+    };
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const bounds = options.overload;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(bounds
+        ? {
+            connectionTimeoutMillis: bounds.waitMs,
+            // The server cancels a statement past its time; the driver gives up a second later,
+            // should the server not answer at all.
+            statement_timeout: bounds.statementTimeoutMs,
+            query_timeout: bounds.statementTimeoutMs + 1000,
+          }
+        : {}),
+    });
+    if (bounds) boundWaitingQueue(pool, bounds.maxWaiting);
     // A connection the server drops (a restart, a failover, an administrator), idle or in use, is
     // an event of the pool, not a crash of the process: the pool makes a new one when next needed.
     survivePoolFaults(pool, console.warn, 'database');
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    // The migrations run on a connection of their own, without the statement timeout: a migration
+    // may rewrite a large table.
+    const migrateUnbounded = async () => {
+      const migrator = new pg.Pool({ connectionString: options.url, max: 1 });
+      try {
+        await migratePg(drizzlePg({ client: migrator, schema }) as never, { migrationsFolder });
+      } finally {
+        await migrator.end();
+      }
+    };
     return {
       db,
       kind: 'postgres',
       // A process started while its database restarts waits for it (a minute by default).
       migrate: () =>
-        whenReachable(() => migratePg(db as never, { migrationsFolder }), {
+        whenReachable(migrateUnbounded, {
           waitMs: options.startupWaitMs ?? 60_000,
           warn: console.warn,
           label: 'database',
@@ -70,6 +183,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm: the games catalogue's search (migration 0015 creates the extension on either database).
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  if (options.overload) boundEmbeddedQueue(client, options.overload.maxWaiting);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

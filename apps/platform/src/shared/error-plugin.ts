@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CATALOGUE, isErrorCode, type ErrorCode } from '@krone/domain';
+import { isOverload } from '../db/client.js';
 import { AppError } from './errors.js';
 
 export interface ErrorBody {
@@ -61,6 +62,16 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
       return reply
         .status(status)
         .send({ result: 0, code: 'INVALID_INPUT', message: await message(messageKey), fields } satisfies ErrorBody);
+    }
+    // The database saturated (db/client.ts): refused fast, nothing changed (the statement, and its
+    // transaction, did not commit), worth trying again in a moment.
+    if (isOverload(error)) {
+      request.log.warn({ err: error }, 'database overloaded: request refused');
+      const { status, messageKey } = ERROR_CATALOGUE.SERVICE_OVERLOADED;
+      return reply
+        .status(status)
+        .header('retry-after', '1')
+        .send({ result: 0, code: 'SERVICE_OVERLOADED', message: await message(messageKey) } satisfies ErrorBody);
     }
     if (error.statusCode === 429) {
       const { status, messageKey } = ERROR_CATALOGUE.RATE_LIMITED;
