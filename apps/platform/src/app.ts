@@ -332,8 +332,6 @@ export async function buildPlatform({
     await door.register(securityHeaders);
     await door.register(refuseNulPlugin);
     await door.register(fastifyRateLimit, { global: false, ...rateLimits.options });
-    const address =
-      door === app
     // The providers' door counts every request per address and provider before anything else
     // (signature, body, database) runs on it (shared/public-rate-limit.ts).
     if (door === publicDoor)
@@ -342,6 +340,8 @@ export async function buildPlatform({
         perProviderPerSecond: config.PUBLIC_RATE_LIMIT_PER_PROVIDER_PER_SECOND,
         knownGameProvider: (id) => games.knownProvider(id) !== null,
       });
+    const address =
+      door === app
         ? `${tls ? 'https' : 'http'}://${config.PLATFORM_HOST}:${config.PLATFORM_PORT}`
         : `http://${config.PLATFORM_PUBLIC_HOST}:${config.PLATFORM_PUBLIC_PORT}`;
     await door.register(fastifySwagger, {
