@@ -54,7 +54,8 @@ type TransferBodyV1 = {
 /**
  * A transfer's record since migration 0017 (`v: 2`): what a report reads (the transfer's kind, the
  * chain's player's amount, null on `house`, and its reference) and the digest of its ledger rows
- * that `audit_transfer_facts` computes, in the trigger that wrote the record and here alike.
+ * that `audit_transfer_facts` computes in the trigger that wrote the record, and `transferDigest`
+ * computes here, in the verifier's own code, from the same rows.
  */
 type TransferBodyV2 = {
   v: 2;
@@ -101,6 +102,27 @@ function parsed(text: string): Record<string, unknown> | null {
  * the log. Problems are listed in (chain, seq) order; the first names where tampering begins.
  */
 export async function verifyAuditLog(db: Db): Promise<AuditVerification> {
+  return inSnapshot(db, walk);
+}
+
+/**
+ * Runs the verifier's reads in one read-only snapshot (the platform may keep writing: heads, chains
+ * and ledger are read as of one moment) with the built-ins first on the search path, so a function
+ * or operator the database's role defined in `public` cannot stand in for one of PostgreSQL's, even
+ * with the role's own search_path changed. The verifier reads plain columns and computes every
+ * hash and digest in its own code (audit/README.md, "Verifying").
+ */
+export async function inSnapshot<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local search_path to pg_catalog, public`);
+      return read(tx as unknown as Db);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+async function walk(db: Db): Promise<AuditVerification> {
   const problems: AuditProblem[] = [];
   const heads = new Map((await db.select().from(auditHeads)).map((head) => [head.chain, head]));
   const recorded = new Map<string, Recorded[]>();
@@ -163,30 +185,73 @@ export async function verifyAuditLog(db: Db): Promise<AuditVerification> {
 }
 
 const ore = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
-type LedgerTransfer = {
+/**
+ * A ledger transfer as the verifier reads it: plain columns in their built-in text form (no
+ * function of the schema, which the database's own role could redefine), its entries with each
+ * account's owner.
+ */
+export interface LedgerTransferRows {
   id: string;
   kind: string;
-  idempotency_key: string;
-  reference: unknown;
+  idempotencyKey: string | null;
+  /** The reference as jsonb's own text (`reference::text`), exactly what the trigger hashed. */
+  referenceText: string | null;
   reverses: string | null;
-  entries: TransferBodyV1['entries'] | string | null;
-  digest: string | null;
-  /** Each player's amount in the transfer (their accounts summed), by player id. */
-  players: Record<string, number> | string | null;
-};
+  /** `extract(epoch from created_at)` as text: seconds since the epoch, to the microsecond. */
+  epoch: string;
+  entries: { accountId: string; amountOre: string; balanceAfterOre: string | null; playerId: string | null }[];
+}
+
+/** Seconds since the epoch as PostgreSQL's numeric text, in whole microseconds (as `(… * 1000000)::bigint`). */
+export function epochMicros(epoch: string): bigint {
+  const negative = epoch.startsWith('-');
+  const [whole = '0', fraction = ''] = epoch.replace(/^[-+]/, '').split('.');
+  const digits = `${fraction}0000000`;
+  let micros = BigInt(whole) * 1_000_000n + BigInt(digits.slice(0, 6));
+  if (Number(digits[6]) >= 5) micros += 1n; // numeric to bigint rounds half away from zero
+  return negative ? -micros : micros;
+}
+
+/**
+ * The digest a transfer's record (`"v": 2`) binds, computed here from the ledger's rows with the
+ * canonical text of migration 0017's `audit_transfer_facts`: `concat_ws('|', 'transfer/2', id,
+ * to_json(kind), to_json(idempotency_key), reference::text, reverses or '-', µs since the epoch,
+ * the entries as account:amount:balance-after (or '-') joined by ';' in account order)`, a null
+ * part left out as concat_ws leaves it out. JSON.stringify escapes a string as PostgreSQL's
+ * to_json does (`"`, `\`, \b \f \n \r \t, other control characters as lower-case \u00xx).
+ * The verifier never asks the database for a digest: a redefined function cannot vouch for rows.
+ */
+export function transferDigest(transfer: LedgerTransferRows): string {
+  const rows = [...transfer.entries]
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
+    .map((e) => `${e.accountId}:${e.amountOre}:${e.balanceAfterOre ?? '-'}`)
+    .join(';');
+  const parts = [
+    'transfer/2',
+    transfer.id,
+    JSON.stringify(transfer.kind),
+    transfer.idempotencyKey === null ? null : JSON.stringify(transfer.idempotencyKey),
+    transfer.referenceText,
+    transfer.reverses ?? '-',
+    epochMicros(transfer.epoch).toString(),
+    transfer.entries.length ? rows : null,
+  ];
+  return sha256(Buffer.from(parts.filter((part) => part !== null).join('|'), 'utf8')).toString('hex');
+}
 
 /** Whether the ledger's transfer is still what a record of it says. */
-function matches(record: Recorded, transfer: LedgerTransfer): boolean {
-  const reference = parsedJson<unknown>(transfer.reference);
+function matches(record: Recorded, transfer: LedgerTransferRows): boolean {
+  const reference: unknown = transfer.referenceText === null ? null : JSON.parse(transfer.referenceText);
   const body = record.body;
   if ('v' in body && body.v === 2) {
-    const players = parsedJson<Record<string, number> | null>(transfer.players) ?? {};
+    const players = new Map<string, number>();
+    for (const e of transfer.entries)
+      if (e.playerId !== null) players.set(e.playerId, (players.get(e.playerId) ?? 0) + Number(e.amountOre));
     const player = record.chain.startsWith('player:') ? record.chain.slice('player:'.length) : null;
-    const amount = player === null ? (Object.keys(players).length === 0 ? null : undefined) : ore(players[player]);
+    const amount = player === null ? (players.size === 0 ? null : undefined) : (players.get(player) ?? null);
     return (
-      body.digest === transfer.digest &&
+      body.digest === transferDigest(transfer) &&
       body.transferKind === transfer.kind &&
       sameJson(body.reference, reference) &&
       amount !== undefined &&
@@ -194,10 +259,12 @@ function matches(record: Recorded, transfer: LedgerTransfer): boolean {
     );
   }
   const v1 = body as TransferBodyV1;
-  const entries = parsedJson<TransferBodyV1['entries'] | null>(transfer.entries) ?? [];
+  const entries = [...transfer.entries].sort((a, b) =>
+    a.accountId === b.accountId ? Number(a.amountOre) - Number(b.amountOre) : a.accountId < b.accountId ? -1 : 1,
+  );
   return (
     v1.transferKind === transfer.kind &&
-    v1.idempotencyKey === transfer.idempotency_key &&
+    v1.idempotencyKey === transfer.idempotencyKey &&
     (v1.reverses ?? null) === (transfer.reverses ?? null) &&
     sameJson(v1.reference, reference) &&
     Array.isArray(v1.entries) &&
@@ -208,29 +275,71 @@ function matches(record: Recorded, transfer: LedgerTransfer): boolean {
   );
 }
 
+const PAGE = 2000;
+
 /**
  * The ledger as it stands against what the log recorded of it, transfer by transfer: a record of
- * 0017's kind by the digest `audit_transfer_facts` computes from the ledger's rows now (the same
- * function the trigger used), a record of 0016's by the transfer and entries it holds whole.
+ * 0017's kind by the digest computed here from the ledger's rows now (transferDigest), a record of
+ * 0016's by the transfer and entries it holds whole. Reads plain columns only.
  */
 async function checkLedger(db: Db, recorded: Map<string, Recorded[]>, problems: AuditProblem[]): Promise<number> {
   let checked = 0;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const page = await rowsOf<LedgerTransfer>(
-      sql`select t.id, t.kind, t.idempotency_key, t.reference, t.reverses,
-                 (select jsonb_agg(jsonb_build_object('accountId', e.account_id, 'amountOre', e.amount_ore, 'balanceAfterOre', e.balance_after_ore)
-                                   order by e.account_id, e.amount_ore)
-                  from wallet_entries e where e.transfer_id = t.id) as entries,
-                 f.digest,
-                 (select jsonb_object_agg(p.player, p.amount) from (select u.player, sum(u.amount) as amount
-                    from unnest(f.owners, f.amounts) as u (player, amount) where u.player is not null group by u.player) p) as players
-          from wallet_transfers t cross join lateral audit_transfer_facts(t.id) f
-          where t.id > ${after} order by t.id limit 2000`,
+    const page = await rowsOf<{
+      id: string;
+      kind: string;
+      idempotency_key: string | null;
+      reference: string | null;
+      reverses: string | null;
+      epoch: string;
+    }>(
+      sql`select t.id::text as id, t.kind, t.idempotency_key, t.reference::text as reference, t.reverses::text as reverses,
+                 extract(epoch from t.created_at)::text as epoch
+          from wallet_transfers t where t.id > ${after}::uuid order by t.id limit ${PAGE}`,
       db,
     );
-    for (const transfer of page) {
+    const entries = new Map<string, LedgerTransferRows['entries']>();
+    if (page.length) {
+      const rows = await rowsOf<{
+        transfer_id: string;
+        account_id: string;
+        amount_ore: string;
+        balance_after_ore: string | null;
+        player_id: string | null;
+      }>(
+        sql`select e.transfer_id::text as transfer_id, e.account_id::text as account_id, e.amount_ore::text as amount_ore,
+                   e.balance_after_ore::text as balance_after_ore, a.player_id::text as player_id
+            from wallet_entries e left join wallet_accounts a on a.id = e.account_id
+            where e.transfer_id in (${sql.join(
+              page.map((t) => sql`${t.id}::uuid`),
+              sql`, `,
+            )})`,
+        db,
+      );
+      for (const row of rows) {
+        const entry = {
+          accountId: row.account_id,
+          amountOre: row.amount_ore,
+          balanceAfterOre: row.balance_after_ore,
+          playerId: row.player_id,
+        };
+        const list = entries.get(row.transfer_id);
+        if (list) list.push(entry);
+        else entries.set(row.transfer_id, [entry]);
+      }
+    }
+    for (const row of page) {
       checked++;
+      const transfer: LedgerTransferRows = {
+        id: row.id,
+        kind: row.kind,
+        idempotencyKey: row.idempotency_key,
+        referenceText: row.reference,
+        reverses: row.reverses,
+        epoch: row.epoch,
+        entries: entries.get(row.id) ?? [],
+      };
       const records = recorded.get(transfer.id);
       if (!records) {
         problems.push({ kind: 'unrecorded_transfer', chain: null, seq: null, detail: `transfer ${transfer.id} (${transfer.kind})` });
@@ -246,7 +355,7 @@ async function checkLedger(db: Db, recorded: Map<string, Recorded[]>, problems: 
             detail: `transfer ${transfer.id} differs from its record`,
           });
     }
-    if (page.length < 2000) break;
+    if (page.length < PAGE) break;
     after = page.at(-1)!.id;
   }
   for (const [transferId, records] of recorded)
