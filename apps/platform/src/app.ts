@@ -287,6 +287,8 @@ export async function buildPlatform({
       await limits.assertMayPlay(playerId);
     },
     assertAccountOpen: players.assertAccountOpen,
+    // A game session belongs to the login that launched it and ends with it (games/README.md).
+    loginOf: players.loginOf,
     resolvePeriod,
     warningMinutes: async () => {
       const setting = await content.getPublicSystemConfig('wageringTimePopup').catch(() => null);

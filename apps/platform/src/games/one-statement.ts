@@ -19,7 +19,9 @@ import type { SessionFacts } from './sessions.js';
  * A new round's stake from cash alone, as BET_IN_ONE_STATEMENT and BET_AND_WIN_IN_ONE_STATEMENT
  * both take it (their parameters $1 to $11 alike: provider, round, transaction id, session, stake,
  * now, cash, bonus and games accounts, player, game), after the locks `lk`: the player's balance
- * rows locked in id order (`locked`, `bal`), and `ok`, one row when the stake may be taken.
+ * rows locked in id order (`locked`, `bal`), and `ok`, one row when the stake may be taken: the
+ * session live, and the player's login that launched it live too (not ended, not past its
+ * absolute end, used within the idle minutes the game was launched under; sessions.ts `loginLiveAt`).
  */
 const STAKE_FROM_CASH = `
   locked as materialized (
@@ -34,6 +36,8 @@ const STAKE_FROM_CASH = `
     select 1 from game_sessions s, bal
     where s.id = $4::uuid and s.provider_id = $1::text and s.player_id = $10::uuid and s.game_id = $11::text
       and s.ended_at is null and s.expires_at > $6::timestamptz
+      and exists (select 1 from player_sessions ps where ps.token_hash = s.player_session_hash and ps.ended_at is null
+        and ps.expires_at > $6::timestamptz and ps.last_seen_at > $6::timestamptz - s.login_idle_minutes * interval '1 minute')
       and bal.cash >= $5::bigint
       and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
       and not exists (select 1 from play_exclusions x where x.player_id = $10::uuid and x.during @> $6::timestamptz)

@@ -59,7 +59,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const launched = await games.launch(request.player.id, request.body);
+      const launched = await games.launch(request.player.id, request.body, request.params.sessionId);
       return { result: 1 as const, data: { ...launched, mode: 'real' as const, expiresAt: iso(launched.expiresAt) } };
     },
   );
@@ -118,6 +118,8 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
                 expiresAt: isoDateTime,
                 /** The money-played warning comes after this many minutes of play (system config wageringTimePopup). */
                 warningMinutes: z.number().int().min(1),
+                /** When the player's login that launched the game began: the money-played warning's clock restarts with a new login, not with a new game or tab. */
+                loginAt: isoDateTime.nullable(),
                 ...balances,
               }),
             ),
@@ -128,7 +130,10 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
       async (request, reply) => {
         reply.headers(noStore);
         const session = await games.authenticate(request.params.providerId, request.body.token);
-        return { result: 1 as const, data: { ...session, expiresAt: iso(session.expiresAt) } };
+        return {
+          result: 1 as const,
+          data: { ...session, expiresAt: iso(session.expiresAt), loginAt: session.loginAt ? iso(session.loginAt) : null },
+        };
       },
     );
 
@@ -138,7 +143,8 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
         schema: {
           ...route,
           operationId: 'gamesBalance',
-          summary: 'Provider: the session player’s balance (cash and bonus), in øre',
+          summary:
+            'Provider: the session player’s balance (cash and bonus), in øre; GAME_SESSION_ENDED once the session or its login ended',
           body: z.object({ sessionId: z.uuid() }),
           response: { 200: ok(z.object({ sessionId: z.uuid(), currency: z.literal('DKK'), ...balances })), ...contractErrors },
         },

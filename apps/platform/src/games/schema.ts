@@ -35,8 +35,15 @@ export const gameSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Why it ended before its time: logout, locked, pause or closure (the player's own session ended too). */
     endedReason: text('ended_reason'),
+    /**
+     * The player's login (the player session's key, `player_sessions.token_hash`) that launched it:
+     * it ends with that login (logout, idle, the absolute limit), checked by every money call in its
+     * own statement, with the login's idle minutes as they were at the launch (`login_idle_minutes`).
+     */
+    playerSessionHash: text('player_session_hash'),
+    loginIdleMinutes: integer('login_idle_minutes'),
   },
-  (t) => [index('game_sessions_player_idx').on(t.playerId, t.createdAt)],
+  (t) => [index('game_sessions_player_idx').on(t.playerId, t.createdAt), index('game_sessions_player_session_idx').on(t.playerSessionHash)],
 );
 
 /**

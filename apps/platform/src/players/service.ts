@@ -14,7 +14,7 @@ import { createProfile } from './profile.js';
 import { createRegistration } from './registration.js';
 import type { Rofus } from './rofus.js';
 import { players } from './schema.js';
-import type { Secrets } from './secrets.js';
+import { hashToken, type Secrets } from './secrets.js';
 import type { SessionStore } from './sessions.js';
 
 export type { RegistrationCompletion, RegistrationDetails } from './registration.js';
@@ -68,6 +68,15 @@ export function createPlayersService(deps: PlayersDeps) {
     playerForSession: login.playerForSession,
     logout: login.logout,
     logSessionExpiry: login.logSessionExpiry,
+    /**
+     * The live login of a session token, for a game session that belongs to it (the games
+     * context's launch): its key (the player session's row), start and absolute end; null when it
+     * is not live. Not counted as the player's activity.
+     */
+    async loginOf(token: string) {
+      const live = await sessions.resolve(token, { touch: false });
+      return live ? { key: hashToken(token), startedAt: live.createdAt, expiresAt: live.expiresAt } : null;
+    },
     /**
      * A game provider's bet for a player whose user or game account was locked after the game
      * launched is refused (USER_LOCKED, GAME_ACCOUNT_LOCKED), as a login would be.
