@@ -76,7 +76,7 @@ export function createLoad({
   async function operation(name, method, path, body, { headers = storefront, idempotent = true, sign = false } = {}) {
     count(name, 'attempted');
     for (let attempt = 0; ; attempt++) {
-      const answer = await once(method, path, body, sign ? signed(body) : headers);
+      const answer = await once(method, path, body, sign ? signed(method, path, body) : headers);
       if (answer.status >= 200 && answer.status < 300 && answer.json?.result === 1) {
         count(name, 'acked');
         return { outcome: 'acked', answer };
@@ -97,12 +97,13 @@ export function createLoad({
     }
   }
 
-  function signed(body) {
+  /** The contract's signature: the time, method, path, provider and body, one a line (contractSigningText of @krone/domain). */
+  function signed(method, path, body) {
     const timestamp = Math.floor(Date.now() / 1000);
-    const text = JSON.stringify(body);
+    const text = [timestamp, method, path, PROVIDER, JSON.stringify(body)].join('\n');
     return {
       'krone-timestamp': String(timestamp),
-      'krone-signature': createHmac('sha256', secret).update(`${timestamp}.${text}`).digest('hex'),
+      'krone-signature': createHmac('sha256', secret).update(text).digest('hex'),
     };
   }
 

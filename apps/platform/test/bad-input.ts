@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ERROR_CATALOGUE, isErrorCode } from '@krone/domain';
+import { contractPath, ERROR_CATALOGUE, isErrorCode } from '@krone/domain';
 import { signWebhook } from '@krone/sims/cards';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { payments, withdrawals } from '../src/payments/schema.js';
 import { rowsOf } from '../src/shared/db.js';
-import { signBody } from '../src/shared/signed-requests.js';
+import { signContractCall } from '../src/shared/signed-requests.js';
 import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { createLoggedInPlayer, fundPlayer, type TestPlatform } from './harness.js';
 
@@ -791,7 +791,15 @@ function toInject(operation: Operation, draft: Draft, targets: Targets): InjectO
   if (operation.signed === 'games' && draft.signature !== 'none') {
     const secret = targets.providerSecrets[draft.pathParams.providerId ?? ''] ?? 'not-the-secret-0123456789';
     headers['krone-timestamp'] = String(at);
-    headers['krone-signature'] = signBody(draft.signature === 'good' ? secret : `${secret}x`, at, text);
+    // Signed for the path the operation names (a raw path parameter a provider would not send is refused).
+    const providerId = draft.pathParams.providerId ?? '';
+    headers['krone-signature'] = signContractCall(draft.signature === 'good' ? secret : `${secret}x`, {
+      timestamp: at,
+      method: operation.method,
+      path: contractPath(providerId, operation.path.split('/').at(-1) ?? ''),
+      providerId,
+      body: text,
+    });
   }
   if (operation.signed === 'webhook' && draft.signature !== 'none') {
     const secret = targets.webhookSecrets[operation.path] ?? 'not-the-secret-0123456789';

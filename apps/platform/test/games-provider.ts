@@ -1,3 +1,4 @@
+import { contractPath } from '@krone/domain';
 import type { Title } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { catalogueRow } from '../src/games/catalogue-sync.js';
 import { games } from '../src/games/schema.js';
-import { signBody } from '../src/shared/signed-requests.js';
+import { signContractCall } from '../src/shared/signed-requests.js';
 import { createLoggedInPlayer, fundPlayer, type TestPlatform } from './harness.js';
 
 export type ContractOperation = 'authenticate' | 'balance' | 'bet' | 'win' | 'betAndWin' | 'rollback' | 'endRound';
@@ -22,25 +23,39 @@ export interface ContractAnswer {
 
 /**
  * An outside game provider as the games contract sees it (games/README.md): every call a POST of
- * JSON to `/Games/providers/{id}/{operation}`, signed with its secret over `${timestamp}.${body}`
- * (hex HMAC-SHA256 in `Krone-Signature`, unix seconds in `Krone-Timestamp`). `at` and `secret`
- * let a test send what a forger or a slow network would.
+ * JSON to `/Games/providers/{id}/{operation}`, signed with its secret over the time, the method,
+ * the path, its id and the body (hex HMAC-SHA256 in `Krone-Signature`, unix seconds in
+ * `Krone-Timestamp`). `at` and `secret` let a test send what a forger or a slow network would;
+ * `signedFor` signs the call as if it were another operation, provider or method (a replay).
  */
 export function gameProvider(app: FastifyInstance, id: string, secret: string, now: () => Date = () => new Date()) {
   async function call(
     operation: ContractOperation,
     payload: unknown,
-    options: { at?: Date; secret?: string; body?: string; headers?: Record<string, string> } = {},
+    options: {
+      at?: Date;
+      secret?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      signedFor?: { operation?: string; providerId?: string; method?: string };
+    } = {},
   ): Promise<ContractAnswer> {
     const signed = JSON.stringify(payload);
     const timestamp = Math.floor((options.at ?? now()).getTime() / 1000);
+    const signedFor = { operation, providerId: id, method: 'POST', ...options.signedFor };
     const response = await app.inject({
       method: 'POST',
       url: `/Games/providers/${id}/${operation}`,
       headers: {
         'content-type': 'application/json',
         'krone-timestamp': String(timestamp),
-        'krone-signature': signBody(options.secret ?? secret, timestamp, signed),
+        'krone-signature': signContractCall(options.secret ?? secret, {
+          timestamp,
+          method: signedFor.method,
+          path: contractPath(signedFor.providerId, signedFor.operation),
+          providerId: signedFor.providerId,
+          body: signed,
+        }),
         ...options.headers,
       },
       // A tampered body: what the signature covered is not what arrives.

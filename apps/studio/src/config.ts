@@ -21,7 +21,7 @@ export const configSchema = z.object({
   STUDIO_DATABASE_URL: z.string().default(''),
   STUDIO_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   STUDIO_PGLITE_DATA_DIR: z.string().default(path.join(repoRoot, '.data', 'studio')),
-  /** The platform's public listener, whose games contract moves the money (the platform's PLATFORM_PUBLIC_PORT). */
+  /** The platform's public listener, whose games contract moves the money (the platform's PLATFORM_PUBLIC_PORT); https in production. */
   PLATFORM_URL: z.url().default('http://127.0.0.1:4001'),
   STUDIO_PROVIDER_ID: z
     .string()
@@ -73,6 +73,11 @@ export function productionProblems(config: Config): string[] {
   }
   if (config.TEST_CLOCK_CONTROL) problems.push('TEST_CLOCK_CONTROL: a movable clock is for tests, never in production');
   if (config.STUDIO_ROUND_PACE_MS < 3000) problems.push('STUDIO_ROUND_PACE_MS: at least 3000 in production (Danish practice)');
+  // Every money call and the provider's signature travel to the platform: never in plain text, even
+  // on loopback (the platform's production checks refuse plain http to a provider the same way).
+  const platform = new URL(config.PLATFORM_URL);
+  if (platform.protocol !== 'https:')
+    problems.push(`PLATFORM_URL: must be https in production (the platform's public listener), not ${platform.protocol}//`);
   return problems;
 }
 

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { contractPath, contractSigningText } from '@krone/domain';
 import { TEST_CARDS } from '@krone/sims/cards';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures';
@@ -23,15 +24,17 @@ export async function depositByCard(request: APIRequestContext, token: string, a
   expect(await deposit.json()).toMatchObject({ result: 1, data: { status: 'succeeded' } });
 }
 
-/** A games-contract call as a provider makes it: signed with its secret over `${timestamp}.${body}`. */
+/** A games-contract call as a provider makes it: signed with its secret over the time, method, path, provider and body. */
 export async function contract(request: APIRequestContext, operation: string, payload: Record<string, unknown>) {
   const body = JSON.stringify(payload);
   const timestamp = Math.floor(Date.now() / 1000);
-  const response = await request.post(`${platformPublicUrl}/Games/providers/krone-studio/${operation}`, {
+  const path = contractPath('krone-studio', operation);
+  const signed = contractSigningText({ timestamp, method: 'POST', path, providerId: 'krone-studio', body });
+  const response = await request.post(`${platformPublicUrl}${path}`, {
     headers: {
       'content-type': 'application/json',
       'krone-timestamp': String(timestamp),
-      'krone-signature': createHmac('sha256', studioSecret).update(`${timestamp}.${body}`).digest('hex'),
+      'krone-signature': createHmac('sha256', studioSecret).update(signed).digest('hex'),
     },
     data: body,
   });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { addIsoDays, copenhagenIsoDate, formatKr } from '@krone/domain';
+import { addIsoDays, contractPath, contractSigningText, copenhagenIsoDate, formatKr } from '@krone/domain';
 import { loadTitles } from '@krone/games-math/titles';
 import { TEST_CARDS } from '@krone/sims/cards';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -63,16 +63,18 @@ async function depositByCard(request: APIRequestContext, token: string, amountOr
 
 /**
  * Money moved the way a game provider moves it: the platform's games contract, each call signed
- * with the provider's secret over `${timestamp}.${body}` (apps/platform/src/games/README.md).
+ * with the provider's secret over the time, method, path, provider and body (apps/platform/src/games/README.md).
  */
 async function contract(request: APIRequestContext, operation: string, payload: Record<string, unknown>) {
   const body = JSON.stringify(payload);
   const timestamp = Math.floor(Date.now() / 1000);
-  const response = await request.post(`${platformPublicUrl}/Games/providers/krone-studio/${operation}`, {
+  const path = contractPath('krone-studio', operation);
+  const signed = contractSigningText({ timestamp, method: 'POST', path, providerId: 'krone-studio', body });
+  const response = await request.post(`${platformPublicUrl}${path}`, {
     headers: {
       'content-type': 'application/json',
       'krone-timestamp': String(timestamp),
-      'krone-signature': createHmac('sha256', studioSecret).update(`${timestamp}.${body}`).digest('hex'),
+      'krone-signature': createHmac('sha256', studioSecret).update(signed).digest('hex'),
     },
     data: body,
   });

@@ -12,3 +12,4 @@ export * from './banking-days';
 export * from './limits';
 export * from './phone';
 export * from './errors';
+export * from './contract-signature';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contractPath } from '@krone/domain';
 import { z } from 'zod';
 import { fail } from '../shared/errors.js';
 import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '../shared/http.js';
@@ -67,8 +68,9 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = async
 
 /**
  * The games contract for providers: `POST /Games/providers/{providerId}/{operation}`, every call
- * signed with the provider's own secret over the body exactly as sent (checked before the body is
- * validated). On the platform's public listener (app.ts), where providers reach it.
+ * signed with the provider's own secret over the time, the method, the path, the provider's id and
+ * the body exactly as sent (checked before the body is validated). On the platform's public
+ * listener (app.ts), where providers reach it.
  */
 export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; clock: () => Date }> = async (app, { games, clock }) => {
   await app.register(async (scope) => {
@@ -81,6 +83,9 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
         const value = request.headers[name];
         return typeof value === 'string' ? value : undefined;
       };
+      // The signature covers the method, the contract's path (the operation this route serves) and
+      // the provider too: a call signed for one operation or provider is refused at any other.
+      const operation = request.routeOptions.url?.split('/').at(-1) ?? '';
       const check = provider
         ? checkSignature({
             timestamp: header(TIMESTAMP_HEADER),
@@ -88,6 +93,7 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
             body: rawBodyOf(request),
             secret: provider.secret,
             now: clock(),
+            call: { method: request.method, path: contractPath(providerId!, operation), providerId: providerId! },
           })
         : 'provider_unknown';
       if (check === 'ok') return;
