@@ -155,6 +155,10 @@ export const ERROR_CATALOGUE = {
   GAME_ROUND_IN_PROGRESS: { status: 409, messageKey: 'games.error_round_in_progress' },
   /** Answered with `nextRoundAt`, when the next round may start. */
   GAME_ROUND_TOO_SOON: { status: 409, messageKey: 'games.error_round_too_soon' },
+  /** The player's round in another game or tab is under way: one round at a time per player, not per window. */
+  GAME_ROUND_IN_PROGRESS_ELSEWHERE: { status: 409, messageKey: 'games.error_round_in_progress_elsewhere' },
+  /** The player's last round, in another game or tab, started less than the pace ago; answered with `nextRoundAt`. */
+  GAME_ROUND_TOO_SOON_ELSEWHERE: { status: 409, messageKey: 'games.error_round_too_soon_elsewhere' },
   GAME_WARNING_UNANSWERED: { status: 409, messageKey: 'games.error_warning_unanswered' },
   GAME_SESSION_FORBIDDEN: { status: 403, messageKey: 'games.error_session_forbidden' },
   /** The platform did not answer a bet: it was rolled back (or is being), and the round did not happen. */

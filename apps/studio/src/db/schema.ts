@@ -30,10 +30,10 @@ export const sessions = studio.table(
     stakedOre: bigint('staked_ore', { mode: 'number' }).notNull().default(0),
     wonOre: bigint('won_ore', { mode: 'number' }).notNull().default(0),
     roundsPlayed: integer('rounds_played').notNull().default(0),
-    /** The money-played warning (real only): due `warning_minutes` after `warning_since` (the start, or the last answer). */
+    /** The money-played warning's minutes (real only); its clock is the player's (`players`). `warning_since`: unused by real sessions. */
     warningMinutes: integer('warning_minutes'),
     warningSince: timestamp('warning_since', { withTimezone: true }).notNull(),
-    /** The start of the last round, for the pace between rounds. */
+    /** The start of the session's last fun round, for the pace (a real round's pace is the player's: `players`). */
     lastRoundAt: timestamp('last_round_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -45,6 +45,21 @@ export const sessions = studio.table(
     check('sessions_fun_balance', sql`${t.mode} = 'real' or ${t.balanceOre} >= 0`),
   ],
 );
+
+/**
+ * A player's own clocks for the responsible-gaming rules (real play only), shared by every game
+ * and tab of theirs: the start of their last round (the pace), and the money-played warning's
+ * clock: `play_since` (what the warning counts from) and `warning_since` (the start, or the last
+ * answer), both restarted when the player's platform login changes (`login_at`, authenticate's).
+ * The open statement of a round locks this row.
+ */
+export const players = studio.table('players', {
+  playerId: text('player_id').primaryKey(),
+  loginAt: timestamp('login_at', { withTimezone: true }),
+  playSince: timestamp('play_since', { withTimezone: true }).notNull(),
+  warningSince: timestamp('warning_since', { withTimezone: true }).notNull(),
+  lastRoundAt: timestamp('last_round_at', { withTimezone: true }),
+});
 
 /**
  * Every round played: the title and its maths hash, the stake, the outcome with its random draws
@@ -67,6 +82,8 @@ export const rounds = studio.table(
     gameId: text('game_id').notNull(),
     mathsHash: text('maths_hash').notNull(),
     mode: text('mode').notNull(),
+    /** The session's player (real rounds): one open round per player, whatever the game or tab. */
+    playerId: text('player_id'),
     stakeOre: bigint('stake_ore', { mode: 'number' }).notNull(),
     winOre: bigint('win_ore', { mode: 'number' }),
     outcome: jsonb('outcome').$type<Record<string, unknown>>(),
@@ -95,6 +112,13 @@ export const rounds = studio.table(
     uniqueIndex('rounds_one_open_per_session')
       .on(t.sessionId)
       .where(sql`${t.status} = 'open'`),
+    // One round at a time per player, across every session (game, tab) of theirs.
+    uniqueIndex('rounds_one_open_per_player')
+      .on(t.playerId)
+      .where(sql`${t.status} = 'open'`),
+    index('rounds_player_idx')
+      .on(t.playerId, t.startedAt)
+      .where(sql`${t.playerId} is not null`),
     index('rounds_session_idx').on(t.sessionId, t.startedAt),
     index('rounds_open_idx')
       .on(t.attemptedAt)

@@ -3,10 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { evaluate, play, winOre as winInOre, type RoundOutcome, type Rng } from '@krone/games-math';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation, queryPrepared } from '../db/client.js';
-import { rounds, sessions } from '../db/schema.js';
+import { players, rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
 import type { PlatformClient } from '../platform-client.js';
-import { endedAt, warningDue, type Session, type SessionsService } from '../sessions/service.js';
+import { endedAt, warningDue, type PlayerClock, type Session, type SessionsService } from '../sessions/service.js';
 import type { StudioTitle } from '../titles.js';
 import { explainOutcome } from './explain.js';
 import { createSettlement, type Round } from './settlement.js';
@@ -31,26 +31,33 @@ const storedOutcome = (outcome: RoundOutcome) => JSON.parse(JSON.stringify(outco
 /**
  * A real round opened (openReal) with its drawn outcome, before the platform hears of it: $1
  * session, $2 now, $3 the pace (ms), $4 round id, $5 game, $6 maths hash, $7 stake, $8 and $9 the
- * bet's and the win's transaction ids, $10 the outcome, $11 the win.
+ * bet's and the win's transaction ids, $10 the outcome, $11 the win. The rules are the player's,
+ * across every session (game, tab) of theirs: their row in studio.players is locked, and checked
+ * for the pace since their last round and the money-played warning's clock; no open round of the
+ * player anywhere (the partial unique index rounds_one_open_per_player holds it should two
+ * statements pass the check at once). The session itself must be live.
  */
 const OPEN_REAL_ROUND = `
   with s as (
-    select id, last_round_at from studio.sessions
+    select id, player_id, warning_minutes from studio.sessions
     where id = $1::uuid and ended_at is null and expires_at > $2::timestamptz
-      and (warning_minutes is null or $2::timestamptz < warning_since + warning_minutes * interval '1 minute')
-      and (last_round_at is null or $2::timestamptz >= last_round_at + $3::int * interval '1 millisecond')
-      and not exists (select 1 from studio.rounds r where r.session_id = $1::uuid and r.status = 'open')
-    for update
+  ), p as (
+    select p.player_id, p.last_round_at, p.warning_since, p.play_since from studio.players p, s
+    where p.player_id = s.player_id
+      and (s.warning_minutes is null or $2::timestamptz < p.warning_since + s.warning_minutes * interval '1 minute')
+      and (p.last_round_at is null or $2::timestamptz >= p.last_round_at + $3::int * interval '1 millisecond')
+      and not exists (select 1 from studio.rounds r where r.player_id = s.player_id and r.status = 'open')
+    for update of p
   ), opened as (
-    insert into studio.rounds (id, session_id, game_id, maths_hash, mode, stake_ore, win_ore, outcome, status, stage,
+    insert into studio.rounds (id, session_id, player_id, game_id, maths_hash, mode, stake_ore, win_ore, outcome, status, stage,
       bet_transaction_id, win_transaction_id, started_at, attempted_at)
-    select $4::uuid, s.id, $5::text, $6::text, 'real', $7::bigint, $11::bigint, $10::jsonb, 'open', 'bet_and_win', $8::text, $9::text,
-      $2::timestamptz, $2::timestamptz from s
-    returning session_id
+    select $4::uuid, s.id, p.player_id, $5::text, $6::text, 'real', $7::bigint, $11::bigint, $10::jsonb, 'open', 'bet_and_win', $8::text, $9::text,
+      $2::timestamptz, $2::timestamptz from s, p
+    returning player_id
   )
-  update studio.sessions set last_round_at = $2::timestamptz
-  from s, opened where studio.sessions.id = s.id
-  returning s.last_round_at as previous_round_at`;
+  update studio.players set last_round_at = $2::timestamptz
+  from p, opened where studio.players.player_id = p.player_id
+  returning p.last_round_at as previous_round_at, p.warning_since, p.play_since`;
 
 /**
  * A round: the rules (one at a time, the pace, the stake steps, the warning), then for fun the play
@@ -82,9 +89,14 @@ export function createRoundsService(deps: RoundsDeps) {
     };
   }
 
-  /** Why a round may not start now, in the order the player should hear it (null: nothing against it). */
+  /**
+   * Why a round may not start now, in the order the player should hear it (null: nothing against
+   * it). A real session's rules are the player's: their round under way, their pace and their
+   * warning, in whichever game or tab (told apart: `…_ELSEWHERE` when it is another session's).
+   */
   async function refusalOf(current: Session | undefined, now: Date, runner: Pick<Db, 'select'> = db) {
     if (!current || endedAt(current, now)) return fail('GAME_SESSION_ENDED');
+    if (current.mode === 'real' && current.playerId) return playerRefusalOf(current, current.playerId, now);
     const [busy] = await runner
       .select({ id: rounds.id })
       .from(rounds)
@@ -97,21 +109,54 @@ export function createRoundsService(deps: RoundsDeps) {
     return null;
   }
 
+  async function playerRefusalOf(current: Session, playerId: string, now: Date) {
+    const [busy] = await db
+      .select({ sessionId: rounds.sessionId })
+      .from(rounds)
+      .where(and(eq(rounds.playerId, playerId), eq(rounds.status, 'open')))
+      .limit(1);
+    if (busy) return fail(busy.sessionId === current.id ? 'GAME_ROUND_IN_PROGRESS' : 'GAME_ROUND_IN_PROGRESS_ELSEWHERE');
+    const [player] = await db.select().from(players).where(eq(players.playerId, playerId)).limit(1);
+    if (!player) return null;
+    if (warningDue(current, now, player)) return fail('GAME_WARNING_UNANSWERED');
+    if (player.lastRoundAt && now.getTime() < player.lastRoundAt.getTime() + paceMs) {
+      const nextRoundAt = new Date(player.lastRoundAt.getTime() + paceMs).toISOString();
+      const [last] = await db
+        .select({ sessionId: rounds.sessionId })
+        .from(rounds)
+        .where(and(eq(rounds.playerId, playerId), eq(rounds.startedAt, player.lastRoundAt)))
+        .limit(1);
+      return fail(last && last.sessionId !== current.id ? 'GAME_ROUND_TOO_SOON_ELSEWHERE' : 'GAME_ROUND_TOO_SOON', { nextRoundAt });
+    }
+    return null;
+  }
+
+  /** Why a real round could not open (the statement gave no row, or lost a race on a unique index): the rule that stood in the way. */
+  async function realRefusal(session: Session, now: Date) {
+    const [current] = await db.select().from(sessions).where(eq(sessions.id, session.id)).limit(1);
+    return (await refusalOf(current, now)) ?? fail('GAME_ROUND_IN_PROGRESS');
+  }
+
   /**
-   * A real round opened in one statement (the common path of every money round): the session's
+   * A real round opened in one statement (the common path of every money round): the player's
    * row locked and every rule checked in its WHERE, the round inserted, the pace's clock set. No
-   * row back means a rule stood in the way, and `refusalOf` says which. The partial unique index
-   * (one open round per session) holds should two studio processes get past the check at once.
+   * row back means a rule stood in the way, and `refusalOf` says which. The partial unique indexes
+   * (one open round per player, and per session) hold should two studio processes get past the check at once.
    */
-  async function openReal(session: Session, title: StudioTitle, stakeOre: number): Promise<{ round: Round; previousRoundAt: Date | null }> {
+  async function openReal(
+    session: Session,
+    title: StudioTitle,
+    stakeOre: number,
+  ): Promise<{ round: Round; previousRoundAt: Date | null; player?: PlayerClock }> {
     const now = clock();
     const outcome = storedOutcome(play(title.maths, rng));
     const won = winInOre(title.maths, stakeOre, (outcome as unknown as RoundOutcome).winUnits);
     const id = randomUUID();
     const at = now.toISOString();
-    let opened: { previous_round_at: Date | string | null }[];
+    type Opened = { previous_round_at: Date | string | null; warning_since: Date | string; play_since: Date | string };
+    let opened: Opened[];
     try {
-      opened = await queryPrepared<{ previous_round_at: Date | string | null }>(db, 'studio_open_real_round', OPEN_REAL_ROUND, [
+      opened = await queryPrepared<Opened>(db, 'studio_open_real_round_per_player', OPEN_REAL_ROUND, [
         session.id,
         at,
         paceMs,
@@ -125,17 +170,21 @@ export function createRoundsService(deps: RoundsDeps) {
         won,
       ]);
     } catch (error) {
-      if (isUniqueViolation(error, 'rounds_one_open_per_session')) throw fail('GAME_ROUND_IN_PROGRESS');
+      if (isUniqueViolation(error, 'rounds_one_open_per_session') || isUniqueViolation(error, 'rounds_one_open_per_player'))
+        throw await realRefusal(session, now);
       throw error;
     }
-    if (!opened[0]) {
-      const [current] = await db.select().from(sessions).where(eq(sessions.id, session.id)).limit(1);
-      throw (await refusalOf(current, now)) ?? fail('GAME_ROUND_IN_PROGRESS');
-    }
+    if (!opened[0]) throw await realRefusal(session, now);
     const previous = opened[0].previous_round_at;
+    const player: PlayerClock = {
+      lastRoundAt: now,
+      warningSince: new Date(opened[0].warning_since),
+      playSince: new Date(opened[0].play_since),
+    };
     const round: Round = {
       id,
       sessionId: session.id,
+      playerId: session.playerId,
       gameId: title.id,
       mathsHash: title.mathsHash,
       mode: 'real',
@@ -154,14 +203,18 @@ export function createRoundsService(deps: RoundsDeps) {
       startedAt: now,
       endedAt: null,
     };
-    return { round, previousRoundAt: previous === null ? null : new Date(previous) };
+    return { round, previousRoundAt: previous === null ? null : new Date(previous), player };
   }
 
   /**
    * Opens a fun round under a lock on the session's row (every rule checked against the session as
    * it stands), plays it with the play money and settles it, all in one transaction.
    */
-  async function open(session: Session, title: StudioTitle, stakeOre: number): Promise<{ round: Round; previousRoundAt: Date | null }> {
+  async function open(
+    session: Session,
+    title: StudioTitle,
+    stakeOre: number,
+  ): Promise<{ round: Round; previousRoundAt: Date | null; player?: PlayerClock }> {
     if (session.mode === 'real') return openReal(session, title, stakeOre);
     const now = clock();
     const id = randomUUID();
@@ -212,13 +265,19 @@ export function createRoundsService(deps: RoundsDeps) {
     const session = await deps.sessions.authorisedForRound(sessionId, token);
     const title = deps.sessions.titleOf(session.gameId);
     if (!title.stake.stepsOre.includes(stakeOre)) throw fail('GAME_STAKE_NOT_ALLOWED');
-    const { round, previousRoundAt } = await open(session, title, stakeOre);
+    const { round, previousRoundAt, player } = await open(session, title, stakeOre);
     if (round.mode === 'fun') return { round: roundView(round, title), session: await deps.sessions.current(session.id) };
 
     // The drawn round is settled as drawn or refused, never rolled back (settlement.ts settleDrawn).
     const fate = await settlement.settleDrawn(round, session, { inRequest: true, lastRoundAt: previousRoundAt });
     if (fate.status === 'refused') {
       const { refusal } = fate;
+      // The round never happened: the player's pace is as before it (unless another round of theirs started since).
+      if (round.playerId)
+        await db
+          .update(players)
+          .set({ lastRoundAt: previousRoundAt })
+          .where(and(eq(players.playerId, round.playerId), eq(players.lastRoundAt, round.startedAt)));
       throw fail(
         refusal.code,
         { balanceOre: refusal.balanceOre, ...(refusal.platformMessage ? { message: refusal.platformMessage } : {}) },
@@ -231,7 +290,10 @@ export function createRoundsService(deps: RoundsDeps) {
     const settledSession = fate.status === 'settled' ? fate.session : null;
     return {
       round: roundView(fate.round, title),
-      session: settledSession ? deps.sessions.view(settledSession) : await deps.sessions.current(session.id),
+      session:
+        settledSession && !warningDue(settledSession, clock(), player)
+          ? deps.sessions.view(settledSession, undefined, player)
+          : await deps.sessions.current(session.id),
     };
   }
 

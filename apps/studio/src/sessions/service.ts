@@ -1,13 +1,20 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { sessions } from '../db/schema.js';
+import { players, rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
 import { PlatformRefusal, PlatformUnavailable, type PlatformClient } from '../platform-client.js';
 import type { StudioTitle, TitleById } from '../titles.js';
 
 export type Session = typeof sessions.$inferSelect;
+/** The player's own clocks (real play): the pace and the money-played warning, across every game and tab. */
+export type PlayerClock = Pick<typeof players.$inferSelect, 'lastRoundAt' | 'warningSince' | 'playSince'>;
+/** What the player's settled rounds staked and won since the warning's clock started (every game and tab). */
+export interface PlayTotals {
+  stakedOre: number;
+  wonOre: number;
+}
 export type SessionConfig = Pick<
   Config,
   'STUDIO_ROUND_PACE_MS' | 'STUDIO_FUN_BALANCE_ORE' | 'STUDIO_WARNING_MINUTES' | 'STUDIO_FUN_SESSION_MINUTES'
@@ -25,9 +32,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The bearer's 256 random bits: SHA-256 suffices to keep it (as the platform keeps its tokens). */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The answer about a session (games-common.md, "Studio service"). */
-export function sessionView(session: Session, title: StudioTitle, now: Date, paceMs: number) {
-  const nextRoundAt = session.lastRoundAt ? new Date(session.lastRoundAt.getTime() + paceMs) : session.startedAt;
+/**
+ * The answer about a session (games-common.md, "Studio service"). A real session's pace and
+ * warning are the player's (`player`, across every game and tab; the warning's figures the
+ * player's `totals` since its clock started); a fun session's its own.
+ */
+export function sessionView(
+  session: Session,
+  title: StudioTitle,
+  now: Date,
+  paceMs: number,
+  player?: PlayerClock | null,
+  totals?: PlayTotals,
+) {
+  const lastRoundAt = player ? player.lastRoundAt : session.lastRoundAt;
+  const nextRoundAt = lastRoundAt ? new Date(Math.max(lastRoundAt.getTime() + paceMs, session.startedAt.getTime())) : session.startedAt;
+  const counted = totals ?? { stakedOre: session.stakedOre, wonOre: session.wonOre };
   return {
     sessionId: session.id,
     gameId: session.gameId,
@@ -38,12 +58,12 @@ export function sessionView(session: Session, title: StudioTitle, now: Date, pac
     startedAt: session.startedAt.toISOString(),
     endedAt: endedAt(session, now)?.toISOString() ?? null,
     nextRoundAt: nextRoundAt.toISOString(),
-    warning: warningDue(session, now)
+    warning: warningDue(session, now, player)
       ? {
-          minutesPlayed: Math.floor((now.getTime() - session.startedAt.getTime()) / 60_000),
-          netOre: session.wonOre - session.stakedOre,
-          stakedOre: session.stakedOre,
-          wonOre: session.wonOre,
+          minutesPlayed: Math.floor((now.getTime() - (player?.playSince ?? session.startedAt).getTime()) / 60_000),
+          netOre: counted.wonOre - counted.stakedOre,
+          stakedOre: counted.stakedOre,
+          wonOre: counted.wonOre,
         }
       : null,
     stake: title.stake,
@@ -57,10 +77,14 @@ export function endedAt(session: Session, now: Date): Date | null {
   return now >= session.expiresAt ? session.expiresAt : null;
 }
 
-/** The money-played warning is due (real sessions): its minutes have passed since the start or the last answer. */
-export function warningDue(session: Session, now: Date): boolean {
+/**
+ * The money-played warning is due (real sessions): its minutes have passed since the player's
+ * warning clock started (their first session of the login, or their last answer, in any game or tab).
+ */
+export function warningDue(session: Session, now: Date, player?: PlayerClock | null): boolean {
   if (session.mode !== 'real' || session.warningMinutes === null || endedAt(session, now)) return false;
-  return now.getTime() >= session.warningSince.getTime() + session.warningMinutes * 60_000;
+  const since = player?.warningSince ?? session.warningSince;
+  return now.getTime() >= since.getTime() + session.warningMinutes * 60_000;
 }
 
 /** A platform refusal answered as the platform worded it; no answer at all as the studio's own code. */
@@ -85,12 +109,40 @@ export function createSessionsService(deps: SessionsDeps) {
     return title;
   }
 
-  const view = (session: Session, now = clock()) => sessionView(session, titleOf(session.gameId), now, config.STUDIO_ROUND_PACE_MS);
+  const view = (session: Session, now = clock(), player?: PlayerClock | null, totals?: PlayTotals) =>
+    sessionView(session, titleOf(session.gameId), now, config.STUDIO_ROUND_PACE_MS, player, totals);
+
+  /** The player's clocks (real sessions; null for fun or a player never seen). */
+  async function playerClock(session: Session): Promise<PlayerClock | null> {
+    if (session.mode !== 'real' || !session.playerId) return null;
+    const [row] = await db.select().from(players).where(eq(players.playerId, session.playerId)).limit(1);
+    return row ?? null;
+  }
+
+  /** What the player's settled rounds staked and won since the warning's clock started, in every game and tab. */
+  async function playTotals(playerId: string, since: Date): Promise<PlayTotals> {
+    const [row] = await db
+      .select({
+        stakedOre: sql<string>`coalesce(sum(${rounds.stakeOre}), 0)`,
+        wonOre: sql<string>`coalesce(sum(${rounds.winOre}), 0)`,
+      })
+      .from(rounds)
+      .where(and(eq(rounds.playerId, playerId), eq(rounds.status, 'settled'), gte(rounds.startedAt, since)));
+    return { stakedOre: Number(row?.stakedOre ?? 0), wonOre: Number(row?.wonOre ?? 0) };
+  }
+
+  /** A session's answer with the player's clocks read (and, when the warning is due, the player's figures). */
+  async function fullView(session: Session, now = clock()) {
+    const player = await playerClock(session);
+    const totals = player && warningDue(session, now, player) ? await playTotals(session.playerId!, player.playSince) : undefined;
+    return view(session, now, player, totals);
+  }
 
   async function start(input: { mode: 'fun'; gameId: string } | { mode: 'real'; token: string }) {
     const now = clock();
     const token = randomBytes(32).toString('base64url');
     let values: typeof sessions.$inferInsert;
+    let loginAt: Date | null = null;
     if (input.mode === 'fun') {
       const title = titleOf(input.gameId);
       values = {
@@ -107,6 +159,7 @@ export function createSessionsService(deps: SessionsDeps) {
     } else {
       const authenticated = await platform.authenticate(input.token).catch(platformFailure);
       const title = titleOf(authenticated.gameId);
+      loginAt = authenticated.loginAt ? new Date(authenticated.loginAt) : null;
       values = {
         id: randomUUID(),
         tokenHash: hashToken(token),
@@ -130,9 +183,20 @@ export function createSessionsService(deps: SessionsDeps) {
           .update(sessions)
           .set({ endedAt: now })
           .where(and(eq(sessions.platformSessionId, values.platformSessionId), isNull(sessions.endedAt)));
+      // The player's clocks: kept across their games, tabs and reloads; the warning's restarted only
+      // by a new login on the platform (authenticate's loginAt). The pace is never restarted.
+      if (values.playerId)
+        await tx
+          .insert(players)
+          .values({ playerId: values.playerId, loginAt, playSince: now, warningSince: now })
+          .onConflictDoUpdate({
+            target: players.playerId,
+            set: { loginAt, playSince: now, warningSince: now },
+            setWhere: sql`${players.loginAt} is distinct from ${loginAt}`,
+          });
       return (await tx.insert(sessions).values(values).returning())[0];
     });
-    return { ...view(session!, now), token };
+    return { ...(await fullView(session!, now)), token };
   }
 
   /** The session whose bearer token this is: GAME_SESSION_NOT_FOUND for an unknown id, GAME_SESSION_FORBIDDEN for another token. */
@@ -165,36 +229,59 @@ export function createSessionsService(deps: SessionsDeps) {
     return known;
   }
 
-  /** The session, a real one's balance asked of the platform (the last known one should it not answer). */
+  /**
+   * The session, a real one's balance asked of the platform (the last known one should it not
+   * answer). A platform that answers GAME_SESSION_ENDED (the player logged out, idled out, paused,
+   * …) ends the studio's session at once.
+   */
   async function get(sessionId: string, token: string | undefined) {
     let session = await authorised(sessionId, token);
     if (session.mode === 'real' && !endedAt(session, clock())) {
-      const balance = await platform.balance(session.platformSessionId!).catch(() => null);
-      if (balance && balance.balanceOre !== session.balanceOre) {
+      const balance = await platform
+        .balance(session.platformSessionId!)
+        .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      if (balance instanceof PlatformRefusal && balance.code === 'GAME_SESSION_ENDED') {
+        [session] = await db.update(sessions).set({ endedAt: clock() }).where(eq(sessions.id, session.id)).returning();
+      } else if (!(balance instanceof Error) && balance.balanceOre !== session.balanceOre) {
         [session] = await db.update(sessions).set({ balanceOre: balance.balanceOre }).where(eq(sessions.id, session.id)).returning();
       }
     }
-    return view(session!);
+    return fullView(session!);
   }
 
   /** The session as the studio last knew it (after a round: the balance the platform's win answer gave). */
   async function current(sessionId: string) {
     const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
     if (!session) throw fail('GAME_SESSION_NOT_FOUND');
-    return view(session);
+    return fullView(session);
   }
 
-  /** The player's answer to the money-played warning: continue (the next warning that many minutes on) or stop (the session ends). */
+  /**
+   * The player's answer to the money-played warning: continue (the next warning that many minutes
+   * on) or stop (the session ends; a real player's every live session, in every game and tab). The
+   * clock is the player's: answered in one tab, it is answered in all.
+   */
   async function answerWarning(sessionId: string, token: string | undefined, answer: 'continue' | 'stop') {
     const session = await authorised(sessionId, token);
     const now = clock();
     if (endedAt(session, now)) throw fail('GAME_SESSION_ENDED');
-    const [updated] = await db
-      .update(sessions)
-      .set(answer === 'stop' ? { endedAt: now } : { warningSince: now })
-      .where(eq(sessions.id, session.id))
-      .returning();
-    return view(updated!, now);
+    const updated = await db.transaction(async (tx) => {
+      if (session.mode === 'real' && session.playerId) {
+        await tx.update(players).set({ warningSince: now }).where(eq(players.playerId, session.playerId));
+        if (answer === 'stop')
+          await tx
+            .update(sessions)
+            .set({ endedAt: now })
+            .where(and(eq(sessions.playerId, session.playerId), eq(sessions.mode, 'real'), isNull(sessions.endedAt)));
+      }
+      const [row] = await tx
+        .update(sessions)
+        .set(answer === 'stop' ? { endedAt: now } : { warningSince: now })
+        .where(eq(sessions.id, session.id))
+        .returning();
+      return row!;
+    });
+    return fullView(updated, now);
   }
 
   async function end(sessionId: string, token: string | undefined) {
@@ -202,7 +289,7 @@ export function createSessionsService(deps: SessionsDeps) {
     const now = clock();
     if (endedAt(session, now)) return view(session, now);
     const [updated] = await db.update(sessions).set({ endedAt: now }).where(eq(sessions.id, session.id)).returning();
-    return view(updated!, now);
+    return fullView(updated!, now);
   }
 
   return { start, authorised, authorisedForRound, get, current, answerWarning, end, titleOf, view };
