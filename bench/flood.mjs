@@ -221,7 +221,7 @@ async function bench() {
     agent.destroy();
     await cleanup();
   } catch (error) {
-    console.error(`bench:flood could not measure: ${error instanceof Error ? error.message : error}`);
+    console.error(`bench:flood could not measure: ${error instanceof Error ? `${error.message} ${error.cause ?? ''}` : error}`);
     agent.destroy();
     await cleanup();
     process.exit(1);

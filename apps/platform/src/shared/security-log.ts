@@ -3,7 +3,7 @@ import type { SecurityRecord } from '../audit/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Appends a security event to the audit log's `security` chain (audit/security.ts); absent in a bare app. */
+    /** Counts a security event for the audit log's `security` chain, written as totals per minute (audit/security.ts); absent in a bare app. */
     recordSecurityEvent?: (record: SecurityRecord) => void;
   }
 }
@@ -12,7 +12,8 @@ declare module 'fastify' {
  * A refusal an operator may need to see an attack in: failed logins, CPR mismatches, webhooks
  * with a bad signature, calls with a bad API key. One warn line with `security.event`, the
  * provider, the client's address and the reason. Never the secret, token, signature or CPR. It is
- * also appended to the audit log's `security` chain (audit/security.ts).
+ * also counted for the audit log's `security` chain, which keeps totals per client, event,
+ * provider, reason and minute (audit/security.ts): no database work per event.
  */
 export function logSecurityEvent(
   request: FastifyRequest,
