@@ -80,7 +80,8 @@ export function startupProblems(env: Env): string[] {
 }
 
 /**
- * Run first thing by server.ts, before Next loads a build: prints each problem on its own line and
+ * Run first thing by server.ts, before Next loads a build, and by Next's instrumentation hook
+ * (`refuseBadStartupAtServerStart`) at any server's start: prints each problem on its own line and
  * exits non-zero when there is any.
  */
 export function refuseBadStartup(env: Env = process.env, exit: (code: number) => never = process.exit, log = console.error) {
@@ -88,4 +89,19 @@ export function refuseBadStartup(env: Env = process.env, exit: (code: number) =>
   if (problems.length === 0) return;
   for (const problem of problems) log(`storefront: refusing to start: ${problem}`);
   exit(1);
+}
+
+/**
+ * The check as Next's instrumentation hook runs it (src/instrumentation.ts), at the start of any
+ * server of the build (`next start` too). Not while `next build` prerenders pages, which runs the
+ * hook as well: a build is not a deployment, is made with whatever settings the build machine has,
+ * and its deployment is checked when it starts.
+ */
+export function refuseBadStartupAtServerStart(
+  env: Env = process.env,
+  exit: (code: number) => never = process.exit,
+  log: (line: string) => void = console.error,
+) {
+  if (env.NEXT_PHASE === 'phase-production-build') return;
+  refuseBadStartup(env, exit, log);
 }
