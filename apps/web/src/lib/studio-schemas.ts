@@ -52,23 +52,39 @@ const spinSchema = z.object({
   wins: z.array(winSchema),
 });
 
-export const roundSchema = z.object({
-  round: z.object({
-    roundId: z.string(),
-    stakeOre: z.number().int(),
-    winOre: z.number().int(),
-    startedAt: z.string(),
-    outcome: spinSchema.extend({
-      freeSpins: z
-        .object({
-          spins: z.number().int(),
-          winOre: z.number().int(),
-          rounds: z.array(spinSchema.extend({ winOre: z.number().int().optional() })),
-        })
-        .nullable()
-        .optional(),
-    }),
+/** A settled round (fun rounds too): its win and outcome, shown. */
+const shownRoundSchema = z.object({
+  roundId: z.string(),
+  stakeOre: z.number().int(),
+  winOre: z.number().int(),
+  startedAt: z.string(),
+  status: z.literal('settled').optional(),
+  outcome: spinSchema.extend({
+    freeSpins: z
+      .object({
+        spins: z.number().int(),
+        winOre: z.number().int(),
+        rounds: z.array(spinSchema.extend({ winOre: z.number().int().optional() })),
+      })
+      .nullable()
+      .optional(),
   }),
+});
+
+/**
+ * A real round without a shown outcome: pending (the casino's answer still owed: the studio sends it
+ * until one comes) or refused by the casino (it never happened: never shown, never paid).
+ */
+const unsettledRoundSchema = z.object({
+  roundId: z.string(),
+  stakeOre: z.number().int(),
+  startedAt: z.string(),
+  status: z.enum(['pending', 'refused', 'cancelled']),
+  refusalCode: z.string().nullable().optional(),
+});
+
+export const roundSchema = z.object({
+  round: z.union([shownRoundSchema, unsettledRoundSchema]),
   session: studioSessionSchema,
 });
 
@@ -101,7 +117,12 @@ export const gameRulesSchema = z.object({
 });
 
 export type StudioSession = z.infer<typeof studioSessionSchema>;
-export type StudioRound = z.infer<typeof roundSchema>['round'];
+export type StudioRound = z.infer<typeof shownRoundSchema>;
+export type UnsettledRound = z.infer<typeof unsettledRoundSchema>;
+/** A round's fate as the game screen polls it (GET /api/spil/sessions/{id}/rounds/{roundId}); a refusal in Danish. */
+export type RoundFate = RoundAnswer & { refusal: { code: string; message: string } | null };
+/** Whether a round answer shows an outcome (settled), or is pending or refused. */
+export const isShownRound = (round: RoundAnswer['round']): round is StudioRound => 'outcome' in round;
 export type RoundAnswer = z.infer<typeof roundSchema>;
 export type SpinOutcome = z.infer<typeof spinSchema>;
 export type SpinWin = z.infer<typeof winSchema>;

@@ -84,6 +84,11 @@ export function playRound(sessionId: string, bearer: string, stakeOre: number, v
   return call('POST', `${sessionPath(sessionId)}/rounds`, roundSchema, { bearer, body: { stakeOre }, visitor });
 }
 
+/** A round of the session as the player may see it now: pending, settled with its outcome, or refused. */
+export function readRound(sessionId: string, roundId: string, bearer: string) {
+  return call('GET', `${sessionPath(sessionId)}/rounds/${encodeURIComponent(roundId)}`, roundSchema, { bearer });
+}
+
 export function answerWarning(sessionId: string, bearer: string, answer: 'continue' | 'stop') {
   return call('POST', `${sessionPath(sessionId)}/warning`, studioSessionSchema, { bearer, body: { answer } });
 }

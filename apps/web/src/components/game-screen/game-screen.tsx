@@ -18,26 +18,26 @@ import {
   symbolName,
   winningCells,
 } from '@/lib/slot-screen';
-import type { GameRules, RoundAnswer, StudioRound, StudioSession } from '@/lib/studio-schemas';
+import { isShownRound, type GameRules, type RoundAnswer, type RoundFate, type StudioRound, type StudioSession } from '@/lib/studio-schemas';
 import { HeaderClock } from '../layout/header-clock';
 import { useServerTime } from '../layout/use-server-time';
 import { refreshAccountSummary } from '../players/account-summary';
 import styles from './game-screen.module.css';
 import { MoneyWarning } from './money-warning';
 import { FreeSpins } from './free-spins';
-import { call, ownedByControl, useEndSessionOnLeave, useReducedMotion } from './screen-helpers';
+import {
+  call,
+  FINAL_REFUSALS,
+  PACE_REFUSALS,
+  ownedByControl,
+  placeholderWindow,
+  useEndSessionOnLeave,
+  usePendingRound,
+  useReducedMotion,
+} from './screen-helpers';
 import { SymbolGlyph } from './symbol-glyph';
 
 type Mode = 'fun' | 'real';
-/** Refusals of a launch for money that trying again will not change (the player's state, not a hiccup). */
-const FINAL_REFUSALS = new Set([
-  'ACCOUNT_PAUSED',
-  'ACCOUNT_CLOSED',
-  'PLAY_EXCLUDED',
-  'USER_LOCKED',
-  'GAME_ACCOUNT_LOCKED',
-  'GAME_NOT_FOUND',
-]);
 
 /** How often a real session is read again while nothing happens (the warning's minutes may pass). */
 const WARNING_POLL_MS = 30_000;
@@ -86,6 +86,7 @@ export function GameScreen({
   const [session, setSession] = useState<StudioSession | null>(null);
   const [launchError, setLaunchError] = useState<{ message: string; final: boolean } | null>(null);
   const [round, setRound] = useState<StudioRound | null>(null);
+  const [pendingRoundId, setPendingRoundId] = useState<string | null>(null); // the casino's answer owed: no new round
   const [stakeOre, setStakeOre] = useState(() => initialStake(rules.stake));
   const [busy, setBusy] = useState(false);
   const [animating, setAnimating] = useState(false);
@@ -133,7 +134,7 @@ export function GameScreen({
   const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
   const markEnded = useEndSessionOnLeave(sessionPath);
   const warning = session?.warning ?? null;
-  const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended;
+  const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended && !pendingRoundId;
 
   const spin = useCallback(async () => {
     if (!sessionPath || !canSpin) return;
@@ -150,8 +151,15 @@ export function GameScreen({
       const arrived = performance.now();
       setClockMs(arrived);
       setWaitUntil(arrived + paceAfterRound(answer.data.round, answer.data.session.nextRoundAt));
+      const shown = answer.data.round;
+      if (!isShownRound(shown)) {
+        // Pending: the outcome is not shown until the casino has answered (a refusal means it never happened).
+        setRound(null);
+        setPendingRoundId(shown.roundId);
+        return reveal();
+      }
       const show = () => {
-        setRound(answer.data.round);
+        setRound(shown);
         setSession(answer.data.session);
         reveal();
       };
@@ -163,9 +171,12 @@ export function GameScreen({
     }
     reveal();
     setError(answer.message || t('slot_machines.round_error'));
-    if (answer.code === 'GAME_ROUND_TOO_SOON') {
+    // The pace (this tab's, or the player's round in another game or tab): the spin waits. Another
+    // tab's pace says when its next round may start; the screen waits that long (at most the 3 s).
+    if (PACE_REFUSALS.has(answer.code)) {
+      const untilNext = typeof answer.extra.nextRoundAt === 'string' ? Date.parse(answer.extra.nextRoundAt) - Date.now() : NaN;
       setClockMs(performance.now());
-      setWaitUntil(performance.now() + 1000);
+      setWaitUntil(performance.now() + (untilNext > 0 && untilNext <= 3000 ? untilNext : 1000));
     }
     if (answer.code === 'GAME_SESSION_ENDED') {
       markEnded(sessionPath);
@@ -179,6 +190,13 @@ export function GameScreen({
       if (state.ok) setSession(state.data);
     }
   }, [sessionPath, canSpin, reducedMotion, stakeOre, mode, t, markEnded]);
+
+  // A pending round: shown once settled, or its refusal said (it never happened).
+  usePendingRound(sessionPath, pendingRoundId, setPendingRoundId, (fate: RoundFate) => {
+    setSession(fate.session);
+    if (isShownRound(fate.round)) setRound(fate.round);
+    else setError(fate.refusal?.message || t('slot_machines.round_refused'));
+  });
 
   // The money-played warning falls due with time, not only with a round: a real session is read
   // again every half minute while the tab is visible, so the warning shows when it is due.
@@ -383,7 +401,11 @@ export function GameScreen({
         </div>
         <section className={styles.result} aria-live="polite" aria-atomic="true" data-testid="game-round">
           <h2 className={styles.resultHeading}>{t('slot_machines.last_round')}</h2>
-          {round ? (
+          {pendingRoundId ? (
+            <p className={styles.muted} role="status" data-testid="game-round-pending">
+              {t('slot_machines.round_pending')}
+            </p>
+          ) : round ? (
             <ul className={styles.explanation}>
               {explanation.map((line, index) => (
                 <li key={index}>{line}</li>
@@ -422,13 +444,5 @@ export function GameScreen({
         />
       ) : null}
     </div>
-  );
-}
-
-/** Before the first round: each reel shows its first symbols in order, a calm picture of the game. */
-function placeholderWindow(rules: GameRules): number[][] {
-  const visible = rules.symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.name.toLowerCase() !== 'blank');
-  return Array.from({ length: rules.reels }, (_, reel) =>
-    Array.from({ length: rules.rows }, (_, row) => visible[(reel + row * 2) % visible.length]?.index ?? 0),
   );
 }

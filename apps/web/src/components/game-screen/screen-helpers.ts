@@ -1,6 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GameRules, RoundFate } from '@/lib/studio-schemas';
+import { refreshAccountSummary } from '../players/account-summary';
 
 /* The game screen's plumbing: its JSON calls, the session's end on leaving, which keys belong to a control, the motion wish. */
 
@@ -83,3 +85,65 @@ export function useEndSessionOnLeave(sessionPath: string | null): (path: string)
     ended.current = path;
   }, []);
 }
+
+/** How often a pending round's fate is asked while the casino's answer is owed. */
+const PENDING_POLL_MS = 2_000;
+
+/**
+ * A pending round (its outcome drawn, the casino's answer still owed; real play only): its fate is
+ * asked every two seconds until it is settled or refused, then it is no longer pending, `onFate`
+ * has it once, and the header's balance is read again.
+ */
+export function usePendingRound(
+  sessionPath: string | null,
+  roundId: string | null,
+  setRoundId: (roundId: string | null) => void,
+  onFate: (fate: RoundFate) => void,
+) {
+  const latest = useRef(onFate);
+  useEffect(() => {
+    latest.current = onFate;
+  });
+  useEffect(() => {
+    if (!roundId || !sessionPath) return;
+    let stopped = false;
+    const timer = window.setInterval(async () => {
+      const fate = await call<RoundFate>('GET', `${sessionPath}/rounds/${encodeURIComponent(roundId)}`);
+      if (stopped || !fate.ok || ('status' in fate.data.round && fate.data.round.status === 'pending')) return;
+      stopped = true;
+      window.clearInterval(timer);
+      setRoundId(null);
+      latest.current(fate.data);
+      void refreshAccountSummary();
+    }, PENDING_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [sessionPath, roundId, setRoundId]);
+}
+
+/** Before the first round: each reel shows its first symbols in order, a calm picture of the game. */
+export function placeholderWindow(rules: GameRules): number[][] {
+  const visible = rules.symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.name.toLowerCase() !== 'blank');
+  return Array.from({ length: rules.reels }, (_, reel) =>
+    Array.from({ length: rules.rows }, (_, row) => visible[(reel + row * 2) % visible.length]?.index ?? 0),
+  );
+}
+
+/**
+ * Refusals that only ask the player to wait a moment: the pace after their last round, in this
+ * tab or another game or tab of theirs, and their round under way elsewhere (the studio's rules
+ * are the player's, not the window's). The message says which; the spin button counts down.
+ */
+export const PACE_REFUSALS = new Set(['GAME_ROUND_TOO_SOON', 'GAME_ROUND_TOO_SOON_ELSEWHERE', 'GAME_ROUND_IN_PROGRESS_ELSEWHERE']);
+
+/** Refusals of a launch for money that trying again will not change (the player's state, not a hiccup). */
+export const FINAL_REFUSALS = new Set([
+  'ACCOUNT_PAUSED',
+  'ACCOUNT_CLOSED',
+  'PLAY_EXCLUDED',
+  'USER_LOCKED',
+  'GAME_ACCOUNT_LOCKED',
+  'GAME_NOT_FOUND',
+]);
