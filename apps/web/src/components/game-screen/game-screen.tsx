@@ -28,7 +28,7 @@ import { FreeSpins } from './free-spins';
 import {
   call,
   FINAL_REFUSALS,
-  PACE_REFUSALS,
+  paceWaitMs,
   ownedByControl,
   placeholderWindow,
   useEndSessionOnLeave,
@@ -171,12 +171,10 @@ export function GameScreen({
     }
     reveal();
     setError(answer.message || t('slot_machines.round_error'));
-    // The pace (this tab's, or the player's round in another game or tab): the spin waits. Another
-    // tab's pace says when its next round may start; the screen waits that long (at most the 3 s).
-    if (PACE_REFUSALS.has(answer.code)) {
-      const untilNext = typeof answer.extra.nextRoundAt === 'string' ? Date.parse(answer.extra.nextRoundAt) - Date.now() : NaN;
+    const paceMs = paceWaitMs(answer.code, answer.extra.nextRoundAt);
+    if (paceMs !== null) {
       setClockMs(performance.now());
-      setWaitUntil(performance.now() + (untilNext > 0 && untilNext <= 3000 ? untilNext : 1000));
+      setWaitUntil(performance.now() + paceMs);
     }
     if (answer.code === 'GAME_SESSION_ENDED') {
       markEnded(sessionPath);

@@ -138,6 +138,16 @@ export function placeholderWindow(rules: GameRules): number[][] {
  */
 export const PACE_REFUSALS = new Set(['GAME_ROUND_TOO_SOON', 'GAME_ROUND_TOO_SOON_ELSEWHERE', 'GAME_ROUND_IN_PROGRESS_ELSEWHERE']);
 
+/**
+ * How long the spin waits after a refusal (null: it does not): until `nextRoundAt` when the
+ * studio says it (at most the 3 s pace, whatever the clocks' difference), else a second.
+ */
+export function paceWaitMs(code: string, nextRoundAt: unknown, now = Date.now()): number | null {
+  if (!PACE_REFUSALS.has(code)) return null;
+  const untilNext = typeof nextRoundAt === 'string' ? Date.parse(nextRoundAt) - now : NaN;
+  return untilNext > 0 && untilNext <= 3000 ? untilNext : 1000;
+}
+
 /** Refusals of a launch for money that trying again will not change (the player's state, not a hiccup). */
 export const FINAL_REFUSALS = new Set([
   'ACCOUNT_PAUSED',
