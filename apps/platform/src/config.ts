@@ -161,6 +161,18 @@ export const configSchema = z.object({
     .string()
     .regex(/^([a-z0-9][a-z0-9-]{1,39}:[^,:\s]{16,200}(,[a-z0-9][a-z0-9-]{1,39}:[^,:\s]{16,200})*)?$/, 'id:secret pairs, comma-separated')
     .default(''),
+  /**
+   * Each game provider's exposure limit: the most its wins may pay players, net of its rounds'
+   * stakes, in one Copenhagen day (its games account may not fall further below where the day
+   * began); a win past it is refused (GAME_PROVIDER_EXPOSURE_EXCEEDED) and recorded as a security
+   * event. Øre; 100,000,000 (1 million kr.) by default.
+   */
+  GAME_PROVIDER_DAILY_PAYOUT_LIMIT_ORE: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(100_000_000),
+  /** The limit per provider where it differs from the default: `id:øre` pairs, comma-separated. */
+  GAME_PROVIDER_DAILY_PAYOUT_LIMITS: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9-]{1,39}:\d{1,15}(,[a-z0-9][a-z0-9-]{1,39}:\d{1,15})*)?$/, 'id:øre pairs, comma-separated')
+    .default(''),
   /** A game session (launch) token lives this long; a bet after it is refused, a win or rollback never. */
   GAME_SESSION_MINUTES: z.coerce
     .number()

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Title } from '@krone/games-math';
+import { costUnits, type Title } from '@krone/games-math';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { lockUntilCommit } from '../shared/db.js';
@@ -24,6 +24,19 @@ export function foldForSearch(text: string): string {
 
 type GameRow = typeof games.$inferInsert;
 
+/**
+ * A title's largest round win as the exact fraction it is: units of the maths over the units a
+ * round costs (exact() divides the one by the other). The bound of a round's wins is computed from
+ * these in integers; should the title's figure not be such a fraction exactly, the larger
+ * neighbour is taken (in the player's favour).
+ */
+export function largestWinFraction(title: Pick<Title, 'exact' | 'maths'>): { largestWinUnits: number; costUnits: number } {
+  const cost = costUnits(title.maths);
+  const nearest = Math.round(title.exact.largestWin * cost);
+  const units = nearest / cost === title.exact.largestWin ? nearest : Math.ceil(title.exact.largestWin * cost);
+  return { largestWinUnits: units, costUnits: cost };
+}
+
 /** A title as the catalogue keeps it: the player-facing fields, the stake steps, the figures and the search texts. */
 export function catalogueRow(title: Title, now: Date): GameRow {
   const content = {
@@ -38,6 +51,7 @@ export function catalogueRow(title: Title, now: Date): GameRow {
     rtp: title.exact.rtp,
     hitFrequency: title.exact.hitFrequency,
     largestWin: title.exact.largestWin,
+    ...largestWinFraction(title),
     minStakeOre: title.stake.minOre,
     maxStakeOre: title.stake.maxOre,
     stakeStepsOre: [...title.stake.stepsOre],

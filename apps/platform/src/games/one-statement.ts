@@ -3,6 +3,7 @@ import { CHECK_VIOLATION, pgErrorIn, UNIQUE_VIOLATION } from '../shared/db.js';
 import { canonicalHash } from '../wallet/service.js';
 import { ledgerKey, requestHash, type BetAndWinAnswer, type BetAndWinRequest, type MoneyAnswer, type MoneyRequest } from './contract.js';
 import type { SessionFacts } from './sessions.js';
+import { exposureDay } from './win-bounds.js';
 
 /**
  * The contract's common money calls as one statement each (games/README.md, "Speed"): the round's
@@ -14,6 +15,35 @@ import type { SessionFacts } from './sessions.js';
  * the balance CHECK); the caller then runs the multi-statement path, which decides every refusal
  * exactly as before. The texts never change (the server keeps them planned: queryPrepared).
  */
+
+/**
+ * The bounds of a win (win-bounds.ts), in SQL: the round's wins `won` within ceil(`staked` × the
+ * title's largest win), exactly, in numeric: (won − 1) × cost < staked × units. A title without
+ * its bound written allows no win above 0 (the comparison is null).
+ */
+const WITHIN_LARGEST_WIN = (game: string, staked: string, won: string) =>
+  `${won} <= 0 or exists (select 1 from games gm where gm.id = ${game}
+    and (${won} - 1)::numeric * gm.cost_units < (${staked})::numeric * gm.largest_win_units)`;
+
+/** A stake (`amount`) into the provider's takings of the day (`day`), one of 16 rows by round, once per row of `source`. */
+const TAKEN = (amount: string, source: string, day: string) => `taken as (
+    insert into game_provider_exposure (provider_id, day, slot, amount_ore)
+    select $1::text, ${day}::date, (1 + (hashtext($2::text) & 15))::smallint, ${amount} from ${source}
+    on conflict (provider_id, day, slot) do update set amount_ore = game_provider_exposure.amount_ore + excluded.amount_ore
+  )`;
+
+/**
+ * A payout (`amount`) into the provider's day, with the net payout it makes (paid − taken, the
+ * takings as the statement sees them) and the `limit`: past it, the exposure's CHECK fails the
+ * statement, and the other path refuses the win with its code.
+ */
+const PAID = (amount: string, source: string, day: string, limit: string) => `paid as (
+    insert into game_provider_exposure as x (provider_id, day, slot, amount_ore, net_paid_ore, limit_ore)
+    select $1::text, ${day}::date, 0, ${amount}, ${amount} - (select coalesce(sum(e.amount_ore), 0) from game_provider_exposure e
+      where e.provider_id = $1::text and e.day = ${day}::date and e.slot > 0), ${limit}::bigint from ${source}
+    on conflict (provider_id, day, slot) do update
+      set amount_ore = x.amount_ore + excluded.amount_ore, net_paid_ore = x.amount_ore + excluded.net_paid_ore, limit_ore = excluded.limit_ore
+  )`;
 
 /**
  * A new round's stake from cash alone, as BET_IN_ONE_STATEMENT and BET_AND_WIN_IN_ONE_STATEMENT
@@ -54,7 +84,8 @@ const STAKE_FROM_CASH = `
  * asks it and answers its refusal), or their cash is short (a split with the bonus balance is the other path's). A transaction id
  * seen before fails the statement on the contract's key (the ledger's key inserts nothing, so
  * nothing else is written either): no look-up by id here, whose kept (generic) plan, made while
- * the table was empty, probed the round index and read every row of the provider.
+ * the table was empty, probed the round index and read every row of the provider. $16 is the
+ * Copenhagen day whose takings the stake joins (win-bounds.ts).
  */
 export const BET_IN_ONE_STATEMENT = `
   with lk as materialized (
@@ -83,6 +114,7 @@ export const BET_IN_ONE_STATEMENT = `
     insert into game_rounds (provider_id, round_id, session_id, player_id, game_id, staked_ore, bonus_staked_ore, balance_after_ore, created_at)
     select $1::text, $2::text, $4::uuid, $10::uuid, $11::text, $5::bigint, 0, bal.cash - $5::bigint + bal.bonus, $6::timestamptz from t, bal
   ),
+  ${TAKEN('$5::bigint', 't', '$16')},
   rec as (
     insert into game_transactions
       (provider_id, transaction_id, kind, round_id, session_id, amount_ore, bonus_amount_ore, request_hash, status, transfer_id, answer, created_at)
@@ -98,9 +130,11 @@ export const BET_IN_ONE_STATEMENT = `
  * A win of a round of the session whose stakes all came from cash (so all of it goes to cash): $1
  * provider, $2 round, $3 transaction id, $4 session, $5 amount (0: recorded, nothing moves), $6
  * now, $7 cash account, $8 bonus account, $9 the provider's games account, $10 ledger key, $11 the
- * transfer's hash, $12 its reference, $13 the call's hash. Nothing when the round is not the
- * session's, has ended, has no stake standing (a win above 0) or took bonus money; an id seen
- * before fails the statement on the contract's key (so the round's update goes too).
+ * transfer's hash, $12 its reference, $13 the call's hash, $14 the Copenhagen day, $15 the
+ * provider's daily payout limit. Nothing when the round is not the session's, has ended, has no
+ * stake standing (a win above 0), took bonus money, or would win past its stake × the title's
+ * largest win; an id seen before fails the statement on the contract's key, and a win past the
+ * provider's limit on the exposure's CHECK (so the round's update goes too).
  */
 export const WIN_IN_ONE_STATEMENT = `
   with lk as materialized (
@@ -122,6 +156,7 @@ export const WIN_IN_ONE_STATEMENT = `
     from bal
     where g.provider_id = $1::text and g.round_id = $2::text and g.session_id = $4::uuid and g.ended_at is null
       and g.bonus_staked_ore = 0 and (g.staked_ore > 0 or $5::bigint = 0)
+      and (${WITHIN_LARGEST_WIN('g.game_id', 'g.staked_ore', 'g.won_ore + $5::bigint')})
     returning g.round_id
   ),
   t as (
@@ -130,6 +165,7 @@ export const WIN_IN_ONE_STATEMENT = `
     on conflict (idempotency_key) do nothing
     returning id, created_at
   ),
+  ${PAID('$5::bigint', 't', '$14', '$15')},
   upd as (
     update wallet_accounts a set balance_ore = a.balance_ore + $5::bigint
     from t where a.id = $7::uuid
@@ -157,9 +193,12 @@ export const WIN_IN_ONE_STATEMENT = `
  * BET_IN_ONE_STATEMENT's ($3 the bet's transaction id, $5 the stake, $12 to $14 the bet's ledger
  * key, transfer hash and reference, $15 the call's hash), then $16 the win's transaction id, $17
  * the win, $18 to $20 the win's ledger key, transfer hash and reference, $21 whether the round
- * ends. The two ids are locked in byte order (as the other path sorts them). The player's cash row
- * is updated once, by stake and win together; each transfer's entry carries the balance after it.
- * Either id seen before fails the statement on a key (the transfers' or the contract's).
+ * ends, $22 the Copenhagen day, $23 the provider's daily payout limit. The two ids are locked in
+ * byte order (as the other path sorts them). The player's cash row is updated once, by stake and
+ * win together; each transfer's entry carries the balance after it. Either id seen before fails
+ * the statement on a key (the transfers' or the contract's); a win past the stake × the title's
+ * largest win writes nothing, one past the provider's limit fails on the exposure's CHECK. The
+ * round's net counts once in the provider's day: as takings when it lost, as payout when it won.
  */
 export const BET_AND_WIN_IN_ONE_STATEMENT = `
   with lk as materialized (
@@ -171,8 +210,11 @@ export const BET_AND_WIN_IN_ONE_STATEMENT = `
   tb as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
     select $12::text, $13::text, 'bet', $14::jsonb, null, $6::timestamptz from ok
+    where ${WITHIN_LARGEST_WIN('$11::text', '$5::bigint', '$17::bigint')}
     returning id, created_at
   ),
+  ${TAKEN('$5::bigint - $17::bigint', 'tb where $17::bigint < $5::bigint', '$22')},
+  ${PAID('$17::bigint - $5::bigint', 'tb where $17::bigint > $5::bigint', '$22', '$23')},
   tw as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
     select $18::text, $19::text, 'win', $20::jsonb, null, $6::timestamptz from tb where $17::bigint > 0
@@ -243,6 +285,8 @@ export interface OneStatementDeps {
   assertStakeAllowed: (gameId: string, amountOre: number) => Promise<void>;
   checkStake: (playerIds: string[], stakeOre: number, idempotencyKey: string) => Promise<void>;
   accountsOf: (providerId: string, playerId: string) => Promise<{ cash: string; bonus: string; games: string }>;
+  /** The provider's daily payout limit (win-bounds.ts), which the win's statements hold its day to. */
+  payoutLimitOre: (providerId: string) => number;
   reference: (
     session: Pick<SessionFacts, 'providerId' | 'gameId' | 'id'>,
     roundId: string,
@@ -252,7 +296,7 @@ export interface OneStatementDeps {
 
 /** The common bet, win and endRound as one statement each; each answers null when the multi-statement path must decide. */
 export function createOneStatementCalls(deps: OneStatementDeps) {
-  const { db, clock, sessionFacts, assertStakeAllowed, checkStake, accountsOf, reference } = deps;
+  const { db, clock, sessionFacts, assertStakeAllowed, checkStake, accountsOf, reference, payoutLimitOre } = deps;
 
   /**
    * One of the one-statement calls (one-statement.ts): its row, or null when it did nothing or
@@ -356,11 +400,10 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
   async function betInOneStatement(providerId: string, request: MoneyRequest): Promise<MoneyAnswer | null> {
     const staking = await stakeFacts(providerId, request);
     if (!staking) return null;
-    const row = await oneStatement<MoneyRow>(
-      'games_bet_one_statement',
-      BET_IN_ONE_STATEMENT,
-      stakeValues(providerId, request, staking, requestHash('bet', request)),
-    );
+    const row = await oneStatement<MoneyRow>('games_bet_one_statement', BET_IN_ONE_STATEMENT, [
+      ...stakeValues(providerId, request, staking, requestHash('bet', request)),
+      exposureDay(clock()),
+    ]);
     return row?.transfer_id ? moneyAnswer(request.transactionId, row) : null;
   }
 
@@ -385,6 +428,8 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
       transferHash,
       JSON.stringify(ref),
       requestHash('win', request),
+      exposureDay(clock()),
+      payoutLimitOre(providerId),
     ]);
     return row ? moneyAnswer(request.transactionId, row) : null;
   }
@@ -406,6 +451,8 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
         cashTransferHash(accounts, 'win', -request.winAmountOre, winRef),
         JSON.stringify(winRef),
         request.endRound,
+        exposureDay(clock()),
+        payoutLimitOre(providerId),
       ],
     );
     if (!row?.transfer_id) return null;

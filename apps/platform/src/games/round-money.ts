@@ -6,6 +6,7 @@ import type { TransferEntry, WalletService } from '../wallet/service.js';
 import { ledgerKey, type MoneyAnswer, type MoneyRequest } from './contract.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import type { GameSession } from './sessions.js';
+import { assertWithinLargestWin, exposureDay, recordPayout, recordTakings } from './win-bounds.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Session = GameSession;
@@ -18,6 +19,8 @@ export interface RoundMoneyDeps {
   db: Db;
   clock: () => Date;
   wallet: Pick<WalletService, 'lockBalances' | 'transfer'>;
+  /** The provider's exposure limit: what its wins may pay, net of its stakes, in one Copenhagen day (win-bounds.ts). */
+  payoutLimitOre: (providerId: string) => number;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface RoundMoneyDeps {
  * calls): the round's lock, the records of calls seen, and a bet's and a win's money within the
  * round's one database transaction.
  */
-export function createRoundMoney({ db, clock, wallet }: RoundMoneyDeps) {
+export function createRoundMoney({ db, clock, wallet, payoutLimitOre }: RoundMoneyDeps) {
   /** The first answer for a transaction id seen before, or the refusal when the request differs or it was rolled back unseen. */
   function answerSeen<T extends MoneyAnswer = MoneyAnswer>(seen: GameTransaction, hash: string): T {
     if (seen.requestHash === null) throw fail('GAME_TRANSACTION_ROLLED_BACK');
@@ -138,6 +141,7 @@ export function createRoundMoney({ db, clock, wallet }: RoundMoneyDeps) {
       transferId: transfer.transferId,
       answer: answer as unknown as Record<string, unknown>,
     });
+    await recordTakings(tx, providerId, request.roundId, exposureDay(clock()), request.amountOre);
     await tx
       .update(gameRounds)
       .set({
@@ -157,6 +161,9 @@ export function createRoundMoney({ db, clock, wallet }: RoundMoneyDeps) {
     if (!round || (round.stakedOre === 0 && request.amountOre > 0)) throw fail('GAME_ROUND_NOT_FOUND');
     if (round.sessionId !== session.id) throw fail('GAME_ROUND_CONFLICT');
     if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+    // Bounded: the round's wins within its stake × the title's largest win, the provider's day within its limit.
+    await assertWithinLargestWin(tx, round, request.amountOre);
+    await recordPayout(tx, providerId, exposureDay(clock()), request.amountOre, payoutLimitOre(providerId));
     const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
     const cash = locked.get(accounts.cash) ?? 0;
     const bonus = locked.get(accounts.bonus) ?? 0;

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -138,6 +139,13 @@ export const games = pgTable(
     rtp: doublePrecision('rtp').notNull(),
     hitFrequency: doublePrecision('hit_frequency').notNull(),
     largestWin: doublePrecision('largest_win').notNull(),
+    /**
+     * The largest win exactly, as units of the maths over the units a round costs (largestWin =
+     * largestWinUnits / costUnits): a round's wins may not pass ceil(stake × units / cost)
+     * (migration 0019; games/README.md, "Bounds"). Empty until the start-up sync writes them: refused.
+     */
+    largestWinUnits: bigint('largest_win_units', { mode: 'number' }),
+    costUnits: integer('cost_units'),
     minStakeOre: bigint('min_stake_ore', { mode: 'number' }).notNull(),
     maxStakeOre: bigint('max_stake_ore', { mode: 'number' }).notNull(),
     stakeStepsOre: bigint('stake_steps_ore', { mode: 'number' }).array().notNull(),
@@ -177,6 +185,24 @@ export const games = pgTable(
     index('games_features_idx').using('gin', t.features),
     index('games_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Each provider's exposure per Copenhagen day (migration 0019, games/exposure.ts): slot 0 what its
+ * wins paid, slots 1–16 what its rounds took; a win's write to slot 0 carries the day's net payout
+ * as it saw it and the limit, which a CHECK holds it to.
+ */
+export const gameProviderExposure = pgTable(
+  'game_provider_exposure',
+  {
+    providerId: text('provider_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
+    netPaidOre: bigint('net_paid_ore', { mode: 'number' }),
+    limitOre: bigint('limit_ore', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'game_provider_exposure_pkey', columns: [t.providerId, t.day, t.slot] })],
 );
 
 /** The catalogue's last sync: the hash of every title's content together, so an unchanged start-up writes nothing. */

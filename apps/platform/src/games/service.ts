@@ -13,6 +13,7 @@ import {
 } from './contract.js';
 import { createOneStatementCalls } from './one-statement.js';
 import { createRoundMoney } from './round-money.js';
+import { exposureDay, recordBoundRefusal, recordTakings } from './win-bounds.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import type { Title } from '@krone/games-math';
 import { createCatalogue } from './catalogue.js';
@@ -79,10 +80,14 @@ export function createGamesService(deps: GamesDeps) {
     return { cash, bonus, games };
   }
 
+  /** The provider's exposure limit per Copenhagen day (win-bounds.ts; GAME_PROVIDER_DAILY_PAYOUT_LIMIT_ORE). */
+  const payoutLimitOre = (providerId: string) => providerOf(providerId).dailyPayoutLimitOre;
+
   const { answerSeen, findTransaction, underRoundLock, roundFor, openRound, record, reference, stakeIn, payIn } = createRoundMoney({
     db,
     clock,
     wallet,
+    payoutLimitOre,
   });
 
   const fastCalls = createOneStatementCalls({
@@ -93,7 +98,18 @@ export function createGamesService(deps: GamesDeps) {
     checkStake: stakes.checkStake,
     accountsOf,
     reference,
+    payoutLimitOre,
   });
+
+  /** A win refused by its bounds (win-bounds.ts) is a security event; the refusal is answered as it is. */
+  async function boundedWin<T>(providerId: string, call: MoneyRequest, pay: () => Promise<T>): Promise<T> {
+    try {
+      return await pay();
+    } catch (error) {
+      await recordBoundRefusal(db, clock(), error, { ...call, providerId });
+      throw error;
+    }
+  }
 
   /**
    * A stake: from the player's cash first, then their bonus balance, to the provider's games
@@ -137,7 +153,7 @@ export function createGamesService(deps: GamesDeps) {
    */
   async function win(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
     providerOf(providerId);
-    return (await fastCalls.win(providerId, request)) ?? winInSteps(providerId, request);
+    return boundedWin(providerId, request, async () => (await fastCalls.win(providerId, request)) ?? winInSteps(providerId, request));
   }
 
   async function winInSteps(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
@@ -163,7 +179,12 @@ export function createGamesService(deps: GamesDeps) {
   async function betAndWin(providerId: string, request: BetAndWinRequest): Promise<BetAndWinAnswer> {
     providerOf(providerId);
     if (request.winTransactionId === request.transactionId) throw fail('INVALID_INPUT');
-    return (await fastCalls.betAndWin(providerId, request)) ?? betAndWinInSteps(providerId, request);
+    const call = { ...request, amountOre: request.winAmountOre, transactionId: request.winTransactionId };
+    return boundedWin(
+      providerId,
+      call,
+      async () => (await fastCalls.betAndWin(providerId, request)) ?? betAndWinInSteps(providerId, request),
+    );
   }
 
   async function betAndWinInSteps(providerId: string, request: BetAndWinRequest): Promise<BetAndWinAnswer> {
@@ -279,6 +300,8 @@ export function createGamesService(deps: GamesDeps) {
           tx,
         );
         transferId = transfer.transferId;
+        // The stake given back leaves the provider's takings of the day (win-bounds.ts).
+        await recordTakings(tx, providerId, request.roundId, exposureDay(clock()), -target.amountOre);
         await tx
           .update(gameTransactions)
           .set({ status: 'rolled_back' })
