@@ -726,23 +726,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/Wallet/transfers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Move money (internal: the platform’s own services, with x-api-key; never game money, which moves only through the games contract). Idempotent by key; all or nothing */
-        post: operations["createTransfer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/GATMaven/users/{sessionId}/account-summary": {
         parameters: {
             query?: never;
@@ -1197,7 +1180,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Provider: the session player’s balance (cash and bonus), in øre */
+        /** Provider: the session player’s balance (cash and bonus), in øre; GAME_SESSION_ENDED once the session or its login ended */
         post: operations["gamesBalance"];
         delete?: never;
         options?: never;
@@ -1295,7 +1278,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_TRANSFER_NOT_ALLOWED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBodyInput: {
             /** @enum {number} */
             result: 0;
@@ -1353,7 +1336,7 @@ export interface components {
             isNew: boolean;
         };
         /** @enum {string} */
-        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_TRANSFER_NOT_ALLOWED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBody: {
             /** @enum {number} */
             result: 0;
@@ -3811,115 +3794,6 @@ export interface operations {
             };
         };
     };
-    createTransfer: {
-        parameters: {
-            query?: never;
-            header?: {
-                "x-api-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    idempotencyKey: string;
-                    kind: string;
-                    entries: {
-                        account: {
-                            /** Format: uuid */
-                            accountId: string;
-                        } | {
-                            /** Format: uuid */
-                            playerId: string;
-                            /** @enum {string} */
-                            kind: "player_cash" | "player_bonus" | "player_payout_reserve";
-                        } | {
-                            /** @enum {string} */
-                            system: "house" | "payment_clearing" | "payout_clearing" | "bonus_cost";
-                        };
-                        amountOre: number;
-                    }[];
-                    reference?: {
-                        [key: string]: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        result: 1;
-                        data: {
-                            /** Format: uuid */
-                            transferId: string;
-                            kind: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            replayed: boolean;
-                            entries: {
-                                /** Format: uuid */
-                                accountId: string;
-                                amountOre: number;
-                                balanceAfterOre: number | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     getAccountSummary: {
         parameters: {
             query?: never;
@@ -5810,6 +5684,8 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             warningMinutes: number;
+                            /** Format: date-time */
+                            loginAt: string | null;
                             balanceOre: number;
                             cashOre: number;
                             bonusOre: number;
