@@ -43,7 +43,9 @@ export function createStudioRounds({ studioPort, studioKey, launch, count, recor
     if (answer.status === 200) {
       count('round (studio)', 'acked');
       const round = answer.json.data.round;
-      record.studioRounds.push({ playerId: player.id, roundId: round.roundId, stakeOre: round.stakeOre, winOre: round.winOre });
+      // A pending round (the platform's answer owed) shows no win yet: the check finds it settled or refused.
+      if (round.status !== 'pending')
+        record.studioRounds.push({ playerId: player.id, roundId: round.roundId, stakeOre: round.stakeOre, winOre: round.winOre });
       return;
     }
     const code = answer.json?.code ?? `HTTP_${answer.status}`;
@@ -71,8 +73,8 @@ export function createStudioRounds({ studioPort, studioKey, launch, count, recor
 
 /**
  * The studio's rounds against the platform's: every round the studio settled is on the platform
- * with the same stake and win; every round it answered to the player is settled; none is left open
- * once the faults have stopped; a round it refused or rolled back staked nothing there.
+ * with the same stake and win; every round it answered to the player settled is settled; none is
+ * left open (pending) once the faults have stopped; a round it refused or rolled back staked nothing there.
  */
 export async function checkStudio(studioDatabaseUrl, platformDatabaseUrl, record) {
   const studio = await withClient(studioDatabaseUrl, (client) =>

@@ -204,7 +204,9 @@ describe('real money through the games contract', () => {
     expect(short.body.message).toMatch(/\w/);
     // The outcome was drawn before the platform was asked: kept with the refused round, its win never paid.
     const [refusedRound] = await keptRounds(poor.session.sessionId);
-    expect(refusedRound).toMatchObject({ status: 'refused', stage: 'done', platformEndedAt: null });
+    // Nothing of it is on the platform: no round to end there (no endRound call owed).
+    expect(refusedRound).toMatchObject({ status: 'refused', stage: 'done', refusalCode: 'INSUFFICIENT_FUNDS' });
+    expect(refusedRound!.platformEndedAt).not.toBeNull();
     expect(refusedRound!.winOre).toBeGreaterThan(0);
     expect((await ledger(world, poor.player.id)).cashOre).toBe(100);
     const poorView = await studioCall<SessionData>(world, 'GET', `/sessions/${poor.session.sessionId}`, { bearer: poor.session.token });

@@ -217,8 +217,8 @@ export function createSettlement(deps: SettlementDeps) {
   /**
    * Settles a drawn round (stage bet_and_win, or rollback after a refusal): sends the whole round,
    * again and again until the platform answers, never a rollback of a round that may have landed.
-   * Answered: settled as drawn. Refused on the very first try ever (`firstTry`: nothing sent
-   * before could still arrive): refused at once. Refused after a try that went unanswered: a copy
+   * Answered: settled as drawn. Refused on the very first try ever (in the request, nothing sent
+   * before that could still arrive): refused at once, nothing on the platform to end. Refused after a try that went unanswered: a copy
    * of the call may still be on its way, so the bet never seen is first barred by a rollback (the
    * platform leaves a marker under its id; rollback moves no money here: a round that landed whole
    * refuses it, and is then sent again for its answer), and only then is the round refused.
@@ -242,7 +242,7 @@ export function createSettlement(deps: SettlementDeps) {
       if (answer === null) return { status: 'pending', round: await noted(current) };
       if (!(answer instanceof PlatformRefusal))
         return { status: 'settled', ...(await settle(current, 'settled', answer, answer.roundEnded)) };
-      if (inRequest && current.attempts === 0 && unanswered === 0) return refuse(current, answer, { lastRoundAt });
+      if (inRequest && current.attempts === 0 && unanswered === 0) return refuse(current, answer, { lastRoundAt, endedOnPlatform: true });
       log('warn', 'round refused after an unanswered try: barring a late copy before it is refused', {
         roundId: current.id,
         code: answer.code,
