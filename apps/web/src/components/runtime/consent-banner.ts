@@ -25,7 +25,10 @@ function loadApi(): Promise<CookieConsentApi> {
   return api;
 }
 
-/** Loads and runs the self-hosted banner once; it shows itself unless consent is stored. */
+/**
+ * Loads and runs the consent library once (it keeps the choice and the preferences dialog; its own
+ * consent box never shows, `autoShow: false` in consent.ts: cookie-banner.tsx asks instead).
+ */
 export function runConsentBanner(): Promise<CookieConsentApi> {
   if (!config) return Promise.reject(new Error('consent banner is not configured'));
   const current = config;
@@ -39,6 +42,12 @@ export function runConsentBanner(): Promise<CookieConsentApi> {
       throw error;
     });
   return running;
+}
+
+/** The banner's answer: every category, or only the necessary ones (stored, and onConsent told). */
+export async function answerConsent(choice: 'all' | 'necessary'): Promise<void> {
+  const cc = await runConsentBanner();
+  cc.acceptCategory(choice === 'all' ? 'all' : []);
 }
 
 /** For a footer "cookie settings" link: opens the preferences, loading the banner if needed. */

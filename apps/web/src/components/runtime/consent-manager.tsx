@@ -1,20 +1,33 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { buildConsentConfig, CONSENT_BANNER_DELAY_MS, readStoredConsent } from './consent';
-import { configureConsentBanner, runConsentBanner } from './consent-banner';
+import { answerConsent, configureConsentBanner, openCookiePreferences, runConsentBanner } from './consent-banner';
+import { CookieBanner, type ConsentChoice } from './cookie-banner';
 import { injectTagManager, type TagManagerWindow } from './tag-manager';
+import { text } from './text-keys';
 
 /**
  * The self-hosted consent banner, 10 s after load unless the player already chose (spec §7, §9),
- * and the tag manager, only with an id configured and consent to analytics.
+ * and the tag manager, only with an id configured and consent to analytics. The banner is a
+ * region that never takes the focus (cookie-banner.tsx); it goes once a choice is stored, from
+ * its buttons or from the preferences dialog.
  */
 export function ConsentManager({ texts, tagManagerId }: { texts: Record<string, string>; tagManagerId: string | null }) {
+  const [asking, setAsking] = useState(false);
+
   useEffect(() => {
     const loadTagManager = (categories: string[]) => {
       if (tagManagerId && categories.includes('analytics')) injectTagManager(document, window as TagManagerWindow, tagManagerId);
     };
-    configureConsentBanner(buildConsentConfig(texts, { onConsent: loadTagManager }));
+    configureConsentBanner(
+      buildConsentConfig(texts, {
+        onConsent: (categories) => {
+          setAsking(false);
+          loadTagManager(categories);
+        },
+      }),
+    );
 
     const stored = readStoredConsent(document.cookie);
     if (stored) {
@@ -25,7 +38,9 @@ export function ConsentManager({ texts, tagManagerId }: { texts: Record<string, 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
       timer = setTimeout(() => {
-        runConsentBanner().catch((error: unknown) => console.error('consent banner failed to load', error));
+        runConsentBanner()
+          .then((cc) => setAsking(!cc.validConsent()))
+          .catch((error: unknown) => console.error('consent banner failed to load', error));
       }, CONSENT_BANNER_DELAY_MS);
     };
     if (document.readyState === 'complete') schedule();
@@ -36,5 +51,21 @@ export function ConsentManager({ texts, tagManagerId }: { texts: Record<string, 
     };
   }, [texts, tagManagerId]);
 
-  return null;
+  if (!asking) return null;
+  const choose = (choice: ConsentChoice) => {
+    const done = choice === 'settings' ? openCookiePreferences() : answerConsent(choice);
+    done.catch((error: unknown) => console.error('consent choice failed', error));
+  };
+  return (
+    <CookieBanner
+      texts={{
+        title: text(texts, 'keywords.cookie_title'),
+        description: text(texts, 'keywords.cookie_description'),
+        acceptAll: text(texts, 'keywords.cookie_accept_all'),
+        acceptNecessary: text(texts, 'keywords.cookie_accept_necessary'),
+        settings: text(texts, 'keywords.cookie_settings'),
+      }}
+      onChoice={choose}
+    />
+  );
 }

@@ -74,6 +74,10 @@ export function buildConsentConfig(texts: Record<string, string>, handlers: Cons
     // accessibility and regression tests; the banner arrives 10 s after load, after a crawler has
     // taken its snapshot.
     hideFromBots: false,
+    // The library's own consent box is a dialog (aria-modal, focus taken, Tab kept inside) over a
+    // page it does not block: it is never shown. Our banner (cookie-banner.tsx) asks instead, a
+    // region that leaves the focus where it is; the library keeps the choice and the preferences.
+    autoShow: false,
     disablePageInteraction: false,
     cookie: { name: CONSENT_COOKIE_NAME, sameSite: 'Lax', expiresAfterDays: 182 },
     guiOptions: {

@@ -3,4 +3,4 @@
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './consent-theme.css';
 
-export { run, showPreferences, acceptedCategory } from 'vanilla-cookieconsent';
+export { run, showPreferences, acceptedCategory, acceptCategory, validConsent } from 'vanilla-cookieconsent';
