@@ -243,8 +243,9 @@ export const configSchema = z.object({
   DOCUMENTS_S3_ACCESS_KEY_ID: z.string().default(''),
   DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().default(''),
 
-  // The audit log's seals (audit/README.md): the Ed25519 key's 32-byte seed (64 hex characters;
-  // its public key verifies the seals), the folder the signed heads are appended to, how often.
+  // The audit log's seals (audit/README.md, "Seals"): the writer's Ed25519 key (its 32-byte seed,
+  // 64 hex characters), where the seals go (a folder of their own, or an S3-compatible bucket when
+  // its endpoint and bucket are set), how often; and the public key alone, for the verifier.
   AUDIT_SIGNING_SEED: z
     .string()
     .regex(/^[0-9a-f]{64}$/, '64 lower-case hex characters')
@@ -252,8 +253,23 @@ export const configSchema = z.object({
   AUDIT_SEAL_DIR: z
     .string()
     .min(1)
-    .default(path.join(repoRoot, '.data', 'audit-seals')),
+    .default(path.join(repoRoot, '.data', 'audit-seals'))
+    .transform((dir) => path.resolve(repoRoot, dir)),
+  AUDIT_SEAL_S3_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
+  AUDIT_SEAL_S3_BUCKET: z.union([z.literal(''), z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')]).default(''),
+  AUDIT_SEAL_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'folder names each ending in /, or empty')
+    .default('audit-seals/'),
+  AUDIT_SEAL_S3_REGION: z.string().min(1).default('eu-north-1'),
+  AUDIT_SEAL_S3_ACCESS_KEY_ID: z.string().default(''),
+  AUDIT_SEAL_S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Seconds between seals (and one at start); 0 switches sealing off, which production refuses. */
   AUDIT_SEAL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** The seals' Ed25519 public key, 64 hex characters (`audit:verify` only; empty: the file below). */
+  AUDIT_VERIFY_PUBLIC_KEY: z.union([z.literal(''), z.string().regex(/^[0-9a-fA-F]{64}$/, '64 hex characters')]).default(''),
+  /** A file holding the public key (64 hex characters or a PEM public key), for `audit:verify`. */
+  AUDIT_VERIFY_PUBLIC_KEY_FILE: z.string().default(''),
 });
 
 /** Secrets that have a development default: each must be set in production. */
@@ -335,6 +351,34 @@ export function productionProblems(config: Config): string[] {
   if (config.SEED_DEMO_CONTENT)
     problems.push('SEED_DEMO_CONTENT: demo content and demo players are for development; set SEED_DEMO_CONTENT=false in production');
   if (config.TEST_CLOCK_CONTROL) problems.push('TEST_CLOCK_CONTROL: a movable clock is for tests, never in production');
+  // The audit log's seals (audit/README.md, "Seals"): on, and out of the database's reach.
+  if (config.AUDIT_SEAL_INTERVAL_SECONDS === 0)
+    problems.push('AUDIT_SEAL_INTERVAL_SECONDS: 0 switches the audit log’s seals off; production seals (300 seconds, or less)');
+  if (!(config.AUDIT_SEAL_S3_ENDPOINT && config.AUDIT_SEAL_S3_BUCKET) && config.AUDIT_SEAL_DIR === defaults.AUDIT_SEAL_DIR)
+    problems.push(
+      'AUDIT_SEAL_DIR: the development folder; set a folder of the seals’ own that the database’s user cannot write (or an S3 bucket: AUDIT_SEAL_S3_ENDPOINT and AUDIT_SEAL_S3_BUCKET)',
+    );
+  return problems;
+}
+
+const within = (dir: string, parent: string) => dir === parent || dir.startsWith(`${parent}${path.sep}`);
+
+/** The seals' store, in any mode: out of the embedded database's folder, and an S3 store whole. */
+function auditSealProblems(config: Config): string[] {
+  const problems: string[] = [];
+  if (!config.PGLITE_DATA_DIR.startsWith('memory://')) {
+    const data = path.resolve(repoRoot, config.PGLITE_DATA_DIR);
+    if (within(config.AUDIT_SEAL_DIR, data) || within(data, config.AUDIT_SEAL_DIR))
+      problems.push('AUDIT_SEAL_DIR: must lie outside the database’s data directory (PGLITE_DATA_DIR), in a folder of its own');
+  }
+  const s3 = [config.AUDIT_SEAL_S3_ENDPOINT, config.AUDIT_SEAL_S3_BUCKET];
+  if (s3.some(Boolean)) {
+    if (!s3.every(Boolean)) problems.push('AUDIT_SEAL_S3_ENDPOINT and AUDIT_SEAL_S3_BUCKET: set both or neither');
+    if (!config.AUDIT_SEAL_S3_ACCESS_KEY_ID || !config.AUDIT_SEAL_S3_SECRET_ACCESS_KEY)
+      problems.push('AUDIT_SEAL_S3_ACCESS_KEY_ID and AUDIT_SEAL_S3_SECRET_ACCESS_KEY: required with an S3 seal store');
+    if (config.KRONE_ENV === 'production' && config.AUDIT_SEAL_S3_ENDPOINT && !config.AUDIT_SEAL_S3_ENDPOINT.startsWith('https:'))
+      problems.push('AUDIT_SEAL_S3_ENDPOINT: must be https in production');
+  }
   return problems;
 }
 
@@ -363,6 +407,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (Boolean(config.PLATFORM_TLS_CERT_FILE) !== Boolean(config.PLATFORM_TLS_KEY_FILE))
     throw new Error('Invalid platform configuration:\n  PLATFORM_TLS_CERT_FILE and PLATFORM_TLS_KEY_FILE: set both or neither');
+  const sealProblems = auditSealProblems(config);
+  if (sealProblems.length) throw new Error(`Invalid platform configuration:\n${sealProblems.map((line) => `  ${line}`).join('\n')}`);
   const s3 = [config.DOCUMENTS_S3_ENDPOINT, config.DOCUMENTS_S3_BUCKET];
   if (s3.some(Boolean)) {
     const problems: string[] = [];

@@ -1,6 +1,7 @@
 import { loadTitles } from '@krone/games-math/titles';
 import { buildPlatform } from './app.js';
-import { sealAuditLog } from './audit/seal.js';
+import { createSealer } from './audit/seal.js';
+import { createSealStore } from './audit/seal-store.js';
 import { seedBonusCodes } from './bonus/service.js';
 import { loadConfig } from './config.js';
 import { seedDemoContent } from './content/seed.js';
@@ -37,13 +38,15 @@ if (config.SEED_DEMO_CONTENT) {
 const platform = await buildPlatform({ config, database, backgroundJobs: true });
 const app = platform.internal;
 
-// The audit log's heads, signed and written out of the database now and then (audit/README.md).
+// The audit log's heads, signed, chained and written out of the database's reach now and then
+// (audit/README.md, "Seals"). Production refuses to run unsealed (config.ts), and a first seal
+// that cannot be written stops it here; in development a failure is logged.
 if (config.AUDIT_SEAL_INTERVAL_SECONDS > 0) {
-  const seal = () =>
-    sealAuditLog(database.db, { seedHex: config.AUDIT_SIGNING_SEED, dir: config.AUDIT_SEAL_DIR }).catch((error: unknown) =>
-      app.log.error({ err: error }, 'audit log: sealing failed'),
-    );
-  await seal();
+  const sealer = createSealer({ db: database.db, seedHex: config.AUDIT_SIGNING_SEED, store: createSealStore(config) });
+  app.log.info(`audit log: seals signed with key ${sealer.keyId} (public key ${sealer.publicKeyHex}, for AUDIT_VERIFY_PUBLIC_KEY)`);
+  const seal = () => sealer.seal().catch((error: unknown) => app.log.error({ err: error }, 'audit log: sealing failed'));
+  if (config.KRONE_ENV === 'production') await sealer.seal();
+  else await seal();
   const sealing = setInterval(() => void seal(), config.AUDIT_SEAL_INTERVAL_SECONDS * 1000);
   sealing.unref();
   app.addHook('onClose', async () => clearInterval(sealing));

@@ -27,6 +27,7 @@ const production: Record<string, string> = {
   MOBILEPAY_WEBHOOK_SECRET: 'n'.repeat(40),
   GAME_PROVIDER_KRONE_STUDIO_SECRET: 'o'.repeat(40),
   AUDIT_SIGNING_SEED: 'ab'.repeat(32),
+  AUDIT_SEAL_DIR: '/var/lib/krone/audit-seals',
   WEB_PUBLIC_URL: 'https://www.krone-casino.dk',
   MITID_ISSUER: 'https://broker.example.dk/mitid',
   MITID_CPR_MATCH_URL: 'https://broker.example.dk/mitid/cpr-match',
@@ -120,6 +121,31 @@ describe('production fails closed (KRONE_ENV)', () => {
     delete noSeedSetting.SEED_DEMO_CONTENT;
     expect(() => loadConfig(noSeedSetting)).toThrow(/SEED_DEMO_CONTENT/);
     expect(() => loadConfig({ ...production, TEST_CLOCK_CONTROL: 'true' })).toThrow(/\n {2}TEST_CLOCK_CONTROL:/);
+  });
+
+  it('refuses to run without the audit log’s seals, or with them where the database could reach them (issue 22 §6)', () => {
+    expect(() => loadConfig({ ...production, AUDIT_SEAL_INTERVAL_SECONDS: '0' })).toThrow(
+      /\n {2}AUDIT_SEAL_INTERVAL_SECONDS: 0 switches the audit log’s seals off/,
+    );
+    const defaultFolder = { ...production };
+    delete defaultFolder.AUDIT_SEAL_DIR;
+    expect(() => loadConfig(defaultFolder)).toThrow(/\n {2}AUDIT_SEAL_DIR: the development folder/);
+    // Inside the embedded database's folder: refused in any mode.
+    expect(() =>
+      loadConfig({ KRONE_ENV: 'test', PGLITE_DATA_DIR: '/srv/krone/pglite', AUDIT_SEAL_DIR: '/srv/krone/pglite/seals' }),
+    ).toThrow(/AUDIT_SEAL_DIR: must lie outside the database’s data directory/);
+    const s3 = {
+      AUDIT_SEAL_S3_ENDPOINT: 'https://s3.example.com',
+      AUDIT_SEAL_S3_BUCKET: 'krone-audit-seals',
+      AUDIT_SEAL_S3_ACCESS_KEY_ID: 'seal-writer',
+      AUDIT_SEAL_S3_SECRET_ACCESS_KEY: 'x'.repeat(40),
+    };
+    expect(loadConfig({ ...defaultFolder, ...s3 }).AUDIT_SEAL_S3_BUCKET).toBe('krone-audit-seals');
+    expect(() => loadConfig({ ...production, ...s3, AUDIT_SEAL_S3_ENDPOINT: 'http://s3.example.com' })).toThrow(
+      /AUDIT_SEAL_S3_ENDPOINT: must be https in production/,
+    );
+    expect(() => loadConfig({ ...production, AUDIT_SEAL_S3_BUCKET: 'krone-audit-seals' })).toThrow(/set both or neither/);
+    expect(loadConfig(production).AUDIT_SEAL_INTERVAL_SECONDS).toBe(300);
   });
 
   it('refuses a short storefront key', () => {

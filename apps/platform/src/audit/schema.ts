@@ -40,3 +40,15 @@ export const auditHeads = pgTable('audit_heads', {
   prevHash: bytea('prev_hash').notNull(),
   hash: bytea('hash').notNull(),
 });
+
+/**
+ * The seals written (audit/seal.ts): each one's number, digest and time, recorded by the sealer
+ * after the seal is in its store. The seals themselves live out of the database's reach; this
+ * record lets `audit:verify` see seals taken away from the store's end (a store that ends before
+ * the database's record is a failure).
+ */
+export const auditSeals = pgTable('audit_seals', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  digest: text('digest').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});

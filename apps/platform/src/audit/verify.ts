@@ -18,8 +18,12 @@ export type AuditProblemKind =
   | 'unrecorded_transfer'
   /** A seal names an entry the chain no longer has with that hash: the chain was rewritten after it. */
   | 'seal_mismatch'
-  /** A seal whose signature does not hold. */
-  | 'seal_signature';
+  /** A seal whose signature does not hold under the public key (forged, edited, or another key's). */
+  | 'seal_signature'
+  /** The seals' own chain is broken: a seal missing in between, moved, unreadable, or not naming the one before it. */
+  | 'seal_chain'
+  /** Seals that should be there are not: none while the log has entries, fewer than the database recorded, or none for recent entries. */
+  | 'seal_missing';
 
 export interface AuditProblem {
   kind: AuditProblemKind;
