@@ -15,6 +15,8 @@ ALTER TABLE "games" ADD CONSTRAINT "games_largest_win_positive" CHECK ("largest_
 -- stakes of concurrent rounds do not queue on one row), a rollback taking its stake back out. A
 -- win updates slot 0 with its net payout as seen then (paid − taken) and the provider's limit: the
 -- CHECK refuses a win that takes the day's net payout past the limit, whatever statement writes it.
+-- A refused win suspends the provider for the rest of the day (`suspended_at` on slot 0): no new
+-- stakes, so no player goes on playing rounds whose wins could not be paid.
 CREATE TABLE "game_provider_exposure" (
 	"provider_id" text NOT NULL,
 	"day" date NOT NULL,
@@ -22,6 +24,7 @@ CREATE TABLE "game_provider_exposure" (
 	"amount_ore" bigint NOT NULL,
 	"net_paid_ore" bigint,
 	"limit_ore" bigint,
+	"suspended_at" timestamp with time zone,
 	CONSTRAINT "game_provider_exposure_pkey" PRIMARY KEY("provider_id","day","slot"),
 	CONSTRAINT "game_provider_exposure_slot" CHECK ("slot" BETWEEN 0 AND 16),
 	CONSTRAINT "game_provider_exposure_within_limit" CHECK ("net_paid_ore" IS NULL OR "net_paid_ore" <= "limit_ore")

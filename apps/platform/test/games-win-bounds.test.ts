@@ -202,19 +202,23 @@ describe('a provider’s net payout in a Copenhagen day stays within its limit',
     expect((await refusedWins()).slice(eventsBefore)).toEqual([
       expect.objectContaining({ reason: 'GAME_PROVIDER_EXPOSURE_EXCEEDED', provider: 'capped-studio', limitOre: CAPPED_LIMIT_ORE }),
     ]);
-    // A whole round past it is refused whole.
-    const wholeOver = await capped.call('betAndWin', {
+    // Past its limit the provider is closed to new stakes for the rest of the day (a whole round
+    // too), so that no player goes on playing rounds that could lose but not win; nothing moves.
+    const suspended = await capped.call('betAndWin', {
       sessionId,
       roundId: id('round'),
       transactionId: id('bet'),
       amountOre: 1_000,
       winTransactionId: id('win'),
-      winAmountOre: 3_001,
+      winAmountOre: 0,
       endRound: true,
     });
-    expect(wholeOver.body.code).toBe('GAME_PROVIDER_EXPOSURE_EXCEEDED');
+    expect(suspended.body.code).toBe('GAME_PROVIDER_SUSPENDED');
+    expect((suspended.body as { message?: string }).message).toMatch(/lukket resten af dagen/);
+    const betRefused = await capped.call('bet', { sessionId, roundId: id('round'), transactionId: id('bet'), amountOre: 1_000 });
+    expect(betRefused).toMatchObject({ status: 409, body: { code: 'GAME_PROVIDER_SUSPENDED' } });
     expect(await footprint()).toEqual(before);
-    // Up to the limit is paid.
+    // A round already staked is still paid, up to the limit.
     expect((await capped.call('win', { sessionId, roundId, transactionId: id('win'), amountOre: 1_000 })).status).toBe(200);
     // The provider's games account fell by exactly the limit today.
     const [games] = await rowsOf<{ sum: string }>(
@@ -233,7 +237,7 @@ describe('a provider’s net payout in a Copenhagen day stays within its limit',
       (await studio.call('win', { sessionId: ours.sessionId, roundId: ourRound, transactionId: id('win'), amountOre: 1_001 })).status,
     ).toBe(200);
 
-    // The next Copenhagen day (midnight in Copenhagen is 23:00 UTC in winter) starts afresh.
+    // The next Copenhagen day (midnight in Copenhagen is 23:00 UTC in winter) starts afresh, open again.
     now = new Date('2026-11-20T23:00:01Z');
     platform.setNow(now);
     expect((await play(1_000, 6_000)).paid.status).toBe(200);
@@ -254,7 +258,11 @@ describe('a provider’s net payout in a Copenhagen day stays within its limit',
       ),
     );
     expect(raced.filter((answer) => answer.status === 200)).toHaveLength(2);
-    expect(raced.filter((answer) => answer.body.code === 'GAME_PROVIDER_EXPOSURE_EXCEEDED')).toHaveLength(6);
+    // The others refused: past the limit, or (once one was) the provider closed for the day.
+    const codes = raced.filter((answer) => answer.status !== 200).map((answer) => answer.body.code);
+    expect(codes).toHaveLength(6);
+    expect(codes).toContain('GAME_PROVIDER_EXPOSURE_EXCEEDED');
+    for (const code of codes) expect(['GAME_PROVIDER_EXPOSURE_EXCEEDED', 'GAME_PROVIDER_SUSPENDED']).toContain(code);
     const balances = await Promise.all(seats.map((seat) => cash(seat.player.id)));
     expect(balances.sort()).toEqual([...Array(6).fill(10_000), 12_000, 12_000]);
     expect((await checkInvariants(platform.database.db, { now })).filter((invariant) => !invariant.ok)).toEqual([]);

@@ -150,6 +150,8 @@ export const ERROR_CATALOGUE = {
   GAME_WIN_EXCEEDS_MAXIMUM: { status: 403, messageKey: 'games.error_win_exceeds_maximum' },
   /** A win that takes the provider's net payout of the Copenhagen day past its exposure limit (GAME_PROVIDER_DAILY_PAYOUT_LIMIT_ORE). */
   GAME_PROVIDER_EXPOSURE_EXCEEDED: { status: 409, messageKey: 'games.error_provider_exposure_exceeded' },
+  /** A stake while the provider is suspended for the Copenhagen day: a win of its was refused past its limit. */
+  GAME_PROVIDER_SUSPENDED: { status: 409, messageKey: 'games.error_provider_suspended' },
   // The studio's refusals to the storefront (apps/studio/README.md).
   GAME_STAKE_NOT_ALLOWED: { status: 400, messageKey: 'games.error_stake_not_allowed' },
   GAME_ROUND_IN_PROGRESS: { status: 409, messageKey: 'games.error_round_in_progress' },

@@ -25,6 +25,10 @@ const WITHIN_LARGEST_WIN = (game: string, staked: string, won: string) =>
   `${won} <= 0 or exists (select 1 from games gm where gm.id = ${game}
     and (${won} - 1)::numeric * gm.cost_units < (${staked})::numeric * gm.largest_win_units)`;
 
+/** The provider not suspended for the day (`day`): a win past its limit closes it to new stakes until the next day. */
+const PROVIDER_OPEN = (day: string) => `not exists (select 1 from game_provider_exposure sx
+    where sx.provider_id = $1::text and sx.day = ${day}::date and sx.slot = 0 and sx.suspended_at is not null)`;
+
 /** A stake (`amount`) into the provider's takings of the day (`day`), one of 16 rows by round, once per row of `source`. */
 const TAKEN = (amount: string, source: string, day: string) => `taken as (
     insert into game_provider_exposure (provider_id, day, slot, amount_ore)
@@ -96,6 +100,7 @@ export const BET_IN_ONE_STATEMENT = `
   t as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
     select $12::text, $13::text, 'bet', $14::jsonb, null, $6::timestamptz from ok
+    where ${PROVIDER_OPEN('$16')}
     on conflict (idempotency_key) do nothing
     returning id, created_at
   ),
@@ -210,7 +215,7 @@ export const BET_AND_WIN_IN_ONE_STATEMENT = `
   tb as (
     insert into wallet_transfers (idempotency_key, request_hash, kind, reference, reverses, created_at)
     select $12::text, $13::text, 'bet', $14::jsonb, null, $6::timestamptz from ok
-    where ${WITHIN_LARGEST_WIN('$11::text', '$5::bigint', '$17::bigint')}
+    where ${PROVIDER_OPEN('$22')} and (${WITHIN_LARGEST_WIN('$11::text', '$5::bigint', '$17::bigint')})
     returning id, created_at
   ),
   ${TAKEN('$5::bigint - $17::bigint', 'tb where $17::bigint < $5::bigint', '$22')},

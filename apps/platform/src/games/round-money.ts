@@ -6,7 +6,7 @@ import type { TransferEntry, WalletService } from '../wallet/service.js';
 import { ledgerKey, type MoneyAnswer, type MoneyRequest } from './contract.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import type { GameSession } from './sessions.js';
-import { assertWithinLargestWin, exposureDay, recordPayout, recordTakings } from './win-bounds.js';
+import { assertProviderOpen, assertWithinLargestWin, exposureDay, recordPayout, recordTakings } from './win-bounds.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Session = GameSession;
@@ -103,6 +103,7 @@ export function createRoundMoney({ db, clock, wallet, payoutLimitOre }: RoundMon
     const { providerId } = live;
     const round = await openRound(tx, live, request.roundId);
     if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+    await assertProviderOpen(tx, providerId, exposureDay(clock()));
     const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
     const cash = locked.get(accounts.cash) ?? 0;
     const bonus = locked.get(accounts.bonus) ?? 0;

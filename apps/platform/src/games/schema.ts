@@ -201,6 +201,8 @@ export const gameProviderExposure = pgTable(
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     netPaidOre: bigint('net_paid_ore', { mode: 'number' }),
     limitOre: bigint('limit_ore', { mode: 'number' }),
+    /** On slot 0: when a win past the limit closed the provider to new stakes for the rest of the day. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ name: 'game_provider_exposure_pkey', columns: [t.providerId, t.day, t.slot] })],
 );

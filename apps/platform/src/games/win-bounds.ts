@@ -105,10 +105,21 @@ export async function recordPayout(tx: Tx, providerId: string, day: string, amou
   if (written.length === 0) throw fail('GAME_PROVIDER_EXPOSURE_EXCEEDED', { limitOre });
 }
 
+/** Refuses a stake while the provider is suspended for the day (a win of its was refused past its limit). */
+export async function assertProviderOpen(tx: Tx, providerId: string, day: string): Promise<void> {
+  const [suspended] = await rowsOf<{ suspended_at: unknown }>(
+    sql`select suspended_at from game_provider_exposure
+        where provider_id = ${providerId} and day = ${day}::date and slot = 0 and suspended_at is not null`,
+    tx,
+  );
+  if (suspended) throw fail('GAME_PROVIDER_SUSPENDED');
+}
+
 /**
  * A refused win on the audit log's security chain (audit/README.md), one entry each, appended at
  * once (the provider is authenticated: its calls are bounded by its own rate, unlike the
  * unauthenticated events counted in totals). After the refused call's transaction has rolled back.
+ * A win refused past the provider's limit also suspends it for the rest of the day.
  */
 export async function recordBoundRefusal(
   db: Db,
@@ -130,4 +141,11 @@ export async function recordBoundRefusal(
   await db.execute(
     sql`select audit_append('security', 'security_event', ${JSON.stringify(body)}::jsonb, ${now.toISOString()}::timestamptz)`,
   );
+  // Past its limit, the provider takes no new stakes for the rest of the day: refusing only the
+  // winning rounds would leave its players playing rounds that can lose but not win.
+  if (error.code === 'GAME_PROVIDER_EXPOSURE_EXCEEDED')
+    await db.execute(sql`
+      insert into game_provider_exposure as x (provider_id, day, slot, amount_ore, suspended_at)
+      values (${call.providerId}, ${exposureDay(now)}::date, 0, 0, ${now.toISOString()}::timestamptz)
+      on conflict (provider_id, day, slot) do update set suspended_at = coalesce(x.suspended_at, excluded.suspended_at)`);
 }
