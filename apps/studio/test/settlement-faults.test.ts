@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/src/shared/db.js';
 import { rounds } from '../src/db/schema.js';
-import { SOUND_LEDGER, ledger, realSession, startWorld, studioCall, type SessionData, type TestWorld } from './harness.js';
+import { SOUND_LEDGER, launchToken, ledger, realSession, startWorld, studioCall, type SessionData, type TestWorld } from './harness.js';
 
 /**
  * Issue 22 §1: a studio against a platform that times out or answers 5xx at random, before the call
@@ -63,16 +63,17 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
 
     /** What each player saw settled, by round id: its stake and win as shown. */
     const shown = new Map<string, { player: number; stakeOre: number; winOre: number }>();
-    const pending = new Map<string, number>();
+    /** Pending rounds as the storefront holds them: the player, and the session (and bearer) that played it. */
+    const pending = new Map<string, { index: number; session: SessionData & { token: string } }>();
     let pendingAnswers = 0;
     const answers = new Map<string, number>();
     const tally = (key: string) => answers.set(key, (answers.get(key) ?? 0) + 1);
-    const see = (index: number, round: ShownRound) => {
+    const see = (index: number, round: ShownRound, session = players[index]!.session) => {
       if (round.status === 'pending') {
         // Pending: neither the outcome nor the win is shown.
         expect(round.outcome).toBeNull();
         expect(round.winOre).toBeNull();
-        pending.set(round.roundId, index);
+        pending.set(round.roundId, { index, session });
         pendingAnswers++;
       } else if (round.status === 'settled' || round.status === 'open') {
         expect(round.winOre).not.toBeNull();
@@ -96,11 +97,21 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
         bearer: session.token,
       });
       const code = answer.body.code;
+      if (code === 'GAME_SESSION_ENDED' || code === 'GAME_SESSION_NOT_FOUND') {
+        // The game session ended (its time, or the player's idle login as the studio's clock moved
+        // on): the storefront launches a new one, as a player's next click does.
+        const token = await launchToken(world, players[index]!.player.token);
+        const started = await studioCall<SessionData & { token: string }>(world, 'POST', '/sessions', { body: { mode: 'real', token } });
+        expect(started.status, JSON.stringify(started.body)).toBe(200);
+        players[index]!.session = started.body.data;
+        tally('session ended, launched again (not drawn)');
+        continue;
+      }
       if (code === 'GAME_WARNING_UNANSWERED') {
         await studioCall(world, 'POST', `/sessions/${session.sessionId}/warning`, { body: { answer: 'continue' }, bearer: session.token });
         continue;
       }
-      if (code === 'GAME_ROUND_IN_PROGRESS') {
+      if (code?.startsWith('GAME_ROUND_IN_PROGRESS')) {
         tally('in progress (not drawn)');
         if (turn % players.length === players.length - 1 && pending.size >= players.length - 2) await recover();
         continue;
@@ -126,8 +137,7 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
     // The storefront learns each pending round's fate.
     let settledLater = 0;
     let refusedLater = 0;
-    for (const [roundId, index] of [...pending]) {
-      const { session } = players[index]!;
+    for (const [roundId, { index, session }] of [...pending]) {
       const fate = await studioCall<{ round: ShownRound }>(world, 'GET', `/sessions/${session.sessionId}/rounds/${roundId}`, {
         bearer: session.token,
       });
@@ -139,7 +149,7 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
         expect(round.winOre).toBeNull();
         refusedLater++;
       } else settledLater++;
-      see(index, round);
+      see(index, round, session);
     }
 
     // The studio: nothing owed, nothing cancelled; what it settled is what the player saw settled.
