@@ -267,7 +267,8 @@ export async function buildPlatform({
     // A logout, or a lock found at a session's look-up, ends the player's game sessions.
     endGameSessions: async (playerId, reason) => void (await games.endPlayerSessions(playerId, reason)),
   });
-  const bonus = createBonusService(database.db, clock, wallet);
+  // Wagering weighs each stake by its title's game type, the catalogue's (bonus/wagering.ts).
+  const bonus = createBonusService(database.db, clock, wallet, { gameTypes: (ids, runner) => games.catalogue.gameTypes(ids, runner) });
   // The rules of a stake (the open bonus's maximum bet, a pause answered as the limits context's):
   // the games contract's.
   const stakes = createStakeRules({
@@ -301,6 +302,7 @@ export async function buildPlatform({
     config,
     clock,
     wallet,
+    bonus,
     players,
     nemkonto: createNemKontoClient(config),
     log: (message, details) => app.log.warn(details, message),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { formatKr } from '@krone/domain';
 import { describe, expect, it } from 'vitest';
 import { readBonusCodes } from '../src/bonus/service.js';
+import { WAGERING_CONTRIBUTION_PERCENT } from '../src/bonus/wagering.js';
 
 // Danish marketing rules: an offer the site shows must be one a player can get, with its real
 // terms. The seeded offer texts (start page, welcome popup, registration, campaigns, landing
@@ -87,6 +88,44 @@ describe('offers the site shows', () => {
         if (/dage/.test(text)) expect(text, where).toContain(`${code.grantValidDays} dage`);
         if (/indsats/i.test(text)) expect(text, where).toMatch(/maks(\.|imale?) indsats[^.]{0,40}100 kr\./i);
       }
+    }
+  });
+});
+
+// Issue 22 §5: the terms shown with the offer state how each game type counts toward the wagering
+// (the weights the platform counts by) and that withdrawing while the bonus is open forfeits it.
+describe('the bonus terms shown with an offer', () => {
+  const bonusTerms = (seed('pages.json') as { slug: string; body: string }[]).find((page) => page.slug === 'bonusvilkaar')!;
+  const withTerms: [string, string][] = [
+    ...surfaces.filter(([where]) =>
+      [
+        'campaign velkomstbonus',
+        'landing page velkomst/velkomstbonus',
+        'welcome popup',
+        'registration bonus choice',
+        'welcome offer conditions',
+      ].includes(where),
+    ),
+    ['bonus terms page', plain(bonusTerms.body)],
+  ];
+
+  it('state the contribution of each game type to the wagering, as the platform counts it', () => {
+    expect(withTerms).toHaveLength(6);
+    const { slot, table, live } = WAGERING_CONTRIBUTION_PERCENT;
+    for (const [where, text] of withTerms) {
+      expect(text, where).toMatch(new RegExp(`spilleautomater[^.]{0,40}${slot} %`, 'i'));
+      expect(text, where).toMatch(new RegExp(`bord(spil|-)[^.]{0,40}${table} %`, 'i'));
+      expect(text, where).toMatch(new RegExp(`live(spil| casino)[^.]{0,40}${live} %`, 'i'));
+      expect(text, where).not.toMatch(/alle (dine )?indsatser tæller (fuldt )?med/i);
+    }
+  });
+
+  it('state that withdrawing while the bonus is open forfeits it, and nowhere that a withdrawal leaves it as it is', () => {
+    for (const [where, text] of withTerms) {
+      expect(text, where).toMatch(/udbetal[^.]{0,40}mens (en )?bonus(sen)? er aktiv[^.]{0,20}(bortfalder|fjerner) bonussen/i);
+    }
+    for (const file of ['main-contents.json', 'campaigns.json', 'landing-pages.json', 'translations.json', 'pages.json']) {
+      expect(raw(file), file).not.toMatch(/påvirker ikke (en aktiv |bonussen)|udbetaling påvirker ikke/i);
     }
   });
 });

@@ -114,6 +114,11 @@ export const ERROR_CATALOGUE = {
   WITHDRAWAL_NOT_ALLOWED: { status: 409, messageKey: 'payout.error_cannot_withdraw' },
   WITHDRAWAL_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
   WITHDRAWAL_NOT_CANCELLABLE: { status: 409, messageKey: 'payout.cancel_error' },
+  /**
+   * A withdrawal asked while a bonus is open, without `forfeitBonus: true`: it would forfeit the
+   * bonus. Answered with `bonusOre`, the bonus balance forfeited; nothing changed.
+   */
+  WITHDRAWAL_FORFEITS_BONUS: { status: 409, messageKey: 'payout.error_forfeits_bonus' },
   PAYOUT_MISMATCH: { status: 409, messageKey: 'validation.invalid_input' },
   PAYOUT_STATE_CONFLICT: { status: 409, messageKey: 'validation.invalid_input' },
 

@@ -57,6 +57,8 @@ export const bonusGrants = pgTable(
     /** completed, forfeited, or merged (migration 0012: folded into the player's newest bonus), once ended. */
     outcome: text('outcome'),
     endTransferId: uuid('end_transfer_id'),
+    /** The withdrawal that forfeited this bonus (asked while it was open; migration 0021), if one did. */
+    forfeitedByWithdrawalId: uuid('forfeited_by_withdrawal_id'),
   },
   (t) => [
     uniqueIndex('bonus_grants_payment_key').on(t.paymentId),
@@ -64,6 +66,7 @@ export const bonusGrants = pgTable(
     uniqueIndex('bonus_grants_open_key')
       .on(t.playerId)
       .where(sql`${t.endedAt} is null`),
+    check('bonus_grants_withdrawal_forfeit_check', sql`${t.forfeitedByWithdrawalId} is null or ${t.outcome} = 'forfeited'`),
     check(
       'bonus_grants_outcome_check',
       sql`(${t.endedAt} is null and ${t.outcome} is null) or (${t.endedAt} is not null and ${t.outcome} in ('completed', 'forfeited', 'merged'))`,

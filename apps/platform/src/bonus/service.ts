@@ -3,9 +3,11 @@ import { ERROR_CATALOGUE } from '@krone/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { gameTypesOf, type GameType } from '../games/service.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { bonusCodes, bonusGrants } from './schema.js';
+import { weightedWageringOre } from './wagering.js';
 
 export const MAX_BONUS_CODE_LENGTH = 40;
 /** Spec §1: the largest stake a player with an open bonus may place (100 kr). */
@@ -113,7 +115,16 @@ export async function seedBonusCodes(db: Db, codes: BonusCode[] = readBonusCodes
  * routes); the bonus is granted once, when the deposit succeeds, in the same transaction as the
  * deposit's credit, through the ledger (`bonus_grant`, bonus_cost → player_bonus).
  */
-export function createBonusService(db: Db, clock: () => Date, wallet: WalletService) {
+export function createBonusService(
+  db: Db,
+  clock: () => Date,
+  wallet: WalletService,
+  ports: {
+    /** The game type of each title named (the games catalogue's), read in the caller's transaction. */
+    gameTypes?: (ids: string[], runner: Pick<Db, 'select'>) => Promise<Map<string, GameType>>;
+  } = {},
+) {
+  const gameTypes = ports.gameTypes ?? gameTypesOf;
   /** The player's open bonus (at most one: `bonus_grants_open_key`); callers add a lock where they need it. */
   const openGrantOf = (runner: Pick<Db, 'select'>, playerId: string) =>
     runner
@@ -232,6 +243,20 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
   }
 
   /**
+   * What the bonus's stakes until `until` count toward its requirement: the player's stakes since
+   * the grant, per game, each weighed by its game type (wagering.ts: slots in full, table and live
+   * games 10 %).
+   */
+  async function wageredFor(tx: Runner, grant: BonusGrant, until: Date) {
+    const stakes = await wallet.stakedByGameBetween(grant.playerId, grant.grantedAt, until, tx);
+    const types = await gameTypes(
+      stakes.flatMap(({ gameId }) => (gameId === null ? [] : [gameId])),
+      tx,
+    );
+    return weightedWageringOre(stakes, types);
+  }
+
+  /**
    * Counts an open bonus's wagering from the ledger and ends it when due, inside the caller's
    * transaction (the grant row locked by the caller):
    * - wagered through (stakes from its grant until now, or until it expired, reach the
@@ -246,7 +271,7 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     if (grant.endedAt) return grant;
     const now = clock();
     const until = now < grant.expiresAt ? now : grant.expiresAt;
-    const wagered = await wallet.stakedBetween(grant.playerId, grant.grantedAt, until, tx);
+    const wagered = await wageredFor(tx, grant, until);
     const completed = wagered >= grant.wageringRequirementOre;
     if (!completed && now < grant.expiresAt) {
       const [kept] = await tx
@@ -319,7 +344,13 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
    * back to the house (`bonus_forfeit`), with the grant as reference and the key given (read
    * under the lock). Answers the transfer, or null when the balance is empty.
    */
-  async function moveWholeBonusBalance(tx: Runner, grant: BonusGrant, toCash: boolean, key: (bonusAccount: string) => Promise<string>) {
+  async function moveWholeBonusBalance(
+    tx: Runner,
+    grant: BonusGrant,
+    toCash: boolean,
+    key: (bonusAccount: string) => Promise<string>,
+    extraReference: Record<string, string> = {},
+  ) {
     const { bonusAccount, cashAccount, bonusOre } = await lockMoney(tx, grant.playerId);
     if (bonusOre <= 0) return null;
     const moved = await wallet.transfer(
@@ -330,11 +361,51 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
           { accountId: bonusAccount, amountOre: -bonusOre },
           { accountId: toCash ? cashAccount : await wallet.systemAccount('bonus_cost', tx), amountOre: bonusOre },
         ],
-        reference: { grantId: grant.id, code: grant.code },
+        reference: { grantId: grant.id, code: grant.code, ...extraReference },
       },
       tx,
     );
     return moved.transferId;
+  }
+
+  /**
+   * A withdrawal asked while a bonus is open forfeits that bonus (the bonus money and its wagering,
+   * never the player's own), inside the withdrawal's transaction before its hold, so both happen or
+   * neither. Under the grant's row lock the bonus is first brought up to date: one wagered through
+   * meanwhile turns into cash as ever, one expired ends as ever, and neither asks anything. Still
+   * open with money in its balance, it is refused `WITHDRAWAL_FORFEITS_BONUS` with that balance
+   * (`bonusOre`) unless the player confirmed (`confirmed`); confirmed, or with an empty balance, the
+   * whole bonus balance goes back to the house (`bonus_forfeit`, key `bonus-end:<grant id>`, the
+   * withdrawal in its reference, so the audit log's transfer entry names it) and the bonus ends
+   * `forfeited`, naming the withdrawal. Answers what was forfeited, in øre (0 when nothing was open).
+   */
+  async function forfeitForWithdrawal(tx: Runner, input: { playerId: string; withdrawalId: string; confirmed: boolean }) {
+    const [open] = await openGrantOf(tx, input.playerId).for('update');
+    if (!open) return 0;
+    const current = await settleGrant(tx, open);
+    if (current.endedAt) return 0;
+    const { bonusOre } = await lockMoney(tx, input.playerId);
+    if (bonusOre > 0 && !input.confirmed) throw fail('WITHDRAWAL_FORFEITS_BONUS', { bonusOre });
+    const endTransferId = await moveWholeBonusBalance(tx, current, false, async () => `bonus-end:${current.id}`, {
+      withdrawalId: input.withdrawalId,
+    });
+    const now = clock();
+    await tx
+      .update(bonusGrants)
+      .set({ endedAt: now, checkedAt: now, outcome: 'forfeited', endTransferId, forfeitedByWithdrawalId: input.withdrawalId })
+      .where(eq(bonusGrants.id, current.id));
+    return Math.max(bonusOre, 0);
+  }
+
+  /**
+   * The player's open bonus as a withdrawal would find it, brought up to date first: the bonus
+   * balance it would forfeit and when it would expire, or null when none is open.
+   */
+  async function openBonusForWithdrawal(playerId: string) {
+    const open = await settle(playerId);
+    if (!open) return null;
+    const { player_bonus: bonusOre } = await wallet.playerBalances(playerId);
+    return { bonusOre: Math.max(bonusOre, 0), expiresAt: open.expiresAt };
   }
 
   /**
@@ -413,7 +484,18 @@ export function createBonusService(db: Db, clock: () => Date, wallet: WalletServ
     }
   }
 
-  return { checkCode, lockForGrant, grantForDeposit, grantForPayment, wageringSummary, settle, settleOpen, assertStakeAllowed };
+  return {
+    checkCode,
+    lockForGrant,
+    grantForDeposit,
+    grantForPayment,
+    wageringSummary,
+    settle,
+    settleOpen,
+    assertStakeAllowed,
+    forfeitForWithdrawal,
+    openBonusForWithdrawal,
+  };
 }
 
 export type BonusService = ReturnType<typeof createBonusService>;

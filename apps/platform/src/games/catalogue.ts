@@ -9,6 +9,22 @@ export const FEATURES = ['wild', 'scatter', 'free-spins', 'retrigger', 'multipli
 export const CATALOGUE_SORTS = ['newest', 'popular', 'name', 'rtp'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
+/** What kind of game a title is (the catalogue's `game_type`); an open bonus's wagering weighs stakes by it. */
+export const GAME_TYPES = ['slot', 'table', 'live'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+
+/**
+ * The game type of each title named (withdrawn ones too), read in the caller's transaction when it
+ * gives one: the bonus context weighs an open bonus's stakes by it (bonus/wagering.ts). A title the
+ * catalogue does not hold is not in the answer.
+ */
+export async function gameTypesOf(ids: string[], runner: Pick<Db, 'select'>): Promise<Map<string, GameType>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await runner.select({ id: games.id, gameType: games.gameType }).from(games).where(inArray(games.id, unique));
+  return new Map(rows.map((row) => [row.id, row.gameType as GameType]));
+}
+
 /** A title released within this many days is new (the "Nye spil" list, the tile's badge). */
 export const NEW_GAME_DAYS = 30;
 /** The popular row and sort, and /Games/best by default: rounds of the last 7 days. */
@@ -320,6 +336,7 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
     byId,
     summaries,
     names,
+    gameTypes: (ids: string[], runner: Pick<Db, 'select'> = db) => gameTypesOf(ids, runner),
     assertPlayable,
     assertStakeAllowed,
     forgetStakes: () => steps.clear(),

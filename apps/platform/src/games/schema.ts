@@ -156,6 +156,11 @@ export const games = pgTable(
     reelsCount: integer('reels_count').notNull(),
     theme: jsonb('theme').$type<{ motif: string; colours: { background: string; primary: string; accent: string } }>().notNull(),
     mathsHash: text('maths_hash').notNull(),
+    /**
+     * slot, table or live (migration 0021): what an open bonus's wagering weighs a stake on this title
+     * by (bonus/wagering.ts). Every title of `@krone/games-math` is a slot, the column's default.
+     */
+    gameType: text('game_type').notNull().default('slot'),
     /** Folded (lower case, æ→ae, ø→oe, å→aa, accents off) name, studio and tags: what search matches by trigrams. */
     searchText: text('search_text').notNull(),
     /** The folded name alone: a match on the name ranks before one on a tag. */

@@ -18,6 +18,8 @@ import { gameRounds, gameTransactions } from './schema.js';
 import type { Title } from '@krone/games-math';
 import { createCatalogue } from './catalogue.js';
 import { syncCatalogue } from './catalogue-sync.js';
+// What the bonus context weighs an open bonus's stakes by (bonus/wagering.ts).
+export { GAME_TYPES, gameTypesOf, type GameType } from './catalogue.js';
 import { createPlayerGames, type ResolvePeriod } from './player-games.js';
 import { createGameSessions, type GameSessionsDeps } from './sessions.js';
 

@@ -70,6 +70,11 @@ export const withdrawals = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /**
+     * The bonus balance this withdrawal forfeited: a withdrawal asked, and confirmed, while a bonus
+     * was open ends that bonus in its own transaction (migration 0021, bonus/README.md). 0 when none.
+     */
+    forfeitedBonusOre: bigint('forfeited_bonus_ore', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -78,6 +83,7 @@ export const withdrawals = pgTable(
       .on(t.sendAfter)
       .where(sql`${t.status} in ('pending', 'sending')`),
     check('withdrawals_amount_check', sql`${t.amountOre} > 0`),
+    check('withdrawals_forfeited_bonus_check', sql`${t.forfeitedBonusOre} >= 0`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'paid', 'cancelled', 'failed')`),
   ],
 );

@@ -1,3 +1,4 @@
+import { createBonusService } from '../bonus/service.js';
 import type { Config } from '../config.js';
 import { createContentService } from '../content/service.js';
 import type { Db } from '../db/client.js';
@@ -38,11 +39,13 @@ export function createPayoutProcessor(options: {
     content: createContentService(db, clock),
     limits: createLimitsService({ db, clock }),
   });
+  const wallet = createWalletService(db, clock);
   return createWithdrawalsService({
     db,
     config,
     clock,
-    wallet: createWalletService(db, clock),
+    wallet,
+    bonus: createBonusService(db, clock, wallet),
     players,
     nemkonto: createNemKontoClient(config, options.fetch),
     log: options.log,

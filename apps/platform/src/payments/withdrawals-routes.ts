@@ -21,6 +21,8 @@ const withdrawalView = z.object({
   paidAt: isoDateTime.nullable(),
   cancelledAt: isoDateTime.nullable(),
   failedAt: isoDateTime.nullable(),
+  /** The bonus balance this withdrawal forfeited (asked while a bonus was open, confirmed with forfeitBonus), 0 when none. */
+  forfeitedBonusOre: z.number().int().min(0),
 });
 const toJson = (row: WithdrawalView): z.infer<typeof withdrawalView> => ({
   ...row,
@@ -54,12 +56,18 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
       schema: {
         tags,
         operationId: 'requestWithdrawal',
-        summary: 'Withdraw to the player’s NemKonto (øre, at least 100 kr., at most the withdrawable balance); reserved at once',
+        summary:
+          'Withdraw to the player’s NemKonto (øre, at least 100 kr., at most the withdrawable balance); reserved at once. While a bonus is open the withdrawal forfeits it: refused 409 WITHDRAWAL_FORFEITS_BONUS (with bonusOre) unless forfeitBonus is true',
         params: sessionParams,
         body: z.object({
           amountOre: z.number().describe('Whole øre'),
           /** A uuid made per confirmation: sending the same request again answers the first. */
           requestId: z.uuid().optional(),
+          /**
+           * The player confirmed that the withdrawal forfeits their open bonus (the bonus balance
+           * named by WITHDRAWAL_FORFEITS_BONUS's bonusOre): the bonus ends with the withdrawal.
+           */
+          forfeitBonus: z.boolean().optional(),
         }),
         response: { 200: ok(withdrawalView), 400: errorBody, 401: errorBody, 409: errorBody },
       },
@@ -86,6 +94,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
               withdrawableOre: z.number().int(),
               reservedOre: z.number().int(),
               minimumOre: z.number().int(),
+              /** The open bonus a withdrawal now would forfeit: its balance and expiry; null when none is open. */
+              openBonus: z.object({ bonusOre: z.number().int().min(0), expiresAt: isoDateTime }).nullable(),
               withdrawals: z.array(withdrawalView),
             }),
           ),
@@ -96,7 +106,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
     async (request, reply) => {
       reply.headers(noStore);
       const list = await withdrawals.listWithdrawals(request.player.id);
-      return { result: 1 as const, data: { ...list, withdrawals: list.withdrawals.map(toJson) } };
+      const openBonus = list.openBonus && { bonusOre: list.openBonus.bonusOre, expiresAt: iso(list.openBonus.expiresAt) };
+      return { result: 1 as const, data: { ...list, openBonus, withdrawals: list.withdrawals.map(toJson) } };
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MIN_WITHDRAWAL_ORE, addDanishBankingDays } from '@krone/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { BonusService } from '../bonus/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { PlayersService } from '../players/service.js';
@@ -36,6 +37,8 @@ export interface WithdrawalsDeps {
   config: Pick<Config, 'PAYOUT_HOLD_MINUTES'> & Partial<Pick<Config, 'PAYOUT_SEND_LEASE_SECONDS'>>;
   clock: () => Date;
   wallet: WalletService;
+  /** An open bonus is forfeited by a withdrawal, in the withdrawal's transaction (bonus/README.md). */
+  bonus: Pick<BonusService, 'forfeitForWithdrawal' | 'openBonusForWithdrawal'>;
   players: Pick<PlayersService, 'cprForPlayer'>;
   nemkonto: NemKontoClient;
   log?: (message: string, details: Record<string, unknown>) => void;
@@ -48,7 +51,7 @@ export interface WithdrawalsDeps {
  * and sends them to NemKonto, whose signed webhook reports them paid.
  */
 export function createWithdrawalsService(deps: WithdrawalsDeps) {
-  const { db, config, clock, wallet, players, nemkonto } = deps;
+  const { db, config, clock, wallet, bonus, players, nemkonto } = deps;
   const log = deps.log ?? (() => {});
 
   const playerStatus = (row: WithdrawalRow): PlayerWithdrawalStatus =>
@@ -64,6 +67,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     paidAt: row.paidAt,
     cancelledAt: row.cancelledAt,
     failedAt: row.failedAt,
+    forfeitedBonusOre: row.forfeitedBonusOre,
   });
 
   /** Runs a transfer in the caller's transaction, with the player's accounts made if missing. */
@@ -97,9 +101,14 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
   /**
    * Requests a withdrawal of `amountOre` (≥ 100 kr., ≤ the player's cash) to their NemKonto and
    * reserves it at once. `requestId` (a uuid the storefront makes per confirmation) makes a
-   * repeated request answer the first one instead of withdrawing twice.
+   * repeated request answer the first one instead of withdrawing twice. While a bonus is open the
+   * withdrawal forfeits it: refused `WITHDRAWAL_FORFEITS_BONUS` (with the bonus balance, `bonusOre`)
+   * unless `forfeitBonus` is true, and then the bonus ends in the same transaction as the hold.
    */
-  async function requestWithdrawal(playerId: string, input: { amountOre: number; requestId?: string }): Promise<WithdrawalView> {
+  async function requestWithdrawal(
+    playerId: string,
+    input: { amountOre: number; requestId?: string; forfeitBonus?: boolean },
+  ): Promise<WithdrawalView> {
     const amountOre = input.amountOre;
     if (typeof amountOre !== 'number' || !Number.isSafeInteger(amountOre) || amountOre <= 0 || amountOre > MAX_WITHDRAWAL_ORE) {
       throw fail('AMOUNT_INVALID', amountField('validation.amount_invalid'));
@@ -125,6 +134,12 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
           .from(withdrawals)
           .where(and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, ['pending', 'sending', 'sent'])));
         if (Number(open!.count) >= MAX_OPEN_WITHDRAWALS) throw fail('WITHDRAWAL_NOT_ALLOWED');
+        // An open bonus ends with the withdrawal, all or nothing: refused unless confirmed (nothing moves).
+        const forfeitedBonusOre = await bonus.forfeitForWithdrawal(tx, {
+          playerId,
+          withdrawalId: id,
+          confirmed: input.forfeitBonus === true,
+        });
         const reserve = await moveReserve(tx, { id, playerId, amountOre }, 'withdrawal');
         const [inserted] = await tx
           .insert(withdrawals)
@@ -137,6 +152,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
             sendAfter: new Date(now.getTime() + Math.round(config.PAYOUT_HOLD_MINUTES * 60_000)),
             expectedBy: addDanishBankingDays(now, PAYOUT_BANKING_DAYS),
             reserveTransferId: reserve.transferId,
+            forfeitedBonusOre,
             updatedAt: now,
           })
           .returning();
@@ -156,8 +172,9 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     }
   }
 
-  /** The player's withdrawals, newest first, with what they can withdraw now. */
+  /** The player's withdrawals, newest first, with what they can withdraw now and the open bonus a withdrawal would forfeit. */
   async function listWithdrawals(playerId: string) {
+    const openBonus = await bonus.openBonusForWithdrawal(playerId);
     const balances = await wallet.playerBalances(playerId);
     const rows = await db
       .select()
@@ -169,6 +186,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       withdrawableOre: balances.player_cash,
       reservedOre: balances.player_payout_reserve,
       minimumOre: MIN_WITHDRAWAL_ORE,
+      openBonus,
       withdrawals: rows.map(view),
     };
   }
@@ -335,4 +353,6 @@ export interface WithdrawalView {
   paidAt: Date | null;
   cancelledAt: Date | null;
   failedAt: Date | null;
+  /** The bonus balance this withdrawal forfeited (asked while a bonus was open), 0 when none. */
+  forfeitedBonusOre: number;
 }

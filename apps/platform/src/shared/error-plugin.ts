@@ -12,6 +12,7 @@ export interface ErrorBody {
   fields?: Record<string, string>;
   remainingOre?: number;
   balanceOre?: number;
+  bonusOre?: number;
 }
 
 type Translate = (messageKey: string) => Promise<string>;
@@ -50,6 +51,7 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
       if (error.details?.fields) body.fields = error.details.fields as Record<string, string>;
       if (typeof error.details?.remainingOre === 'number') body.remainingOre = error.details.remainingOre;
       if (typeof error.details?.balanceOre === 'number') body.balanceOre = error.details.balanceOre;
+      if (typeof error.details?.bonusOre === 'number') body.bonusOre = error.details.bonusOre;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -25,6 +25,8 @@ export const errorBody = z.object({
   remainingOre: z.number().int().min(0).optional(),
   /** INSUFFICIENT_FUNDS from the games contract: the player's balance (cash and bonus) as it stands, in øre. */
   balanceOre: z.number().int().min(0).optional(),
+  /** WITHDRAWAL_FORFEITS_BONUS: the open bonus's balance the withdrawal would forfeit, in øre. */
+  bonusOre: z.number().int().min(0).optional(),
 });
 // Registered by id so the OpenAPI document lists the codes once, as named components, and the
 // generated client carries them as `components['schemas']['ErrorCode']`.

@@ -79,25 +79,32 @@ export function createLedgerReports(db: Db, clock: () => Date, accounts: Pick<Ac
   }
 
   /**
-   * What a player staked in bets made in [from, until): what left their cash and bonus accounts
-   * in transfers of kind bet, reversed bets not counted. The bonus context counts wagering by it.
+   * What a player staked in bets made in [from, until), per game (the transfer's reference `game`,
+   * null for a bet that names none): what left their cash and bonus accounts in transfers of kind
+   * bet, reversed bets not counted. The bonus context counts wagering by it, each game by its type.
    */
-  async function stakedBetween(playerId: string, from: Date, until: Date, runner: Pick<Db, 'execute'> = db): Promise<number> {
-    if (until <= from) return 0;
-    const [row] = await rowsOf<{ staked: string }>(
+  async function stakedByGameBetween(
+    playerId: string,
+    from: Date,
+    until: Date,
+    runner: Pick<Db, 'execute'> = db,
+  ): Promise<{ gameId: string | null; stakedOre: number }[]> {
+    if (until <= from) return [];
+    const rows = await rowsOf<{ game_id: string | null; staked: string }>(
       sql`
-      select coalesce(-sum(e.amount_ore), 0) as staked
+      select t.reference->>'game' as game_id, coalesce(-sum(e.amount_ore), 0) as staked
       from wallet_accounts a
       join wallet_entries e on e.account_id = a.id
       join wallet_transfers t on t.id = e.transfer_id
       where a.player_id = ${playerId} and a.kind in ('player_cash', 'player_bonus')
         and e.created_at >= ${from.toISOString()}::timestamptz and e.created_at < ${until.toISOString()}::timestamptz
         and e.amount_ore < 0 and t.kind = 'bet'
-        and not exists (select 1 from wallet_transfers r where r.reverses = t.id)`,
+        and not exists (select 1 from wallet_transfers r where r.reverses = t.id)
+      group by 1`,
       runner,
     );
-    return Number(row?.staked ?? 0);
+    return rows.map((row) => ({ gameId: row.game_id, stakedOre: Number(row.staked) }));
   }
 
-  return { accountSummary, betWinSummary, stakedBetween, audit };
+  return { accountSummary, betWinSummary, stakedByGameBetween, audit };
 }
