@@ -10,14 +10,23 @@ export async function loadWithdrawals(token: string): Promise<WithdrawalsOvervie
   throw new Error(`withdrawals: platform answered ${response.status}`);
 }
 
-/** A platform refusal passed on to the browser: its code, Danish message and fields (amountOre is the form's amount). */
+/**
+ * A platform refusal passed on to the browser: its code, Danish message and fields (amountOre is
+ * the form's amount), and the bonus balance a withdrawal would forfeit (WITHDRAWAL_FORFEITS_BONUS).
+ */
 export function refusal(error: unknown, status: number) {
-  const refused = error as { code?: string; message?: string; fields?: Record<string, string> } | undefined;
+  const refused = error as { code?: string; message?: string; fields?: Record<string, string>; bonusOre?: number } | undefined;
   const fields = refused?.fields
     ? Object.fromEntries(Object.entries(refused.fields).map(([key, value]) => [key === 'amountOre' ? 'amount' : key, value]))
     : undefined;
   return Response.json(
-    { result: 0, code: refused?.code ?? 'SERVER_ERROR', message: refused?.message, fields },
+    {
+      result: 0,
+      code: refused?.code ?? 'SERVER_ERROR',
+      message: refused?.message,
+      fields,
+      ...(typeof refused?.bonusOre === 'number' ? { bonusOre: refused.bonusOre } : {}),
+    },
     { status: status >= 400 && status < 500 ? status : 502, headers: { 'Cache-Control': 'no-store' } },
   );
 }

@@ -6,10 +6,9 @@ import { textsTranslator } from '@/lib/i18n';
 import { refreshAccountSummary } from '../players/account-summary';
 import styles from '../players/players.module.css';
 import { usePost } from '../players/use-post';
+import { forfeitOfRefusal, stepAfterAmount, type WithdrawStep } from './bonus-forfeit';
 import own from './withdraw.module.css';
 import type { Withdrawal, WithdrawalsOverview } from '@/lib/platform-types';
-
-type Step = 'amount' | 'confirm' | 'receipt';
 
 const STATUS_KEYS: Record<Withdrawal['status'], string> = {
   pending: 'payout.status_created',
@@ -38,7 +37,9 @@ function newRequestId(): string {
 
 /**
  * The withdrawal to NemKonto in the spec's three steps (amount, confirmation, receipt) and the
- * player's withdrawals with where each stands; a pending one can be cancelled.
+ * player's withdrawals with where each stands; a pending one can be cancelled. While a bonus is
+ * open, a warning step between the amount and the confirmation names the bonus balance the
+ * withdrawal forfeits: the player confirms giving it up, or cancels and keeps it (nothing is sent).
  */
 export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview; texts: Record<string, string> }) {
   const t = textsTranslator(texts);
@@ -46,7 +47,11 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
   const heading = useRef<HTMLHeadingElement>(null);
   const { busy, post } = usePost();
   const [overview, setOverview] = useState(initial);
-  const [step, setStep] = useState<Step>('amount');
+  const [step, setStep] = useState<WithdrawStep>('amount');
+  /** The bonus balance the warning named; the player confirmed giving it up once on the confirmation step. */
+  const [forfeitOre, setForfeitOre] = useState(0);
+  const [forfeitConfirmed, setForfeitConfirmed] = useState(false);
+  const [bonusKept, setBonusKept] = useState(false);
   const [amount, setAmount] = useState('');
   const [amountOre, setAmountOre] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -100,16 +105,46 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
     }
     setAmountOre(parseKrToOre(amount)!);
     requestId.current = newRequestId();
+    const next = stepAfterAmount(overview.openBonus);
+    setForfeitOre(next.bonusOre);
+    setForfeitConfirmed(false);
+    setBonusKept(false);
+    setStep(next.step);
+  }
+
+  /** The warning answered "withdraw and give the bonus up": on to the confirmation, which sends it. */
+  function giveUpBonus() {
+    setForfeitConfirmed(true);
     setStep('confirm');
+  }
+
+  /** The warning answered "cancel": nothing is sent, the bonus stays, back to the amount. */
+  function keepBonus() {
+    setForfeitConfirmed(false);
+    setBonusKept(true);
+    setStep('amount');
   }
 
   async function confirm() {
     setAlert(null);
-    const answer = await post('/api/withdrawals', { amount, requestId: requestId.current });
+    const answer = await post('/api/withdrawals', {
+      amount,
+      requestId: requestId.current,
+      ...(forfeitConfirmed ? { forfeitBonus: true } : {}),
+    });
     if (answer.ok) {
       setReceipt(answer.body.data as Withdrawal);
       setStep('receipt');
       void refreshAccountSummary();
+      void reload();
+      return;
+    }
+    // A bonus opened (or came to hold money) after the page was read: the warning first.
+    const forfeit = forfeitOfRefusal(answer.body as { code?: string; bonusOre?: unknown });
+    if (forfeit !== null) {
+      setForfeitOre(forfeit);
+      setForfeitConfirmed(false);
+      setStep('forfeit');
       void reload();
       return;
     }
@@ -137,10 +172,20 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
     setAmount('');
     setError(null);
     setReceipt(null);
+    setForfeitConfirmed(false);
+    setBonusKept(false);
     setStep('amount');
   }
 
-  const stepTitle = step === 'amount' ? t('payout.step1_title') : step === 'confirm' ? t('payout.step2_title') : t('payout.step3_title');
+  const stepTitle =
+    step === 'amount'
+      ? t('payout.step1_title')
+      : step === 'forfeit'
+        ? t('payout.forfeit_title')
+        : step === 'confirm'
+          ? t('payout.step2_title')
+          : t('payout.step3_title');
+  const openBonusOre = overview.openBonus?.bonusOre ?? 0;
   const tooLittle = overview.withdrawableOre < MIN_WITHDRAWAL_ORE;
 
   return (
@@ -155,6 +200,16 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
               {t('payout.withdrawable', { amount: formatKr(overview.withdrawableOre) })}
             </p>
             {tooLittle ? <p className={styles.muted}>{t('payout.below_minimum')}</p> : null}
+            {bonusKept ? (
+              <p className={`${styles.alert} ${styles.success}`} role="status" data-testid="withdraw-bonus-kept">
+                {t('payout.forfeit_kept')}
+              </p>
+            ) : null}
+            {openBonusOre > 0 ? (
+              <p className={styles.help} data-testid="withdraw-bonus-note">
+                {t('payout.bonus_warning', { amount: formatKr(openBonusOre) })}
+              </p>
+            ) : null}
             <div className={styles.field}>
               <label htmlFor={`${id}-amount`}>{t('payout.amount_label')}</label>
               <div className={own.amountRow}>
@@ -206,6 +261,24 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
           </form>
         ) : null}
 
+        {step === 'forfeit' ? (
+          <div className={styles.form} data-testid="withdraw-forfeit">
+            <div className={styles.alert} role="alert" data-testid="withdraw-forfeit-warning">
+              <strong>{t('payout.forfeit_text', { amount: formatKr(forfeitOre) })}</strong>
+            </div>
+            <p className={own.confirmText}>{t('payout.forfeit_own_money', { amount: formatKr(amountOre) })}</p>
+            <p className={styles.help}>{t('payout.forfeit_final')}</p>
+            <div className={styles.buttons}>
+              <button type="button" className={styles.submit} onClick={giveUpBonus} data-testid="withdraw-forfeit-confirm">
+                {t('payout.forfeit_confirm')}
+              </button>
+              <button type="button" className={styles.secondary} onClick={keepBonus} data-testid="withdraw-forfeit-cancel">
+                {t('payout.forfeit_cancel')}
+              </button>
+            </div>
+          </div>
+        ) : null}
+
         {step === 'confirm' ? (
           <div className={styles.form} data-testid="withdraw-confirm">
             {alert ? (
@@ -214,6 +287,11 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
               </div>
             ) : null}
             <p className={own.confirmText}>{t('payout.confirm_text', { amount: formatKr(amountOre) })}</p>
+            {forfeitConfirmed ? (
+              <p className={styles.help} data-testid="withdraw-confirm-forfeit">
+                {t('payout.forfeit_text', { amount: formatKr(forfeitOre) })}
+              </p>
+            ) : null}
             <p className={styles.help}>{t('payout.processing_time')}</p>
             <div className={styles.buttons}>
               <button
@@ -226,8 +304,13 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
                 {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
                 {busy ? t('payout.processing') : t('payout.confirm_button')}
               </button>
-              <button type="button" className={styles.secondary} onClick={() => setStep('amount')} disabled={busy}>
-                {t('btn.back')}
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => (forfeitConfirmed ? keepBonus() : setStep('amount'))}
+                disabled={busy}
+              >
+                {forfeitConfirmed ? t('payout.forfeit_cancel') : t('btn.back')}
               </button>
             </div>
           </div>
@@ -250,6 +333,12 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
               <dd>{t('payout.nemkonto_value')}</dd>
               <dt>{t('payout.receipt_reference')}</dt>
               <dd>{reference(receipt.id)}</dd>
+              {receipt.forfeitedBonusOre > 0 ? (
+                <>
+                  <dt>{t('payout.receipt_forfeited')}</dt>
+                  <dd data-testid="receipt-forfeited">{formatKr(receipt.forfeitedBonusOre)}</dd>
+                </>
+              ) : null}
             </dl>
             <div className={styles.buttons}>
               <button type="button" className={styles.secondary} onClick={again}>

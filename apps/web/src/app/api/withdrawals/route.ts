@@ -18,12 +18,17 @@ export async function GET() {
   }
 }
 
-/** The amount as the player typed it (Danish kroner: "1.250,50"), and one id per confirmation. */
-const body = z.object({ amount: z.string().max(64), requestId: z.uuid() });
+/**
+ * The amount as the player typed it (Danish kroner: "1.250,50"), one id per confirmation, and
+ * whether the player confirmed that the withdrawal forfeits their open bonus (the warning step).
+ */
+const body = z.object({ amount: z.string().max(64), requestId: z.uuid(), forfeitBonus: z.boolean().optional() });
 
 /**
  * POST /api/withdrawals: a withdrawal to the player's NemKonto. The typed kroner become whole
  * øre here; the platform checks the minimum and the withdrawable balance and reserves the money.
+ * While a bonus is open it refuses 409 WITHDRAWAL_FORFEITS_BONUS (with `bonusOre`, passed on)
+ * unless the player confirmed giving the bonus up (`forfeitBonus`).
  */
 export async function POST(request: Request) {
   if (!sameOrigin(request)) return forbiddenOrigin();
@@ -39,7 +44,7 @@ export async function POST(request: Request) {
   try {
     const { data, error, response } = await platformNoStore.POST('/Payments/withdrawals/{sessionId}', {
       params: { path: { sessionId: token } },
-      body: { amountOre, requestId: parsed.data.requestId },
+      body: { amountOre, requestId: parsed.data.requestId, ...(parsed.data.forfeitBonus ? { forfeitBonus: true } : {}) },
       headers: { 'X-Forwarded-For': clientIp(request.headers) },
     });
     if (!data) return refusal(error, response.status);

@@ -50,6 +50,15 @@ const TEXT_KEYS = [
   'payout.history_empty',
   'payout.expected_by',
   'payout.requested_at',
+  'payout.bonus_warning',
+  'payout.forfeit_title',
+  'payout.forfeit_text',
+  'payout.forfeit_own_money',
+  'payout.forfeit_final',
+  'payout.forfeit_confirm',
+  'payout.forfeit_cancel',
+  'payout.forfeit_kept',
+  'payout.receipt_forfeited',
   'validation.amount_required',
   'validation.amount_invalid',
   'validation.max_withdrawal',
@@ -60,7 +69,8 @@ const TEXT_KEYS = [
 
 /**
  * /min-konto/udbetal (login required): a withdrawal to the player's NemKonto in three steps
- * (amount, confirmation, receipt) and the player's withdrawals with where each stands.
+ * (amount, confirmation, receipt), with a warning step before the confirmation while a bonus is
+ * open (the withdrawal forfeits it), and the player's withdrawals with where each stands.
  */
 export default async function WithdrawPage() {
   const token = await sessionToken();
