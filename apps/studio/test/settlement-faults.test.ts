@@ -45,7 +45,8 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
     // Six players with plenty at the title's default stake, two at its largest who run out (their
     // later rounds refused: INSUFFICIENT_FUNDS).
     const cash = [1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 20_000, 10_000];
-    const players = [];
+    const players: { player: Awaited<ReturnType<typeof realSession>>['player']; session: SessionData; stakeOre: number; before: number }[] =
+      [];
     for (const [index, cashOre] of cash.entries()) {
       const { player, session } = await realSession(world, cashOre);
       const stakeOre = index < 6 ? session.stake.defaultOre : session.stake.stepsOre.at(-1)!;
