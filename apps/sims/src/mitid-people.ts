@@ -412,5 +412,24 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Raises a limit and sees it apply after 24 hours on a moved clock (browser test).',
     ),
+    // New players of the bonus withdrawal browser test (apps/web/e2e/withdraw-bonus.spec.ts), one per project.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3b11',
+      'Bolette',
+      'Bonusudbetaling',
+      '1982-02-07',
+      941,
+      'substantial',
+      'Registers with the welcome bonus, deposits with VELKOMST100 and is warned that a withdrawal forfeits the bonus (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3b12',
+      'Bertel',
+      'Bonusudbetaling',
+      '1978-07-30',
+      942,
+      'substantial',
+      'Registers with the welcome bonus, deposits with VELKOMST100 and is warned that a withdrawal forfeits the bonus (browser tests, desktop).',
+    ),
   ];
 }
