@@ -413,23 +413,16 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'Raises a limit and sees it apply after 24 hours on a moved clock (browser test).',
     ),
     // New players of the bonus withdrawal browser test (apps/web/e2e/withdraw-bonus.spec.ts), one per project.
-    person(
-      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3b11',
-      'Bolette',
-      'Bonusudbetaling',
-      '1982-02-07',
-      941,
-      'substantial',
-      'Registers with the welcome bonus, deposits with VELKOMST100 and is warned that a withdrawal forfeits the bonus (browser tests, phone).',
-    ),
-    person(
-      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3b12',
-      'Bertel',
-      'Bonusudbetaling',
-      '1978-07-30',
-      942,
-      'substantial',
-      'Registers with the welcome bonus, deposits with VELKOMST100 and is warned that a withdrawal forfeits the bonus (browser tests, desktop).',
+    ...(['phone', 'desktop'] as const).map((project, i) =>
+      person(
+        `7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3b1${i + 1}`,
+        ['Bolette', 'Bertel'][i]!,
+        'Bonusudbetaling',
+        ['1982-02-07', '1978-07-30'][i]!,
+        941 + i,
+        'substantial',
+        `Registers with the welcome bonus, deposits with VELKOMST100, is warned a withdrawal forfeits it (browser tests, ${project}).`,
+      ),
     ),
   ];
 }
