@@ -218,6 +218,24 @@ describe('withdrawing while a bonus is open', () => {
     expect(await grantOf(p.id)).toMatchObject({ outcome: 'forfeited', endTransferId: null, forfeitedByWithdrawalId: answer.body.data!.id });
     expect(await balances(p.id)).toMatchObject({ player_cash: 20_000, player_bonus: 0, player_payout_reserve: 20_000 });
   });
+
+  it('forfeits exactly the bonus balance as it stands when a stake from the bonus races the confirmed withdrawal', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+      expect((await deposit(p.token, 20_000, 'VAEGTKODE')).body.data?.bonus).toMatchObject({ amountOre: 20_000 });
+      const [withdrawn, staked] = await Promise.all([
+        withdraw(p.token, { amountOre: 20_000, forfeitBonus: true }),
+        bet(p.id, SLOT, { bonusOre: 5_000 }),
+      ]);
+      expect(withdrawn.status).toBe(200);
+      // The stake went first (the forfeit took what was left) or found the bonus gone: never both, never neither.
+      const stakedOre = staked.status === 200 ? 5_000 : 0;
+      if (stakedOre === 0) expect(staked.body).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+      expect(withdrawn.body.data!.forfeitedBonusOre).toBe(20_000 - stakedOre);
+      expect(await balances(p.id)).toMatchObject({ player_cash: 0, player_bonus: 0, player_payout_reserve: 20_000 });
+      expect(await grantOf(p.id)).toMatchObject({ outcome: 'forfeited', forfeitedByWithdrawalId: withdrawn.body.data!.id });
+    }
+  });
 });
 
 describe('wagering by game type', () => {
