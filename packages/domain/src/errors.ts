@@ -168,7 +168,7 @@ export const ERROR_CATALOGUE = {
   GAME_ROUND_TOO_SOON_ELSEWHERE: { status: 409, messageKey: 'games.error_round_too_soon_elsewhere' },
   GAME_WARNING_UNANSWERED: { status: 409, messageKey: 'games.error_warning_unanswered' },
   GAME_SESSION_FORBIDDEN: { status: 403, messageKey: 'games.error_session_forbidden' },
-  /** The platform did not answer a bet: it was rolled back (or is being), and the round did not happen. */
+  /** A round of the older separate calls (bet, then win) whose unanswered bet was rolled back: it did not happen. A drawn round is never cancelled (it is pending until the platform answers). */
   GAME_ROUND_CANCELLED: { status: 503, messageKey: 'games.error_round_cancelled' },
   GAME_PLATFORM_UNAVAILABLE: { status: 503, messageKey: 'games.error_platform_unavailable' },
 
