@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { isErrorCode, type ErrorCode } from '@krone/domain';
+import { contractPath, contractSigningText, isErrorCode, type ErrorCode } from '@krone/domain';
 
 export type ContractOperation = 'authenticate' | 'balance' | 'bet' | 'win' | 'betAndWin' | 'rollback' | 'endRound';
 
@@ -98,8 +98,9 @@ export interface Authenticated extends Balances {
 
 /**
  * The one door to the platform's games contract: every call a signed POST of JSON to
- * `/Games/providers/{providerId}/{operation}` (hex HMAC-SHA256 of `${timestamp}.${body}` with the
- * provider's secret in `Krone-Signature`, unix seconds in `Krone-Timestamp`). Signatures use the
+ * `/Games/providers/{providerId}/{operation}` (hex HMAC-SHA256 with the provider's secret of the
+ * time, the method, that path, the provider's id and the body, `contractSigningText` of
+ * @krone/domain, in `Krone-Signature`; unix seconds in `Krone-Timestamp`). Signatures use the
  * machine's own time, never the studio's test clock: the platform checks them against its own.
  */
 export function createPlatformClient(options: PlatformClientOptions) {
@@ -109,11 +110,13 @@ export function createPlatformClient(options: PlatformClientOptions) {
   async function call<T>(operation: ContractOperation, payload: Record<string, unknown>): Promise<T> {
     const body = JSON.stringify(payload);
     const timestamp = Math.floor(Date.now() / 1000);
-    const signature = createHmac('sha256', options.secret).update(`${timestamp}.${body}`).digest('hex');
+    const path = contractPath(options.providerId, operation);
+    const signed = contractSigningText({ timestamp, method: 'POST', path, providerId: options.providerId, body });
+    const signature = createHmac('sha256', options.secret).update(signed).digest('hex');
     let response: TransportAnswer;
     let answer: { result?: number; data?: T; code?: string; message?: string; balanceOre?: number };
     try {
-      response = await send(`${base}/Games/providers/${options.providerId}/${operation}`, {
+      response = await send(`${base}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'krone-timestamp': String(timestamp), 'krone-signature': signature },
         body,
