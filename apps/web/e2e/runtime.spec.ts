@@ -33,12 +33,10 @@ test('the cookie banner leaves the focus and the text with a visitor typing in t
   const box = page.getByRole('searchbox', { name: 'Søg efter spil' });
   const banner = page.getByTestId('cookie-banner');
   await box.click();
-  await box.pressSequentially('vikinger');
-  await page.clock.runFor(9_000);
-  await expect(banner).toBeHidden();
-  // Still typing when the banner arrives, 10 s after load.
-  await box.pressSequentially('nes');
-  await page.clock.runFor(2_000);
+  await box.pressSequentially('vikingernes');
+  // Still in the box when the banner arrives, 10 s after load (the clock runs from its install, so
+  // the real time spent loading and typing counts: the first test holds the exact 10 s).
+  await page.clock.runFor(11_000);
   await expect(banner).toBeVisible();
   await expect(box).toBeFocused();
   await box.pressSequentially(' guld');

@@ -89,7 +89,7 @@ test('a player with an open bonus is warned that a withdrawal forfeits it, keeps
   await openWithdrawFromMenu(page);
   await expect(page.getByTestId('withdrawable')).toHaveText('Du kan udbetale 1.000 kr.');
   await expect(page.getByTestId('withdraw-bonus-note')).toHaveText(
-    'Du har en aktiv bonus med en bonussaldo på 1.000 kr. Udbetaler du nu, bortfalder bonussen.',
+    'Du har en aktiv bonus (bonussaldo 1.000 kr.). Udbetaler du nu, bortfalder bonussen.',
   );
 
   // The whole deposit: the warning step comes before the confirmation, naming the bonus lost.
