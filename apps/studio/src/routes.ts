@@ -20,6 +20,8 @@ const session = z.object({
   nextRoundAt: isoDateTime,
   warning: z.object({ minutesPlayed: z.number().int(), netOre: ore, stakedOre: ore, wonOre: ore }).nullable(),
   stake,
+  /** The player's real round still owed the platform's answer, in any session of theirs (GET …/rounds/{roundId} reads its fate). */
+  pendingRound: z.object({ roundId: z.uuid(), gameId: z.string(), stakeOre: ore, startedAt: isoDateTime }).nullable(),
 });
 const win = z.object({
   kind: z.enum(['line', 'ways', 'scatter']),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { evaluate, play, winOre as winInOre, type RoundOutcome, type Rng } from '@krone/games-math';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation, queryPrepared } from '../db/client.js';
@@ -297,14 +297,23 @@ export function createRoundsService(deps: RoundsDeps) {
     };
   }
 
-  /** A round of the session, as the player may see it now (pending, settled with its outcome, refused), with the session. */
+  /**
+   * A round as the player may see it now (pending, settled with its outcome, refused), with the
+   * session: a round of the session, or a real round of the same player in another session of
+   * theirs (a reload, another tab or game: the session's `pendingRound`). Another player's round
+   * is GAME_ROUND_NOT_FOUND, as is any other session's round for a fun session.
+   */
   async function roundOf(sessionId: string, token: string | undefined, roundId: string) {
     const session = await deps.sessions.authorised(sessionId, token);
+    const whose =
+      session.mode === 'real' && session.playerId
+        ? or(eq(rounds.sessionId, session.id), and(eq(rounds.playerId, session.playerId), eq(rounds.mode, 'real')))
+        : eq(rounds.sessionId, session.id);
     const [round] = ROUND_ID.test(roundId)
       ? await db
           .select()
           .from(rounds)
-          .where(and(eq(rounds.id, roundId), eq(rounds.sessionId, session.id)))
+          .where(and(eq(rounds.id, roundId), whose))
           .limit(1)
       : [];
     if (!round) throw fail('GAME_ROUND_NOT_FOUND');

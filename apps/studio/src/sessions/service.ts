@@ -15,6 +15,17 @@ export interface PlayTotals {
   stakedOre: number;
   wonOre: number;
 }
+/**
+ * The player's real round whose platform answer is still owed (status open), in whichever of their
+ * sessions (game, tab, or one since ended) it was played: a new session shows it as pending and
+ * may read its fate (GET /sessions/{id}/rounds/{roundId}).
+ */
+export interface PendingRound {
+  roundId: string;
+  gameId: string;
+  stakeOre: number;
+  startedAt: string;
+}
 export type SessionConfig = Pick<
   Config,
   'STUDIO_ROUND_PACE_MS' | 'STUDIO_FUN_BALANCE_ORE' | 'STUDIO_WARNING_MINUTES' | 'STUDIO_FUN_SESSION_MINUTES'
@@ -44,6 +55,7 @@ export function sessionView(
   paceMs: number,
   player?: PlayerClock | null,
   totals?: PlayTotals,
+  pendingRound: PendingRound | null = null,
 ) {
   const lastRoundAt = player ? player.lastRoundAt : session.lastRoundAt;
   const nextRoundAt = lastRoundAt ? new Date(Math.max(lastRoundAt.getTime() + paceMs, session.startedAt.getTime())) : session.startedAt;
@@ -67,6 +79,7 @@ export function sessionView(
         }
       : null,
     stake: title.stake,
+    pendingRound,
   };
 }
 export type SessionView = ReturnType<typeof sessionView>;
@@ -131,11 +144,25 @@ export function createSessionsService(deps: SessionsDeps) {
     return { stakedOre: Number(row?.stakedOre ?? 0), wonOre: Number(row?.wonOre ?? 0) };
   }
 
-  /** A session's answer with the player's clocks read (and, when the warning is due, the player's figures). */
+  /** The player's real round still owed an answer by the platform, in any session of theirs (at most one: rounds_one_open_per_player). */
+  async function pendingRoundOf(session: Session): Promise<PendingRound | null> {
+    if (session.mode !== 'real' || !session.playerId) return null;
+    const [row] = await db
+      .select({ roundId: rounds.id, gameId: rounds.gameId, stakeOre: rounds.stakeOre, startedAt: rounds.startedAt })
+      .from(rounds)
+      .where(and(eq(rounds.playerId, session.playerId), eq(rounds.mode, 'real'), eq(rounds.status, 'open')))
+      .limit(1);
+    return row ? { ...row, startedAt: row.startedAt.toISOString() } : null;
+  }
+
+  /**
+   * A session's answer with the player's clocks read (and, when the warning is due, the player's
+   * figures), and the player's pending round, if any, from any session of theirs.
+   */
   async function fullView(session: Session, now = clock()) {
     const player = await playerClock(session);
     const totals = player && warningDue(session, now, player) ? await playTotals(session.playerId!, player.playSince) : undefined;
-    return view(session, now, player, totals);
+    return sessionView(session, titleOf(session.gameId), now, config.STUDIO_ROUND_PACE_MS, player, totals, await pendingRoundOf(session));
   }
 
   async function start(input: { mode: 'fun'; gameId: string } | { mode: 'real'; token: string }) {
@@ -287,7 +314,7 @@ export function createSessionsService(deps: SessionsDeps) {
   async function end(sessionId: string, token: string | undefined) {
     const session = await authorised(sessionId, token);
     const now = clock();
-    if (endedAt(session, now)) return view(session, now);
+    if (endedAt(session, now)) return fullView(session, now);
     const [updated] = await db.update(sessions).set({ endedAt: now }).where(eq(sessions.id, session.id)).returning();
     return fullView(updated!, now);
   }
