@@ -20,6 +20,17 @@ const warningSchema = z.object({
   wonOre: z.number().int(),
 });
 
+/**
+ * The player's real round whose casino answer is still owed, from any session of theirs (a reload,
+ * another tab or game): the game screen shows it as pending and polls its fate through this session.
+ */
+const pendingRoundSchema = z.object({
+  roundId: z.string(),
+  gameId: z.string(),
+  stakeOre: z.number().int(),
+  startedAt: z.string(),
+});
+
 export const studioSessionSchema = z.object({
   sessionId: z.string().min(1).max(100),
   gameId: z.string(),
@@ -31,6 +42,7 @@ export const studioSessionSchema = z.object({
   nextRoundAt: z.string().nullable().optional(),
   warning: warningSchema.nullable(),
   stake: stakeSchema,
+  pendingRound: pendingRoundSchema.nullable().default(null),
 });
 
 /** A new session carries its bearer token; the storefront keeps it in an HttpOnly cookie (lib/studio.ts). */
@@ -119,6 +131,7 @@ export const gameRulesSchema = z.object({
 export type StudioSession = z.infer<typeof studioSessionSchema>;
 export type StudioRound = z.infer<typeof shownRoundSchema>;
 export type UnsettledRound = z.infer<typeof unsettledRoundSchema>;
+export type PendingRound = z.infer<typeof pendingRoundSchema>;
 /** A round's fate as the game screen polls it (GET /api/spil/sessions/{id}/rounds/{roundId}); a refusal in Danish. */
 export type RoundFate = RoundAnswer & { refusal: { code: string; message: string } | null };
 /** Whether a round answer shows an outcome (settled), or is pending or refused. */

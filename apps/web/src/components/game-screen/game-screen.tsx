@@ -18,7 +18,8 @@ import {
   symbolName,
   winningCells,
 } from '@/lib/slot-screen';
-import { isShownRound, type GameRules, type RoundAnswer, type RoundFate, type StudioRound, type StudioSession } from '@/lib/studio-schemas';
+import { awaitedOnLaunch, playedPending } from '@/lib/pending-round';
+import { isShownRound, type GameRules, type RoundAnswer, type StudioRound, type StudioSession } from '@/lib/studio-schemas';
 import { HeaderClock } from '../layout/header-clock';
 import { useServerTime } from '../layout/use-server-time';
 import { refreshAccountSummary } from '../players/account-summary';
@@ -32,7 +33,7 @@ import {
   ownedByControl,
   placeholderWindow,
   useEndSessionOnLeave,
-  usePendingRound,
+  useAwaitedRound,
   useReducedMotion,
 } from './screen-helpers';
 import { SymbolGlyph } from './symbol-glyph';
@@ -86,7 +87,6 @@ export function GameScreen({
   const [session, setSession] = useState<StudioSession | null>(null);
   const [launchError, setLaunchError] = useState<{ message: string; final: boolean } | null>(null);
   const [round, setRound] = useState<StudioRound | null>(null);
-  const [pendingRoundId, setPendingRoundId] = useState<string | null>(null); // the casino's answer owed: no new round
   const [stakeOre, setStakeOre] = useState(() => initialStake(rules.stake));
   const [busy, setBusy] = useState(false);
   const [animating, setAnimating] = useState(false);
@@ -102,15 +102,22 @@ export function GameScreen({
     busyRef.current = busy;
   }, [busy]);
 
+  const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
+  const markEnded = useEndSessionOnLeave(sessionPath);
+  // A round whose casino answer is owed (played here, or the player's from another session): no new round meanwhile.
+  const [awaited, setAwaited] = useAwaitedRound(sessionPath, { show: setRound, refused: setError, session: setSession, t });
+
   const launch = useCallback(async () => {
     setLaunchError(null);
     setEnded(false);
     const answer = await call<StudioSession>('POST', '/api/spil/sessions', { gameId, mode });
     if (answer.ok) {
       setSession(answer.data);
+      // The player's round still pending from a reload, another tab or game: shown as pending, polled until answered.
+      setAwaited((current) => awaitedOnLaunch(current, answer.data.pendingRound, gameId));
       setStakeOre((current) => (answer.data.stake.stepsOre.includes(current) ? current : initialStake(answer.data.stake)));
     } else setLaunchError({ message: answer.message || t('slot_machines.game_error'), final: FINAL_REFUSALS.has(answer.code) });
-  }, [gameId, mode, t]);
+  }, [gameId, mode, t, setAwaited]);
 
   useEffect(() => {
     // Once per mount (React's strict mode mounts twice in development).
@@ -131,10 +138,8 @@ export function GameScreen({
     return () => window.clearInterval(timer);
   }, [waitUntil]);
 
-  const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
-  const markEnded = useEndSessionOnLeave(sessionPath);
   const warning = session?.warning ?? null;
-  const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended && !pendingRoundId;
+  const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended && !awaited;
 
   const spin = useCallback(async () => {
     if (!sessionPath || !canSpin) return;
@@ -155,7 +160,7 @@ export function GameScreen({
       if (!isShownRound(shown)) {
         // Pending: the outcome is not shown until the casino has answered (a refusal means it never happened).
         setRound(null);
-        setPendingRoundId(shown.roundId);
+        setAwaited(playedPending(shown.roundId));
         return reveal();
       }
       const show = () => {
@@ -187,14 +192,7 @@ export function GameScreen({
       const state = await call<StudioSession>('GET', sessionPath);
       if (state.ok) setSession(state.data);
     }
-  }, [sessionPath, canSpin, reducedMotion, stakeOre, mode, t, markEnded]);
-
-  // A pending round: shown once settled, or its refusal said (it never happened).
-  usePendingRound(sessionPath, pendingRoundId, setPendingRoundId, (fate: RoundFate) => {
-    setSession(fate.session);
-    if (isShownRound(fate.round)) setRound(fate.round);
-    else setError(fate.refusal?.message || t('slot_machines.round_refused'));
-  });
+  }, [sessionPath, canSpin, reducedMotion, stakeOre, mode, t, markEnded, setAwaited]);
 
   // The money-played warning falls due with time, not only with a round: a real session is read
   // again every half minute while the tab is visible, so the warning shows when it is due.
@@ -399,9 +397,9 @@ export function GameScreen({
         </div>
         <section className={styles.result} aria-live="polite" aria-atomic="true" data-testid="game-round">
           <h2 className={styles.resultHeading}>{t('slot_machines.last_round')}</h2>
-          {pendingRoundId ? (
-            <p className={styles.muted} role="status" data-testid="game-round-pending">
-              {t('slot_machines.round_pending')}
+          {awaited ? (
+            <p className={styles.muted} role="status" data-testid="game-round-pending" data-own-game={awaited.ownGame}>
+              {awaited.ownGame ? t('slot_machines.round_pending') : t('slot_machines.round_pending_other_game')}
             </p>
           ) : round ? (
             <ul className={styles.explanation}>

@@ -1,7 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GameRules, RoundFate } from '@/lib/studio-schemas';
+import type { Translate } from '@/lib/i18n';
+import { pendingFate, type AwaitedRound } from '@/lib/pending-round';
+import type { GameRules, RoundFate, StudioRound, StudioSession } from '@/lib/studio-schemas';
 import { refreshAccountSummary } from '../players/account-summary';
 
 /* The game screen's plumbing: its JSON calls, the session's end on leaving, which keys belong to a control, the motion wish. */
@@ -91,8 +93,10 @@ const PENDING_POLL_MS = 2_000;
 
 /**
  * A pending round (its outcome drawn, the casino's answer still owed; real play only): its fate is
- * asked every two seconds until it is settled or refused, then it is no longer pending, `onFate`
- * has it once, and the header's balance is read again.
+ * asked every two seconds until it is settled or refused, then `onFate` has it once (while the
+ * screen still knows which round it waited on), it is no longer pending, and the header's balance
+ * is read again. The round may be of another session of the player's (a reload, another tab or
+ * game): the studio lets this session read it.
  */
 export function usePendingRound(
   sessionPath: string | null,
@@ -112,8 +116,8 @@ export function usePendingRound(
       if (stopped || !fate.ok || ('status' in fate.data.round && fate.data.round.status === 'pending')) return;
       stopped = true;
       window.clearInterval(timer);
-      setRoundId(null);
       latest.current(fate.data);
+      setRoundId(null);
       void refreshAccountSummary();
     }, PENDING_POLL_MS);
     return () => {
@@ -121,6 +125,32 @@ export function usePendingRound(
       window.clearInterval(timer);
     };
   }, [sessionPath, roundId, setRoundId]);
+}
+
+/**
+ * The round the screen waits on (lib/pending-round.ts: played here and answered pending, or the
+ * player's pending round a new session carries), polled until answered: this game's settled round
+ * is shown, another game's only clears the notice, a refusal is said (in Danish); the session's figures then
+ * come from the fate (a round of this session) or from the session read again (a round of another
+ * session: the platform's balance). Returns the awaited round and its setter.
+ */
+export function useAwaitedRound(
+  sessionPath: string | null,
+  on: { show: (round: StudioRound) => void; refused: (message: string) => void; session: (session: StudioSession) => void; t: Translate },
+) {
+  const [awaited, setAwaited] = useState<AwaitedRound | null>(null);
+  const clear = useCallback(() => setAwaited(null), []);
+  usePendingRound(sessionPath, awaited?.roundId ?? null, clear, (fate) => {
+    const outcome = pendingFate(fate.round, { ownGame: awaited?.ownGame ?? true });
+    if (outcome.kind === 'show') on.show(outcome.round);
+    else if (outcome.kind === 'refused') on.refused(fate.refusal?.message || on.t('slot_machines.round_refused'));
+    if (!awaited?.adopted) on.session(fate.session);
+    else if (sessionPath)
+      void call<StudioSession>('GET', sessionPath).then((state) => {
+        if (state.ok) on.session(state.data);
+      });
+  });
+  return [awaited, setAwaited] as const;
 }
 
 /** Before the first round: each reel shows its first symbols in order, a calm picture of the game. */

@@ -19,6 +19,7 @@ export const GAME_SCREEN_TEXT_KEYS = [
   'slot_machines.keyboard_hint',
   'slot_machines.round_error',
   'slot_machines.round_pending',
+  'slot_machines.round_pending_other_game',
   'slot_machines.round_refused',
   'slot_machines.warning_pending',
   'slot_machines.game_ended',
