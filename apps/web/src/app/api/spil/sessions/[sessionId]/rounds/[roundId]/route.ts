@@ -10,8 +10,10 @@ type Context = { params: Promise<{ sessionId: string; roundId: string }> };
 /**
  * GET /api/spil/sessions/{id}/rounds/{roundId}: a round's fate, which the game screen polls while
  * the round is pending (the casino's answer still owed): still pending (no outcome), settled with
- * its outcome, or refused (never happened) with the refusal in Danish. The session's cookie is
- * sent here too (its path is the session's).
+ * its outcome, or refused (never happened) with the refusal in Danish. The round may be of another
+ * session of the same player (the session's `pendingRound` after a reload, in another tab or game):
+ * the studio answers it to any session of that player, another player's is 404. The session's
+ * cookie is sent here too (its path is the session's).
  */
 export async function GET(_request: Request, { params }: Context) {
   const { sessionId, roundId } = await params;
