@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Translate } from '@/lib/i18n';
-import { pendingFate, type AwaitedRound } from '@/lib/pending-round';
+// Relative, not '@/lib': the unit tests of this file run without the app's path alias.
+import { pendingFate, type AwaitedRound } from '../../lib/pending-round';
 import type { GameRules, RoundFate, StudioRound, StudioSession } from '@/lib/studio-schemas';
 import { refreshAccountSummary } from '../players/account-summary';
 
