@@ -31,7 +31,7 @@ import { createBalancer } from './lib/balancer.mjs';
 import { checkAll } from './lib/chaos-checks.mjs';
 import { createLoad, createRecord, operationsSoFar } from './lib/chaos-load.mjs';
 import { printReport } from './lib/chaos-report.mjs';
-import { checkStudio, createStudioRounds } from './lib/chaos-studio.mjs';
+import { checkStudio, createStudioRounds, openStudioRounds } from './lib/chaos-studio.mjs';
 import { createWebhookRelay, cutDatabase, healthy, serviceProcess } from './lib/chaos-world.mjs';
 import { agent, call } from './lib/http.mjs';
 import { postgresServer, withClient } from './lib/postgres.mjs';
@@ -395,7 +395,8 @@ async function main() {
               + (select count(*) from withdrawals where status in ('pending', 'sending', 'sent'))::int as n`,
         ),
       ).catch(() => ({ rows: [{ n: -1 }] }));
-      waiting = rows[0].n;
+      const pending = await openStudioRounds(server.dbUrl(studioDatabase));
+      waiting = rows[0].n < 0 || pending < 0 ? -1 : rows[0].n + pending;
       if (waiting === 0 && relay.stats.pending === 0) break;
       await sleep(500);
     }

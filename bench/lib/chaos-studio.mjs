@@ -72,6 +72,18 @@ export function createStudioRounds({ studioPort, studioKey, launch, count, recor
 }
 
 /**
+ * The studio's real rounds still open (-1 when its database cannot be read): a round whose answer a
+ * fault cut stays pending until the studio's recovery sends it again, so it is under way too.
+ */
+export async function openStudioRounds(studioDatabaseUrl) {
+  const open = `select count(*)::int as n from studio.rounds where mode = 'real' and status = 'open'`;
+  return withClient(studioDatabaseUrl, (client) => client.query(open)).then(
+    ({ rows }) => rows[0].n,
+    () => -1,
+  );
+}
+
+/**
  * The studio's rounds against the platform's: every round the studio settled is on the platform
  * with the same stake and win; every round it answered to the player settled is settled; none is
  * left open (pending) once the faults have stopped; a round it refused or rolled back staked nothing there.

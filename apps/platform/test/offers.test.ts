@@ -109,13 +109,16 @@ describe('the bonus terms shown with an offer', () => {
     ['bonus terms page', plain(bonusTerms.body)],
   ];
 
-  it('state the contribution of each game type to the wagering, as the platform counts it', () => {
+  // Every title of the catalogue is a slot today (the games table's game_type defaults to 'slot'; no
+  // title file names another): the terms state the slots' weight, as the platform counts it, and name
+  // no table or live game, which a player cannot get yet (test/content-games.test.ts). The table and
+  // live weights (bonus/wagering.ts) go into these terms with the first such title (issues 24, 25).
+  it('state the contribution of the game type in play to the wagering, as the platform counts it, and no type not in play', () => {
     expect(withTerms).toHaveLength(6);
-    const { slot, table, live } = WAGERING_CONTRIBUTION_PERCENT;
+    const { slot } = WAGERING_CONTRIBUTION_PERCENT;
     for (const [where, text] of withTerms) {
       expect(text, where).toMatch(new RegExp(`spilleautomater[^.]{0,40}${slot} %`, 'i'));
-      expect(text, where).toMatch(new RegExp(`bord(spil|-)[^.]{0,40}${table} %`, 'i'));
-      expect(text, where).toMatch(new RegExp(`live(spil| casino)[^.]{0,40}${live} %`, 'i'));
+      expect(text, where).not.toMatch(/bordspil|live ?casino|livespil/i);
       expect(text, where).not.toMatch(/alle (dine )?indsatser tæller (fuldt )?med/i);
     }
   });

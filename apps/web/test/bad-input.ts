@@ -414,6 +414,19 @@ export const ROUTES: Route[] = [
     cookies: ['studio'],
   },
   {
+    id: 'GET /api/spil/sessions/{sessionId}/rounds/{roundId}',
+    method: 'GET',
+    path: '/api/spil/sessions/{sessionId}/rounds/{roundId}',
+    pathParams: {
+      sessionId: str({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+      roundId: str({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+    },
+    csrf: false,
+    session: 'ignored',
+    read: true,
+    cookies: ['studio'],
+  },
+  {
     id: 'POST /api/spil/sessions/{sessionId}/end',
     method: 'POST',
     path: '/api/spil/sessions/{sessionId}/end',
