@@ -55,6 +55,9 @@ async function floodWorker() {
       const request = http.request(
         {
           host: '127.0.0.1',
+          // The attacker is not the studio: another loopback address (BENCH_FLOOD_FROM), so the
+          // per-address limit tells them apart as it would two machines.
+          localAddress: process.env.BENCH_FLOOD_FROM ?? '127.0.0.2',
           port: floodPort,
           method: 'POST',
           path: '/Games/providers/krone-studio/betAndWin',
