@@ -17,8 +17,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { runtimeProblem } from '../scripts/runtime.mjs';
+import { makeBenchPlayers } from './lib/bench-players.mjs';
 import { agent, call, waitForHealth } from './lib/http.mjs';
 import { percentile } from './lib/measure.mjs';
 import { postgresServer, withClient } from './lib/postgres.mjs';
@@ -141,46 +141,6 @@ async function bench() {
     return child;
   };
 
-  /** Players with a live platform session and 10 million kr. of cash, straight in the platform's database. */
-  async function makePlayers(count) {
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { players } = await import('../apps/platform/src/players/schema.js');
-    const { createSessionStore } = await import('../apps/platform/src/players/sessions.js');
-    const { createWalletService } = await import('../apps/platform/src/wallet/service.js');
-    const pool = new pg.Pool({ connectionString: server.dbUrl(platformDb), max: 2 });
-    const db = drizzle({ client: pool });
-    const sessions = createSessionStore(db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
-    const wallet = createWalletService(db, () => new Date());
-    const clearing = await wallet.systemAccount('payment_clearing');
-    const made = [];
-    for (let i = 0; i < count; i++) {
-      const id = randomUUID();
-      await db.insert(players).values({
-        id,
-        mitidUuid: `bench-${id}`,
-        cprHash: `bench-${id}`,
-        cprEncrypted: 'x',
-        firstName: 'Bench',
-        lastName: 'Spiller',
-        birthDate: '1990-01-01',
-        email: `${id}@bench.example`,
-        mobileCc: '+45',
-        mobileNo: '20304050',
-      });
-      await wallet.transfer({
-        idempotencyKey: `bench-deposit-${id}`,
-        kind: 'deposit',
-        entries: [
-          { accountId: clearing, amountOre: -1_000_000_000 },
-          { accountId: await wallet.playerAccount(id, 'player_cash'), amountOre: 1_000_000_000 },
-        ],
-      });
-      made.push({ id, token: (await sessions.create(id, 'mitid')).token });
-    }
-    await pool.end();
-    return made;
-  }
-
   /** The security chain's rows so far. */
   const securityRows = () =>
     withClient(server.dbUrl(platformDb), async (client) => {
@@ -260,7 +220,7 @@ async function bench() {
     log(`platform :${platformPort} (public :${platformPublicPort}) and studio :${studioPort}, ${poolSize} connections each`);
 
     const seats = [];
-    for (const person of await makePlayers(clients)) {
+    for (const person of await makeBenchPlayers(server.dbUrl(platformDb), clients)) {
       const launch = await call(
         platformPort,
         'POST',

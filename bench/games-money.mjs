@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runtimeProblem } from '../scripts/runtime.mjs';
+import { makeBenchPlayers } from './lib/bench-players.mjs';
 import { agent, call, waitForHealth } from './lib/http.mjs';
 import { cpuSeconds, percentile } from './lib/measure.mjs';
 import { cpuSince, pgbenchFigures, pgbenchInit, pgbenchRunArgs, pgbenchTimed, pgbenchVersion, postgresServer } from './lib/postgres.mjs';
@@ -96,48 +97,6 @@ async function tpcb() {
   };
 }
 
-/** Players with a live platform session and cash, made as the platform's tests make them (apps/platform/test/harness.ts). */
-async function makePlayers(count) {
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { players } = await import('../apps/platform/src/players/schema.js');
-  const { createSessionStore } = await import('../apps/platform/src/players/sessions.js');
-  const { createWalletService } = await import('../apps/platform/src/wallet/service.js');
-  const pool = new pg.Pool({ connectionString: dbUrl(platformDb), max: 2 });
-  const db = drizzle({ client: pool });
-  const sessions = createSessionStore(db, () => new Date(), { idleMs: 3_600_000, absoluteMs: 3_600_000 });
-  // Each player's money as a confirmed deposit lands: the ledger's own transfer, in this process
-  // (the platform has no HTTP door that moves money).
-  const wallet = createWalletService(db, () => new Date());
-  const clearing = await wallet.systemAccount('payment_clearing');
-  const made = [];
-  for (let i = 0; i < count; i++) {
-    const id = randomUUID();
-    await db.insert(players).values({
-      id,
-      mitidUuid: `bench-${id}`,
-      cprHash: `bench-${id}`,
-      cprEncrypted: 'x',
-      firstName: 'Bench',
-      lastName: 'Spiller',
-      birthDate: '1990-01-01',
-      email: `${id}@bench.example`,
-      mobileCc: '+45',
-      mobileNo: '20304050',
-    });
-    await wallet.transfer({
-      idempotencyKey: `bench-deposit-${id}`,
-      kind: 'deposit',
-      entries: [
-        { accountId: clearing, amountOre: -1_000_000_000 },
-        { accountId: await wallet.playerAccount(id, 'player_cash'), amountOre: 1_000_000_000 },
-      ],
-    });
-    made.push({ id, token: (await sessions.create(id, 'mitid')).token });
-  }
-  await pool.end();
-  return made;
-}
-
 async function main() {
   log(`bench:games:money on ${server.host}, ${availableParallelism()} cores, ${clients} sessions, ${seconds} s, ${busy()}`);
   log(pgbenchVersion());
@@ -191,7 +150,7 @@ async function main() {
   );
 
   // One real session per client: a player with cash, launched by the platform, started in the studio.
-  const people = await makePlayers(clients);
+  const people = await makeBenchPlayers(dbUrl(platformDb), clients);
   const seats = [];
   for (const person of people) {
     const launch = await call(
