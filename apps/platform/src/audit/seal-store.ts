@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { link, open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { Config } from '../config.js';
+import { privateDirOnce } from '../shared/private-dir.js';
 
 /**
  * Where the audit log's seals are kept (audit/README.md, "Seals"): out of the database's reach, one
@@ -46,15 +47,7 @@ const seqOf = (name: string) => Number(NAME.exec(name)![1]);
  * user's only (0700).
  */
 export function createDirectorySealStore(dir: string): SealStore {
-  let ready: Promise<void> | undefined;
-  const ensureDir = () =>
-    (ready ??= (async () => {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      await chmod(dir, 0o700);
-    })().catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    }));
+  const ensureDir = privateDirOnce(dir);
   const names = async () => {
     const all = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return [] as string[];

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { Config } from '../config.js';
+import { privateDirOnce } from '../shared/private-dir.js';
 
 /**
  * Where the bytes of players' documents are kept. Keys come from `newStorageKey` only, never from
@@ -33,16 +34,8 @@ function assertKey(key: string) {
  * A file appears whole or not at all: it is written to a temporary name, flushed and renamed.
  */
 export function createLocalStorage(dir: string): DocumentStorage {
-  let ready: Promise<void> | undefined;
   // The folder is made at the first write, so rendering the OpenAPI document touches no disk.
-  const ensureDir = () =>
-    (ready ??= (async () => {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      await chmod(dir, 0o700);
-    })().catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    }));
+  const ensureDir = privateDirOnce(dir);
   const fileOf = (key: string) => {
     assertKey(key);
     return path.join(dir, key);
