@@ -1,5 +1,6 @@
 import { MITID_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
 import type { Page } from '@playwright/test';
+import { depositWithCode } from './deposit-steps';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
 
 // Issue 22 §5: withdrawing while a bonus is open forfeits the bonus. The withdrawal flow warns
@@ -7,7 +8,6 @@ import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
 // confirms withdraws their own money and loses the bonus. Reached from the menu, answered by keyboard.
 
 const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
-const year = String(new Date().getUTCFullYear() + 2).slice(-2);
 
 /** A new player through the MitID stand-in who takes the welcome bonus, then a monthly limit (none is asked with the bonus). */
 async function registerWithWelcomeBonus(page: Page, who: MitIdIdentity, mobile: string) {
@@ -34,23 +34,6 @@ async function registerWithWelcomeBonus(page: Page, who: MitIdIdentity, mobile: 
   await form.getByText('2.500 kr.', { exact: true }).click();
   await form.getByRole('button', { name: 'Gem grænse' }).click();
   await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
-}
-
-/** All three steps of a card deposit with a bonus code, up to the receipt. */
-async function depositWithCode(page: Page, amountKr: string, code: string) {
-  await page.goto('/min-konto/overfoer');
-  await hydrated(page);
-  await page.getByLabel('Andet beløb').fill(amountKr);
-  await page.getByTestId('bonus-toggle').check();
-  await page.getByRole('textbox', { name: 'Bonuskode' }).fill(code);
-  await page.getByTestId('deposit-submit').click();
-  await page.getByLabel('Kortnummer').fill('4571 0000 0000 0001');
-  await page.getByLabel('Kortindehaverens navn').fill('Test Bonus');
-  await page.getByLabel('Udløbsmåned').fill('12');
-  await page.getByLabel('Udløbsår').fill(year);
-  await page.getByLabel('Kontrolcifre').fill('123');
-  await page.getByTestId('deposit-submit').click();
-  await page.getByTestId('deposit-submit').click();
 }
 
 /** To the withdrawal as a player gets there: the menu, "Min konto" unfolded, "Udbetal". */
