@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import translations from '../../../platform/src/content/seed/translations.json';
 import { createTranslator } from './i18n';
 import {
+  countRows,
+  explainFreeSpinRules,
   explainFreeSpins,
   explainRound,
   formatMinutes,
@@ -12,6 +14,7 @@ import {
   secondsLeft,
   stepStake,
   symbolLook,
+  winVerdict,
   winningCells,
 } from './slot-screen';
 import type { GameRules, SpinOutcome } from './studio-schemas';
@@ -55,7 +58,7 @@ describe('stake steps', () => {
 });
 
 describe('a round in words', () => {
-  it('names the line, the symbol, the count and the amount of each win, largest first, then the total', () => {
+  it('names the line, the symbol, the count and the amount of each win, largest first, then the total against the stake', () => {
     const outcome: SpinOutcome & { freeSpins: null } = {
       window: [],
       wins: [
@@ -64,10 +67,10 @@ describe('a round in words', () => {
       ],
       freeSpins: null,
     };
-    expect(explainRound({ winOre: 1050, outcome }, rules, t)).toEqual([
+    expect(explainRound({ winOre: 1050, stakeOre: 200, outcome }, rules, t)).toEqual([
       'Linje 3: 4 × Citron – 8 kr.',
       'Linje 1: 3 × Kirsebær – 2,50 kr.',
-      'Gevinst i alt: 10,50 kr.',
+      'Gevinst 10,50 kr. – mere end indsatsen på 2 kr. (netto +8,50 kr.)',
     ]);
   });
 
@@ -80,12 +83,23 @@ describe('a round in words', () => {
       ],
       freeSpins: { spins: 10, winOre: 4_500, rounds: [] },
     };
-    expect(explainRound({ winOre: 5_020, outcome }, rules, t)).toEqual([
+    expect(explainRound({ winOre: 5_020, stakeOre: 500, outcome }, rules, t)).toEqual([
       '3 × Citron på 4 måder – 3,20 kr.',
       '3 × Scatter hvor som helst – 2 kr.',
       '10 gratis spin gav 45 kr.',
-      'Gevinst i alt: 50,20 kr.',
+      'Gevinst 50,20 kr. – mere end indsatsen på 5 kr. (netto +45,20 kr.)',
     ]);
+  });
+
+  it('says plainly when a win is less than the stake, with the net loss, and when it only pays the stake back', () => {
+    const outcome = { window: [], wins: [{ kind: 'line' as const, line: 2, symbol: 0, count: 3, winOre: 100 }], freeSpins: null };
+    expect(explainRound({ winOre: 100, stakeOre: 200, outcome }, rules, t)).toEqual([
+      'Linje 3: 3 × Kirsebær – 1 kr.',
+      'Gevinst 1 kr. – mindre end indsatsen på 2 kr. (netto −1 kr.)',
+    ]);
+    expect(explainRound({ winOre: 100, stakeOre: 100, outcome }, rules, t).at(-1)).toBe(
+      'Gevinst 1 kr. – det samme som indsatsen (netto 0 kr.)',
+    );
   });
 
   it('tells each free spin with its wins, or that it won nothing', () => {
@@ -100,9 +114,77 @@ describe('a round in words', () => {
   });
 
   it('says so when nothing won', () => {
-    expect(explainRound({ winOre: 0, outcome: { window: [], wins: [], freeSpins: null } }, rules, t)).toEqual([
+    expect(explainRound({ winOre: 0, stakeOre: 200, outcome: { window: [], wins: [], freeSpins: null } }, rules, t)).toEqual([
       'Ingen gevinst denne gang.',
     ]);
+  });
+});
+
+describe('a win against its stake (the win banner)', () => {
+  it('calls a win below the stake a loss, never a win, with its net', () => {
+    expect(winVerdict({ winOre: 150, stakeOre: 200 })).toEqual({
+      kind: 'less-than-stake',
+      winOre: 150,
+      stakeOre: 200,
+      netOre: -50,
+      times: 0.75,
+    });
+    expect(winVerdict({ winOre: 199, stakeOre: 200 }).kind).toBe('less-than-stake');
+  });
+
+  it('tells no win, a win from the stake up, and big, huge and mega wins from 10, 25 and 50 times the stake', () => {
+    const kinds = (stakeOre: number, wins: number[]) => wins.map((winOre) => winVerdict({ winOre, stakeOre }).kind);
+    expect(kinds(200, [0, 200, 1_999, 2_000, 4_999, 5_000, 9_999, 10_000, 1_000_000])).toEqual([
+      'none',
+      'win',
+      'win',
+      'big',
+      'big',
+      'huge',
+      'huge',
+      'mega',
+      'mega',
+    ]);
+    expect(winVerdict({ winOre: 200, stakeOre: 200 })).toMatchObject({ netOre: 0, times: 1 });
+    expect(winVerdict({ winOre: 0, stakeOre: 200 })).toMatchObject({ netOre: -200, times: 0 });
+    expect(winVerdict({ winOre: 5_000, stakeOre: 200 })).toMatchObject({ netOre: 4_800, times: 25 });
+  });
+});
+
+describe('the free spins rule in words', () => {
+  it('gives the spins for 3, 4 and 5 or more scatters, the retriggers, the multiplier, the cap and the stake', () => {
+    expect(explainFreeSpinRules({ awards: [0, 0, 8, 12, 16], retriggers: [0, 0, 4, 6, 8], multiplier: 3, maxSpins: 200 }, t)).toEqual([
+      '3 scatter hvor som helst giver 8 gratis spin.',
+      '4 scatter hvor som helst giver 12 gratis spin.',
+      '5 eller flere scatter hvor som helst giver 16 gratis spin.',
+      '3 scatter under gratis spin giver 4 gratis spin mere.',
+      '4 scatter under gratis spin giver 6 gratis spin mere.',
+      '5 eller flere scatter under gratis spin giver 8 gratis spin mere.',
+      'Alle gevinster i gratis spin, også scatter-gevinster, ganges med 3.',
+      'Højst 200 gratis spin pr. runde, genudløste spin medregnet.',
+      'Gratis spin koster ikke noget og spilles med indsatsen fra det spin, der udløste dem.',
+    ]);
+  });
+
+  it('says when the free spins cannot be retriggered or multiplied, and cuts an award to the cap as the game does', () => {
+    expect(explainFreeSpinRules({ awards: [0, 0, 3, 5, 12], retriggers: [], multiplier: 1, maxSpins: 9 }, t)).toEqual([
+      '3 scatter hvor som helst giver 3 gratis spin.',
+      '4 scatter hvor som helst giver 5 gratis spin.',
+      '5 eller flere scatter hvor som helst giver 9 gratis spin.',
+      'Gratis spin kan ikke udløses igen under gratis spin.',
+      'Gevinster i gratis spin ganges ikke.',
+      'Højst 9 gratis spin pr. runde, genudløste spin medregnet.',
+      'Gratis spin koster ikke noget og spilles med indsatsen fra det spin, der udløste dem.',
+    ]);
+  });
+
+  it('reads a per-count list as the engine does: from the first count that gives anything, the last count or more', () => {
+    expect(countRows([0, 0, 2])).toEqual([{ count: 3, value: 2, orMore: true }]);
+    expect(countRows([0, 1, 3, 0])).toEqual([
+      { count: 2, value: 1, orMore: false },
+      { count: 3, value: 3, orMore: false },
+    ]);
+    expect(countRows(null)).toEqual([]);
   });
 });
 

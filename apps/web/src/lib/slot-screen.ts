@@ -76,13 +76,70 @@ export function explainWins(outcome: Pick<SpinOutcome, 'wins'>, rules: Names, t:
     });
 }
 
-/** A whole round in words: the base spin's wins, then the free spins and what they paid, or "no win". */
-export function explainRound(round: Pick<StudioRound, 'winOre' | 'outcome'>, rules: Names, t: Translate): string[] {
+/** What a round's win is worth against its stake, for its words and the win banner. */
+export type WinVerdictKind = 'none' | 'less-than-stake' | 'win' | 'big' | 'huge' | 'mega';
+
+export interface WinVerdict {
+  kind: WinVerdictKind;
+  winOre: number;
+  stakeOre: number;
+  /** The win less the stake: negative when the round paid back less than it cost. */
+  netOre: number;
+  /** The win as a multiple of the stake (0 for a stake of 0, which no title allows). */
+  times: number;
+}
+
+/** From how many times the stake a win is big, huge or mega (the banner's steps). */
+export const WIN_VERDICT_TIMES = { big: 10, huge: 25, mega: 50 } as const;
+
+/**
+ * A round's win against its stake. A win below the stake is a loss and is never called a win
+ * ('less-than-stake'); a win of exactly the stake is a 'win' with a net of 0; from 10, 25 and 50
+ * times the stake it is big, huge and mega. Integer comparisons only: no rounding decides a step.
+ */
+export function winVerdict(round: Pick<StudioRound, 'winOre' | 'stakeOre'>): WinVerdict {
+  const { winOre, stakeOre } = round;
+  const base = { winOre, stakeOre, netOre: winOre - stakeOre, times: stakeOre > 0 ? winOre / stakeOre : 0 };
+  const reaches = (times: number) => winOre >= times * stakeOre;
+  const kind: WinVerdictKind =
+    winOre <= 0
+      ? 'none'
+      : winOre < stakeOre
+        ? 'less-than-stake'
+        : reaches(WIN_VERDICT_TIMES.mega)
+          ? 'mega'
+          : reaches(WIN_VERDICT_TIMES.huge)
+            ? 'huge'
+            : reaches(WIN_VERDICT_TIMES.big)
+              ? 'big'
+              : 'win';
+  return { kind, ...base };
+}
+
+/** A round's net result with its sign, a true minus for a loss: "+8,50 kr.", "−1 kr.", "0 kr.". */
+export function formatNetKr(netOre: number): string {
+  if (netOre < 0) return `\u2212${formatKr(-netOre)}`;
+  return netOre > 0 ? `+${formatKr(netOre)}` : formatKr(0);
+}
+
+/**
+ * A whole round in words: the base spin's wins, then the free spins and what they paid, then the
+ * round against its stake. A win below the stake is said to be one, with the net loss, so a
+ * small win never reads as winning; no win at all: "no win".
+ */
+export function explainRound(round: Pick<StudioRound, 'winOre' | 'stakeOre' | 'outcome'>, rules: Names, t: Translate): string[] {
   const lines = explainWins(round.outcome, rules, t);
   const free = round.outcome.freeSpins;
   if (free && free.spins > 0) lines.push(t('slot_machines.free_spins_result', { spins: free.spins, amount: formatKr(free.winOre) }));
-  if (lines.length === 0) lines.push(t('slot_machines.no_win'));
-  else lines.push(t('slot_machines.round_total', { amount: formatKr(round.winOre) }));
+  const verdict = winVerdict(round);
+  if (verdict.kind === 'none') {
+    lines.push(t('slot_machines.no_win'));
+    return lines;
+  }
+  const vars = { amount: formatKr(verdict.winOre), stake: formatKr(verdict.stakeOre), net: formatNetKr(verdict.netOre) };
+  if (verdict.netOre < 0) lines.push(t('slot_machines.round_less_than_stake', vars));
+  else if (verdict.netOre === 0) lines.push(t('slot_machines.round_equal_to_stake', vars));
+  else lines.push(t('slot_machines.round_more_than_stake', vars));
   return lines;
 }
 
@@ -145,6 +202,38 @@ export function symbolLook(rules: Names, index: number): { shape: SymbolShape; c
 /** The paytable's rows: a symbol's pay for k in a row (units of the line stake), from the smallest count that pays. */
 export function payRows(pays: readonly number[]): { count: number; pay: number }[] {
   return pays.flatMap((pay, index) => (pay > 0 ? [{ count: index + 1, pay }] : []));
+}
+
+/**
+ * A per-count list read the engine's way (games-math `byCount`: counts beyond the list use its last
+ * entry), as rows from the smallest count that gives anything; the list's last count reads "or more".
+ */
+export function countRows(list: readonly number[] | null | undefined): { count: number; value: number; orMore: boolean }[] {
+  const values = list ?? [];
+  return values.flatMap((value, index) => (value > 0 ? [{ count: index + 1, value, orMore: index === values.length - 1 }] : []));
+}
+
+/**
+ * The free spins' rule in words, with the title's numbers: the spins 3, 4, 5 … scatters give (an
+ * award above the cap is cut to it, as the engine does), the retriggers or that there are none,
+ * the multiplier, the cap and the stake they are played at.
+ */
+export function explainFreeSpinRules(freeSpins: NonNullable<GameRules['freeSpins']>, t: Translate): string[] {
+  const cap = freeSpins.maxSpins ?? Number.POSITIVE_INFINITY;
+  const awards = countRows(freeSpins.awards).map(({ count, value, orMore }) =>
+    t(orMore ? 'slot_machines.free_spins_award_or_more' : 'slot_machines.free_spins_award', { count, spins: Math.min(value, cap) }),
+  );
+  const retriggers = countRows(freeSpins.retriggers).map(({ count, value, orMore }) =>
+    t(orMore ? 'slot_machines.free_spins_retrigger_or_more' : 'slot_machines.free_spins_retrigger', { count, spins: value }),
+  );
+  const multiplier = freeSpins.multiplier ?? 1;
+  return [
+    ...awards,
+    ...(retriggers.length > 0 ? retriggers : [t('slot_machines.free_spins_no_retrigger')]),
+    multiplier > 1 ? t('slot_machines.free_spins_multiplier_rule', { multiplier }) : t('slot_machines.free_spins_no_multiplier'),
+    ...(freeSpins.maxSpins ? [t('slot_machines.free_spins_cap', { max: freeSpins.maxSpins })] : []),
+    t('slot_machines.free_spins_stake'),
+  ];
 }
 
 /** "96,12 %" the Danish way, two decimals. */

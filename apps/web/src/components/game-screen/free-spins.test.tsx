@@ -2,12 +2,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import translations from '../../../../platform/src/content/seed/translations.json';
 import { createTranslator, type Dictionary } from '../../lib/i18n';
+import { symbolArtHref } from '../../lib/symbol-art-href';
 import type { GameRules, StudioRound } from '../../lib/studio-schemas';
 import { FreeSpins, freeSpinCards } from './free-spins';
 
 const t = createTranslator(translations as unknown as Dictionary);
 
-const rules: Pick<GameRules, 'symbols' | 'lines' | 'freeSpins'> = {
+const rules: Pick<GameRules, 'gameId' | 'symbols' | 'lines' | 'freeSpins'> = {
+  gameId: 'frugt-klassiker',
   symbols: [
     { name: 'kirsebær', pays: [0, 0, 5], kind: 'normal' },
     { name: 'citron', pays: [0, 0, 8], kind: 'normal' },
@@ -104,7 +106,7 @@ describe('the free spins drawn', () => {
     expect(freeSpinCards(withFigure, rules, t).map((card) => card.winOre)).toEqual([1200, 450]);
   });
 
-  it('draws, once opened, a small window per spin with every symbol by name, the won cells marked, the win and the multiplier', () => {
+  it('draws, once opened, a small window per spin with every symbol as its artwork named, the won cells marked, the win and the multiplier', () => {
     const html = renderToStaticMarkup(<FreeSpins round={round} rules={rules} t={t} open />);
     expect(html).toContain('<summary>Vis de 2 gratis spin</summary>');
     expect(count(html, /data-testid="free-spin"/)).toBe(2);
@@ -117,10 +119,24 @@ describe('the free spins drawn', () => {
     expect(html).toContain('<strong>Spin 2</strong><span data-testid="free-spin-win">Ingen gevinst</span>');
     expect(count(html, />Gevinst × 3</)).toBe(2);
     expect(html).toContain('Linje 1: 3 × Kirsebær – 12 kr.');
-    // The second spin's window, reel by reel, in the order the studio sent it (symbol names are the accessible text).
+    // The second spin's window, reel by reel, in the order the studio sent it: each cell the title's
+    // artwork of its symbol, the symbol's name its alternative text.
     const second = html.slice(html.indexOf('Symbolerne i gratis spin 2'));
-    const names = [...second.matchAll(/data-testid="free-spin-cell"[^>]*>.*?<span class="[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
-    expect(names).toEqual(['Citron', 'Citron', 'Kirsebær', 'Kirsebær', 'Scatter', 'Citron', 'Citron', 'Kirsebær', 'Citron']);
+    const cells = [...second.matchAll(/data-testid="free-spin-cell"[^>]*>.*?<img src="([^"]+)" alt="([^"]*)"/g)];
+    expect(cells.map((m) => m[2])).toEqual([
+      'Citron',
+      'Citron',
+      'Kirsebær',
+      'Kirsebær',
+      'Scatter',
+      'Citron',
+      'Citron',
+      'Kirsebær',
+      'Citron',
+    ]);
+    expect(cells.map((m) => m[1]!.replaceAll('&amp;', '&'))).toEqual(
+      [1, 1, 0, 0, 3, 1, 1, 0, 1].map((index) => symbolArtHref('frugt-klassiker', index)),
+    );
   });
 
   it('leaves the multiplier out when the title has none', () => {

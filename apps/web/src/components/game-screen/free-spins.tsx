@@ -4,12 +4,13 @@
 import { formatKr } from '@krone/domain';
 import { useState } from 'react';
 import type { Translate } from '../../lib/i18n';
-import { explainWins, symbolLook, symbolName, winningCells } from '../../lib/slot-screen';
+import { explainWins, symbolName, winningCells } from '../../lib/slot-screen';
 import type { GameRules, StudioRound } from '../../lib/studio-schemas';
+import own from './free-spins.module.css';
 import styles from './game-screen.module.css';
-import { SymbolGlyph } from './symbol-glyph';
+import { SymbolArt } from './symbol-art';
 
-type Rules = Pick<GameRules, 'symbols' | 'lines' | 'freeSpins'>;
+type Rules = Pick<GameRules, 'gameId' | 'symbols' | 'lines' | 'freeSpins'>;
 
 /** One free spin as its card shows it: what landed, which cells won, what it paid, in words too. */
 export interface FreeSpinCard {
@@ -38,7 +39,8 @@ export function freeSpinCards(round: Pick<StudioRound, 'outcome'>, rules: Rules,
 /**
  * The free spins of the last round, drawn: closed at first (a phone keeps its screen for the
  * game), and once opened a row of small windows that scrolls sideways, each with its number, its
- * win, the multiplier and its wins in words. The cards are only built while the list is open.
+ * win, the multiplier and its wins in words. Each cell shows the symbol's artwork, its Danish name
+ * the image's alternative text. The cards are only built while the list is open.
  */
 export function FreeSpins({
   round,
@@ -84,11 +86,11 @@ export function FreeSpins({
                     {column.map((symbol, row) => (
                       <div
                         key={row}
-                        className={`${styles.miniCell}${card.cells.has(`${reel}:${row}`) ? ` ${styles.won}` : ''}`}
+                        className={`${styles.miniCell} ${own.artCell}${card.cells.has(`${reel}:${row}`) ? ` ${styles.won}` : ''}`}
                         data-testid="free-spin-cell"
                         data-won={card.cells.has(`${reel}:${row}`) || undefined}
                       >
-                        <SymbolGlyph {...symbolLook(rules, symbol)} name={symbolName(rules, symbol)} />
+                        <SymbolArt gameId={rules.gameId} index={symbol} name={symbolName(rules, symbol)} size={40} />
                       </div>
                     ))}
                   </div>

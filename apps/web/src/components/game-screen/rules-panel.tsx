@@ -1,9 +1,10 @@
+// Relative imports: the unit test (rules-panel.test.tsx) runs under vitest, which has no '@/' alias.
 import { formatKr } from '@krone/domain';
-import type { Translate } from '@/lib/i18n';
-import { formatPercent, payRows, symbolLook, symbolName } from '@/lib/slot-screen';
-import type { GameRules } from '@/lib/studio-schemas';
-import styles from './game-screen.module.css';
-import { SymbolGlyph } from './symbol-glyph';
+import type { Translate } from '../../lib/i18n';
+import { countRows, explainFreeSpinRules, formatPercent, payRows, symbolName } from '../../lib/slot-screen';
+import type { GameRules } from '../../lib/studio-schemas';
+import styles from './rules-panel.module.css';
+import { SymbolArt } from './symbol-art';
 
 const VOLATILITY_KEYS: Record<string, string> = {
   low: 'slot_machines.volatility_low',
@@ -12,23 +13,59 @@ const VOLATILITY_KEYS: Record<string, string> = {
   'very-high': 'slot_machines.volatility_very_high',
 };
 
+type PaytableSymbol = GameRules['symbols'][number] & { index: number };
+
+const topPay = (symbol: PaytableSymbol) => Math.max(0, ...symbol.pays);
+
 /**
- * The title's rules from the studio (GET /games/{id}/rules): the paytable, lines or ways, the
- * scatter and free spins, RTP, hit frequency, largest win, volatility and the stake limits.
- * Rendered on the server: it never changes while the game is played.
+ * The paytable's order: wild and scatter first (they carry the features), then the paying symbols
+ * from the dearest down, then those that pay nothing (a blank), each group in the title's order.
+ */
+function paytableOrder(symbols: GameRules['symbols']): PaytableSymbol[] {
+  const rank = (symbol: PaytableSymbol) => (symbol.kind === 'wild' ? 0 : symbol.kind === 'scatter' ? 1 : topPay(symbol) > 0 ? 2 : 3);
+  return symbols
+    .map((symbol, index) => ({ ...symbol, index }))
+    .sort((a, b) => rank(a) - rank(b) || topPay(b) - topPay(a) || a.index - b.index);
+}
+
+/** A symbol's pays, the largest count first as slots show them: "5 ens 100". */
+function Pays({ rows, t }: { rows: { label: string; pay: string }[]; t: Translate }) {
+  if (rows.length === 0) return <p className={styles.noPay}>{t('slot_machines.paytable_no_pay')}</p>;
+  return (
+    <ul className={styles.pays}>
+      {rows.map(({ label, pay }) => (
+        <li key={label}>
+          <span className={styles.payCount}>{label}</span>
+          <span className={styles.payValue}>{pay}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The title's rules from the studio (GET /games/{id}/rules): the facts (RTP, largest win,
+ * volatility, hit frequency, stakes), the paytable with every symbol's artwork, whole Danish name
+ * and pays, the wild's and the scatter's rules, how wins pay, and the free spins with the title's
+ * numbers. Rendered on the server: it never changes while the game is played.
  */
 export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
-  const pays = (row: readonly number[]) =>
-    payRows(row)
-      .map(({ count, pay }) => t('slot_machines.paytable_pay', { count, pay: pay.toLocaleString('da-DK') }))
-      .join(' · ');
-  const paying = rules.symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => payRows(symbol.pays).length > 0);
-  const scatterIndex = rules.symbols.findIndex((symbol) => symbol.kind === 'scatter');
-  const hasWild = rules.symbols.some((symbol) => symbol.kind === 'wild');
-  const units =
-    rules.lines && rules.lines.length > 0
-      ? t('slot_machines.paytable_units_lines', { lines: rules.lines.length })
-      : t('slot_machines.paytable_units_ways', { ways: rules.waysCount ?? 0 });
+  const number = (value: number) => value.toLocaleString('da-DK');
+  const lines = rules.lines && rules.lines.length > 0;
+  const units = lines
+    ? t('slot_machines.paytable_units_lines', { lines: rules.lines!.length })
+    : t('slot_machines.paytable_units_ways', { ways: number(rules.waysCount ?? 0) });
+  const symbolPays = (symbol: PaytableSymbol) =>
+    payRows(symbol.pays)
+      .reverse()
+      .map(({ count, pay }) => ({ label: t('slot_machines.paytable_count', { count }), pay: number(pay) }));
+  const scatterPays = countRows(rules.scatterPays)
+    .reverse()
+    .map(({ count, value, orMore }) => ({
+      label: t(orMore ? 'slot_machines.paytable_count_or_more' : 'slot_machines.paytable_count', { count }),
+      pay: t('slot_machines.paytable_scatter_pay', { pay: number(value) }),
+    }));
+
   return (
     <details className={styles.rules} data-testid="game-rules">
       <summary>{t('games.game_rules')}</summary>
@@ -39,7 +76,7 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
         </div>
         <div>
           <dt>{t('slot_machines.largest_win')}</dt>
-          <dd>{t('slot_machines.largest_win_value', { times: Math.round(rules.largestWin).toLocaleString('da-DK') })}</dd>
+          <dd>{t('slot_machines.largest_win_value', { times: number(Math.round(rules.largestWin)) })}</dd>
         </div>
         <div>
           <dt>{t('slot_machines.volatility')}</dt>
@@ -56,29 +93,64 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
           <dd data-testid="rules-stake">{`${formatKr(rules.stake.minOre)} – ${formatKr(rules.stake.maxOre)}`}</dd>
         </div>
       </dl>
-      <h3 className={styles.rulesHeading}>{t('slot_machines.paytable')}</h3>
+
+      <h3 className={styles.heading}>{t('slot_machines.paytable')}</h3>
       <p className={styles.muted}>{units}</p>
-      <table className={styles.paytable}>
-        <tbody>
-          {paying.map(({ symbol, index }) => (
-            <tr key={index}>
-              <th scope="row">
-                <span className={styles.payGlyph}>
-                  <SymbolGlyph {...symbolLook(rules, index)} name={symbolName(rules, index)} />
-                </span>
-              </th>
-              <td>{pays(symbol.pays)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {hasWild ? <p>{t('slot_machines.paytable_wild')}</p> : null}
-      {scatterIndex >= 0 && rules.scatterPays && payRows(rules.scatterPays).length > 0 ? (
-        <p>
-          {t('slot_machines.paytable_scatter')} {pays(rules.scatterPays)}
-        </p>
+      <ul className={styles.symbols} data-testid="rules-paytable">
+        {paytableOrder(rules.symbols).map((symbol) => {
+          const special = symbol.kind === 'wild' || symbol.kind === 'scatter';
+          const pays = symbol.kind === 'scatter' ? scatterPays : symbolPays(symbol);
+          const name = symbolName(rules, symbol.index);
+          const badge = special ? t(symbol.kind === 'wild' ? 'slot_machines.feature_wild' : 'slot_machines.feature_scatter') : null;
+          return (
+            <li
+              key={symbol.index}
+              className={`${styles.symbol}${special ? ` ${styles.special}` : ''}`}
+              data-testid="rules-symbol"
+              data-symbol={symbol.index}
+              data-kind={symbol.kind}
+            >
+              <div className={styles.symbolHead}>
+                <SymbolArt gameId={rules.gameId} index={symbol.index} name={name} size={40} showName />
+                {/* The feature's word beside a themed name (Mjølner: WILD); a symbol called "wild" needs no repeat. */}
+                {badge && badge.toLocaleLowerCase('da-DK') !== name.toLocaleLowerCase('da-DK') ? (
+                  <span className={styles.badge}>{badge}</span>
+                ) : null}
+              </div>
+              {symbol.kind === 'wild' ? (
+                <div className={styles.symbolNote}>
+                  <p>{t('slot_machines.paytable_wild_rule')}</p>
+                  {lines && pays.length > 0 ? <p>{t('slot_machines.paytable_wild_own_pays')}</p> : null}
+                </div>
+              ) : null}
+              {symbol.kind === 'scatter' ? (
+                <div className={styles.symbolNote}>
+                  {pays.length > 0 ? <p>{t('slot_machines.paytable_scatter_rule')}</p> : null}
+                  {rules.freeSpins ? <p>{t('slot_machines.paytable_scatter_trigger')}</p> : null}
+                </div>
+              ) : null}
+              {symbol.kind === 'wild' && pays.length === 0 ? null : <Pays rows={pays} t={t} />}
+            </li>
+          );
+        })}
+      </ul>
+
+      <h3 className={styles.heading}>{t('slot_machines.rules_how_heading')}</h3>
+      <ul className={styles.ruleList}>
+        <li>{t(lines ? 'slot_machines.rules_how_lines' : 'slot_machines.rules_how_ways')}</li>
+        {rules.freeSpins ? <li>{t('slot_machines.rules_round')}</li> : null}
+      </ul>
+
+      {rules.freeSpins ? (
+        <section data-testid="rules-free-spins">
+          <h3 className={styles.heading}>{t('slot_machines.free_spins_heading')}</h3>
+          <ul className={styles.ruleList}>
+            {explainFreeSpinRules(rules.freeSpins, t).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
       ) : null}
-      {rules.freeSpins ? <p>{t('slot_machines.free_spins_rules', { multiplier: rules.freeSpins.multiplier ?? 1 })}</p> : null}
     </details>
   );
 }
