@@ -9,6 +9,7 @@ import { GAMES_PATH } from '@/lib/built-routes';
 import { loadProfile } from '@/lib/session';
 import { loadGameRules } from '@/lib/studio';
 import { GAME_SCREEN_TEXT_KEYS } from './text-keys';
+import { GameFavourite } from './game-favourite';
 import { GameScreen } from './game-screen';
 import styles from './game-screen.module.css';
 import { RulesPanel } from './rules-panel';
@@ -78,6 +79,20 @@ export async function GamePage({ gameId, choice, path }: { gameId: string; choic
       lobbyPath={GAMES_PATH}
       moneyPath={mode === 'fun' ? `${MONEY_PATH}/${gameId}` : null}
       texts={pickTranslations(t, GAME_SCREEN_TEXT_KEYS)}
+      barExtra={
+        // A logged-in player's heart, as on the lobby tiles (a guest has no favourites).
+        profile ? (
+          <GameFavourite
+            gameId={gameId}
+            texts={{
+              label: t('slot_machines.favourite_label', { game: rules.data.name }),
+              added: t('slot_machines.added_favourite', { game: rules.data.name }),
+              removed: t('slot_machines.removed_favourite', { game: rules.data.name }),
+              error: t('slot_machines.favourite_error'),
+            }}
+          />
+        ) : null
+      }
     >
       <RulesPanel rules={rules.data} t={t} />
     </GameScreen>

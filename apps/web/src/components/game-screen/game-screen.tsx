@@ -64,6 +64,7 @@ export function GameScreen({
   moneyPath,
   texts,
   children,
+  barExtra,
 }: {
   gameId: string;
   mode: Mode;
@@ -79,6 +80,8 @@ export function GameScreen({
   moneyPath: string | null;
   texts: Texts;
   children?: React.ReactNode;
+  /** Shown in the bar beside the game's name (the favourite heart, from the page). */
+  barExtra?: React.ReactNode;
 }) {
   const t = useMemo(() => textsTranslator(texts), [texts]);
   const router = useRouter();
@@ -270,6 +273,7 @@ export function GameScreen({
           <h1>{rules.name}</h1>
           {studio ? <p className={styles.studio}>{studio}</p> : null}
         </div>
+        {barExtra}
         <dl className={styles.barFacts}>
           <div>
             <dt>{t('slot_machines.clock')}</dt>
