@@ -234,6 +234,17 @@ export const ROUTES: Route[] = [
     method: 'GET',
     path: '/api/games/art/{id}',
     pathParams: { id: GAME_ID },
+    query: { w: { schema: oneOf('200', '360', '480'), required: false } },
+    csrf: false,
+    session: 'ignored',
+    read: true,
+    answer: 'svg',
+  },
+  {
+    id: 'GET /api/games/art/{id}/symbols/{file}',
+    method: 'GET',
+    path: '/api/games/art/{id}/symbols/{file}',
+    pathParams: { id: GAME_ID, file: str({ pattern: '^(0|[1-9][0-9]?)\\.svg$' }) },
     csrf: false,
     session: 'ignored',
     read: true,
@@ -1194,7 +1205,9 @@ function baseDraft(route: Route, targets: StorefrontTargets, webUrl: string): Dr
           ? randomUUID()
           : name === 'id'
             ? 'vikingernes-guld'
-            : String(sample(schema, name));
+            : name === 'file'
+              ? '1.svg'
+              : String(sample(schema, name));
   }
   const query: Record<string, string> = {};
   for (const [name, { schema, required }] of Object.entries(route.query ?? {})) if (required) query[name] = String(sample(schema, name));

@@ -26,8 +26,19 @@ export const playHref = (gameId: string, mode: 'fun' | 'real') =>
  * The artwork's address. The version changes when the drawing (lib/game-art.ts) does, so the year
  * a browser may keep it never shows an old picture.
  */
-export const ART_VERSION = 1;
+export const ART_VERSION = 2;
 export const artHref = (gameId: string) => `/api/games/art/${encodeURIComponent(gameId)}?v=${ART_VERSION}`;
+
+/**
+ * The widths (px) the build renders each tile in as WebP (scripts/build-tiles.ts): a tile is
+ * 150–250 CSS px wide at every breakpoint (games.module.css), so 200 serves 1x screens, 360 and 480
+ * the phones' 2x–3x. The art route answers `&w=` with the built file, or the SVG where the build
+ * made none (another provider's title, a dev server), so a srcset never points at a missing file.
+ */
+export const TILE_WIDTHS = [200, 360, 480] as const;
+export const tileSrcSet = (gameId: string) => TILE_WIDTHS.map((width) => `${artHref(gameId)}&w=${width} ${width}w`).join(', ');
+/** The tile's CSS width per breakpoint: two a row on a phone, four to five on a tablet, six a row from 1024 px. */
+export const TILE_SIZES = '(min-width: 1024px) 220px, (min-width: 640px) 25vw, 46vw';
 
 /** The translation key of a volatility class; an unknown class has none. */
 export const VOLATILITY_KEYS: Readonly<Record<string, string>> = {

@@ -1,12 +1,13 @@
 import Link from 'next/link';
-import { artHref, formatRtp, VOLATILITY_KEYS, type TileGame } from '@/lib/game-types';
+import { artHref, formatRtp, TILE_SIZES, tileSrcSet, VOLATILITY_KEYS, type TileGame } from '@/lib/game-types';
 import type { Translate } from '@/lib/i18n';
 import styles from './games.module.css';
 import { TileActions } from './tile-actions';
 import { TileLink } from './tile-link';
 
 /**
- * One title: its generated artwork, name, studio and a return/volatility hint, leading to the game.
+ * One title: its generated artwork (the build's WebP in the width the screen needs, lib/game-types.ts
+ * tileSrcSet), name, studio and a return/volatility hint, leading to the game.
  * Renders on the server or in the browser alike (recently played is fetched by the browser).
  * The first tiles of a page load their picture at once; the rest when scrolled near.
  */
@@ -21,6 +22,8 @@ export function GameTile({ game, t, eager = false, extra }: { game: TileGame; t:
           <img
             className={styles.art}
             src={artHref(game.id)}
+            srcSet={tileSrcSet(game.id)}
+            sizes={TILE_SIZES}
             alt=""
             width={320}
             height={240}
