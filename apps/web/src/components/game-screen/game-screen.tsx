@@ -14,7 +14,6 @@ import {
   paceAfterRound,
   secondsLeft,
   stepStake,
-  symbolLook,
   symbolName,
   winningCells,
 } from '@/lib/slot-screen';
@@ -36,14 +35,18 @@ import {
   useAwaitedRound,
   useReducedMotion,
 } from './screen-helpers';
-import { SymbolGlyph } from './symbol-glyph';
+import { symbolArtHref } from '@/lib/symbol-art-href';
+import { SlotStage, type SlotStageHandle, type StageStatus } from './stage/slot-stage';
+import { stageRoundOf } from './stage/stage-model';
+import type { StagePhase } from './stage/pixi/slot-game';
+import { useMotionSetting } from './stage/motion-setting';
 
 type Mode = 'fun' | 'real';
 
 /** How often a real session is read again while nothing happens (the warning's minutes may pass). */
 const WARNING_POLL_MS = 30_000;
 
-/** How long the reels turn before the result shows; none with reduced motion. */
+/** Without the canvas (not started yet, or not available): how long the grid turns before the result shows; none with motion off. */
 const SPIN_ANIMATION_MS = 600;
 
 /**
@@ -86,6 +89,13 @@ export function GameScreen({
   const t = useMemo(() => textsTranslator(texts), [texts]);
   const router = useRouter();
   const reducedMotion = useReducedMotion();
+  // Motion off by the device's wish (prefers-reduced-motion) or by the game's own setting.
+  const [motionWanted, setMotionWanted] = useMotionSetting();
+  const motion = motionWanted && !reducedMotion;
+  const stage = useRef<SlotStageHandle>(null);
+  const [stageStatus, setStageStatus] = useState<StageStatus>('loading');
+  const [stagePhase, setStagePhase] = useState<StagePhase>('rest');
+  const presenting = stagePhase === 'presenting';
   const now = useServerTime();
   const [session, setSession] = useState<StudioSession | null>(null);
   const [launchError, setLaunchError] = useState<{ message: string; final: boolean } | null>(null);
@@ -105,10 +115,15 @@ export function GameScreen({
     busyRef.current = busy;
   }, [busy]);
 
+  // A round answered late (pending until the casino confirmed it): shown at once, reels at rest on it.
+  const showAwaited = useCallback((settled: StudioRound) => {
+    setRound(settled);
+    stage.current?.rest(settled.outcome.window);
+  }, []);
   const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
   const markEnded = useEndSessionOnLeave(sessionPath);
   // A round whose casino answer is owed (played here, or the player's from another session): no new round meanwhile.
-  const [awaited, setAwaited] = useAwaitedRound(sessionPath, { show: setRound, refused: setError, session: setSession, t });
+  const [awaited, setAwaited] = useAwaitedRound(sessionPath, { show: showAwaited, refused: setError, session: setSession, t });
 
   const launch = useCallback(async () => {
     setLaunchError(null);
@@ -142,19 +157,28 @@ export function GameScreen({
   }, [waitUntil]);
 
   const warning = session?.warning ?? null;
-  const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended && !awaited;
+  const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended && !awaited && !presenting;
+  // The window the screen shows now: the last round's, else the calm start picture.
+  const shownWindow = useRef<number[][]>(placeholderWindow(rules));
+  useEffect(() => {
+    if (round) shownWindow.current = round.outcome.window;
+  }, [round]);
 
   const spin = useCallback(async () => {
     if (!sessionPath || !canSpin) return;
     setBusy(true);
     setError(null);
-    if (!reducedMotion) setAnimating(true);
+    const onStage = stage.current?.ready === true ? stage.current : null;
+    if (motion) setAnimating(true);
+    onStage?.startSpin();
     const started = performance.now();
     const answer = await call<RoundAnswer>('POST', `${sessionPath}/rounds`, { stakeOre });
     const reveal = () => {
       setAnimating(false);
       setBusy(false);
     };
+    // No outcome to show (a refusal, a pending round, a failure): the reels come to rest where they were.
+    if (!answer.ok || !isShownRound(answer.data.round)) onStage?.rest(shownWindow.current);
     if (answer.ok) {
       const arrived = performance.now();
       setClockMs(arrived);
@@ -171,10 +195,18 @@ export function GameScreen({
         setSession(answer.data.session);
         reveal();
       };
-      const left = reducedMotion ? 0 : SPIN_ANIMATION_MS - (arrived - started);
+      if (mode === 'real') void refreshAccountSummary();
+      if (onStage) {
+        // The canvas: reels stop reel by reel on the drawn window, then the figures and words
+        // change (what is in view and what is said agree), then the wins play out.
+        await onStage.land(shown.outcome.window);
+        show();
+        await onStage.present(stageRoundOf(shown, rules, t));
+        return;
+      }
+      const left = motion ? SPIN_ANIMATION_MS - (arrived - started) : 0;
       if (left > 0) window.setTimeout(show, left);
       else show();
-      if (mode === 'real') void refreshAccountSummary();
       return;
     }
     reveal();
@@ -195,7 +227,7 @@ export function GameScreen({
       const state = await call<StudioSession>('GET', sessionPath);
       if (state.ok) setSession(state.data);
     }
-  }, [sessionPath, canSpin, reducedMotion, stakeOre, mode, t, markEnded, setAwaited]);
+  }, [sessionPath, canSpin, motion, stakeOre, mode, t, markEnded, setAwaited, rules]);
 
   // The money-played warning falls due with time, not only with a round: a real session is read
   // again every half minute while the tab is visible, so the warning shows when it is due.
@@ -215,11 +247,13 @@ export function GameScreen({
       if ((event.key !== ' ' && event.key !== 'Enter') || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
       if (ownedByControl(event.target)) return;
       event.preventDefault();
-      void spin();
+      // While wins play out, the key skips to their end; else it spins.
+      if (presenting) stage.current?.skip();
+      else void spin();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [spin]);
+  }, [spin, presenting]);
 
   const answerWarning = useCallback(
     async (answer: 'continue' | 'stop') => {
@@ -325,29 +359,52 @@ export function GameScreen({
       ) : null}
 
       <div className={styles.stage} inert={Boolean(warning)}>
-        <div
-          className={`${styles.window}${animating ? ` ${styles.spinning}` : ''}`}
-          style={{ gridTemplateColumns: `repeat(${rules.reels}, minmax(0, 1fr))` }}
-          role="group"
-          aria-label={t('slot_machines.reels_label', { game: rules.name })}
-          aria-busy={animating}
-          data-testid="game-window"
-          data-round={round?.roundId ?? ''}
-        >
-          {window_.map((column, reel) => (
-            <div key={reel} className={styles.reel} data-testid="game-reel">
-              {column.map((symbol, row) => (
-                <div
-                  key={`${round?.roundId ?? 'start'}-${row}`}
-                  className={`${styles.cell}${cells.has(`${reel}:${row}`) ? ` ${styles.won}` : ''}`}
-                  data-testid="game-cell"
-                  data-won={cells.has(`${reel}:${row}`) || undefined}
-                >
-                  <SymbolGlyph {...symbolLook(rules, symbol)} name={symbolName(rules, symbol)} />
-                </div>
-              ))}
-            </div>
-          ))}
+        <div className={styles.stageBox}>
+          <SlotStage
+            ref={stage}
+            rules={rules}
+            colours={colours ?? null}
+            window={window_}
+            motion={motion}
+            t={t}
+            onStatus={setStageStatus}
+            onPhase={setStagePhase}
+          />
+          {presenting ? (
+            <button type="button" className={styles.skip} onClick={() => stage.current?.skip()} data-testid="game-skip">
+              {t('slot_machines.stage_skip')}
+            </button>
+          ) : null}
+          {/* The window in text and pictures: in view until the canvas draws it, then for screen readers only. */}
+          <div
+            className={`${styles.window}${animating && stageStatus !== 'ready' ? ` ${styles.spinning}` : ''}${stageStatus === 'ready' ? ' visually-hidden' : ''}`}
+            style={{ gridTemplateColumns: `repeat(${rules.reels}, minmax(0, 1fr))` }}
+            role="group"
+            aria-label={t('slot_machines.reels_label', { game: rules.name })}
+            aria-busy={animating}
+            data-testid="game-window"
+            data-round={round?.roundId ?? ''}
+          >
+            {window_.map((column, reel) => (
+              <div key={reel} className={styles.reel} data-testid="game-reel">
+                {column.map((symbol, row) => (
+                  <div
+                    key={`${round?.roundId ?? 'start'}-${row}`}
+                    className={`${styles.cell}${cells.has(`${reel}:${row}`) ? ` ${styles.won}` : ''}`}
+                    data-testid="game-cell"
+                    data-symbol={symbol}
+                    data-won={cells.has(`${reel}:${row}`) || undefined}
+                  >
+                    {rules.symbols[symbol]?.name.toLowerCase() === 'blank' ? null : (
+                      // eslint-disable-next-line @next/next/no-img-element
+                      <img className={styles.cellArt} src={symbolArtHref(gameId, symbol)} alt="" width={96} height={96} decoding="async" />
+                    )}
+                    <span className="visually-hidden">{symbolName(rules, symbol)}</span>
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
         </div>
 
         <div className={styles.controls}>
@@ -397,6 +454,20 @@ export function GameScreen({
             data-testid="game-spin"
           >
             {spinLabel}
+          </button>
+          <button
+            type="button"
+            className={styles.motion}
+            aria-pressed={motion}
+            disabled={reducedMotion}
+            onClick={() => setMotionWanted(!motionWanted)}
+            data-testid="game-motion"
+          >
+            {reducedMotion
+              ? t('slot_machines.stage_motion_device_off')
+              : motion
+                ? t('slot_machines.stage_motion_on')
+                : t('slot_machines.stage_motion_off')}
           </button>
         </div>
         <section className={styles.result} aria-live="polite" aria-atomic="true" data-testid="game-round">

@@ -1,0 +1,239 @@
+import 'pixi.js/unsafe-eval';
+import { Application, Container } from 'pixi.js';
+import { formatKr } from '@krone/domain';
+import type { Translate } from '../../../../lib/i18n';
+import { fillerSymbol, type StageRound } from '../stage-model';
+import { loadSymbolTextures } from './assets';
+import { StageClock } from './clock';
+import { HudSystem } from './hud-system';
+import { layoutOf, type StageLayout } from './layout';
+import { ReelsSystem } from './reels-system';
+import { WinSystem } from './win-system';
+
+export type StagePhase = 'rest' | 'spinning' | 'presenting';
+
+export interface SlotGameConfig {
+  gameId: string;
+  reels: number;
+  rows: number;
+  symbols: readonly { name: string; kind?: string }[];
+  colours: { background: string; primary: string; accent: string };
+  /** The window shown before the first round. */
+  window: number[][];
+  motion: boolean;
+  t: Translate;
+  /** How tall the stage may be, in CSS pixels, for a width. */
+  maxHeight: (width: number) => number;
+  /** What the reels show whenever they come to rest: read back from the reels, not the answer. */
+  onShown: (window: number[][]) => void;
+}
+
+export interface SlotGame {
+  readonly canvas: HTMLCanvasElement;
+  readonly rendererName: string;
+  setMotion(on: boolean): void;
+  /** Reels start turning (nothing with motion off). */
+  startSpin(): void;
+  /** Reels stop, reel by reel, on the drawn window; resolves when all rest. */
+  land(window: number[][]): Promise<void>;
+  /** The round's wins, counter, celebration and free spins; resolves when the part that holds the next round is over. */
+  present(round: StageRound): Promise<void>;
+  /** Ends a presentation under way at once, at its last state. */
+  skip(): void;
+  /** Back to rest on a window at once (a round refused, pending or failed: the last shown window). */
+  rest(window: number[][]): void;
+  resize(width: number): void;
+  destroy(): void;
+}
+
+const colourNumber = (hex: string, fallback: number) => (/^#[0-9a-f]{6}$/i.test(hex) ? parseInt(hex.slice(1), 16) : fallback);
+
+/** Reel timing: the first reel stops this long after the spin began (at the earliest), the rest one by one. */
+const TIMING = { minSpinMs: 420, staggerMs: 170, stopMs: 380 };
+const FREE_SPIN_TIMING = { firstStopMs: 260, staggerMs: 90, stopMs: 260 };
+
+/**
+ * A slot's stage in PixiJS: a Game that runs small systems (reels, win presentation, HUD), fed by
+ * the React shell with the studio's outcome; the systems only play it out. WebGL where the browser
+ * has it, else the canvas 2D renderer; the caller falls back to the page's own grid when neither starts.
+ */
+export async function createSlotGame(host: HTMLElement, config: SlotGameConfig): Promise<SlotGame> {
+  const app = new Application();
+  const width = Math.max(240, host.clientWidth);
+  await app.init({
+    width,
+    height: Math.round(width * 0.6),
+    backgroundAlpha: 0,
+    antialias: true,
+    resolution: Math.min(2, globalThis.devicePixelRatio || 1),
+    autoDensity: true,
+    preference: ['webgl', 'canvas'],
+  });
+  const colours = {
+    background: colourNumber(config.colours.background, 0x12382a),
+    primary: colourNumber(config.colours.primary, 0xe8b931),
+    accent: colourNumber(config.colours.accent, 0x8c1c13),
+  };
+  const textures = await loadSymbolTextures(app.renderer, config.gameId, config.symbols, colours);
+  const clock = new StageClock();
+  const reels = new ReelsSystem(
+    config.reels,
+    config.rows,
+    (symbol) => textures[symbol] ?? textures[0]!,
+    (reel, step) => fillerSymbol(config.symbols, reel, step),
+    colours,
+    clock,
+  );
+  const wins = new WinSystem(reels, clock);
+  const hud = new HudSystem(clock, colours);
+  const world = new Container();
+  world.addChild(reels.view, wins.view, hud.view);
+  app.stage.addChild(world);
+
+  let motion = config.motion;
+  let spinStartedAt = 0;
+  let round = 0;
+  let layout: StageLayout = layoutOf(width, config.maxHeight(width), config.reels, config.rows);
+  const t = config.t;
+  const money = (ore: number) => formatKr(ore);
+
+  const resize = (to: number) => {
+    layout = layoutOf(Math.max(240, to), config.maxHeight(to), config.reels, config.rows);
+    app.renderer.resize(layout.width, layout.height);
+    reels.resize(layout);
+    wins.resize(layout);
+    hud.resize(layout);
+    app.render();
+  };
+
+  app.ticker.add((ticker) => {
+    clock.tick(ticker.deltaMS);
+    reels.tick(ticker.deltaMS);
+    wins.tick(ticker.deltaMS);
+    hud.tick(ticker.deltaMS);
+  });
+  resize(width);
+  reels.show(config.window);
+  hud.say(t('slot_machines.stage_ready'));
+  app.render();
+  config.onShown(reels.shown());
+
+  const shown = () => config.onShown(reels.shown());
+
+  /** The counter's words for an amount of the round (a win below the stake says so). */
+  const counterText = (ore: number, stakeOre: number) =>
+    ore < stakeOre
+      ? t('slot_machines.stage_win_less_than_stake', { amount: money(ore), stake: money(stakeOre) })
+      : t('slot_machines.stage_win', { amount: money(ore) });
+
+  return {
+    canvas: app.canvas,
+    rendererName: app.renderer.name,
+    setMotion(on) {
+      motion = on;
+      if (!on) clock.hurry();
+    },
+    startSpin() {
+      round++;
+      clock.cancel();
+      clock.relax();
+      wins.clear();
+      hud.reset();
+      hud.say(t('slot_machines.stage_spinning'));
+      spinStartedAt = performance.now();
+      if (!motion) return;
+      reels.startSpin();
+    },
+    async land(window) {
+      if (!motion) clock.hurry();
+      const waited = performance.now() - spinStartedAt;
+      await reels.land(window, { firstStopMs: Math.max(0, TIMING.minSpinMs - waited), staggerMs: TIMING.staggerMs, stopMs: TIMING.stopMs });
+      shown();
+      app.render();
+    },
+    async present(stageRound) {
+      const mine = round;
+      const still = () => mine === round;
+      if (!motion) clock.hurry();
+      const { base, stakeOre } = stageRound;
+      if (stageRound.winOre === 0 && !stageRound.freeSpins) {
+        hud.say(t('slot_machines.stage_no_win'));
+        return;
+      }
+      // The base spin: every winning cell at once, the counter counting its win.
+      wins.showAll(base.wins, stageRound.triggerCells);
+      if (base.winOre > 0)
+        await hud.countUp(0, base.winOre, Math.min(1200, 350 + (base.winOre / stakeOre) * 60), (ore) => counterText(ore, stakeOre));
+      if (!still()) return;
+      const free = stageRound.freeSpins;
+      if (free) {
+        await hud.showBanner(t('slot_machines.stage_free_spins_won', { spins: free.spins.length }), 1100);
+        let total = 0;
+        for (const [index, spin] of free.spins.entries()) {
+          if (!still()) return;
+          wins.clear();
+          hud.say(t('slot_machines.stage_free_spin_progress', { number: index + 1, spins: free.spins.length, amount: money(total) }));
+          if (!clock.hurrying) reels.startSpin();
+          await reels.land(spin.window, FREE_SPIN_TIMING);
+          shown();
+          if (spin.winOre > 0) {
+            wins.showAll(spin.wins);
+            await hud.countUp(total, total + spin.winOre, 500, (ore) =>
+              t('slot_machines.stage_free_spin_progress', { number: index + 1, spins: free.spins.length, amount: money(ore) }),
+            );
+            await clock.wait(450);
+          } else await clock.wait(250);
+          total += spin.winOre;
+        }
+        if (!still()) return;
+        wins.clear();
+        await hud.showBanner(t('slot_machines.stage_free_spins_total', { spins: free.spins.length, amount: money(free.winOre) }), 1400);
+        // Back to the spin that won them, as the round's words describe it.
+        reels.show(base.window);
+        shown();
+      }
+      if (!still()) return;
+      if (stageRound.kind === 'big' || stageRound.kind === 'huge' || stageRound.kind === 'mega') {
+        await hud.bigWin(
+          stageRound.kind,
+          {
+            title: t(`slot_machines.stage_${stageRound.kind}_win`),
+            detail: t('slot_machines.stage_times_stake', {
+              times: (stageRound.winOre / stakeOre).toLocaleString('da-DK', { maximumFractionDigits: 1 }),
+              stake: money(stakeOre),
+            }),
+          },
+          stageRound.winOre,
+          money,
+        );
+      }
+      if (!still()) return;
+      hud.say(counterText(stageRound.winOre, stakeOre), stageRound.winOre >= stakeOre);
+      // Then each win on its own, over and over, until the next spin (not waited for).
+      if (clock.hurrying) wins.showAll(base.wins);
+      else wins.cycleWins(base.wins);
+      app.render();
+    },
+    skip() {
+      clock.hurry();
+    },
+    rest(window) {
+      round++;
+      clock.cancel();
+      wins.clear();
+      hud.reset();
+      hud.say(t('slot_machines.stage_ready'));
+      reels.show(window);
+      shown();
+      app.render();
+    },
+    resize(to) {
+      resize(to);
+    },
+    destroy() {
+      round++;
+      clock.cancel();
+      app.destroy({ removeView: true }, { children: true });
+    },
+  };
+}

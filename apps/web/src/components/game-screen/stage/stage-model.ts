@@ -1,0 +1,108 @@
+// Relative imports: the unit tests run under vitest, which has no '@/' alias.
+import { formatKr } from '@krone/domain';
+import type { Translate } from '../../../lib/i18n';
+import { symbolName, winningCells, winVerdict, type WinVerdictKind } from '../../../lib/slot-screen';
+import type { GameRules, SpinOutcome, StudioRound } from '../../../lib/studio-schemas';
+
+/*
+ * What the canvas plays out, built from the studio's answer alone: the renderer never computes a
+ * win, it only draws the windows, cells, lines and amounts it is handed here. Pure, unit-tested.
+ */
+
+/** One win as the stage draws it: its cells, its line's path (a line win), its label with the amount. */
+export interface StageWin {
+  cells: [reel: number, row: number][];
+  /** A line win: the row of the line on every reel, for the path drawn across the window. */
+  path: number[] | null;
+  label: string;
+  winOre: number;
+  kind: 'line' | 'ways' | 'scatter';
+}
+
+export interface StageSpin {
+  window: number[][];
+  wins: StageWin[];
+  winOre: number;
+}
+
+/** A round as the stage plays it: the base spin, then the free spins (if any), and the whole round's figures. */
+export interface StageRound {
+  roundId: string;
+  base: StageSpin;
+  /** The cells of the scatters that triggered free spins, marked before the free spins play. */
+  triggerCells: [number, number][];
+  freeSpins: { spins: StageSpin[]; winOre: number; multiplier: number } | null;
+  stakeOre: number;
+  winOre: number;
+  kind: WinVerdictKind;
+}
+
+type Rules = Pick<GameRules, 'symbols' | 'lines' | 'freeSpins'>;
+
+function stageWins(outcome: Pick<SpinOutcome, 'window' | 'wins'>, rules: Rules, t: Translate): StageWin[] {
+  return [...outcome.wins]
+    .sort((a, b) => b.winOre - a.winOre)
+    .map((win) => {
+      const cells = [...winningCells({ window: outcome.window, wins: [win] }, rules)].map(
+        (key) => key.split(':').map(Number) as [number, number],
+      );
+      const vars = { count: win.count, symbol: symbolName(rules, win.symbol), amount: formatKr(win.winOre) };
+      const label =
+        win.kind === 'line'
+          ? t('slot_machines.win_line', { ...vars, line: (win.line ?? 0) + 1 })
+          : win.kind === 'ways'
+            ? t('slot_machines.win_ways', { ...vars, ways: win.ways ?? 1 })
+            : t('slot_machines.win_scatter', vars);
+      const path = win.kind === 'line' && win.line != null ? (rules.lines?.[win.line] ?? null) : null;
+      return { cells, path, label, winOre: win.winOre, kind: win.kind };
+    });
+}
+
+const spinOf = (outcome: Pick<SpinOutcome, 'window' | 'wins'> & { winOre?: number }, rules: Rules, t: Translate): StageSpin => {
+  const wins = stageWins(outcome, rules, t);
+  return { window: outcome.window, wins, winOre: outcome.winOre ?? wins.reduce((sum, win) => sum + win.winOre, 0) };
+};
+
+/** The stage's round from a settled round of the studio. */
+export function stageRoundOf(
+  round: Pick<StudioRound, 'roundId' | 'stakeOre' | 'winOre' | 'outcome'>,
+  rules: Rules,
+  t: Translate,
+): StageRound {
+  const base = spinOf(round.outcome, rules, t);
+  const free = round.outcome.freeSpins;
+  const scatter = rules.symbols.findIndex((symbol) => symbol.kind === 'scatter');
+  const triggerCells: [number, number][] =
+    free && free.rounds.length > 0 && scatter >= 0
+      ? round.outcome.window.flatMap((column, reel) =>
+          column.flatMap((symbol, row) => (symbol === scatter ? [[reel, row] as [number, number]] : [])),
+        )
+      : [];
+  return {
+    roundId: round.roundId,
+    base,
+    triggerCells,
+    freeSpins:
+      free && free.rounds.length > 0
+        ? { spins: free.rounds.map((spin) => spinOf(spin, rules, t)), winOre: free.winOre, multiplier: rules.freeSpins?.multiplier ?? 1 }
+        : null,
+    stakeOre: round.stakeOre,
+    winOre: round.winOre,
+    kind: winVerdict(round).kind,
+  };
+}
+
+/**
+ * The symbols a spinning reel shows before it lands: a fixed walk through the title's symbols
+ * (never the drawn outcome, never a random source: decoration only), so a reel in motion looks
+ * like the title's own strip.
+ */
+export function fillerSymbol(symbols: readonly { name: string }[], reel: number, step: number): number {
+  const shown = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.name.toLowerCase() !== 'blank');
+  if (shown.length === 0) return 0;
+  // A small integer hash of (reel, step): neighbours differ, the same reel never repeats a short cycle.
+  let h = (Math.imul(reel + 1, 0x9e3779b1) ^ Math.imul(step, 0x85ebca6b)) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  return shown[((h ^ (h >>> 16)) >>> 0) % shown.length]!.index;
+}
