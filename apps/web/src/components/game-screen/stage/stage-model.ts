@@ -98,11 +98,22 @@ export function stageRoundOf(
  * like the title's own strip.
  */
 export function fillerSymbol(symbols: readonly { name: string }[], reel: number, step: number): number {
-  const shown = symbols.map((symbol, index) => ({ symbol, index })).filter(({ symbol }) => symbol.name.toLowerCase() !== 'blank');
-  if (shown.length === 0) return 0;
-  // A small integer hash of (reel, step): neighbours differ, the same reel never repeats a short cycle.
+  const shown = symbols.flatMap((symbol, index) => (symbol.name.toLowerCase() === 'blank' ? [] : [index]));
+  if (shown.length <= 1) return shown[0] ?? 0;
+  const pick = (at: number, from: number[]) => from[mix(reel, at) % from.length]!;
+  // Even steps pick freely; an odd step picks a symbol neither even neighbour shows, so neighbours
+  // differ (a hash alone gave runs of six or seven of one symbol on titles with few symbols).
+  if ((step & 1) === 0) return pick(step, shown);
+  const before = pick(step - 1, shown);
+  const after = pick(step + 1, shown);
+  const others = shown.filter((index) => index !== before && index !== after);
+  return pick(step, others.length > 0 ? others : shown.filter((index) => index !== before));
+}
+
+/** A small integer hash of (reel, step), so the same reel never repeats a short cycle. */
+function mix(reel: number, step: number): number {
   let h = (Math.imul(reel + 1, 0x9e3779b1) ^ Math.imul(step, 0x85ebca6b)) >>> 0;
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35) >>> 0;
-  return shown[((h ^ (h >>> 16)) >>> 0) % shown.length]!.index;
+  return (h ^ (h >>> 16)) >>> 0;
 }
