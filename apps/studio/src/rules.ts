@@ -13,6 +13,8 @@ export function gameRules(title: StudioTitle) {
     lines: maths.family === 'ways' ? null : maths.lines,
     waysCount: maths.family === 'ways' ? maths.rows ** maths.reels.length : null,
     symbols: maths.symbols.map((symbol, index) => ({ name: symbol.name, pays: symbol.pays ?? [], kind: kindOf(index) })),
+    /** The symbols the wild does not stand in for besides the scatter (indices into `symbols`; [] when none). */
+    wildExcludes: maths.wild?.excludes ?? [],
     /** × the total stake for 1, 2, 3 … scatters anywhere. */
     scatterPays: maths.scatter?.pays ?? null,
     freeSpins: maths.freeSpins

@@ -81,12 +81,16 @@ describe('the storefront server’s key and the session’s bearer', () => {
       'GAME_NOT_FOUND',
     );
     expect((await studioCall(world, 'GET', '/games/no-such-game/rules')).status).toBe(404);
-    const rules = await studioCall<{ family: string; symbols: { kind: string }[]; rtp: number; stake: { stepsOre: number[] } }>(
-      world,
-      'GET',
-      `/games/${GAME}/rules`,
-    );
+    const rules = await studioCall<{
+      family: string;
+      symbols: { kind: string }[];
+      wildExcludes: number[];
+      rtp: number;
+      stake: { stepsOre: number[] };
+    }>(world, 'GET', `/games/${GAME}/rules`);
     expect(rules.body.data.family).toBe('lines');
+    // The title's wild never stands in for runesten (symbol 7): the paytable says so.
+    expect(rules.body.data.wildExcludes).toEqual([7]);
     expect(rules.body.data.symbols.map((s) => s.kind)).toContain('scatter');
     expect(rules.body.data.rtp).toBeGreaterThan(0.94);
     expect(rules.body.data.stake.stepsOre.length).toBeGreaterThan(0);
