@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShownRound, roundSchema } from './studio-schemas';
+import { gameRulesSchema, isShownRound, roundSchema } from './studio-schemas';
 
 const session = {
   sessionId: 's-1',
@@ -35,5 +35,33 @@ describe('the studio’s round answers as the game screen reads them', () => {
     // A pending answer never reveals an outcome, whatever else it carries.
     const odd = roundSchema.parse({ round: { ...base, status: 'pending', winOre: 250, outcome: null }, session });
     expect(isShownRound(odd.round)).toBe(false);
+  });
+});
+
+describe('the studio’s rules answer as the paytable reads it', () => {
+  const answer = {
+    gameId: 'vikingernes-guld',
+    name: 'Vikingernes Guld',
+    family: 'lines',
+    rows: 3,
+    reels: 5,
+    lines: [[1, 1, 1, 1, 1]],
+    waysCount: null,
+    symbols: [
+      { name: 'runesten', pays: [0, 9, 110, 368, 1473], kind: 'normal' },
+      { name: 'wild', pays: [0, 18, 184, 736, 3682], kind: 'wild' },
+    ],
+    scatterPays: null,
+    freeSpins: null,
+    rtp: 0.96,
+    largestWin: 4321,
+    volatility: 'high',
+    stake: session.stake,
+  };
+
+  it('keeps the symbols the wild does not stand in for, and reads none from a studio that does not send them', () => {
+    expect(gameRulesSchema.parse({ ...answer, wildExcludes: [0] }).wildExcludes).toEqual([0]);
+    expect(gameRulesSchema.parse(answer).wildExcludes).toEqual([]);
+    expect(() => gameRulesSchema.parse({ ...answer, wildExcludes: ['runesten'] })).toThrow();
   });
 });

@@ -111,6 +111,8 @@ export const gameRulesSchema = z.object({
   symbols: z.array(
     z.object({ name: z.string(), pays: z.array(z.number()).optional().default([]), kind: z.string().optional().default('normal') }),
   ),
+  /** The symbols (indices) the wild does not stand in for besides the scatter; an older studio sends none. */
+  wildExcludes: z.array(z.number().int()).optional().default([]),
   scatterPays: z.array(z.number()).nullable().optional(),
   freeSpins: z
     .object({

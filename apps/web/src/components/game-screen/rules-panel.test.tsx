@@ -8,7 +8,10 @@ import { RulesPanel } from './rules-panel';
 
 const t = createTranslator(translations as unknown as Dictionary);
 
-/** A lines title shaped like vikingernes-guld: cards, two theme symbols, a paying wild, a scatter with pays and free spins. */
+/**
+ * A lines title shaped like vikingernes-guld: cards, two theme symbols, a paying wild that never stands in for
+ * the top symbol (runesten), a scatter with pays and free spins.
+ */
 const rules: GameRules = {
   gameId: 'vikingernes-guld',
   name: 'Vikingernes Guld',
@@ -26,6 +29,7 @@ const rules: GameRules = {
     { name: 'Mjølner', pays: [0, 18, 184, 736, 3682], kind: 'wild' },
     { name: 'Bifrost', pays: [], kind: 'scatter' },
   ],
+  wildExcludes: [3],
   scatterPays: [0, 0, 2, 10, 50],
   freeSpins: { awards: [0, 0, 4, 6, 8], retriggers: [0, 0, 2], multiplier: 2, maxSpins: 8 },
   rtp: 0.9612,
@@ -78,7 +82,7 @@ describe('the rules panel', () => {
   it("states the wild's and the scatter's rules and pays, the scatter's in times the total stake", () => {
     const byIndex = new Map(rows(render(rules)).map((row) => [row.index, text(row.body)]));
     expect(byIndex.get(5)).toBe(
-      'Mjølner Wild Erstatter andre symboler for at danne gevinster, men aldrig scatter. ' +
+      'Mjølner Wild Erstatter andre symboler for at danne gevinster, men aldrig Runesten eller scatter. ' +
         'Wilds fra venstre på en linje betaler også selv; linjen betaler den største af de to gevinster. ' +
         '5 ens 3.682 4 ens 736 3 ens 184 2 ens 18',
     );
@@ -86,6 +90,17 @@ describe('the rules panel', () => {
       'Bifrost Scatter Betaler hvor som helst på hjulene, gange den samlede indsats. Udløser gratis spin. ' +
         '5 eller flere 50 × indsatsen 4 ens 10 × indsatsen 3 ens 2 × indsatsen',
     );
+  });
+
+  it('names every symbol the wild does not stand in for, and the scatter once', () => {
+    const wildRule = (wildExcludes: number[]) =>
+      text(rows(render({ ...rules, wildExcludes })).find((row) => row.kind === 'wild')!.body).split(' Wilds fra venstre')[0];
+    expect(wildRule([3, 2])).toBe(
+      'Mjølner Wild Erstatter andre symboler for at danne gevinster, men aldrig Runesten, Sheriffstjerne eller scatter.',
+    );
+    // The scatter listed too (the maths allow it) is not named twice.
+    expect(wildRule([6, 3])).toBe('Mjølner Wild Erstatter andre symboler for at danne gevinster, men aldrig Runesten eller scatter.');
+    expect(wildRule([])).toBe('Mjølner Wild Erstatter andre symboler for at danne gevinster, men aldrig scatter.');
   });
 
   it('states the free spins rule with its numbers: spins for 3, 4 and 5 scatters, the retrigger, multiplier and cap', () => {
@@ -119,6 +134,7 @@ describe('the rules panel', () => {
             ? { ...symbol, name: 'scatter' }
             : symbol,
       ),
+      wildExcludes: [],
       scatterPays: [0, 0, 8],
       freeSpins: null,
     };

@@ -59,6 +59,10 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
     payRows(symbol.pays)
       .reverse()
       .map(({ count, pay }) => ({ label: t('slot_machines.paytable_count', { count }), pay: number(pay) }));
+  // The symbols the wild does not stand in for, by name; the rule's text names the scatter itself.
+  const excluded = rules.wildExcludes
+    .filter((index) => rules.symbols[index] && rules.symbols[index].kind !== 'scatter')
+    .map((index) => symbolName(rules, index));
   const scatterPays = countRows(rules.scatterPays)
     .reverse()
     .map(({ count, value, orMore }) => ({
@@ -119,7 +123,11 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
               </div>
               {symbol.kind === 'wild' ? (
                 <div className={styles.symbolNote}>
-                  <p>{t('slot_machines.paytable_wild_rule')}</p>
+                  <p>
+                    {excluded.length > 0
+                      ? t('slot_machines.paytable_wild_rule_excludes', { symbols: excluded.join(', ') })
+                      : t('slot_machines.paytable_wild_rule')}
+                  </p>
                   {lines && pays.length > 0 ? <p>{t('slot_machines.paytable_wild_own_pays')}</p> : null}
                 </div>
               ) : null}
