@@ -193,10 +193,8 @@ describe('the filler a spinning reel shows', () => {
   it("never shows a blank, and stays among the title's symbols", () => {
     const symbols = titleOf(8, [0, 5]);
     for (let reel = 0; reel < 6; reel++) {
-      for (const symbol of walk(symbols, reel)) {
-        expect(Number.isInteger(symbol) && symbol >= 0 && symbol < symbols.length).toBe(true);
-        expect(symbols[symbol]!.name).not.toBe('blank');
-      }
+      const shown = new Set(walk(symbols, reel));
+      expect([...shown].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 6, 7]);
     }
   });
 
@@ -212,7 +210,8 @@ describe('the filler a spinning reel shows', () => {
       for (let reel = 0; reel < 6; reel++) {
         const cells = walk(symbols, reel);
         expect(new Set(cells).size).toBe(count);
-        cells.slice(1).forEach((symbol, i) => expect(symbol, `${count} symbols, reel ${reel}, step ${i - 39}`).not.toBe(cells[i]));
+        const repeats = cells.flatMap((symbol, i) => (i > 0 && symbol === cells[i - 1] ? [`step ${i - 40}`] : []));
+        expect(repeats, `${count} symbols, reel ${reel}`).toEqual([]);
       }
     }
   });
