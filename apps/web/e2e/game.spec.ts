@@ -244,7 +244,12 @@ test('a round with free spins draws each free spin as a small window with its wi
   await expect(cards).toHaveCount(8);
 
   // Each card is the whole window: as many cells as the game's own, the first the very symbols of the round's window.
-  const symbols = async (cells: Locator) => (await cells.allTextContents()).map((name) => name.trim());
+  const symbols = async (cells: Locator) =>
+    cells.evaluateAll((elements) =>
+      elements.map(
+        (cell) => cell.getAttribute('data-symbol') ?? cell.querySelector('[data-symbol]')?.getAttribute('data-symbol') ?? 'blank',
+      ),
+    );
   const windowSymbols = await symbols(page.getByTestId('game-window').getByTestId('game-cell'));
   for (const card of await cards.all()) await expect(card.getByTestId('free-spin-cell')).toHaveCount(windowSymbols.length);
   expect(await symbols(cards.first().getByTestId('free-spin-cell'))).toEqual(windowSymbols);

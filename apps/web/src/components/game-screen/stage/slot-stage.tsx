@@ -55,6 +55,8 @@ export function SlotStage({
   const host = useRef<HTMLDivElement>(null);
   const game = useRef<SlotGame | null>(null);
   const [shown, setShown] = useState<number[][] | null>(null);
+  const [message, setMessage] = useState('');
+  const motionNow = useRef(motion);
   const [phase, setPhase] = useState<StagePhase>('rest');
   const [renderer, setRenderer] = useState('');
   const first = useRef({ window: startWindow, motion, t, colours });
@@ -87,6 +89,7 @@ export function SlotStage({
           t: start.t,
           maxHeight: maxHeightFor,
           onShown: (drawn) => setShown(drawn),
+          onMessage: setMessage,
         }),
       )
       .then((created) => {
@@ -95,6 +98,8 @@ export function SlotStage({
         created.canvas.setAttribute('aria-hidden', 'true');
         element.appendChild(created.canvas);
         game.current = created;
+        // The motion wish may have changed while the renderer loaded (the device's is read after the first render).
+        created.setMotion(motionNow.current);
         setRenderer(created.rendererName);
         report.current.onStatus('ready');
       })
@@ -114,6 +119,7 @@ export function SlotStage({
   }, [rules]);
 
   useEffect(() => {
+    motionNow.current = motion;
     game.current?.setMotion(motion);
   }, [motion]);
 
@@ -126,7 +132,8 @@ export function SlotStage({
       startSpin() {
         if (!game.current) return;
         game.current.startSpin();
-        enter('spinning');
+        // With motion off nothing turns: the result is shown at once.
+        if (motionNow.current) enter('spinning');
       },
       async land(drawn) {
         if (!game.current) return;
@@ -161,6 +168,7 @@ export function SlotStage({
       data-phase={phase}
       data-motion={motion ? 'on' : 'off'}
       data-shown={shown ? JSON.stringify(shown) : undefined}
+      data-message={message || undefined}
     />
   );
 }

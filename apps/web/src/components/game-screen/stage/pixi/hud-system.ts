@@ -30,6 +30,7 @@ export class HudSystem {
   constructor(
     private readonly clock: StageClock,
     private readonly colours: { background: number; primary: number; accent: number },
+    private readonly onMessage: (text: string) => void = () => {},
   ) {
     this.message = new Text({ text: '', style: { fontFamily: FONT, fontWeight: '800', fontSize: 20, fill: 0xffffff, align: 'center' } });
     this.message.anchor.set(0.5);
@@ -90,6 +91,7 @@ export class HudSystem {
   }
 
   say(text: string, emphasis = false) {
+    if (text !== this.message.text) this.onMessage(text);
     this.message.text = text;
     this.message.style.fill = emphasis ? this.colours.primary : 0xffffff;
   }

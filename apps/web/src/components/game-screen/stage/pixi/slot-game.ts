@@ -26,6 +26,8 @@ export interface SlotGameConfig {
   maxHeight: (width: number) => number;
   /** What the reels show whenever they come to rest: read back from the reels, not the answer. */
   onShown: (window: number[][]) => void;
+  /** The band's words whenever they change (the counter's amount, a free spin's progress), for the page's checks. */
+  onMessage: (text: string) => void;
 }
 
 export interface SlotGame {
@@ -85,7 +87,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
     clock,
   );
   const wins = new WinSystem(reels, clock);
-  const hud = new HudSystem(clock, colours);
+  const hud = new HudSystem(clock, colours, config.onMessage);
   const world = new Container();
   world.addChild(reels.view, wins.view, hud.view);
   app.stage.addChild(world);
@@ -208,7 +210,8 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
         );
       }
       if (!still()) return;
-      hud.say(counterText(stageRound.winOre, stakeOre), stageRound.winOre >= stakeOre);
+      if (stageRound.winOre === 0) hud.say(t('slot_machines.stage_no_win'));
+      else hud.say(counterText(stageRound.winOre, stakeOre), stageRound.winOre >= stakeOre);
       // Then each win on its own, over and over, until the next spin (not waited for).
       if (clock.hurrying) wins.showAll(base.wins);
       else wins.cycleWins(base.wins);

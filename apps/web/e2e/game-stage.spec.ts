@@ -1,0 +1,200 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+/*
+ * The slot's canvas (PixiJS): it draws only what the studio sent. The canvas keeps on its box what
+ * it shows (data-shown: the symbols its reels rest on, read back from the reels) and what its band
+ * says (data-message); the page's grid and the round's words are the same result in text.
+ */
+
+interface Win {
+  kind: string;
+  line?: number | null;
+  symbol: number;
+  count: number;
+  winOre: number;
+  positions?: [number, number][];
+}
+interface Answer {
+  data: { round: { roundId: string; stakeOre: number; winOre: number; outcome: { window: number[][]; wins: Win[]; freeSpins?: unknown } } };
+}
+
+/** A lobby tile's game, opened by its tile as a guest plays it (for fun), its canvas drawn. */
+async function openFromLobby(page: Page) {
+  await page.goto('/spilleautomater');
+  await hydrated(page);
+  await page.getByTestId('game-tile-link').first().click();
+  await expect(page).toHaveURL(/\/spilleautomater\/spil-for-sjov\/[a-z0-9-]+$/);
+  await expect(page.getByTestId('game-balance')).toHaveText(/kr\.$/, { timeout: 15_000 });
+  const stage = page.getByTestId('game-stage');
+  await expect(stage).toHaveAttribute('data-renderer', /^(webgl|canvas)$/, { timeout: 15_000 });
+  const necessaryOnly = page.getByRole('button', { name: 'Kun nødvendige' }).first();
+  if (await necessaryOnly.isVisible()) await necessaryOnly.click();
+  return stage;
+}
+
+/** Every data-phase the stage passes through from now on. */
+async function recordPhases(page: Page) {
+  await page.getByTestId('game-stage').evaluate((element) => {
+    const seen: string[] = [element.getAttribute('data-phase') ?? ''];
+    (window as unknown as { phases: string[] }).phases = seen;
+    new MutationObserver(() => seen.push(element.getAttribute('data-phase') ?? '')).observe(element, {
+      attributes: true,
+      attributeFilter: ['data-phase'],
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { phases: string[] }).phases);
+}
+
+/** The symbols of the page's grid (the accessible window), reel by reel. */
+async function gridSymbols(page: Page): Promise<number[][]> {
+  return page
+    .getByTestId('game-reel')
+    .evaluateAll((reels) =>
+      reels.map((reel) => [...reel.querySelectorAll('[data-testid="game-cell"]')].map((cell) => Number(cell.getAttribute('data-symbol')))),
+    );
+}
+
+/** Rewrites the studio's round on its way to the page (the studio has no hook to force an outcome). */
+async function rewriteRounds(page: Page, change: (answer: Answer) => void) {
+  await page.route('**/api/spil/sessions/*/rounds', async (route: Route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as Answer;
+    change(answer);
+    await route.fulfill({ response, json: answer });
+  });
+}
+
+test("a spin turns the reels and stops them on the studio's window; the grid and the words say what the canvas shows", async ({
+  page,
+  consoleErrors,
+}) => {
+  const stage = await openFromLobby(page);
+  const phases = await recordPhases(page);
+  const canvas = stage.locator('canvas');
+  const before = await canvas.screenshot();
+  const answered = page.waitForResponse(
+    (response) => /\/api\/spil\/sessions\/[^/]+\/rounds$/.test(response.url()) && response.request().method() === 'POST',
+  );
+  await page.getByTestId('game-spin').click();
+  await expect(stage).toHaveAttribute('data-phase', 'spinning');
+  // In motion: two pictures of the canvas a moment apart differ, and differ from the still one.
+  const during = await canvas.screenshot();
+  await page.waitForTimeout(120);
+  const later = await canvas.screenshot();
+  expect(during.equals(before) && later.equals(during)).toBe(false);
+
+  const answer = (await (await answered).json()) as Answer;
+  const { window } = answer.data.round.outcome;
+  await expect(stage).toHaveAttribute('data-shown', JSON.stringify(window));
+  await expect(stage).not.toHaveAttribute('data-phase', 'spinning');
+  expect(await phases()).toContain('spinning');
+
+  // The accessible window is the same window, each cell named; the words name every win.
+  await expect(page.getByTestId('game-window')).toHaveAttribute('data-round', answer.data.round.roundId);
+  expect(await gridSymbols(page)).toEqual(window);
+  for (const cell of await page.getByTestId('game-cell').all()) expect(((await cell.textContent()) ?? '').trim()).not.toBe('');
+  const words = page.getByTestId('game-round').getByRole('listitem');
+  await expect(words).toHaveCount(answer.data.round.outcome.wins.length + (answer.data.round.outcome.wins.length > 0 ? 1 : 0) || 1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('with reduced motion the result is shown at once: no reel turns, no count, no celebration', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await rewriteRounds(page, (answer) => {
+    // A win of 40 × the stake: a celebration with motion, none without.
+    const round = answer.data.round;
+    round.outcome.wins = [{ kind: 'scatter', symbol: 0, count: 3, winOre: round.stakeOre * 40, positions: [[0, 0]] }];
+    round.winOre = round.stakeOre * 40;
+  });
+  const stage = await openFromLobby(page);
+  await expect(stage).toHaveAttribute('data-motion', 'off');
+  await expect(page.getByTestId('game-motion')).toBeDisabled();
+  const phases = await recordPhases(page);
+  await page.getByTestId('game-spin').click();
+  await expect(page.getByTestId('game-window')).not.toHaveAttribute('data-round', '');
+  await expect(stage).toHaveAttribute('data-phase', 'rest');
+  expect(await phases()).not.toContain('spinning');
+  expect(await stage.getAttribute('data-shown')).toBe(JSON.stringify(await gridSymbols(page)));
+  // The band says the whole win at once: no count from zero.
+  await expect(stage).toHaveAttribute('data-message', /^Gevinst /);
+  const lastWin = (await page.getByTestId('game-last-win').textContent())!;
+  expect(await stage.getAttribute('data-message')).toBe(`Gevinst ${lastWin}`);
+  await expect(page.getByTestId('game-skip')).toHaveCount(0);
+});
+
+test("the game's own motion setting turns the spin off and is kept for the next visit", async ({ page }) => {
+  const stage = await openFromLobby(page);
+  const motion = page.getByTestId('game-motion');
+  await expect(motion).toHaveAttribute('aria-pressed', 'true');
+  await motion.click();
+  await expect(motion).toHaveAttribute('aria-pressed', 'false');
+  await expect(stage).toHaveAttribute('data-motion', 'off');
+  const phases = await recordPhases(page);
+  await page.getByTestId('game-spin').click();
+  await expect(page.getByTestId('game-window')).not.toHaveAttribute('data-round', '');
+  expect(await phases()).not.toContain('spinning');
+  await page.getByTestId('game-exit').click();
+  await page.getByTestId('game-tile-link').first().click();
+  await expect(page.getByTestId('game-motion')).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a win below the stake is counted as what it is, never more; the words say it is less than the stake', async ({ page }) => {
+  await rewriteRounds(page, (answer) => {
+    const round = answer.data.round;
+    const window = round.outcome.window;
+    round.outcome.wins = [
+      { kind: 'scatter', symbol: window[0]![0]!, count: 1, winOre: Math.floor(round.stakeOre / 2), positions: [[0, 0]] },
+    ];
+    round.winOre = Math.floor(round.stakeOre / 2);
+    delete round.outcome.freeSpins;
+  });
+  const stage = await openFromLobby(page);
+  const messages: string[] = [];
+  await page.exposeFunction('noteMessage', (text: string) => messages.push(text));
+  await stage.evaluate((element) => {
+    new MutationObserver(() =>
+      (window as unknown as { noteMessage: (t: string) => void }).noteMessage(element.getAttribute('data-message') ?? ''),
+    ).observe(element, { attributes: true, attributeFilter: ['data-message'] });
+  });
+  await page.getByTestId('game-spin').click();
+  await expect(stage).toHaveAttribute('data-message', /mindre end indsatsen/);
+  await expect(stage).toHaveAttribute('data-phase', 'rest');
+  const lastWin = (await page.getByTestId('game-last-win').textContent())!;
+  const stake = ((await page.getByTestId('game-stake').textContent()) ?? '').replace('Indsats', '');
+  expect(await stage.getAttribute('data-message')).toBe(`Gevinst ${lastWin} – mindre end indsatsen på ${stake}`);
+  // Every figure the band showed on the way is at most the win.
+  const amounts = messages
+    .filter((text) => text.startsWith('Gevinst'))
+    .map((text) => Number(/Gevinst ([\d.,]+)/.exec(text)![1]!.replace(/\./g, '').replace(',', '.')));
+  expect(amounts.length).toBeGreaterThan(0);
+  const won = Number(lastWin.replace(' kr.', '').replace(/\./g, '').replace(',', '.'));
+  for (const amount of amounts) expect(amount).toBeLessThanOrEqual(won);
+  await expect(page.getByTestId('game-round')).toContainText('mindre end indsatsen');
+});
+
+test("free spins play through on the canvas, each on its own window, and skip ends them at the round's result", async ({ page }) => {
+  let free: number[][][] = [];
+  let base: number[][] = [];
+  await rewriteRounds(page, (answer) => {
+    const round = answer.data.round;
+    base = round.outcome.window;
+    // Four free spins, each the base window turned by one more reel, so each is told apart.
+    free = [1, 2, 3, 4].map((turn) => base.map((_, reel) => base[(reel + turn) % base.length]!));
+    round.outcome.freeSpins = { spins: 4, winOre: 0, rounds: free.map((window) => ({ window, wins: [] })) };
+  });
+  const stage = await openFromLobby(page);
+  await page.getByTestId('game-spin').click();
+  await expect(stage).toHaveAttribute('data-phase', 'presenting');
+  await expect(page.getByTestId('game-skip')).toBeVisible();
+  // The first free spin lands on its own window, and the band counts the free spins.
+  await expect(stage).toHaveAttribute('data-shown', JSON.stringify(free[0]), { timeout: 15_000 });
+  await expect(stage).toHaveAttribute('data-message', /^Gratis spin [1-4] af 4/);
+  await page.getByTestId('game-skip').click();
+  await expect(stage).toHaveAttribute('data-phase', 'rest');
+  await expect(page.getByTestId('game-skip')).toHaveCount(0);
+  // Back on the spin that won them, as the round's words tell it.
+  await expect(stage).toHaveAttribute('data-shown', JSON.stringify(base));
+  expect(await gridSymbols(page)).toEqual(base);
+  await expect(page.getByTestId('game-spin')).toBeEnabled({ timeout: 10_000 });
+});
