@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /* global AbortSignal */
 // npm run bench:web: prints the storefront's figures (Lighthouse, script weight of `/`, request
-// rates). It never fails on a figure; it exits non-zero only when a measurement could not be made.
+// rates, the game screen's first round). It never fails on a figure; it exits non-zero only when a
+// measurement could not be made.
 // What each figure means: bench/README.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +12,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { devEnv } from '../scripts/dev-env.mjs';
 import { runtimeProblem } from '../scripts/runtime.mjs';
+import { gameScreenRun, MOBILE_SCREEN, pageScripts, SLOW_4G } from './lib/web-game.mjs';
 
 // Figures belong to the runtime that made them: measure on the pinned Node.js only (npm run puts it on PATH).
 if (runtimeProblem()) {
@@ -26,6 +29,7 @@ const host = '127.0.0.1';
 const platformPort = Number(process.env.PLATFORM_PORT ?? 4000);
 const platformApiKey = process.env.PLATFORM_API_KEY ?? 'krone-development-storefront-key'; // Krone-Storefront-Key
 const webPort = Number(process.env.WEB_PORT ?? 3000);
+const studioPort = Number(process.env.STUDIO_PORT ?? 4400);
 const chromePath = CHROMIUM_PATH;
 const chromeFlags = ['--headless=new', ...CHROMIUM_FLAGS];
 // The slot lobby and the whole catalogue (issue 14) aim at Lighthouse mobile ≥ 95 like the rest.
@@ -37,12 +41,32 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const loadConnections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
 const staticPath = process.env.BENCH_STATIC_PATH ?? '/favicon.ico';
+// BENCH_ONLY=game (or any of lighthouse,scripts,load,game, comma-separated) runs only those parts.
+const allParts = ['lighthouse', 'scripts', 'load', 'game'];
+const parts = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : allParts);
+for (const part of parts) {
+  if (allParts.includes(part)) continue;
+  console.error(`BENCH_ONLY: unknown part ${part} (one or more of ${allParts.join(', ')})`);
+  process.exit(2);
+}
+// The game screen (issue 23): a title's fun screen, cold, under Lighthouse's mobile profile.
+const gameId = process.env.BENCH_GAME ?? 'vikingernes-guld';
+const gameRuns = Number(process.env.BENCH_GAME_RUNS ?? 3);
+const gameLobby = process.env.BENCH_GAME_LOBBY ?? '/spilleautomater';
+const gameThrottle = {
+  rttMs: Number(process.env.BENCH_GAME_RTT_MS ?? SLOW_4G.rttMs),
+  downKbps: Number(process.env.BENCH_GAME_DOWN_KBPS ?? SLOW_4G.downKbps),
+  upKbps: Number(process.env.BENCH_GAME_UP_KBPS ?? SLOW_4G.upKbps),
+  cpuSlowdown: Number(process.env.BENCH_GAME_CPU_SLOWDOWN ?? SLOW_4G.cpuSlowdown),
+};
+// More Chromium flags for the game screen only, e.g. --disable-webgl to see the canvas renderer.
+const gameChromiumFlags = (process.env.BENCH_GAME_CHROMIUM_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const BENCH_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 // What a browser sends; Next compresses `/` for it (and not the favicon, an image).
 const browserAcceptEncoding = 'gzip, deflate, br, zstd';
 
-const aims = { lighthouse: 95, scriptsKb: 230, ratePercent: 40 };
+const aims = { lighthouse: 95, scriptsKb: 230, ratePercent: 40, gamePlayableMs: 3000 };
 
 const started = [];
 const failures = [];
@@ -161,13 +185,39 @@ async function ensureStorefront() {
     );
     await waitFor(`${platformUrl}/health`, 120_000);
   }
-  const env = { KRONE_ENV: 'development', NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: platformUrl, PLATFORM_API_KEY: platformApiKey };
+  // The game screen's sessions and rounds are the studio's (fun play needs nothing else).
+  const studioUrl = `http://${host}:${studioPort}`;
+  const wiring = devEnv('demo', { host, simsPort: 4300, platformPort, platformPublicPort: platformPort + 1, webPort, studioPort });
+  if (!parts.has('game')) {
+    // Only the game screen needs it.
+  } else if (await answers(`${studioUrl}/health`)) {
+    log(`reusing the studio already running at ${studioUrl}`);
+  } else {
+    log(`starting the studio on ${studioUrl} (in-memory database)…`);
+    startProcess(
+      'studio',
+      process.execPath,
+      ['--import', 'tsx', 'apps/studio/src/server.ts'],
+      { ...wiring.studio, STUDIO_DATABASE_URL: 'memory://', LOG_LEVEL: 'warn' },
+      root,
+    );
+    await waitFor(`${studioUrl}/health`, 120_000);
+  }
+  const env = {
+    KRONE_ENV: 'development',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PLATFORM_URL: platformUrl,
+    PLATFORM_API_KEY: platformApiKey,
+    STUDIO_URL: studioUrl,
+    STUDIO_API_KEY: wiring.web.STUDIO_API_KEY,
+  };
   if (!existsSync(path.join(webDir, '.next/BUILD_ID'))) {
     log('building the storefront (no apps/web/.next/BUILD_ID)…');
     const build = spawnSync('npx', ['next', 'build'], { cwd: webDir, env: { ...process.env, ...env }, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('next build failed');
   } else {
-    log('using the existing build in apps/web/.next');
+    const buildId = readFileSync(path.join(webDir, '.next/BUILD_ID'), 'utf8').trim();
+    log(`using the existing build in apps/web/.next (build id ${buildId})`);
   }
   log(`starting the storefront on ${base}…`);
   startProcess(
@@ -390,6 +440,93 @@ async function requestRates(base) {
   return out;
 }
 
+/**
+ * Step 5: the game screen's first round (issue 23), BENCH_GAME_RUNS cold loads of a title's fun
+ * screen under Lighthouse's mobile profile: when the spin button is enabled (the first round
+ * playable), when the canvas is drawn, when the first round's reels have landed after a press; and
+ * the scripts it loads beyond the lobby's, of which those its HTML does not name are the renderer
+ * (the dynamic import of PixiJS and our drawing code, in several chunks).
+ */
+async function gameScreen(base) {
+  const t = gameThrottle;
+  heading(`game screen: ${gameId}, ${gameRuns} cold loads, mobile profile`);
+  const url = `${base}/spilleautomater/spil-for-sjov/${gameId}`;
+  log(
+    `${url}: ${MOBILE_SCREEN.viewport.width}×${MOBILE_SCREEN.viewport.height} at DPR ${MOBILE_SCREEN.deviceScaleFactor}, CPU ${t.cpuSlowdown}× slower, network ${t.rttMs} ms RTT, ${t.downKbps.toFixed(0)} kbps down, ${t.upKbps.toFixed(0)} kbps up (CDP)`,
+  );
+  const { chromium } = await import('playwright-core');
+  const browser = {
+    chromium,
+    chromePath,
+    chromeArgs: [...chromeFlags.filter((flag) => !flag.startsWith('--headless')), ...gameChromiumFlags],
+  };
+  if (gameChromiumFlags.length) log(`with the Chromium flags ${gameChromiumFlags.join(' ')}`);
+  const runs = [];
+  for (let i = 1; i <= gameRuns; i++) {
+    try {
+      const run = await gameScreenRun({ ...browser, url, throttle: t });
+      runs.push(run);
+      const after = run.landed !== undefined && run.click !== undefined ? run.landed - run.click : undefined;
+      log(
+        `run ${i}: spin enabled ${lpad(fmt(run.spinEnabled, 0, ' ms'), 8)}  canvas ${lpad(fmt(run.canvas, 0, ' ms'), 8)} (${run.renderer ?? 'none'})  pressed ${lpad(fmt(run.click, 0, ' ms'), 8)}  landed ${lpad(fmt(run.landed, 0, ' ms'), 8)} (${fmt(after, 0, ' ms')} after the press${run.onCanvas ? '' : ', on the grid'}, ${fmt(run.frames)} frames${after ? `, ${fmt((run.frames / after) * 1000, 1)} fps` : ''})  ${loadLine()}`,
+      );
+      for (const problem of run.problems) log(`        warning: ${problem}`);
+    } catch (error) {
+      log(`run ${i}: FAILED: ${error?.message ?? error}`);
+      failures.push(`game screen run ${i}: ${error?.message ?? error}`);
+    }
+  }
+  const lobby = await pageScripts({ ...browser, url: `${base}${gameLobby}` });
+  const lobbyNames = new Set(lobby.filter((r) => r.status < 400).map((r) => r.name));
+  // The scripts of the first run that loaded everything (a cold profile each time: the same files).
+  const game = runs.find((run) => run.scripts.length)?.scripts ?? [];
+  const extra = game.filter((r) => r.status < 400 && !lobbyNames.has(r.name)).sort((a, b) => (b.gzip ?? 0) - (a.gzip ?? 0));
+  const sum = (rows, key) => rows.reduce((total, r) => total + (r[key] ?? 0), 0);
+  log('');
+  log(`scripts the game screen loads beyond ${gameLobby}'s (${extra.length} of its ${game.length}; the lobby loads ${lobby.length}):`);
+  const width = Math.max(20, ...extra.map((r) => r.name.length));
+  log(`  ${pad('file', width)}  ${lpad('raw', 9)}  ${lpad('gzip -9', 9)}  ${lpad('as served', 9)}`);
+  for (const r of extra)
+    log(
+      `  ${pad(r.name, width)}  ${lpad(kB(r.raw ?? 0), 9)}  ${lpad(kB(r.gzip ?? 0), 9)}  ${lpad(r.served === undefined ? 'n/a' : kB(r.served), 9)}  ${r.inHtml ? 'named by the HTML' : 'on demand'}${r.mentionsPixi ? ', names PixiJS' : ''}`,
+    );
+  log(
+    `  ${pad('total', width)}  ${lpad(kB(sum(extra, 'raw')), 9)}  ${lpad(kB(sum(extra, 'gzip')), 9)}  ${lpad(kB(sum(extra, 'served')), 9)}`,
+  );
+  const failed = game.filter((r) => r.status >= 400);
+  if (failed.length)
+    log(`WARNING: ${failed.length} script request(s) of the game screen failed (${failed.map((r) => r.status).join(', ')})`);
+  // The canvas is one dynamic import (PixiJS and our drawing code), which the bundler splits into
+  // several chunks, PixiJS's own lazy extensions among them: those the HTML does not name.
+  const renderer = extra.filter((r) => !r.inHtml);
+  const largest = extra[0];
+  if (largest)
+    log(
+      `the largest chunk only the game screen loads: ${largest.name}, ${kB(largest.gzip ?? 0)} gzip -9${largest.inHtml ? " (named by the HTML: the page's code, not the renderer)" : ''}`,
+    );
+  log(
+    `the renderer (loaded on demand): ${renderer.length} chunks, ${kB(sum(renderer, 'gzip'))} gzip -9, ${kB(sum(renderer, 'raw'))} raw; its largest ${renderer[0] ? `${kB(renderer[0].gzip ?? 0)} (${renderer[0].name})` : 'n/a'}`,
+  );
+  const result = {
+    runs: runs.length,
+    spinEnabled: median(runs.map((r) => r.spinEnabled)),
+    canvas: median(runs.map((r) => r.canvas)),
+    landed: median(runs.map((r) => r.landed)),
+    afterPress: median(runs.map((r) => (r.landed !== undefined && r.click !== undefined ? r.landed - r.click : undefined))),
+    fps: median(runs.map((r) => (r.landed !== undefined && r.click !== undefined ? (r.frames / (r.landed - r.click)) * 1000 : undefined))),
+    renderers: [...new Set(runs.map((r) => r.renderer ?? 'none'))].join(', '),
+    extraGzip: extra.length || game.length ? sum(extra, 'gzip') : undefined,
+    rendererGzip: renderer.length ? sum(renderer, 'gzip') : undefined,
+    rendererChunks: renderer.length,
+    rendererLargestGzip: renderer[0]?.gzip,
+  };
+  log('');
+  log(
+    `median of ${runs.length} of ${gameRuns} runs: spin enabled ${fmt(result.spinEnabled, 0, ' ms')}, canvas ${fmt(result.canvas, 0, ' ms')} (${result.renderers}), landed ${fmt(result.landed, 0, ' ms')} from navigation start, ${fmt(result.afterPress, 0, ' ms')} after the press at ${fmt(result.fps, 1)} frames a second`,
+  );
+  return result;
+}
+
 async function step(name, fn) {
   try {
     return await fn();
@@ -405,34 +542,53 @@ const mark = (ok) => (ok === undefined ? '' : ok ? 'meets the aim' : 'MISSES the
 try {
   log(`bench:web, Node ${process.version}, ${new Date().toISOString()}`);
   const base = await ensureStorefront();
-  await step('bench tools install', async () => ensureTools());
-  const lh = await step('Lighthouse', () => lighthouse(base));
-  const scripts = await step('script weight', () => scriptWeight(base));
-  const rates = await step('request rates', () => requestRates(base));
+  if (parts.has('lighthouse') || parts.has('load')) await step('bench tools install', async () => ensureTools());
+  const lh = parts.has('lighthouse') ? await step('Lighthouse', () => lighthouse(base)) : undefined;
+  const scripts = parts.has('scripts') ? await step('script weight', () => scriptWeight(base)) : undefined;
+  const rates = parts.has('load') ? await step('request rates', () => requestRates(base)) : undefined;
+  const game = parts.has('game') ? await step('game screen', () => gameScreen(base)) : undefined;
 
   heading('summary (figures only; nothing here fails the run)');
   log(`${pad('figure', 44)} ${pad('value', 12)} ${pad('aim', 10)}`);
-  for (const page of pages) {
+  for (const page of parts.has('lighthouse') ? pages : []) {
     const score = lh?.[page]?.score;
     log(
       `${pad(`Lighthouse mobile perf ${page} (median)`, 44)} ${pad(fmt(score), 12)} ${pad(`≥ ${aims.lighthouse}`, 10)} ${mark(score === undefined ? undefined : score >= aims.lighthouse)}`,
     );
   }
-  log(
-    `${pad('scripts on / (gzip -9)', 44)} ${pad(scripts ? kB(scripts.gzip) : 'n/a', 12)} ${pad(`≤ ${aims.scriptsKb} kB`, 10)} ${mark(scripts ? scripts.gzip / 1000 <= aims.scriptsKb : undefined)}`,
-  );
+  if (parts.has('scripts'))
+    log(
+      `${pad('scripts on / (gzip -9)', 44)} ${pad(scripts ? kB(scripts.gzip) : 'n/a', 12)} ${pad(`≤ ${aims.scriptsKb} kB`, 10)} ${mark(scripts ? scripts.gzip / 1000 <= aims.scriptsKb : undefined)}`,
+    );
   if (scripts) log(`${pad('scripts on / (as served)', 44)} ${pad(kB(scripts.served), 12)}`);
   if (scripts?.failed) log(`${pad('', 44)} (${scripts.failed} script request(s) failed and are not counted: see above)`);
   const main = rates?.[0];
-  log(
-    `${pad('/ rate vs static (browser-like)', 44)} ${pad(fmt(main?.ratio, 1, ' %'), 12)} ${pad(`≥ ${aims.ratePercent} %`, 10)} ${mark(main?.ratio === undefined ? undefined : main.ratio >= aims.ratePercent)}`,
-  );
+  if (parts.has('load'))
+    log(
+      `${pad('/ rate vs static (browser-like)', 44)} ${pad(fmt(main?.ratio, 1, ' %'), 12)} ${pad(`≥ ${aims.ratePercent} %`, 10)} ${mark(main?.ratio === undefined ? undefined : main.ratio >= aims.ratePercent)}`,
+    );
   if (main) log(`${pad('', 44)} (${fmt(main.page)} vs ${fmt(main.static)} req/s)`);
   const identity = rates?.[1];
   if (identity)
     log(
       `${pad('/ rate vs static (no compression)', 44)} ${pad(fmt(identity.ratio, 1, ' %'), 12)} (${fmt(identity.page)} vs ${fmt(identity.static)} req/s)`,
     );
+  if (parts.has('game')) {
+    const playable = game?.spinEnabled;
+    log(
+      `${pad('game screen: first round playable (median)', 44)} ${pad(fmt(playable, 0, ' ms'), 12)} ${pad(`≤ ${aims.gamePlayableMs} ms`, 10)} ${mark(playable === undefined ? undefined : playable <= aims.gamePlayableMs)}`,
+    );
+    log(`${pad('game screen: canvas drawn (median)', 44)} ${pad(fmt(game?.canvas, 0, ' ms'), 12)} (${game?.renderers ?? 'n/a'})`);
+    log(
+      `${pad('game screen: first round landed (median)', 44)} ${pad(fmt(game?.landed, 0, ' ms'), 12)} (${fmt(game?.afterPress, 0, ' ms')} after the press, ${fmt(game?.fps, 1)} fps)`,
+    );
+    log(
+      `${pad('game screen: scripts beyond the lobby (gzip -9)', 44)} ${pad(game?.extraGzip === undefined ? 'n/a' : kB(game.extraGzip), 12)}`,
+    );
+    log(
+      `${pad('game screen: renderer, on demand (gzip -9)', 44)} ${pad(game?.rendererGzip === undefined ? 'n/a' : kB(game.rendererGzip), 12)} (${game?.rendererChunks ?? 0} chunks, the largest ${game?.rendererLargestGzip === undefined ? 'n/a' : kB(game.rendererLargestGzip)})`,
+    );
+  }
   if (failures.length) {
     log('\nmeasurements that could not be made:');
     for (const failure of failures) log(`  - ${failure}`);
