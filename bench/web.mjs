@@ -185,12 +185,11 @@ async function ensureStorefront() {
     );
     await waitFor(`${platformUrl}/health`, 120_000);
   }
-  // The game screen's sessions and rounds are the studio's (fun play needs nothing else).
+  // A game screen's sessions and rounds are the studio's (fun play needs nothing else): the game
+  // part needs it, and so does Lighthouse on a game screen (BENCH_PAGES).
   const studioUrl = `http://${host}:${studioPort}`;
   const wiring = devEnv('demo', { host, simsPort: 4300, platformPort, platformPublicPort: platformPort + 1, webPort, studioPort });
-  if (!parts.has('game')) {
-    // Only the game screen needs it.
-  } else if (await answers(`${studioUrl}/health`)) {
+  if (await answers(`${studioUrl}/health`)) {
     log(`reusing the studio already running at ${studioUrl}`);
   } else {
     log(`starting the studio on ${studioUrl} (in-memory database)…`);
@@ -454,7 +453,7 @@ async function gameScreen(base) {
   log(
     `${url}: ${MOBILE_SCREEN.viewport.width}×${MOBILE_SCREEN.viewport.height} at DPR ${MOBILE_SCREEN.deviceScaleFactor}, CPU ${t.cpuSlowdown}× slower, network ${t.rttMs} ms RTT, ${t.downKbps.toFixed(0)} kbps down, ${t.upKbps.toFixed(0)} kbps up (CDP)`,
   );
-  const { chromium } = await import('playwright-core');
+  const { chromium } = await import('@playwright/test');
   const browser = {
     chromium,
     chromePath,
