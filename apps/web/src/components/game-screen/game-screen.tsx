@@ -14,7 +14,6 @@ import {
   paceAfterRound,
   secondsLeft,
   stepStake,
-  symbolName,
   winningCells,
 } from '@/lib/slot-screen';
 import { awaitedOnLaunch, playedPending } from '@/lib/pending-round';
@@ -35,7 +34,7 @@ import {
   useAwaitedRound,
   useReducedMotion,
 } from './screen-helpers';
-import { symbolArtHref } from '@/lib/symbol-art-href';
+import { WindowGrid } from './window-grid';
 import { SlotStage, type SlotStageHandle, type StageStatus } from './stage/slot-stage';
 import { stageRoundOf } from './stage/stage-model';
 import type { StagePhase } from './stage/pixi/slot-game';
@@ -369,42 +368,24 @@ export function GameScreen({
             t={t}
             onStatus={setStageStatus}
             onPhase={setStagePhase}
+            failed={stageStatus === 'failed'}
           />
           {presenting ? (
             <button type="button" className={styles.skip} onClick={() => stage.current?.skip()} data-testid="game-skip">
               {t('slot_machines.stage_skip')}
             </button>
           ) : null}
-          {/* The window in text and pictures: in view until the canvas draws it, then for screen readers only. */}
-          <div
-            className={`${styles.window}${animating && stageStatus !== 'ready' ? ` ${styles.spinning}` : ''}${stageStatus === 'ready' ? ' visually-hidden' : ''}`}
-            style={{ gridTemplateColumns: `repeat(${rules.reels}, minmax(0, 1fr))` }}
-            role="group"
-            aria-label={t('slot_machines.reels_label', { game: rules.name })}
-            aria-busy={animating}
-            data-testid="game-window"
-            data-round={round?.roundId ?? ''}
-          >
-            {window_.map((column, reel) => (
-              <div key={reel} className={styles.reel} data-testid="game-reel">
-                {column.map((symbol, row) => (
-                  <div
-                    key={`${round?.roundId ?? 'start'}-${row}`}
-                    className={`${styles.cell}${cells.has(`${reel}:${row}`) ? ` ${styles.won}` : ''}`}
-                    data-testid="game-cell"
-                    data-symbol={symbol}
-                    data-won={cells.has(`${reel}:${row}`) || undefined}
-                  >
-                    {rules.symbols[symbol]?.name.toLowerCase() === 'blank' ? null : (
-                      // eslint-disable-next-line @next/next/no-img-element
-                      <img className={styles.cellArt} src={symbolArtHref(gameId, symbol)} alt="" width={96} height={96} decoding="async" />
-                    )}
-                    <span className="visually-hidden">{symbolName(rules, symbol)}</span>
-                  </div>
-                ))}
-              </div>
-            ))}
-          </div>
+          <WindowGrid
+            rules={rules}
+            window={window_}
+            cells={cells}
+            roundId={round?.roundId ?? ''}
+            label={t('slot_machines.reels_label', { game: rules.name })}
+            turning={animating && stageStatus !== 'ready'}
+            busy={animating}
+            hidden={stageStatus === 'ready'}
+            overlay={stageStatus === 'loading'}
+          />
         </div>
 
         <div className={styles.controls}>

@@ -5,6 +5,7 @@ import type { Translate } from '@/lib/i18n';
 import type { GameRules } from '@/lib/studio-schemas';
 import type { SlotGame, StagePhase } from './pixi/slot-game';
 import type { StageRound } from './stage-model';
+import { stageRatio } from './pixi/layout';
 import styles from './slot-stage.module.css';
 
 /** What the game screen asks of its stage; each call is safe before the renderer is ready (it then does nothing). */
@@ -19,12 +20,6 @@ export interface SlotStageHandle {
 }
 
 export type StageStatus = 'loading' | 'ready' | 'failed';
-
-/** The stage's height for a width: the whole window and its band in view on a phone and a desktop. */
-function maxHeightFor(width: number): number {
-  const viewport = window.innerHeight || 800;
-  return width >= 700 ? Math.min(640, Math.max(320, viewport - 240)) : Math.max(260, viewport * 0.58);
-}
 
 /**
  * The game's canvas (PixiJS, loaded only here, in its own chunk): made once the screen runs in the
@@ -42,6 +37,7 @@ export function SlotStage({
   t,
   onStatus,
   onPhase,
+  failed = false,
 }: {
   ref: Ref<SlotStageHandle>;
   rules: GameRules;
@@ -51,6 +47,8 @@ export function SlotStage({
   t: Translate;
   onStatus: (status: StageStatus) => void;
   onPhase: (phase: StagePhase) => void;
+  /** The renderer could not start: the box gives its room back to the page's grid. */
+  failed?: boolean;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const game = useRef<SlotGame | null>(null);
@@ -87,7 +85,6 @@ export function SlotStage({
           window: start.window,
           motion: start.motion,
           t: start.t,
-          maxHeight: maxHeightFor,
           onShown: (drawn) => setShown(drawn),
           onMessage: setMessage,
         }),
@@ -162,7 +159,9 @@ export function SlotStage({
   return (
     <div
       ref={host}
-      className={styles.host}
+      className={`${styles.host}${failed ? ` ${styles.failed}` : ''}`}
+      // The box's size is the stage's before the renderer has loaded, so nothing moves when it draws.
+      style={{ '--stage-ratio': stageRatio(rules.reels, rules.rows) } as React.CSSProperties}
       data-testid="game-stage"
       data-renderer={renderer || undefined}
       data-phase={phase}

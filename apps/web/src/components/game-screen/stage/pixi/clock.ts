@@ -26,6 +26,14 @@ export class StageClock {
   private running = new Set<Running>();
   private hurried = false;
 
+  /** `onBusy` is told whenever something starts to wait on time: the stage then draws frames again. */
+  constructor(private readonly onBusy: () => void = () => {}) {}
+
+  /** Whether anything waits on time (the stage keeps drawing frames while so). */
+  get busy() {
+    return this.running.size > 0;
+  }
+
   /** Whether the presentation runs at once (skipped, or motion off). */
   get hurrying() {
     return this.hurried;
@@ -50,6 +58,7 @@ export class StageClock {
     return new Promise((resolve) => {
       const item: Running = { elapsed: 0, duration: durationMs, update, ease, done: resolve };
       this.running.add(item);
+      this.onBusy();
       update(ease(0));
     });
   }

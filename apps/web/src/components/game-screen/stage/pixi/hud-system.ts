@@ -174,6 +174,11 @@ export class HudSystem {
     this.bigTitle.scale.set(1);
   }
 
+  /** Whether the big-win rays turn (the stage keeps drawing frames while so). */
+  get moving() {
+    return this.raysTurning;
+  }
+
   tick(deltaMs: number) {
     if (this.raysTurning) this.rays.rotation += (deltaMs / 1000) * 0.6;
   }

@@ -15,7 +15,7 @@ export interface StageLayout {
 }
 
 export function layoutOf(width: number, maxHeight: number, reels: number, rows: number): StageLayout {
-  const pad = Math.round(Math.max(8, Math.min(18, width * 0.025)));
+  const pad = Math.round(Math.max(12, Math.min(20, width * 0.03)));
   const bandHeight = Math.round(Math.max(40, Math.min(64, width * 0.08)));
   const gapOf = (cell: number) => Math.max(3, Math.round(cell * 0.06));
   const byWidth = (width - 2 * pad) / (reels + (reels - 1) * 0.06);
@@ -38,6 +38,19 @@ export function layoutOf(width: number, maxHeight: number, reels: number, rows: 
     bandY: y + windowHeight + Math.round(pad / 2),
     bandHeight,
   };
+}
+
+/**
+ * The stage's width over its height when its width decides (the usual case), as the page reserves
+ * its box before the renderer loads: the window's cells and gaps, the margins and the band, in the
+ * proportions layoutOf uses at a phone's and a desktop's widths.
+ */
+export function stageRatio(reels: number, rows: number): number {
+  const across = reels + (reels - 1) * 0.06;
+  const down = rows + (rows - 1) * 0.06;
+  const margins = 0.07;
+  const band = 0.1;
+  return Number((1 / ((down / across) * (1 - margins) + margins + band)).toFixed(4));
 }
 
 /** The centre of a cell of the window. */

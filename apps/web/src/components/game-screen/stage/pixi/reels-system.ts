@@ -111,7 +111,8 @@ export class ReelsSystem {
   resize(layout: StageLayout) {
     this.layout = layout;
     const { x, y, windowWidth, windowHeight, cell, gap } = layout;
-    const border = Math.max(3, Math.round(cell * 0.05));
+    // The frame fits in the margin around the window (layout.y is that margin), never cut by the canvas's edge.
+    const border = Math.max(2, Math.min(Math.round(cell * 0.05), Math.floor((layout.y - 2) / 2)));
     this.frame.clear();
     this.frame
       .roundRect(x - border * 2, y - border * 2, windowWidth + border * 4, windowHeight + border * 4, border * 3)
@@ -145,6 +146,10 @@ export class ReelsSystem {
 
   spriteAt(reel: number, row: number): Sprite | undefined {
     return this.reels[reel]?.spriteAt(row);
+  }
+
+  get moving() {
+    return this.reels.some((reel) => reel.state !== 'rest');
   }
 
   get spinning() {

@@ -22,8 +22,6 @@ export interface SlotGameConfig {
   window: number[][];
   motion: boolean;
   t: Translate;
-  /** How tall the stage may be, in CSS pixels, for a width. */
-  maxHeight: (width: number) => number;
   /** What the reels show whenever they come to rest: read back from the reels, not the answer. */
   onShown: (window: number[][]) => void;
   /** The band's words whenever they change (the counter's amount, a free spin's progress), for the page's checks. */
@@ -62,9 +60,11 @@ const FREE_SPIN_TIMING = { firstStopMs: 260, staggerMs: 90, stopMs: 260 };
 export async function createSlotGame(host: HTMLElement, config: SlotGameConfig): Promise<SlotGame> {
   const app = new Application();
   const width = Math.max(240, host.clientWidth);
+  // The stage fills its box, whose size the page reserved before the renderer loaded (no shift).
+  const heightOf = () => Math.max(200, host.clientHeight || Math.round(width * 0.6));
   await app.init({
     width,
-    height: Math.round(width * 0.6),
+    height: heightOf(),
     backgroundAlpha: 0,
     antialias: true,
     resolution: Math.min(2, globalThis.devicePixelRatio || 1),
@@ -76,8 +76,13 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
     primary: colourNumber(config.colours.primary, 0xe8b931),
     accent: colourNumber(config.colours.accent, 0x8c1c13),
   };
+  const wake = () => {
+    if (!app.ticker.started) app.ticker.start();
+  };
   const textures = await loadSymbolTextures(app.renderer, config.gameId, config.symbols, colours);
-  const clock = new StageClock();
+  // Whatever starts to wait on time wakes the ticker: a wait begun in a promise's continuation
+  // (after the frame that ended the one before) must not find it resting.
+  const clock = new StageClock(() => wake());
   const reels = new ReelsSystem(
     config.reels,
     config.rows,
@@ -95,24 +100,30 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
   let motion = config.motion;
   let spinStartedAt = 0;
   let round = 0;
-  let layout: StageLayout = layoutOf(width, config.maxHeight(width), config.reels, config.rows);
+  let layout: StageLayout = layoutOf(width, heightOf(), config.reels, config.rows);
   const t = config.t;
   const money = (ore: number) => formatKr(ore);
 
   const resize = (to: number) => {
-    layout = layoutOf(Math.max(240, to), config.maxHeight(to), config.reels, config.rows);
-    app.renderer.resize(layout.width, layout.height);
+    const height = heightOf();
+    layout = layoutOf(Math.max(240, to), height, config.reels, config.rows);
+    app.renderer.resize(layout.width, height);
+    world.y = Math.max(0, Math.round((height - layout.height) / 2));
     reels.resize(layout);
     wins.resize(layout);
     hud.resize(layout);
     app.render();
   };
 
+  // Frames are drawn only while something moves (a spin, a count, a pulse, a celebration): a
+  // still stage is drawn once and then costs a phone's processor and battery nothing.
   app.ticker.add((ticker) => {
     clock.tick(ticker.deltaMS);
     reels.tick(ticker.deltaMS);
     wins.tick(ticker.deltaMS);
     hud.tick(ticker.deltaMS);
+    // This frame is still drawn (the renderer's own listener runs after this one), then the ticker rests.
+    if (!clock.busy && !reels.moving && !wins.moving && !hud.moving) app.ticker.stop();
   });
   resize(width);
   reels.show(config.window);
@@ -123,8 +134,8 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
   const shown = () => config.onShown(reels.shown());
 
   /** The counter's words for an amount of the round (a win below the stake says so). */
-  const counterText = (ore: number, stakeOre: number) =>
-    ore < stakeOre
+  const counterText = (ore: number, stakeOre: number, finalOre = ore) =>
+    finalOre < stakeOre
       ? t('slot_machines.stage_win_less_than_stake', { amount: money(ore), stake: money(stakeOre) })
       : t('slot_machines.stage_win', { amount: money(ore) });
 
@@ -136,6 +147,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       if (!on) clock.hurry();
     },
     startSpin() {
+      wake();
       round++;
       clock.cancel();
       clock.relax();
@@ -147,6 +159,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       reels.startSpin();
     },
     async land(window) {
+      wake();
       if (!motion) clock.hurry();
       const waited = performance.now() - spinStartedAt;
       await reels.land(window, { firstStopMs: Math.max(0, TIMING.minSpinMs - waited), staggerMs: TIMING.staggerMs, stopMs: TIMING.stopMs });
@@ -154,6 +167,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       app.render();
     },
     async present(stageRound) {
+      wake();
       const mine = round;
       const still = () => mine === round;
       if (!motion) clock.hurry();
@@ -165,7 +179,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       // The base spin: every winning cell at once, the counter counting its win.
       wins.showAll(base.wins, stageRound.triggerCells);
       if (base.winOre > 0)
-        await hud.countUp(0, base.winOre, Math.min(1200, 350 + (base.winOre / stakeOre) * 60), (ore) => counterText(ore, stakeOre));
+        await hud.countUp(0, base.winOre, Math.min(1200, 350 + (base.winOre / stakeOre) * 60), (ore) => counterText(ore, stakeOre, base.winOre));
       if (!still()) return;
       const free = stageRound.freeSpins;
       if (free) {
@@ -215,9 +229,10 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       // Then each win on its own, over and over, until the next spin (not waited for).
       if (clock.hurrying) wins.showAll(base.wins);
       else wins.cycleWins(base.wins);
-      app.render();
+      wake();
     },
     skip() {
+      wake();
       clock.hurry();
     },
     rest(window) {
@@ -228,10 +243,11 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       hud.say(t('slot_machines.stage_ready'));
       reels.show(window);
       shown();
-      app.render();
+      wake();
     },
     resize(to) {
       resize(to);
+      wake();
     },
     destroy() {
       round++;

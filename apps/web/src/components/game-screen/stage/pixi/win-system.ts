@@ -73,14 +73,21 @@ export class WinSystem {
    */
   cycleWins(wins: readonly StageWin[]) {
     if (wins.length === 0) return;
-    const cycle = ++this.cycle;
+    this.clear();
+    const cycle = this.cycle;
     const run = async () => {
-      for (let index = 0; this.cycle === cycle; index = (index + 1) % wins.length) {
+      // Twice through the wins, then every win at rest at once: a still picture costs a phone nothing.
+      for (let shown = 0; this.cycle === cycle && shown < wins.length * 2; shown++) {
+        const index = shown % wins.length;
         this.showOne(wins[index]!, LINE_COLOURS[index % LINE_COLOURS.length]!);
-        if (wins.length === 1) return;
         await this.clock.wait(1400);
         // A skip hurries every wait: the cycle then rests on the win it shows.
         if (this.clock.hurrying) return;
+      }
+      if (this.cycle === cycle) {
+        this.showAll(wins);
+        this.stopPulse();
+        this.cycle = cycle;
       }
     };
     void run();
@@ -95,6 +102,11 @@ export class WinSystem {
     this.drawPath(win, colour, 1);
     this.setLabel(win.label, colour);
     this.pulse(win.cells.map(([reel, row]) => [reel, row]));
+  }
+
+  /** Whether winning symbols pulse (the stage keeps drawing frames while so). */
+  get moving() {
+    return this.pulsing.length > 0;
   }
 
   tick(deltaMs: number) {
