@@ -179,7 +179,9 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       // The base spin: every winning cell at once, the counter counting its win.
       wins.showAll(base.wins, stageRound.triggerCells);
       if (base.winOre > 0)
-        await hud.countUp(0, base.winOre, Math.min(1200, 350 + (base.winOre / stakeOre) * 60), (ore) => counterText(ore, stakeOre, base.winOre));
+        await hud.countUp(0, base.winOre, Math.min(1200, 350 + (base.winOre / stakeOre) * 60), (ore) =>
+          counterText(ore, stakeOre, base.winOre),
+        );
       if (!still()) return;
       const free = stageRound.freeSpins;
       if (free) {
