@@ -322,6 +322,9 @@ test('leaving the game ends its studio session; a tab switch or a page kept for 
   // A closed tab ends its session too.
   const third = await gameSessionOf(page, first, second);
   expect(await endedAt(request, third)).toBeNull();
+  // Closed once the game is drawn: while the canvas's renderer starts (shaders compiled in software
+  // on a machine without a GPU), the browser may tear the page down before its pagehide runs.
+  await expect(page.getByTestId('game-stage')).toHaveAttribute('data-renderer', /./, { timeout: 15_000 });
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => endedAt(request, third), { timeout: 10_000 }).not.toBeNull();
 });

@@ -118,10 +118,13 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
   // Frames are drawn only while something moves (a spin, a count, a pulse, a celebration): a
   // still stage is drawn once and then costs a phone's processor and battery nothing.
   app.ticker.add((ticker) => {
-    clock.tick(ticker.deltaMS);
-    reels.tick(ticker.deltaMS);
-    wins.tick(ticker.deltaMS);
-    hud.tick(ticker.deltaMS);
+    // Real time since the last frame (not the ticker's capped delta): on a slow device the reels
+    // take the same time to land, with fewer frames, and the spin stays inside the round's pace.
+    const elapsedMs = Math.min(ticker.elapsedMS, 1000);
+    clock.tick(elapsedMs);
+    reels.tick(elapsedMs);
+    wins.tick(elapsedMs);
+    hud.tick(elapsedMs);
     // This frame is still drawn (the renderer's own listener runs after this one), then the ticker rests.
     if (!clock.busy && !reels.moving && !wins.moving && !hud.moving) app.ticker.stop();
   });
