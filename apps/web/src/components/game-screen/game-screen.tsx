@@ -34,6 +34,7 @@ import {
   useAwaitedRound,
   useReducedMotion,
 } from './screen-helpers';
+import { symbolArtHref } from '@/lib/symbol-art-href';
 import { WindowGrid } from './window-grid';
 import { SlotStage, type SlotStageHandle, type StageStatus } from './stage/slot-stage';
 import { stageRoundOf } from './stage/stage-model';
@@ -276,6 +277,11 @@ export function GameScreen({
 
   const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);
   const explanation = useMemo(() => (round ? explainRound(round, rules, t) : []), [round, rules, t]);
+  // The winning symbol's picture beside each win's words (the words come largest win first, as here).
+  const explainedSymbols = useMemo(
+    () => (round ? [...round.outcome.wins].sort((a, b) => b.winOre - a.winOre).map((win) => win.symbol) : []),
+    [round],
+  );
   const window_ = round?.outcome.window ?? placeholderWindow(rules);
   const steps = session?.stake.stepsOre ?? rules.stake.stepsOre;
   const loggedInMinutes = minutesSince(loginAt, now);
@@ -460,7 +466,14 @@ export function GameScreen({
           ) : round ? (
             <ul className={styles.explanation}>
               {explanation.map((line, index) => (
-                <li key={index}>{line}</li>
+                <li key={index}>
+                  {explainedSymbols[index] !== undefined ? (
+                    // Decorative: the words name the symbol.
+                    // eslint-disable-next-line @next/next/no-img-element
+                    <img className={styles.lineArt} src={symbolArtHref(gameId, explainedSymbols[index])} alt="" width={22} height={22} />
+                  ) : null}
+                  {line}
+                </li>
               ))}
             </ul>
           ) : (
