@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import translations from '../../../../platform/src/content/seed/translations.json';
 import { createTranslator, type Dictionary } from '../../lib/i18n';
 import { resetFavourites } from '../games/favourites-store';
-import { FavouriteButton, GameFavourite, pressFavourite, type FavouriteTexts } from './game-favourite';
+import { FavouriteButton, pressFavourite, type FavouriteTexts } from '../games/favourite-heart';
+import { GameFavourite } from './game-favourite';
 
 const t = createTranslator(translations as unknown as Dictionary);
 const game = 'Vikingernes Guld';
@@ -15,7 +16,9 @@ const texts: FavouriteTexts = {
 };
 
 const render = (props: Partial<Parameters<typeof FavouriteButton>[0]>) =>
-  renderToStaticMarkup(<FavouriteButton on={false} ready texts={texts} message="" onToggle={() => {}} {...props} />);
+  renderToStaticMarkup(
+    <FavouriteButton testId="game-favourite" on={false} ready texts={texts} message="" onToggle={() => {}} {...props} />,
+  );
 
 describe("the game's favourite heart", () => {
   it('is a named toggle button that tells whether the game is a favourite', () => {
