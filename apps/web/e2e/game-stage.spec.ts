@@ -198,3 +198,30 @@ test("free spins play through on the canvas, each on its own window, and skip en
   expect(await gridSymbols(page)).toEqual(base);
   await expect(page.getByTestId('game-spin')).toBeEnabled({ timeout: 10_000 });
 });
+
+test('the rules show every symbol with its picture and whole name, and the free spins with their numbers', async ({ page }) => {
+  await openFromLobby(page);
+  await page.getByTestId('game-rules').locator('summary').click();
+  const rows = page.getByTestId('rules-symbol');
+  expect(await rows.count()).toBeGreaterThan(3);
+  for (const row of await rows.all()) {
+    // The picture loaded (the same tile the reels draw) and the name is written out, not cut.
+    const picture = row.locator('img');
+    await expect(picture).toHaveAttribute('src', /\/api\/games\/art\/[a-z0-9-]+\/symbols\/\d+\.svg/);
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const name = row.locator('[class*="symbolArtName"]');
+    expect(((await name.textContent()) ?? '').trim()).not.toBe('');
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  }
+  // Every symbol the window shows has its row in the paytable (a blank has none: it pays nothing).
+  const ruled = new Set(await rows.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-symbol')))));
+  const cells = await page
+    .getByTestId('game-cell')
+    .evaluateAll((elements) =>
+      elements.map((cell) => ({ symbol: Number(cell.getAttribute('data-symbol')), drawn: cell.querySelector('img') !== null })),
+    );
+  for (const cell of cells) if (cell.drawn) expect(ruled.has(cell.symbol)).toBe(true);
+  // A title with free spins states their numbers: how many spins for how many scatters.
+  const freeSpins = page.getByTestId('rules-free-spins');
+  if ((await freeSpins.count()) > 0) await expect(freeSpins.getByRole('listitem').first()).toContainText(/\d/);
+});

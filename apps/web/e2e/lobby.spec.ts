@@ -176,6 +176,40 @@ test('a player marks a favourite with the heart, finds it under Mine favoritter,
   await expect(page.getByTestId('game-grid').locator(`[data-game-id="${VIKING.id}"]`)).toHaveCount(0);
 });
 
+/** Another title than the tiles' test above, so the two never touch one favourite. */
+const ACROBAT = { id: 'akrobat-og-elefant', name: 'Akrobat og Elefant' };
+
+test("a player marks a favourite from the game screen's heart and finds it under Mine favoritter", async ({ page }) => {
+  await logIn(page, '/spilleautomater/mine-favoritter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mine favoritter' })).toBeVisible();
+  const kept = page.getByTestId('game-grid').locator(`[data-game-id="${ACROBAT.id}"]`);
+  if ((await kept.count()) > 0) {
+    await kept.getByTestId('favourite-toggle').click();
+    await expect(kept.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'false');
+  }
+
+  // To the game by its tile's "play for fun" link, then the heart in the game's bar.
+  await page.goto('/spilleautomater/soeg?q=akrobat+og+elefant');
+  await hydrated(page);
+  await page.getByRole('link', { name: `Spil ${ACROBAT.name} for sjov` }).click();
+  await expect(page).toHaveURL(new RegExp(`/spilleautomater/spil-for-sjov/${ACROBAT.id}$`));
+  const heart = page.getByTestId('game-favourite');
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await expect(heart).toBeEnabled();
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+  // Back to the lobby and into the favourites from the menu: the game is there, its heart pressed.
+  await page.getByTestId('game-exit').click();
+  await page.getByTestId('menu-toggle').click();
+  await page.getByTestId('menu-panel').getByRole('link', { name: 'Mine favoritter' }).first().click();
+  await expect(page).toHaveURL(/\/spilleautomater\/mine-favoritter$/);
+  const favourite = page.getByTestId('game-grid').locator(`[data-game-id="${ACROBAT.id}"]`);
+  await expect(favourite.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await favourite.getByTestId('favourite-toggle').click();
+  await expect(favourite.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'false');
+});
+
 test('a heart cannot be pressed from another site, and a guest is sent to log in for the favourites', async ({ page, request }) => {
   const refused = await request.post('/api/games/favourites', {
     headers: { origin: 'https://evil.example', 'content-type': 'application/json' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import translations from '../../../platform/src/content/seed/translations.json';
 import { createTranslator } from './i18n';
 import {
+  explainWins,
   countRows,
   explainFreeSpinRules,
   explainFreeSpins,
@@ -89,6 +90,14 @@ describe('a round in words', () => {
       '10 gratis spin gav 45 kr.',
       'Gevinst 50,20 kr. – mere end indsatsen på 5 kr. (netto +45,20 kr.)',
     ]);
+  });
+
+  it('says one way in the singular ("på 1 måde"), more in the plural', () => {
+    const wins = [
+      { kind: 'ways' as const, symbol: 1, count: 5, ways: 1, winOre: 90 },
+      { kind: 'ways' as const, symbol: 1, count: 3, ways: 2, winOre: 40 },
+    ];
+    expect(explainWins({ wins }, rules, t)).toEqual(['5 × Citron på 1 måde – 0,90 kr.', '3 × Citron på 2 måder – 0,40 kr.']);
   });
 
   it('says plainly when a win is less than the stake, with the net loss, and when it only pays the stake back', () => {

@@ -66,14 +66,16 @@ export function symbolName(rules: Names, index: number): string {
 
 /** One spin's wins in words, one line each, largest first; none: an empty list. */
 export function explainWins(outcome: Pick<SpinOutcome, 'wins'>, rules: Names, t: Translate): string[] {
-  return [...outcome.wins]
-    .sort((a, b) => b.winOre - a.winOre)
-    .map((win) => {
-      const vars = { count: win.count, symbol: symbolName(rules, win.symbol), amount: formatKr(win.winOre) };
-      if (win.kind === 'line') return t('slot_machines.win_line', { ...vars, line: (win.line ?? 0) + 1 });
-      if (win.kind === 'ways') return t('slot_machines.win_ways', { ...vars, ways: win.ways ?? 1 });
-      return t('slot_machines.win_scatter', vars);
-    });
+  return [...outcome.wins].sort((a, b) => b.winOre - a.winOre).map((win) => explainWin(win, rules, t));
+}
+
+/** One win in words: "Linje 3: 3 × Konge – 4 kr.", "4 × Syv på 2 måder – 1,80 kr." (one way: "på 1 måde"). */
+export function explainWin(win: SpinOutcome['wins'][number], rules: Names, t: Translate): string {
+  const vars = { count: win.count, symbol: symbolName(rules, win.symbol), amount: formatKr(win.winOre) };
+  if (win.kind === 'line') return t('slot_machines.win_line', { ...vars, line: (win.line ?? 0) + 1 });
+  const ways = win.ways ?? 1;
+  if (win.kind === 'ways') return ways === 1 ? t('slot_machines.win_way_one', vars) : t('slot_machines.win_ways', { ...vars, ways });
+  return t('slot_machines.win_scatter', vars);
 }
 
 /** What a round's win is worth against its stake, for its words and the win banner. */

@@ -50,6 +50,7 @@ export const GAME_SCREEN_TEXT_KEYS = [
   'slot_machines.spinning',
   'slot_machines.win_line',
   'slot_machines.win_ways',
+  'slot_machines.win_way_one',
   'slot_machines.win_scatter',
   'slot_machines.free_spins_result',
   'slot_machines.free_spins_each',

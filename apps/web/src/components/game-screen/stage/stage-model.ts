@@ -1,7 +1,6 @@
 // Relative imports: the unit tests run under vitest, which has no '@/' alias.
-import { formatKr } from '@krone/domain';
 import type { Translate } from '../../../lib/i18n';
-import { symbolName, winningCells, winVerdict, type WinVerdictKind } from '../../../lib/slot-screen';
+import { explainWin, winningCells, winVerdict, type WinVerdictKind } from '../../../lib/slot-screen';
 import type { GameRules, SpinOutcome, StudioRound } from '../../../lib/studio-schemas';
 
 /*
@@ -46,13 +45,7 @@ function stageWins(outcome: Pick<SpinOutcome, 'window' | 'wins'>, rules: Rules, 
       const cells = [...winningCells({ window: outcome.window, wins: [win] }, rules)].map(
         (key) => key.split(':').map(Number) as [number, number],
       );
-      const vars = { count: win.count, symbol: symbolName(rules, win.symbol), amount: formatKr(win.winOre) };
-      const label =
-        win.kind === 'line'
-          ? t('slot_machines.win_line', { ...vars, line: (win.line ?? 0) + 1 })
-          : win.kind === 'ways'
-            ? t('slot_machines.win_ways', { ...vars, ways: win.ways ?? 1 })
-            : t('slot_machines.win_scatter', vars);
+      const label = explainWin(win, rules, t);
       const path = win.kind === 'line' && win.line != null ? (rules.lines?.[win.line] ?? null) : null;
       return { cells, path, label, winOre: win.winOre, kind: win.kind };
     });
