@@ -5,17 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { textsTranslator, type Texts } from '@/lib/i18n';
-import {
-  explainRound,
-  formatMinutes,
-  formatSignedKr,
-  initialStake,
-  minutesSince,
-  paceAfterRound,
-  secondsLeft,
-  stepStake,
-  winningCells,
-} from '@/lib/slot-screen';
+import { formatMinutes, formatSignedKr, initialStake, minutesSince, paceAfterRound, secondsLeft, winningCells } from '@/lib/slot-screen';
 import { awaitedOnLaunch, playedPending } from '@/lib/pending-round';
 import { isShownRound, type GameRules, type RoundAnswer, type StudioRound, type StudioSession } from '@/lib/studio-schemas';
 import { HeaderClock } from '../layout/header-clock';
@@ -34,7 +24,8 @@ import {
   useAwaitedRound,
   useReducedMotion,
 } from './screen-helpers';
-import { symbolArtHref } from '@/lib/symbol-art-href';
+import { MotionToggle, StakeSelector } from './game-controls';
+import { RoundWords } from './round-words';
 import { WindowGrid } from './window-grid';
 import { SlotStage, type SlotStageHandle, type StageStatus } from './stage/slot-stage';
 import { stageRoundOf } from './stage/stage-model';
@@ -95,6 +86,8 @@ export function GameScreen({
   const stage = useRef<SlotStageHandle>(null);
   const [stageStatus, setStageStatus] = useState<StageStatus>('loading');
   const [stagePhase, setStagePhase] = useState<StagePhase>('rest');
+  // The renderer loads once the first launch has answered (the first round comes first on a slow phone).
+  const [stageBegin, setStageBegin] = useState(false);
   const presenting = stagePhase === 'presenting';
   const now = useServerTime();
   const [session, setSession] = useState<StudioSession | null>(null);
@@ -129,6 +122,7 @@ export function GameScreen({
     setLaunchError(null);
     setEnded(false);
     const answer = await call<StudioSession>('POST', '/api/spil/sessions', { gameId, mode });
+    setStageBegin(true);
     if (answer.ok) {
       setSession(answer.data);
       // The player's round still pending from a reload, another tab or game: shown as pending, polled until answered.
@@ -276,12 +270,6 @@ export function GameScreen({
   );
 
   const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);
-  const explanation = useMemo(() => (round ? explainRound(round, rules, t) : []), [round, rules, t]);
-  // The winning symbol's picture beside each win's words (the words come largest win first, as here).
-  const explainedSymbols = useMemo(
-    () => (round ? [...round.outcome.wins].sort((a, b) => b.winOre - a.winOre).map((win) => win.symbol) : []),
-    [round],
-  );
   const window_ = round?.outcome.window ?? placeholderWindow(rules);
   const steps = session?.stake.stepsOre ?? rules.stake.stepsOre;
   const loggedInMinutes = minutesSince(loginAt, now);
@@ -375,6 +363,7 @@ export function GameScreen({
             onStatus={setStageStatus}
             onPhase={setStagePhase}
             failed={stageStatus === 'failed'}
+            begin={stageBegin}
           />
           {presenting ? (
             <button type="button" className={styles.skip} onClick={() => stage.current?.skip()} data-testid="game-skip">
@@ -405,32 +394,7 @@ export function GameScreen({
               <dd data-testid="game-last-win">{round ? formatKr(round.winOre) : '–'}</dd>
             </div>
           </dl>
-          <div className={styles.stake} role="group" aria-label={t('slot_machines.stake')}>
-            <button
-              type="button"
-              className={styles.stakeButton}
-              onClick={() => setStakeOre((current) => stepStake(steps, current, -1))}
-              disabled={busy || stakeOre <= steps[0]!}
-              aria-label={t('slot_machines.stake_down')}
-              data-testid="stake-down"
-            >
-              −
-            </button>
-            <output className={styles.stakeValue} aria-live="polite" data-testid="game-stake">
-              <span className={styles.stakeLabel}>{t('slot_machines.stake')}</span>
-              {formatKr(stakeOre)}
-            </output>
-            <button
-              type="button"
-              className={styles.stakeButton}
-              onClick={() => setStakeOre((current) => stepStake(steps, current, 1))}
-              disabled={busy || stakeOre >= steps.at(-1)!}
-              aria-label={t('slot_machines.stake_up')}
-              data-testid="stake-up"
-            >
-              +
-            </button>
-          </div>
+          <StakeSelector steps={steps} stakeOre={stakeOre} onChange={setStakeOre} disabled={busy} t={t} />
           <button
             ref={spinButton}
             type="button"
@@ -442,20 +406,7 @@ export function GameScreen({
           >
             {spinLabel}
           </button>
-          <button
-            type="button"
-            className={styles.motion}
-            aria-pressed={motion}
-            disabled={reducedMotion}
-            onClick={() => setMotionWanted(!motionWanted)}
-            data-testid="game-motion"
-          >
-            {reducedMotion
-              ? t('slot_machines.stage_motion_device_off')
-              : motion
-                ? t('slot_machines.stage_motion_on')
-                : t('slot_machines.stage_motion_off')}
-          </button>
+          <MotionToggle motion={motion} deviceOff={reducedMotion} onChange={() => setMotionWanted(!motionWanted)} t={t} />
         </div>
         <section className={styles.result} aria-live="polite" aria-atomic="true" data-testid="game-round">
           <h2 className={styles.resultHeading}>{t('slot_machines.last_round')}</h2>
@@ -464,18 +415,7 @@ export function GameScreen({
               {awaited.ownGame ? t('slot_machines.round_pending') : t('slot_machines.round_pending_other_game')}
             </p>
           ) : round ? (
-            <ul className={styles.explanation}>
-              {explanation.map((line, index) => (
-                <li key={index}>
-                  {explainedSymbols[index] !== undefined ? (
-                    // Decorative: the words name the symbol.
-                    // eslint-disable-next-line @next/next/no-img-element
-                    <img className={styles.lineArt} src={symbolArtHref(gameId, explainedSymbols[index])} alt="" width={22} height={22} />
-                  ) : null}
-                  {line}
-                </li>
-              ))}
-            </ul>
+            <RoundWords round={round} rules={rules} t={t} />
           ) : (
             <p className={styles.muted}>{t('slot_machines.keyboard_hint')}</p>
           )}

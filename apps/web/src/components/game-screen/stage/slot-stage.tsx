@@ -38,6 +38,7 @@ export function SlotStage({
   onStatus,
   onPhase,
   failed = false,
+  begin = true,
 }: {
   ref: Ref<SlotStageHandle>;
   rules: GameRules;
@@ -49,6 +50,11 @@ export function SlotStage({
   onPhase: (phase: StagePhase) => void;
   /** The renderer could not start: the box gives its room back to the page's grid. */
   failed?: boolean;
+  /**
+   * Whether to load the renderer now: the screen says so once its session is open, so that on a
+   * slow phone the renderer's half a megabyte of script does not compete with the first round.
+   */
+  begin?: boolean;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const game = useRef<SlotGame | null>(null);
@@ -70,7 +76,7 @@ export function SlotStage({
 
   useEffect(() => {
     const element = host.current;
-    if (!element) return;
+    if (!element || !begin) return;
     let gone = false;
     let made: SlotGame | null = null;
     const start = first.current;
@@ -113,7 +119,7 @@ export function SlotStage({
       made?.destroy();
       game.current = null;
     };
-  }, [rules]);
+  }, [rules, begin]);
 
   useEffect(() => {
     motionNow.current = motion;
