@@ -84,12 +84,10 @@ export function shuffledDeck(rng: Rng): Card[] {
 /** True when `value` is an array holding each of the 52 cards exactly once (a stored deck read back for a replay). */
 export function isFullDeck(value: unknown): value is Card[] {
   if (!Array.isArray(value) || value.length !== DECK_SIZE) return false;
-  let seen = 0n;
+  const seen = new Uint8Array(DECK_SIZE);
   for (const card of value) {
-    if (!isCard(card)) return false;
-    const bit = 1n << BigInt(card);
-    if (seen & bit) return false;
-    seen |= bit;
+    if (!isCard(card) || seen[card]) return false;
+    seen[card] = 1;
   }
   return true;
 }

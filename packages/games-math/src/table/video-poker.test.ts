@@ -113,8 +113,8 @@ describe('paytables', () => {
   it('pay Jacks or Better 9/6 per stake at max coins: 800 (4 000 ÷ 5), 50, 25, 9, 6, 4, 3, 2, 1', () => {
     const pays = (names: string, table: VideoPokerPaytable = JACKS_OR_BETTER_9_6) => payOf(table, hand(names));
     expect(
-      ['Ah Kh Qh Jh Th', '9s Ks Qs Js Ts', 'Ac Ad Ah As 2c', '2c 2d 2h 9s 9c', 'Qc 4c 9c 2c 7c', 'Ac 2d 3h 4s 5c', '7c 7d 7h Ks 2c'].map((h) =>
-        pays(h),
+      ['Ah Kh Qh Jh Th', '9s Ks Qs Js Ts', 'Ac Ad Ah As 2c', '2c 2d 2h 9s 9c', 'Qc 4c 9c 2c 7c', 'Ac 2d 3h 4s 5c', '7c 7d 7h Ks 2c'].map(
+        (h) => pays(h),
       ),
     ).toEqual([800, 50, 25, 9, 6, 4, 3]);
     expect([pays('7c 7d Kh Ks 2c'), pays('Jc Jd 4h 8s 2c'), pays('Tc Td 4h 8s 2c'), pays('Ac Kd 9h 8s 2c')]).toEqual([2, 1, 0, 0]);
@@ -122,9 +122,13 @@ describe('paytables', () => {
 
   it('pay Bonus Poker 8/5 four of a kind by rank, the full house 8 and the flush 5', () => {
     const pays = (names: string) => payOf(BONUS_POKER_8_5, hand(names));
-    expect([pays('Ac Ad Ah As 2c'), pays('4c 4d 4h 4s 2c'), pays('Kc Kd Kh Ks 2c'), pays('2c 2d 2h 9s 9c'), pays('Qc 4c 9c 2c 7c')]).toEqual([
-      80, 40, 25, 8, 5,
-    ]);
+    expect([
+      pays('Ac Ad Ah As 2c'),
+      pays('4c 4d 4h 4s 2c'),
+      pays('Kc Kd Kh Ks 2c'),
+      pays('2c 2d 2h 9s 9c'),
+      pays('Qc 4c 9c 2c 7c'),
+    ]).toEqual([80, 40, 25, 8, 5]);
   });
 
   it('refuses a paytable with a pay that is not a whole number from 0 to 1 000', () => {
