@@ -248,3 +248,51 @@ console.log(
     )} (slowest ${slowest.id})${slowest.ms > 1000 ? '  SLOWER than the 1 s aim' : ''}`,
 );
 console.log(`  exactRtp() CPU time: ${range(fastTimes, 1, ' ms')}`);
+
+// ---------------------------------------------------------------------------------------------
+// Table games (issue 24): each engine's rounds per second on one core, the exact return beside the
+// published one, and a simulation's z-score against the exact figure.
+const { BENCH_ROULETTE_BETS, measureRouletteThroughput } = await import('../packages/games-math/src/table/roulette-bench.ts');
+const {
+  ROULETTE_BET_KINDS,
+  ROULETTE_VARIANTS,
+  rouletteRtp,
+  rtpPercent,
+  VIDEO_POKER_PAYTABLES,
+  videoPokerReturn,
+  dealRound,
+  bestHold,
+  draw,
+} = await import('@krone/games-math');
+
+console.log('\ntable games');
+for (const variant of ROULETTE_VARIANTS) {
+  const figures = measureRouletteThroughput({ variant, seconds: Math.min(seconds, 2) });
+  const rtps = [...new Set(ROULETTE_BET_KINDS.map((kind) => rtpPercent(rouletteRtp(variant, kind), 3)))].join(' / ');
+  console.log(
+    `  roulette ${variant.padEnd(18)} ${fmt(figures.roundsPerCpuSecond / 1e6, 2)} M rounds/s of CPU (${BENCH_ROULETTE_BETS.length} bets a spin); ` +
+      `exact RTP ${rtps} % (published 97.297 %${variant === 'european' ? '' : ', 98.649 % on even money with La Partage'})`,
+  );
+}
+for (const paytable of VIDEO_POKER_PAYTABLES) {
+  const cpu0 = process.cpuUsage();
+  const exactReturn = videoPokerReturn(paytable);
+  const cpu1 = process.cpuUsage(cpu0);
+  // A simulation of optimal play with the CSPRNG: its mean against the exact return, in standard errors.
+  const rng = new CryptoRng();
+  const n = Number(process.env.BENCH_VIDEO_POKER_ROUNDS ?? 200_000);
+  const started = performance.now();
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const round = dealRound(rng);
+    total += draw(round, bestHold(round.hand, paytable).holds, paytable).pay;
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  const mean = total / n;
+  const z = (mean - exactReturn.return) / (exactReturn.standardDeviation / Math.sqrt(n));
+  console.log(
+    `  video poker ${paytable.id.padEnd(18)} exact return ${fmt(exactReturn.return * 100, 4)} % (published ${fmt(paytable.published.return * 100, 4)} %), ` +
+      `computed in ${fmt((cpu1.user + cpu1.system) / 1e6, 1)} s CPU; ${fmt(n / elapsedS / 1000, 0)} k rounds/s with the optimal hold; ` +
+      `${n} rounds: ${fmt(mean * 100, 3)} %, z ${fmt(z, 2)}${Math.abs(z) > 4 ? '  OUTSIDE 4 standard errors' : ''}`,
+  );
+}

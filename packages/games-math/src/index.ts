@@ -8,3 +8,7 @@ export * from './hash.js';
 export * from './money.js';
 export * from './rtp.js';
 export * from './title.js';
+export * from './table/cards.js';
+export * from './table/roulette.js';
+export * from './table/video-poker.js';
+export * from './table/video-poker-strategy.js';
