@@ -106,16 +106,17 @@ export const BLACKJACK_RULE_SETS: readonly BlackjackRules[] = Object.freeze([BLA
  * no surrender, peek: house edge 0.5093975 %. `maxHands: 64` stands for unlimited (a 64th hand has
  * a chance below 10^-40).
  */
-export const WIZARD_INFINITE_DECK_REFERENCE: { readonly rules: BlackjackRules; readonly houseEdge: number; readonly source: string } = Object.freeze({
-  rules: Object.freeze({
-    ...BLACKJACK_VEGAS_H17,
-    dealerHitsSoft17: false,
-    id: 'wizard-appendix-5',
-    name: 'Wizard of Odds appendix 5: infinite decks, S17, DAS, unlimited resplits, no surrender, peek',
-    maxHands: 64,
-    surrender: 'none',
-    published: Object.freeze({ houseEdge: 0.005093975, source: 'Wizard of Odds, Blackjack Appendix 5 (infinite decks)' }),
-  }) as BlackjackRules,
-  houseEdge: 0.005093975,
-  source: 'Wizard of Odds, Blackjack Appendix 5, Expected Returns with Infinite Decks: house edge 0.5093975 %',
-});
+export const WIZARD_INFINITE_DECK_REFERENCE: { readonly rules: BlackjackRules; readonly houseEdge: number; readonly source: string } =
+  Object.freeze({
+    rules: Object.freeze({
+      ...BLACKJACK_VEGAS_H17,
+      dealerHitsSoft17: false,
+      id: 'wizard-appendix-5',
+      name: 'Wizard of Odds appendix 5: infinite decks, S17, DAS, unlimited resplits, no surrender, peek',
+      maxHands: 64,
+      surrender: 'none',
+      published: Object.freeze({ houseEdge: 0.005093975, source: 'Wizard of Odds, Blackjack Appendix 5 (infinite decks)' }),
+    }) as BlackjackRules,
+    houseEdge: 0.005093975,
+    source: 'Wizard of Odds, Blackjack Appendix 5, Expected Returns with Infinite Decks: house edge 0.5093975 %',
+  });

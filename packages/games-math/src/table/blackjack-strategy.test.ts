@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SeededTestRng } from '../rng.js';
-import { BLACKJACK_EUROPEAN, BLACKJACK_RULE_SETS, BLACKJACK_VEGAS_H17, WIZARD_INFINITE_DECK_REFERENCE, type BlackjackRules } from './blackjack-rules.js';
+import {
+  BLACKJACK_EUROPEAN,
+  BLACKJACK_RULE_SETS,
+  BLACKJACK_VEGAS_H17,
+  WIZARD_INFINITE_DECK_REFERENCE,
+  type BlackjackRules,
+} from './blackjack-rules.js';
 import {
   DEALER_BUST,
   basicStrategy,
@@ -82,14 +88,17 @@ describe('basic strategy and its exact return, infinite deck', () => {
 });
 
 describe('the return for the 6-deck shoe of each rule set', () => {
-  it.each(BLACKJACK_RULE_SETS.map((r) => [r.id, r] as const))('%s: within 0.05 percentage points of the published house edge', (_id, rules: BlackjackRules) => {
-    const shoe = blackjackReturnFiniteShoe(rules);
-    expect(Math.abs(shoe.houseEdge - rules.published.houseEdge)).toBeLessThan(0.0005);
-    // More decks cost the player (fewer blackjacks, less for removal), toward the infinite deck.
-    const infinite = blackjackReturn(rules).houseEdge;
-    expect(shoe.houseEdge).toBeLessThan(blackjackReturnFiniteShoe({ ...rules, decks: 8 }).houseEdge);
-    expect(blackjackReturnFiniteShoe({ ...rules, decks: 8 }).houseEdge).toBeLessThan(infinite);
-  });
+  it.each(BLACKJACK_RULE_SETS.map((r) => [r.id, r] as const))(
+    '%s: within 0.05 percentage points of the published house edge',
+    (_id, rules: BlackjackRules) => {
+      const shoe = blackjackReturnFiniteShoe(rules);
+      expect(Math.abs(shoe.houseEdge - rules.published.houseEdge)).toBeLessThan(0.0005);
+      // More decks cost the player (fewer blackjacks, less for removal), toward the infinite deck.
+      const infinite = blackjackReturn(rules).houseEdge;
+      expect(shoe.houseEdge).toBeLessThan(blackjackReturnFiniteShoe({ ...rules, decks: 8 }).houseEdge);
+      expect(blackjackReturnFiniteShoe({ ...rules, decks: 8 }).houseEdge).toBeLessThan(infinite);
+    },
+  );
 
   it('tends to the infinite-deck figure as the shoe grows', () => {
     const rules = WIZARD_INFINITE_DECK_REFERENCE.rules;
@@ -105,11 +114,14 @@ describe('the return for the 6-deck shoe of each rule set', () => {
 });
 
 describe('the engine agrees with the computed return (a small simulation; the bench plays 10^6 hands)', () => {
-  it.each(BLACKJACK_RULE_SETS.map((r) => [r.id, r] as const))('%s: 40 000 hands of basic strategy within 4 standard errors', (_id, rules: BlackjackRules) => {
-    const sim = simulateBasicStrategy(rules, 40_000, new SeededTestRng(24));
-    expect(sim.hands).toBe(40_000);
-    expect(Math.abs(sim.z)).toBeLessThan(4);
-    expect(sim.standardError).toBeGreaterThan(0.004);
-    expect(sim.standardError).toBeLessThan(0.008);
-  });
+  it.each(BLACKJACK_RULE_SETS.map((r) => [r.id, r] as const))(
+    '%s: 40 000 hands of basic strategy within 4 standard errors',
+    (_id, rules: BlackjackRules) => {
+      const sim = simulateBasicStrategy(rules, 40_000, new SeededTestRng(24));
+      expect(sim.hands).toBe(40_000);
+      expect(Math.abs(sim.z)).toBeLessThan(4);
+      expect(sim.standardError).toBeGreaterThan(0.004);
+      expect(sim.standardError).toBeLessThan(0.008);
+    },
+  );
 });

@@ -111,7 +111,11 @@ export const UP_CARDS: readonly number[] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 1];
  */
 export interface BasicStrategy {
   readonly rulesId: string;
-  readonly byUp: readonly { hard: readonly (BlackjackCell | undefined)[]; soft: readonly (BlackjackCell | undefined)[]; pair: readonly (BlackjackCell | undefined)[] }[];
+  readonly byUp: readonly {
+    hard: readonly (BlackjackCell | undefined)[];
+    soft: readonly (BlackjackCell | undefined)[];
+    pair: readonly (BlackjackCell | undefined)[];
+  }[];
   /** Per split-hand cells (two cards after a split: double only with DAS, no surrender). Same layout as above. */
   readonly afterSplitByUp: readonly { hard: readonly (BlackjackCell | undefined)[]; soft: readonly (BlackjackCell | undefined)[] }[];
 }
@@ -229,7 +233,8 @@ export function basicStrategy(rules: BlackjackRules): BasicStrategy {
         stand: s.stand(hard, hasAce),
         hit: bestTotal(hard, hasAce) === 21 ? -Infinity : s.hit(hard, hasAce),
       };
-      if (first ? canDoubleTwo(rules, hard, hasAce) : rules.doubleAfterSplit && canDoubleTwo(rules, hard, hasAce)) c.double = s.double(hard, hasAce);
+      if (first ? canDoubleTwo(rules, hard, hasAce) : rules.doubleAfterSplit && canDoubleTwo(rules, hard, hasAce))
+        c.double = s.double(hard, hasAce);
       if (first && rules.surrender === 'late') c.surrender = -0.5;
       return bestOf(c);
     };
@@ -336,7 +341,12 @@ export function bestAllowedMove(cell: BlackjackCell, allowed: readonly Blackjack
  * card value 1 … 10), the up card already removed: exact for that shoe (every hole card and draw
  * sequence). `noBlackjack` as in `dealerDistribution`. Returns the 7 outcomes and P(blackjack).
  */
-export function dealerDistributionFromShoe(up: number, counts: readonly number[], hitsSoft17: boolean, noBlackjack: boolean): { dist: number[]; blackjack: number } {
+export function dealerDistributionFromShoe(
+  up: number,
+  counts: readonly number[],
+  hitsSoft17: boolean,
+  noBlackjack: boolean,
+): { dist: number[]; blackjack: number } {
   const m = [...counts];
   let left = m.reduce((a, b) => a + b, 0);
   const out = new Array<number>(7).fill(0);

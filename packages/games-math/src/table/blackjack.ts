@@ -1,7 +1,6 @@
 import type { Rng } from '../rng.js';
 import { DECK_SIZE, RANK_ACE, isCard, shuffleInPlace, type Card } from './cards.js';
 import type { BlackjackRules } from './blackjack-rules.js';
-import type { BlackjackMove } from './blackjack-strategy.js';
 
 /**
  * A blackjack round as pure functions over a serialisable state. The shoe (`rules.decks` × 52
@@ -17,6 +16,7 @@ import type { BlackjackMove } from './blackjack-strategy.js';
  */
 
 export type BlackjackErrorCode =
+  | 'RULES_INVALID'
   | 'RULES_MISMATCH'
   | 'STAKE_INVALID'
   | 'SHOE_INVALID'
@@ -136,6 +136,25 @@ export function isShoe(shoe: unknown, decks: number): shoe is Card[] {
   return true;
 }
 
+/**
+ * Throws `BlackjackError` RULES_INVALID unless the rule set is one the engine and the exact return
+ * handle: 1–8 decks, 2–64 hands, a stake unit that makes 3:2 (or the set's pay), half-stake
+ * insurance and surrender whole øre, late surrender only with a peek.
+ */
+export function validateBlackjackRules(rules: BlackjackRules): BlackjackRules {
+  const { decks, maxHands, stakeUnitOre, blackjackPays: pays } = rules;
+  const problems: string[] = [];
+  if (!Number.isInteger(decks) || decks < 1 || decks > 8) problems.push('decks is an integer 1..8');
+  if (!Number.isInteger(maxHands) || maxHands < 2 || maxHands > 64) problems.push('maxHands is an integer 2..64');
+  if (!Number.isInteger(pays.numerator) || !Number.isInteger(pays.denominator) || pays.numerator < 1 || pays.denominator < 1)
+    problems.push('a blackjack pays a ratio of positive integers');
+  if (!Number.isInteger(stakeUnitOre) || stakeUnitOre < 1 || stakeUnitOre % 2 !== 0 || stakeUnitOre % pays.denominator !== 0)
+    problems.push("the stake unit is even and a multiple of the blackjack pay's denominator");
+  if (rules.surrender === 'late' && rules.holeCard !== 'peek') problems.push('late surrender needs a peek');
+  if (problems.length > 0) throw new BlackjackError('RULES_INVALID', `rules '${rules.id}': ${problems.join('; ')}`);
+  return rules;
+}
+
 function checkStake(rules: BlackjackRules, stakeOre: number): void {
   if (!Number.isSafeInteger(stakeOre) || stakeOre <= 0 || stakeOre % rules.stakeUnitOre !== 0) {
     throw new BlackjackError('STAKE_INVALID', `a stake is a positive whole multiple of ${rules.stakeUnitOre} øre, got ${stakeOre}`);
@@ -143,7 +162,8 @@ function checkStake(rules: BlackjackRules, stakeOre: number): void {
 }
 
 function checkRules(rules: BlackjackRules, round: BlackjackRound): void {
-  if (round.rulesId !== rules.id) throw new BlackjackError('RULES_MISMATCH', `the round was dealt under '${round.rulesId}', not '${rules.id}'`);
+  if (round.rulesId !== rules.id)
+    throw new BlackjackError('RULES_MISMATCH', `the round was dealt under '${round.rulesId}', not '${rules.id}'`);
 }
 
 interface Draft {
@@ -169,7 +189,16 @@ function draft(round: BlackjackRound): Draft {
 }
 
 function freeze(round: BlackjackRound, d: Draft): BlackjackRound {
-  return { ...round, drawn: d.drawn, dealer: d.dealer, hands: d.hands, active: d.active, phase: d.phase, insuranceOre: d.insuranceOre, settlement: d.settlement };
+  return {
+    ...round,
+    drawn: d.drawn,
+    dealer: d.dealer,
+    hands: d.hands,
+    active: d.active,
+    phase: d.phase,
+    insuranceOre: d.insuranceOre,
+    settlement: d.settlement,
+  };
 }
 
 /**
@@ -177,6 +206,7 @@ function freeze(round: BlackjackRound, d: Draft): BlackjackRound {
  * `rules.decks` full decks, STAKE_INVALID unless the stake is a positive multiple of the stake unit.
  */
 export function dealFromShoe(rules: BlackjackRules, shoe: readonly Card[], stakeOre: number): BlackjackRound {
+  validateBlackjackRules(rules);
   checkStake(rules, stakeOre);
   if (!isShoe(shoe, rules.decks)) throw new BlackjackError('SHOE_INVALID', `a shoe holds each card exactly ${rules.decks} times`);
   return startRound(rules, Object.freeze([...shoe]), stakeOre);
@@ -184,6 +214,7 @@ export function dealFromShoe(rules: BlackjackRules, shoe: readonly Card[], stake
 
 /** A new round: a shoe shuffled from `rng` (the CSPRNG for a real round), then the deal. */
 export function dealRound(rules: BlackjackRules, stakeOre: number, rng: Rng): BlackjackRound {
+  validateBlackjackRules(rules);
   checkStake(rules, stakeOre);
   return startRound(rules, shuffledShoe(rules.decks, rng), stakeOre);
 }
@@ -223,7 +254,8 @@ function afterInitial(rules: BlackjackRules, round: BlackjackRound, d: Draft): D
 export function insure(rules: BlackjackRules, round: BlackjackRound, take: boolean): BlackjackRound {
   checkRules(rules, round);
   if (round.phase === 'over') throw new BlackjackError('ROUND_OVER', 'the round is over');
-  if (round.phase !== 'insurance') throw new BlackjackError('INSURANCE_NOT_OFFERED', 'insurance is offered only right after the deal, against an ace');
+  if (round.phase !== 'insurance')
+    throw new BlackjackError('INSURANCE_NOT_OFFERED', 'insurance is offered only right after the deal, against an ace');
   const d = draft(round);
   d.insuranceOre = take ? round.baseStakeOre / 2 : 0;
   return freeze(round, afterInitial(rules, round, d));
@@ -275,8 +307,7 @@ function advance(rules: BlackjackRules, round: BlackjackRound, d: Draft): Draft 
       hand = { ...hand, cards: [...hand.cards, draw(round, d)] };
       d.hands[d.active] = hand;
     }
-    const done =
-      hand.done || handTotal(hand.cards).total >= 21 || (hand.splitAces && !canSplitHand(rules, d, hand));
+    const done = hand.done || handTotal(hand.cards).total >= 21 || (hand.splitAces && !canSplitHand(rules, d, hand));
     if (!done) return d;
     d.hands[d.active] = { ...hand, done: true };
     d.active++;
@@ -394,7 +425,8 @@ export function act(rules: BlackjackRules, round: BlackjackRound, action: Blackj
       break;
     }
     case 'surrender':
-      if (!legalActions(rules, round).includes('surrender')) throw new BlackjackError('SURRENDER_NOT_ALLOWED', 'late surrender is only on the first two cards, where the rules offer it');
+      if (!legalActions(rules, round).includes('surrender'))
+        throw new BlackjackError('SURRENDER_NOT_ALLOWED', 'late surrender is only on the first two cards, where the rules offer it');
       d.hands[d.active] = { ...hand, surrendered: true, done: true };
       d.active++;
       break;
@@ -427,5 +459,3 @@ export function replayRound(
   for (const action of actions) r = act(rules, r, action);
   return r;
 }
-
-export type { BlackjackMove };
