@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { CryptoRng, type Rng } from '../rng.js';
 import { BLACKJACK_RULE_SETS, type BlackjackRules } from './blackjack-rules.js';
-import { act, cardValue, dealRound, insure, legalActions, type BlackjackAction, type BlackjackRound } from './blackjack.js';
+import { act, cardValue, dealBlackjackRound, insure, legalActions, type BlackjackAction, type BlackjackRound } from './blackjack.js';
 import { bestAllowedMove, blackjackReturn, blackjackReturnFiniteShoe, strategyCell, type BasicStrategy } from './blackjack-strategy.js';
 
 /** The basic-strategy action for the round's active hand (insurance is never taken: it loses in every shoe here). */
@@ -49,7 +49,7 @@ export function simulateBasicStrategy(rules: BlackjackRules, hands: number, rng:
   let sum = 0;
   let sumSq = 0;
   for (let i = 0; i < hands; i++) {
-    let round = dealRound(rules, stake, rng);
+    let round = dealBlackjackRound(rules, stake, rng);
     if (round.phase === 'insurance') round = insure(rules, round, false);
     while (round.phase === 'player') round = act(rules, round, basicStrategyAction(rules, exact.strategy, round));
     const s = round.settlement!;

@@ -8,7 +8,7 @@ import {
   autoFinish,
   cardValue,
   dealFromShoe,
-  dealRound,
+  dealBlackjackRound,
   handTotal,
   insure,
   isShoe,
@@ -53,7 +53,7 @@ describe('cards and totals', () => {
   });
 
   it('deals from a fresh shoe of six full decks, shuffled from the rng', () => {
-    const round = dealRound(VEGAS, 100, new SeededTestRng(1));
+    const round = dealBlackjackRound(VEGAS, 100, new SeededTestRng(1));
     expect(round.shoe).toHaveLength(6 * 52);
     expect(isShoe(round.shoe, 6)).toBe(true);
     expect(round.hands[0]!.cards).toEqual([round.shoe[0], round.shoe[2]]);
@@ -67,7 +67,7 @@ describe('validation', () => {
   it('accepts both rule sets and refuses rules the engine cannot deal', () => {
     expect(validateBlackjackRules(VEGAS)).toBe(VEGAS);
     expect(validateBlackjackRules(EURO)).toBe(EURO);
-    const bad = (change: Partial<BlackjackRules>) => codeOf(() => dealRound({ ...VEGAS, ...change }, 100, new SeededTestRng(1)));
+    const bad = (change: Partial<BlackjackRules>) => codeOf(() => dealBlackjackRound({ ...VEGAS, ...change }, 100, new SeededTestRng(1)));
     expect(bad({ decks: 0 })).toBe('RULES_INVALID');
     expect(bad({ maxHands: 1 })).toBe('RULES_INVALID');
     expect(bad({ stakeUnitOre: 1 })).toBe('RULES_INVALID');
@@ -76,9 +76,9 @@ describe('validation', () => {
   });
 
   it('takes only whole even stakes and full shoes', () => {
-    expect(codeOf(() => dealRound(VEGAS, 101, new SeededTestRng(1)))).toBe('STAKE_INVALID');
-    expect(codeOf(() => dealRound(VEGAS, 0, new SeededTestRng(1)))).toBe('STAKE_INVALID');
-    expect(codeOf(() => dealRound(VEGAS, 2.5, new SeededTestRng(1)))).toBe('STAKE_INVALID');
+    expect(codeOf(() => dealBlackjackRound(VEGAS, 101, new SeededTestRng(1)))).toBe('STAKE_INVALID');
+    expect(codeOf(() => dealBlackjackRound(VEGAS, 0, new SeededTestRng(1)))).toBe('STAKE_INVALID');
+    expect(codeOf(() => dealBlackjackRound(VEGAS, 2.5, new SeededTestRng(1)))).toBe('STAKE_INVALID');
     const bad = shoe(VEGAS, 'Th 7c 9d 8s');
     bad[1] = bad[0]!; // seven tens of hearts
     expect(codeOf(() => dealFromShoe(VEGAS, bad, 100))).toBe('SHOE_INVALID');
@@ -290,7 +290,7 @@ describe('a round left by the player, and replays', () => {
   it('replays a round from its stored shoe and actions to the same result', () => {
     const rng = new SeededTestRng(7);
     for (let i = 0; i < 200; i++) {
-      let r = dealRound(EURO, 200, rng);
+      let r = dealBlackjackRound(EURO, 200, rng);
       const actions: ('hit' | 'stand' | 'double' | 'split')[] = [];
       if (r.phase === 'insurance') r = insure(EURO, r, false);
       let step = 0;

@@ -213,7 +213,7 @@ export function dealFromShoe(rules: BlackjackRules, shoe: readonly Card[], stake
 }
 
 /** A new round: a shoe shuffled from `rng` (the CSPRNG for a real round), then the deal. */
-export function dealRound(rules: BlackjackRules, stakeOre: number, rng: Rng): BlackjackRound {
+export function dealBlackjackRound(rules: BlackjackRules, stakeOre: number, rng: Rng): BlackjackRound {
   validateBlackjackRules(rules);
   checkStake(rules, stakeOre);
   return startRound(rules, shuffledShoe(rules.decks, rng), stakeOre);
