@@ -296,3 +296,14 @@ for (const paytable of VIDEO_POKER_PAYTABLES) {
       `${n} rounds: ${fmt(mean * 100, 3)} %, z ${fmt(z, 2)}${Math.abs(z) > 4 ? '  OUTSIDE 4 standard errors' : ''}`,
   );
 }
+const { simulateBasicStrategy } = await import('../packages/games-math/src/table/blackjack-bench.ts');
+const { BLACKJACK_RULE_SETS } = await import('@krone/games-math');
+const blackjackHands = Number(process.env.BENCH_BLACKJACK_HANDS ?? 1_000_000);
+for (const rules of BLACKJACK_RULE_SETS) {
+  const r = simulateBasicStrategy(rules, blackjackHands, new CryptoRng());
+  console.log(
+    `  blackjack ${rules.id.padEnd(20)} computed return ${fmt((1 + r.exactEv) * 100, 4)} % (house edge ${fmt(-r.exactEv * 100, 3)} %, published ` +
+      `${fmt(rules.published.houseEdge * 100, 3)} %); ${fmt(r.hands / r.seconds / 1000, 0)} k hands/s of basic strategy; ` +
+      `${r.hands} hands: ${fmt(r.mean * 100, 3)} % ± ${fmt(r.standardError * 100, 3)}, z ${fmt(r.z, 2)}${Math.abs(r.z) > 4 ? '  OUTSIDE 4 standard errors' : ''}`,
+  );
+}

@@ -172,6 +172,8 @@ test('a player marks a favourite with the heart, finds it under Mine favoritter,
 
   await favourite.getByTestId('favourite-toggle').click();
   await expect(favourite.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'false');
+  // The heart turns at once; the list is read again only once the platform has answered.
+  await expect(favourite.getByRole('status')).toHaveText(`${VIKING.name} er fjernet fra dine favoritter.`);
   await page.reload();
   await expect(page.getByTestId('game-grid').locator(`[data-game-id="${VIKING.id}"]`)).toHaveCount(0);
 });

@@ -12,3 +12,6 @@ export * from './table/cards.js';
 export * from './table/roulette.js';
 export * from './table/video-poker.js';
 export * from './table/video-poker-strategy.js';
+export * from './table/blackjack.js';
+export * from './table/blackjack-rules.js';
+export * from './table/blackjack-strategy.js';

@@ -117,7 +117,17 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
 
   // Frames are drawn only while something moves (a spin, a count, a pulse, a celebration): a
   // still stage is drawn once and then costs a phone's processor and battery nothing.
+  // A watchdog: frames that stop coming while something waits on them (a tab in the background, a
+  // renderer that stalled) must never hold a round's result: the stage then runs to its end at once.
+  let lastFrameAt = performance.now();
+  const watchdog = window.setInterval(() => {
+    if (clock.busy && performance.now() - lastFrameAt > 3000) {
+      clock.hurry();
+      app.render();
+    }
+  }, 1000);
   app.ticker.add((ticker) => {
+    lastFrameAt = performance.now();
     // Real time since the last frame (not the ticker's capped delta): on a slow device the reels
     // take the same time to land, with fewer frames, and the spin stays inside the round's pace.
     const elapsedMs = Math.min(ticker.elapsedMS, 1000);
@@ -255,6 +265,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       wake();
     },
     destroy() {
+      window.clearInterval(watchdog);
       round++;
       clock.cancel();
       app.destroy({ removeView: true }, { children: true });
