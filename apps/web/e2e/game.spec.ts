@@ -123,6 +123,9 @@ test('play for fun: the round shows and is explained, the balance moves by stake
   request,
   consoleErrors,
 }) => {
+  // Results at once (the device's reduced motion): the pace check below has the whole 3 s, not what
+  // is left of it once the reels have landed (the spin itself: game-stage.spec.ts).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const game = await anyGame(request);
   await openGame(page, `/spilleautomater/spil-for-sjov/${game.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(game.name);
