@@ -61,6 +61,11 @@ export function SlotStage({
   const [shown, setShown] = useState<number[][] | null>(null);
   const [message, setMessage] = useState('');
   const motionNow = useRef(motion);
+  // The window the page shows now (a round may have been played on the grid while the renderer loaded).
+  const windowNow = useRef(startWindow);
+  useEffect(() => {
+    windowNow.current = startWindow;
+  });
   const [phase, setPhase] = useState<StagePhase>('rest');
   const [renderer, setRenderer] = useState('');
   const first = useRef({ window: startWindow, motion, t, colours });
@@ -103,6 +108,7 @@ export function SlotStage({
         game.current = created;
         // The motion wish may have changed while the renderer loaded (the device's is read after the first render).
         created.setMotion(motionNow.current);
+        created.rest(windowNow.current);
         setRenderer(created.rendererName);
         report.current.onStatus('ready');
       })
