@@ -29,13 +29,25 @@ export default defineConfig({
     // The product-call suite talks to the server only, so it runs once, in the desktop project.
     // Tests tagged @clock move the platform's clock (PUT /Test/clock): they run alone, after the
     // others, so a jump of a day cannot expire another test's session.
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts/, grepInvert: /@clock/ },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions }, grepInvert: /@clock/ },
+    // Tests tagged @studio-clock move the studio's clock and play money rounds, which the platform
+    // refuses as stale while another test has moved the platform's clock: they run after those.
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts/, grepInvert: /@clock|@studio-clock/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+      grepInvert: /@clock|@studio-clock/,
+    },
     {
       name: 'clock',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
       grep: /@clock/,
       dependencies: ['phone', 'desktop'],
+    },
+    {
+      name: 'studio-clock',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+      grep: /@studio-clock/,
+      dependencies: ['clock'],
     },
   ],
   webServer: [

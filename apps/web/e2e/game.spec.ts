@@ -412,7 +412,7 @@ test('a paused player who opens a game for money is told so in Danish and offere
   await expect(page.getByTestId('game-balance')).toHaveText(/kr\.$/, { timeout: 15_000 });
 });
 
-test('the money-played warning pauses the game on a moved clock: continue, then stop back to the lobby @clock', async ({
+test('the money-played warning pauses the game on a moved clock: continue, then stop back to the lobby @studio-clock', async ({
   page,
   request,
 }) => {
