@@ -225,3 +225,28 @@ test('the rules show every symbol with its picture and whole name, and the free 
   const freeSpins = page.getByTestId('rules-free-spins');
   if ((await freeSpins.count()) > 0) await expect(freeSpins.getByRole('listitem').first()).toContainText(/\d/);
 });
+
+test('a round played before the canvas has drawn is played on the grid, and the canvas then shows that round', async ({ page }) => {
+  // The symbol pictures held back: the renderer waits for them, the grid plays meanwhile.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/games/art/*/symbols/*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/spilleautomater');
+  await hydrated(page);
+  await page.getByTestId('game-tile-link').first().click();
+  await expect(page.getByTestId('game-balance')).toHaveText(/kr\.$/, { timeout: 15_000 });
+  const stage = page.getByTestId('game-stage');
+  await expect(stage).not.toHaveAttribute('data-renderer');
+  const necessaryOnly = page.getByRole('button', { name: 'Kun nødvendige' }).first();
+  if (await necessaryOnly.isVisible()) await necessaryOnly.click();
+
+  await page.getByTestId('game-spin').click();
+  await expect(page.getByTestId('game-window')).not.toHaveAttribute('data-round', '');
+  const played = await gridSymbols(page);
+  release();
+  await expect(stage).toHaveAttribute('data-renderer', /^(webgl|canvas)$/, { timeout: 15_000 });
+  await expect(stage).toHaveAttribute('data-shown', JSON.stringify(played));
+});
