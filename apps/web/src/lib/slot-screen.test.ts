@@ -14,7 +14,6 @@ import {
   paceAfterRound,
   secondsLeft,
   stepStake,
-  symbolLook,
   winVerdict,
   winningCells,
 } from './slot-screen';
@@ -257,12 +256,5 @@ describe('pace, durations and results', () => {
     expect(minutesSince(null, new Date())).toBeNull();
     expect(formatSignedKr(1250)).toBe('+12,50 kr.');
     expect(formatSignedKr(-500)).toBe('-5 kr.');
-  });
-
-  it('draws wild, scatter and neighbouring symbols unlike each other', () => {
-    const looks = rules.symbols.map((_, index) => symbolLook(rules, index));
-    expect(looks[2]!.shape).toBe('star');
-    expect(looks[3]!.shape).toBe('burst');
-    expect(looks[0]).not.toEqual(looks[1]);
   });
 });

@@ -183,24 +183,6 @@ export function winningCells(outcome: SpinOutcome, rules: Pick<GameRules, 'symbo
   return cells;
 }
 
-export type SymbolShape = 'circle' | 'square' | 'diamond' | 'triangle' | 'hexagon' | 'star' | 'burst' | 'blank';
-
-const SHAPES: SymbolShape[] = ['circle', 'square', 'diamond', 'triangle', 'hexagon'];
-/** Eight hues far apart, each with enough contrast for its white or dark label. */
-const COLOURS = ['#2f7ed8', '#c0392b', '#27ae60', '#8e44ad', '#d35400', '#16a085', '#b03a7a', '#5d6d7e'];
-
-/**
- * How a symbol looks (no images): wild a gold star, scatter a violet burst, a blank nothing, the
- * others a shape and a colour by their place in the paytable, so neighbours never look alike.
- */
-export function symbolLook(rules: Names, index: number): { shape: SymbolShape; colour: string } {
-  const symbol = rules.symbols[index];
-  if (symbol?.kind === 'wild') return { shape: 'star', colour: '#d4a017' };
-  if (symbol?.kind === 'scatter') return { shape: 'burst', colour: '#7d3c98' };
-  if (symbol && symbol.name.toLowerCase() === 'blank') return { shape: 'blank', colour: 'transparent' };
-  return { shape: SHAPES[index % SHAPES.length]!, colour: COLOURS[index % COLOURS.length]! };
-}
-
 /** The paytable's rows: a symbol's pay for k in a row (units of the line stake), from the smallest count that pays. */
 export function payRows(pays: readonly number[]): { count: number; pay: number }[] {
   return pays.flatMap((pay, index) => (pay > 0 ? [{ count: index + 1, pay }] : []));
