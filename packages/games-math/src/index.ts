@@ -15,3 +15,4 @@ export * from './table/video-poker-strategy.js';
 export * from './table/blackjack.js';
 export * from './table/blackjack-rules.js';
 export * from './table/blackjack-strategy.js';
+export * from './table/titles.js';
