@@ -171,6 +171,21 @@ export const ERROR_CATALOGUE = {
   /** A round of the older separate calls (bet, then win) whose unanswered bet was rolled back: it did not happen. A drawn round is never cancelled (it is pending until the platform answers). */
   GAME_ROUND_CANCELLED: { status: 503, messageKey: 'games.error_round_cancelled' },
   GAME_PLATFORM_UNAVAILABLE: { status: 503, messageKey: 'games.error_platform_unavailable' },
+  // Table games (issue 24): what the studio refuses of a table round, nothing moved.
+  /** A roulette bet that is no bet of the layout (a number that does not exist, a spot not on the table), or malformed. */
+  TABLE_BET_INVALID: { status: 400, messageKey: 'games.error_table_bet_invalid' },
+  /** A stake outside the table's limits: a spot under its minimum or over its maximum, a spin over the table's total. */
+  TABLE_LIMIT_EXCEEDED: { status: 400, messageKey: 'games.error_table_limit' },
+  /** A move the rules do not allow now (a double or split the rule set forbids, insurance not offered, an unknown action). */
+  TABLE_ACTION_NOT_ALLOWED: { status: 409, messageKey: 'games.error_table_action_not_allowed' },
+  /** Holds that are not one choice for each of the five cards (a sixth card, a missing one). */
+  TABLE_HOLDS_INVALID: { status: 400, messageKey: 'games.error_table_holds_invalid' },
+  /** An action on a round that has ended. */
+  TABLE_ROUND_OVER: { status: 409, messageKey: 'games.error_table_round_over' },
+  /** A new deal while the player's hand of this game waits for their decision. */
+  TABLE_HAND_OPEN: { status: 409, messageKey: 'games.error_table_hand_open' },
+  /** More stake (a double, a split, insurance) on a hand dealt in a login that has ended: it can be played out, not raised. */
+  TABLE_HAND_FROM_ENDED_LOGIN: { status: 409, messageKey: 'games.error_table_hand_ended_login' },
 
   // Support.
   CAPTCHA_REQUIRED: { status: 400, messageKey: 'contact_us.captcha_required' },
