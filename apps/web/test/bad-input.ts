@@ -438,6 +438,20 @@ export const ROUTES: Route[] = [
     cookies: ['studio'],
   },
   {
+    id: 'POST /api/spil/sessions/{sessionId}/rounds/{roundId}/actions',
+    method: 'POST',
+    path: '/api/spil/sessions/{sessionId}/rounds/{roundId}/actions',
+    pathParams: {
+      sessionId: str({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+      roundId: str({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+    },
+    // The simplest decision; the others (insurance with take, draw with five holds) are the same door.
+    body: { kind: 'json', schema: obj({ action: oneOf('hit', 'stand', 'double', 'split', 'surrender') }) },
+    csrf: true,
+    session: 'ignored',
+    cookies: ['studio'],
+  },
+  {
     id: 'POST /api/spil/sessions/{sessionId}/end',
     method: 'POST',
     path: '/api/spil/sessions/{sessionId}/end',

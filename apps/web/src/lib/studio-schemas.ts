@@ -31,6 +31,110 @@ const pendingRoundSchema = z.object({
   startedAt: z.string(),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Table games (issue 24): the round's table view, the table round, the table's rules.
+
+/** A playing card 0..51: rank × 4 + suit (rank 0 = two … 12 = ace; suit 0 clubs, 1 diamonds, 2 hearts, 3 spades). */
+const cardSchema = z.number().int().min(0).max(51);
+
+export const ROULETTE_BET_KINDS = [
+  'straight',
+  'split',
+  'street',
+  'corner',
+  'six-line',
+  'column',
+  'dozen',
+  'red-black',
+  'odd-even',
+  'low-high',
+] as const;
+const rouletteBetKindSchema = z.enum(ROULETTE_BET_KINDS);
+const rouletteSelectorSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.enum(['red', 'black', 'odd', 'even', 'low', 'high'])]);
+
+const rouletteViewSchema = z.object({
+  kind: z.literal('roulette'),
+  variant: z.enum(['european', 'french-la-partage']),
+  pocket: z.number().int().min(0).max(36),
+  colour: z.enum(['red', 'black', 'green']),
+  bets: z.array(
+    z.object({
+      kind: rouletteBetKindSchema,
+      numbers: z.array(z.number().int().min(0).max(36)).max(6).optional(),
+      selector: rouletteSelectorSchema.optional(),
+      stakeOre: z.number().int(),
+      outcome: z.enum(['win', 'lose', 'la-partage']),
+      returnOre: z.number().int(),
+    }),
+  ),
+});
+
+export const BLACKJACK_ACTIONS = ['hit', 'stand', 'double', 'split', 'surrender', 'insurance'] as const;
+
+const blackjackViewSchema = z.object({
+  kind: z.literal('blackjack'),
+  phase: z.enum(['insurance', 'player', 'over']),
+  dealer: z.object({
+    cards: z.array(cardSchema),
+    /** Face-down cards, not sent. */
+    hidden: z.number().int().min(0).max(1),
+    total: z.number().int(),
+    soft: z.boolean(),
+    blackjack: z.boolean(),
+  }),
+  hands: z.array(
+    z.object({
+      cards: z.array(cardSchema),
+      total: z.number().int(),
+      soft: z.boolean(),
+      stakeOre: z.number().int(),
+      doubled: z.boolean(),
+      fromSplit: z.boolean(),
+      done: z.boolean(),
+      outcome: z.enum(['blackjack', 'win', 'push', 'lose', 'bust', 'surrender']).nullable(),
+      returnOre: z.number().int().nullable(),
+    }),
+  ),
+  active: z.number().int(),
+  insuranceOre: z.number().int(),
+  insuranceReturnOre: z.number().int().nullable(),
+  actions: z.array(z.enum(BLACKJACK_ACTIONS)),
+  decideBy: z.string().nullable(),
+  autoFinished: z.boolean(),
+});
+
+const videoPokerViewSchema = z.object({
+  kind: z.literal('video-poker'),
+  phase: z.enum(['hold', 'over']),
+  dealt: z.array(cardSchema).length(5),
+  holds: z.array(z.boolean()).length(5).nullable(),
+  /** The final hand once over, else the dealt one. */
+  hand: z.array(cardSchema).length(5),
+  handClass: z.string(),
+  /** × the stake, of `hand` (while holding: what the dealt hand already pays). */
+  pay: z.number(),
+  returnOre: z.number().int().nullable(),
+  decideBy: z.string().nullable(),
+  autoFinished: z.boolean(),
+});
+
+export const tableViewSchema = z.discriminatedUnion('kind', [rouletteViewSchema, blackjackViewSchema, videoPokerViewSchema]);
+
+/**
+ * A table game's round as the studio shows it: still waiting for the player's decision (`playing`:
+ * a blackjack hand, a video-poker deal) or settled. The payout (`winOre`, each `returnOre`)
+ * includes the stake returned. A pending, refused or cancelled table round reads as
+ * `unsettledRoundSchema` (nothing of the table shown).
+ */
+const tableRoundSchema = z.object({
+  roundId: z.string(),
+  stakeOre: z.number().int(),
+  winOre: z.number().int().nullable(),
+  startedAt: z.string(),
+  status: z.enum(['playing', 'settled']),
+  table: tableViewSchema,
+});
+
 export const studioSessionSchema = z.object({
   sessionId: z.string().min(1).max(100),
   gameId: z.string(),
@@ -43,6 +147,13 @@ export const studioSessionSchema = z.object({
   warning: warningSchema.nullable(),
   stake: stakeSchema,
   pendingRound: pendingRoundSchema.nullable().default(null),
+  /** The game's kind (a studio before the table games sends none: a slot). */
+  kind: z.enum(['slot', 'roulette', 'blackjack', 'video-poker']).optional().default('slot'),
+  /**
+   * The player's table round of this game waiting for their decision (a blackjack hand, a
+   * video-poker deal), from any session of theirs: the screen resumes it. Slots: none.
+   */
+  openRound: tableRoundSchema.nullable().optional().default(null),
 });
 
 /** A new session carries its bearer token; the storefront keeps it in an HttpOnly cookie (lib/studio.ts). */
@@ -96,13 +207,15 @@ const unsettledRoundSchema = z.object({
 });
 
 export const roundSchema = z.object({
-  round: z.union([shownRoundSchema, unsettledRoundSchema]),
+  round: z.union([shownRoundSchema, tableRoundSchema, unsettledRoundSchema]),
   session: studioSessionSchema,
 });
 
 export const gameRulesSchema = z.object({
   gameId: z.string(),
   name: z.string(),
+  /** A studio before the table games sends none. */
+  kind: z.literal('slot').optional(),
   family: z.string(),
   rows: z.number().int(),
   reels: z.number().int(),
@@ -130,6 +243,60 @@ export const gameRulesSchema = z.object({
   stake: stakeSchema,
 });
 
+const stakeLimitSchema = z.object({ minOre: z.number().int(), maxOre: z.number().int() });
+
+/** A table game's rules (GET /games/{id}/rules of a table title): the stakes, the timeout and its kind's rules. */
+export const tableRulesSchema = z.object({
+  gameId: z.string(),
+  name: z.string(),
+  kind: z.enum(['roulette', 'blackjack', 'video-poker']),
+  /** The return shown, a fraction; "up to" (rtpIsUpTo) for the games of skill, with the strategy it assumes. */
+  rtp: z.number(),
+  rtpIsUpTo: z.boolean(),
+  /** Roulette: stepsOre are the chips and maxOre a spin's total; blackjack and video poker: a hand's stake. */
+  stake: stakeSchema,
+  /** A hand left this long is finished by the studio (blackjack: every hand stands; video poker: nothing new held). */
+  timeoutMinutes: z.number().int().positive(),
+  roulette: z
+    .object({
+      variant: z.enum(['european', 'french-la-partage']),
+      maxTotalStakeOre: z.number().int(),
+      maxBets: z.number().int(),
+      kinds: z.array(stakeLimitSchema.extend({ kind: rouletteBetKindSchema, payout: z.number().int(), rtp: z.number() })),
+    })
+    .nullable()
+    .default(null),
+  blackjack: z
+    .object({
+      rulesId: z.string(),
+      decks: z.number().int(),
+      dealerHitsSoft17: z.boolean(),
+      blackjackPays: z.object({ numerator: z.number().int(), denominator: z.number().int().positive() }),
+      double: z.enum(['any-two', '9-11']),
+      doubleAfterSplit: z.boolean(),
+      maxHands: z.number().int(),
+      resplitAces: z.boolean(),
+      surrender: z.enum(['none', 'late']),
+      holeCard: z.enum(['peek', 'enhc']),
+      enhcDealerBlackjackTakes: z.enum(['all', 'original']),
+      insurance: z.boolean(),
+      houseEdge: z.number(),
+    })
+    .nullable()
+    .default(null),
+  videoPoker: z
+    .object({
+      paytableId: z.string(),
+      /** The paying hand classes, best first, each with its pay × the stake (stake included). */
+      pays: z.array(z.object({ handClass: z.string(), pay: z.number() })),
+    })
+    .nullable()
+    .default(null),
+});
+
+/** Any title's rules: a table game's (by its kind) or a slot's. */
+export const anyGameRulesSchema = z.union([tableRulesSchema, gameRulesSchema]);
+
 export type StudioSession = z.infer<typeof studioSessionSchema>;
 export type StudioRound = z.infer<typeof shownRoundSchema>;
 export type UnsettledRound = z.infer<typeof unsettledRoundSchema>;
@@ -144,3 +311,19 @@ export type SpinWin = z.infer<typeof winSchema>;
 export type GameRules = z.infer<typeof gameRulesSchema>;
 export type StakeLimits = z.infer<typeof stakeSchema>;
 export type MoneyWarning = z.infer<typeof warningSchema>;
+
+export type TableRules = z.infer<typeof tableRulesSchema>;
+export type AnyGameRules = z.infer<typeof anyGameRulesSchema>;
+export type TableKind = TableRules['kind'];
+export type TableRound = z.infer<typeof tableRoundSchema>;
+export type TableView = z.infer<typeof tableViewSchema>;
+export type RouletteView = z.infer<typeof rouletteViewSchema>;
+export type BlackjackView = z.infer<typeof blackjackViewSchema>;
+export type VideoPokerView = z.infer<typeof videoPokerViewSchema>;
+export type RouletteBetKind = (typeof ROULETTE_BET_KINDS)[number];
+export type BlackjackAction = (typeof BLACKJACK_ACTIONS)[number];
+/** Whether a rules answer is a table game's (roulette, blackjack, video poker). */
+export const isTableRules = (rules: AnyGameRules): rules is TableRules =>
+  rules.kind === 'roulette' || rules.kind === 'blackjack' || rules.kind === 'video-poker';
+/** Whether a round answer is a table game's round with its table shown (playing or settled). */
+export const isTableRound = (round: RoundAnswer['round']): round is TableRound => 'table' in round;

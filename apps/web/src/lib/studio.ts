@@ -2,7 +2,16 @@ import 'server-only';
 import type { z } from 'zod';
 import { env } from './env';
 import { logError } from './log-redaction';
-import { gameRulesSchema, openedSessionSchema, roundSchema, studioSessionSchema } from './studio-schemas';
+import {
+  anyGameRulesSchema,
+  isTableRules,
+  openedSessionSchema,
+  roundSchema,
+  studioSessionSchema,
+  type AnyGameRules,
+  type GameRules,
+  type TableRules,
+} from './studio-schemas';
 
 /**
  * The one door to our game studio (apps/studio), as the storefront's server uses it: every call
@@ -61,9 +70,31 @@ const redactPath = (path: string) => path.replace(/\/sessions\/[^/]+/, '/session
 
 const sessionPath = (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}`;
 
-/** A title's rules (paytable, lines, RTP, largest win, stake limits); GAME_NOT_FOUND (404) for an unknown id. */
-export function loadGameRules(gameId: string) {
-  return call('GET', `/games/${encodeURIComponent(gameId)}/rules`, gameRulesSchema, { cacheSeconds: RULES_REVALIDATE_SECONDS });
+/**
+ * Any title's rules, a slot's or a table game's (by its `kind`); GAME_NOT_FOUND (404) for an
+ * unknown id. One cached answer per title serves the three readers below.
+ */
+export function loadAnyGameRules(gameId: string): Promise<StudioResult<AnyGameRules>> {
+  return call('GET', `/games/${encodeURIComponent(gameId)}/rules`, anyGameRulesSchema, { cacheSeconds: RULES_REVALIDATE_SECONDS });
+}
+
+const notFound = { ok: false, status: 404, code: 'GAME_NOT_FOUND', extra: {} } as const;
+
+/**
+ * A slot's rules (paytable, lines, RTP, largest win, stake limits); GAME_NOT_FOUND (404) for an
+ * unknown id and for a table game (its rules are another shape, and a slot's route does not play it).
+ */
+export async function loadGameRules(gameId: string): Promise<StudioResult<GameRules>> {
+  const rules = await loadAnyGameRules(gameId);
+  if (!rules.ok) return rules;
+  return isTableRules(rules.data) ? notFound : { ok: true, data: rules.data };
+}
+
+/** A table game's rules (stakes, timeout, the roulette table, blackjack rule set or paytable); GAME_NOT_FOUND for a slot too. */
+export async function loadTableRules(gameId: string): Promise<StudioResult<TableRules>> {
+  const rules = await loadAnyGameRules(gameId);
+  if (!rules.ok) return rules;
+  return isTableRules(rules.data) ? { ok: true, data: rules.data } : notFound;
 }
 
 /** A play-money session of a title: anyone, no platform involved. */
@@ -80,8 +111,30 @@ export function readSession(sessionId: string, bearer: string) {
   return call('GET', sessionPath(sessionId), studioSessionSchema, { bearer });
 }
 
-export function playRound(sessionId: string, bearer: string, stakeOre: number, visitor?: string) {
-  return call('POST', `${sessionPath(sessionId)}/rounds`, roundSchema, { bearer, body: { stakeOre }, visitor });
+/** A roulette bet as the studio takes it: an inside bet's numbers, an outside bet's selector. */
+export type RouletteBetRequest = { kind: string; numbers?: number[]; selector?: number | string; stakeOre: number };
+
+/**
+ * A new round: `{stakeOre}` (a slot's spin, a blackjack or video-poker deal) or `{bets}` (a
+ * roulette spin, settled at once). A deal answers status `playing` until the player has decided.
+ */
+export function playRound(
+  sessionId: string,
+  bearer: string,
+  body: { stakeOre: number } | { bets: RouletteBetRequest[] },
+  visitor?: string,
+) {
+  return call('POST', `${sessionPath(sessionId)}/rounds`, roundSchema, { bearer, body, visitor });
+}
+
+/** A decision in a table round that waits for one (blackjack's moves and insurance, video poker's draw). */
+export type TableActionRequest =
+  | { action: 'hit' | 'stand' | 'double' | 'split' | 'surrender' }
+  | { action: 'insurance'; take: boolean }
+  | { action: 'draw'; holds: boolean[] };
+
+export function playTableAction(sessionId: string, roundId: string, bearer: string, body: TableActionRequest, visitor?: string) {
+  return call('POST', `${sessionPath(sessionId)}/rounds/${encodeURIComponent(roundId)}/actions`, roundSchema, { bearer, body, visitor });
 }
 
 /** A round of the session as the player may see it now: pending, settled with its outcome, or refused. */
