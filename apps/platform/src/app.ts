@@ -30,7 +30,7 @@ import { createBonusService } from './bonus/service.js';
 import { catalogueRoutes } from './games/catalogue-routes.js';
 import { providersFromConfig } from './games/providers.js';
 import { gamesContractRoutes, gamesRoutes } from './games/routes.js';
-import { createGamesService } from './games/service.js';
+import { categoryIdsByPosition, createGamesService } from './games/service.js';
 import { DEFAULT_WARNING_MINUTES } from './games/sessions.js';
 import { limitsRoutes } from './limits/routes.js';
 import { createLimitsService } from './limits/service.js';
@@ -291,6 +291,8 @@ export async function buildPlatform({
     // A game session belongs to the login that launched it and ends with it (games/README.md).
     loginOf: players.loginOf,
     resolvePeriod,
+    // The lobby's table games follow the operator's order of the table categories.
+    tableCategories: async () => categoryIdsByPosition((await content.getPublicSystemConfig('BordspilCategory')).value),
     warningMinutes: async () => {
       const setting = await content.getPublicSystemConfig('wageringTimePopup').catch(() => null);
       return Number(setting?.value ?? DEFAULT_WARNING_MINUTES);

@@ -1,3 +1,4 @@
+import { TABLE_TITLES } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import { buildPlatform } from './app.js';
 import { createSealer } from './audit/seal.js';
@@ -22,8 +23,9 @@ await database.migrate();
 // The operator's bonus codes (bonus/codes.json), checked against the Danish caps: a code outside
 // them stops the platform here, with a message naming it.
 await seedBonusCodes(database.db);
-// The games catalogue from the title files (@krone/games-math/titles): written only when they changed.
-const catalogue = await syncCatalogue(database.db, loadTitles(), new Date());
+// The games catalogue from the slots' title files (@krone/games-math/titles) and the table games
+// (TABLE_TITLES): written only when they changed.
+const catalogue = await syncCatalogue(database.db, [...loadTitles(), ...TABLE_TITLES], new Date());
 if (catalogue.changed)
   console.log(
     `platform: games catalogue synced (${catalogue.titles} titles, ${catalogue.written} written, ${catalogue.withdrawn} withdrawn)`,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Title } from '@krone/games-math';
+import { TABLE_TITLES, type Title } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncCatalogue } from '../src/games/catalogue-sync.js';
+import { syncCatalogue, type CatalogueTitle } from '../src/games/catalogue-sync.js';
 import { games } from '../src/games/schema.js';
+import { systemConfigs } from '../src/content/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { gameProvider, launchToken, playerWithCash, testTitle, type GameProviderClient, type TestTitleSpec } from './games-provider.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
@@ -56,15 +57,18 @@ const specs: TestTitleSpec[] = [
   })),
 ];
 let suite: Title[];
-/** Every title in play: the files' and the suite's. */
+/** Every slot in play: the files' and the suite's. */
 let all: Title[];
+/** What the start-up sync is given: the slots and the table games (TABLE_TITLES). */
+let catalogue: CatalogueTitle[];
 
 beforeAll(async () => {
   platform = await startTestPlatform({ GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET });
   platform.setNow(now);
   suite = specs.map(testTitle);
   all = [...loadTitles(), ...suite];
-  await syncCatalogue(platform.database.db, all, now);
+  catalogue = [...all, ...TABLE_TITLES];
+  await syncCatalogue(platform.database.db, catalogue, now);
   studio = gameProvider(platform.publicApp, 'krone-studio', STUDIO_SECRET, () => now);
 }, 60_000);
 afterAll(async () => {
@@ -131,13 +135,13 @@ describe('the start-up sync', () => {
   it('writes every title once, writes nothing when nothing changed, withdraws a title gone from the files and brings it back', async () => {
     const { db } = platform.database;
     const inCatalogue = await rowsOf<{ n: number }>(sql`select count(*)::int as n from games where withdrawn_at is null`, db);
-    expect(inCatalogue[0]!.n).toBe(all.length);
-    expect(await syncCatalogue(db, all, now)).toEqual({ changed: false, titles: all.length, written: 0, withdrawn: 0 });
+    expect(inCatalogue[0]!.n).toBe(catalogue.length);
+    expect(await syncCatalogue(db, catalogue, now)).toEqual({ changed: false, titles: catalogue.length, written: 0, withdrawn: 0 });
 
     const gone = suite[0]!;
     const without = await syncCatalogue(
       db,
-      all.filter((title) => title.id !== gone.id),
+      catalogue.filter((title) => title.id !== gone.id),
       now,
     );
     expect(without).toMatchObject({ changed: true, written: 0, withdrawn: 1 });
@@ -157,7 +161,7 @@ describe('the start-up sync', () => {
     expect(
       await syncCatalogue(
         db,
-        all.map((title) => (title.id === renamed.id ? { ...renamed, tags: ['skov', 'bær', 'sommer'] } : title)),
+        catalogue.map((title) => (title.id === renamed.id ? { ...renamed, tags: ['skov', 'bær', 'sommer'] } : title)),
         now,
       ),
     ).toMatchObject({
@@ -165,8 +169,60 @@ describe('the start-up sync', () => {
       written: 2,
       withdrawn: 0,
     });
-    await syncCatalogue(db, all, now);
+    await syncCatalogue(db, catalogue, now);
     expect((await get(`/Games/catalogue/${gone.id}`)).status).toBe(200);
+  });
+
+  it('writes the table games beside the slots: game type, category, the return "up to", the stake rule and the largest win; no reels', async () => {
+    const { db } = platform.database;
+    const rows = await db.select().from(games);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const title of TABLE_TITLES) {
+      expect(byId.get(title.id), title.id).toMatchObject({
+        name: title.name,
+        providerId: 'krone-studio',
+        gameType: 'table',
+        category: title.kind,
+        rtp: title.rtp,
+        rtpIsUpTo: title.rtpIsUpTo,
+        stakeUnitOre: title.stake.unitOre,
+        maxCallOre: title.stake.maxCallOre,
+        maxRoundOre: title.stake.maxRoundOre,
+        minStakeOre: title.stake.minOre,
+        maxStakeOre: title.stake.maxCallOre,
+        stakeStepsOre: [...title.stake.stepsOre],
+        defaultStakeOre: title.stake.defaultOre,
+        largestWinUnits: title.largestWin.units,
+        costUnits: title.largestWin.cost,
+        largestWin: title.largestWin.units / title.largestWin.cost,
+        mathsHash: title.mathsHash,
+        features: [],
+        family: null,
+        rows: null,
+        reelsCount: null,
+        hitFrequency: null,
+        withdrawnAt: null,
+      });
+    }
+    // Every slot is written a slot, with no category and no table stake rule.
+    for (const title of all)
+      expect(byId.get(title.id), title.id).toMatchObject({
+        gameType: 'slot',
+        category: null,
+        rtpIsUpTo: false,
+        stakeUnitOre: null,
+        maxCallOre: null,
+        maxRoundOre: null,
+        family: title.maths.family,
+      });
+    // The database holds both to it: a slot without its reels, a stake rule on a slot, a category on a slot.
+    const refused = async (change: Partial<typeof games.$inferInsert>, id: string) => {
+      await expect(db.update(games).set(change).where(eq(games.id, id))).rejects.toThrow();
+    };
+    await refused({ family: null }, all[0]!.id);
+    await refused({ stakeUnitOre: 100, maxCallOre: 100, maxRoundOre: 100 }, all[0]!.id);
+    await refused({ category: 'roulette' }, all[0]!.id);
+    await refused({ maxRoundOre: null }, TABLE_TITLES[0]!.id);
   });
 });
 
@@ -230,6 +286,9 @@ describe('the catalogue', () => {
       maxOre: suite[2]!.stake.maxOre,
       stepsOre: suite[2]!.stake.stepsOre,
       defaultOre: suite[2]!.stake.defaultOre,
+      unitOre: null,
+      maxCallOre: null,
+      maxRoundOre: null,
     });
     const unknown = await get('/Games/catalogue/findes-ikke');
     expect(unknown).toMatchObject({ status: 404, body: { code: 'GAME_NOT_FOUND', message: 'Spillet findes ikke.' } });
@@ -446,5 +505,135 @@ describe('the game history', () => {
       id: 'test-blaabaerskoven',
       name: 'Blåbærskoven',
     });
+  });
+});
+
+describe('table games (issue 24)', () => {
+  type TableSummary = Summary & { gameType: string; category: string | null; rtpIsUpTo: boolean; family: string | null };
+  const byKind = (kind: string) => TABLE_TITLES.filter((title) => title.kind === kind).map((title) => title.id);
+  const tableIds = (items: { id: string }[]) => items.map((item) => item.id).sort();
+
+  it('are listed with type=table or a category, never on the slot pages; facets are the type’s own', async () => {
+    const slots = await allPages('sort=newest', 50);
+    expect(slots.total).toBe(all.length);
+    expect(slots.items.some((item) => TABLE_TITLES.some((title) => title.id === item.id))).toBe(false);
+
+    const tables = await allPages('type=table');
+    expect(tables.total).toBe(TABLE_TITLES.length);
+    expect(tableIds(tables.items)).toEqual(TABLE_TITLES.map((title) => title.id).sort());
+    expect((tables.items as TableSummary[]).every((item) => item.gameType === 'table' && item.family === null)).toBe(true);
+    expect(tables.facets).toEqual({ studios: ['Krone Studio'], volatilities: ['low', 'medium'], features: [] });
+
+    expect(tableIds((await allPages('category=blackjack')).items)).toEqual(byKind('blackjack').sort());
+    expect(tableIds((await allPages('type=table&category=video-poker')).items)).toEqual(byKind('video-poker').sort());
+    // A category is a table's: the slots have none.
+    expect((await allPages('type=slot&category=roulette')).total).toBe(0);
+    expect((await get('/Games/catalogue?category=poker')).status).toBe(400);
+    expect((await get('/Games/catalogue?type=live')).status).toBe(400);
+  });
+
+  it('are in the lobby’s tables, by the BordspilCategory order and then name, and in none of its slot rows', async () => {
+    type Lobby = { newest: Summary[]; byStudio: { studio: string; games: Summary[] }[]; total: number; tables: TableSummary[] };
+    const expected = (order: string[]) =>
+      [...TABLE_TITLES]
+        .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.name.localeCompare(b.name, 'da'))
+        .map((title) => title.id);
+    const lobby = (await get<Lobby>('/Games/lobby')).body.data;
+    expect(lobby.tables.map((item) => item.id)).toEqual(expected(['roulette', 'blackjack', 'video-poker']));
+    expect(lobby.tables.map((item) => item.category)).toEqual([
+      'roulette',
+      'roulette',
+      'blackjack',
+      'blackjack',
+      'video-poker',
+      'video-poker',
+    ]);
+    expect(lobby.total).toBe(all.length);
+    const inRows = [...lobby.newest, ...lobby.byStudio.flatMap((row) => row.games)].map((item) => item.id);
+    expect(inRows.some((id) => TABLE_TITLES.some((title) => title.id === id))).toBe(false);
+
+    // The operator's order: video poker first, then roulette, then blackjack.
+    const { db } = platform.database;
+    const [config] = await db.select().from(systemConfigs).where(eq(systemConfigs.name, 'BordspilCategory'));
+    const reordered = (config!.value as { id: string; position: number }[]).map((entry) => ({
+      ...entry,
+      position: { 'video-poker': 1, roulette: 2, blackjack: 3 }[entry.id]!,
+    }));
+    await db.update(systemConfigs).set({ value: reordered }).where(eq(systemConfigs.name, 'BordspilCategory'));
+    try {
+      const again = (await get<Lobby>('/Games/lobby')).body.data;
+      expect(again.tables.map((item) => item.id)).toEqual(expected(['video-poker', 'roulette', 'blackjack']));
+    } finally {
+      await db.update(systemConfigs).set({ value: config!.value }).where(eq(systemConfigs.name, 'BordspilCategory'));
+    }
+  });
+
+  it('answer one table with its stake rule, and are found by search by name, kind and tag', async () => {
+    const blackjack = TABLE_TITLES.find((title) => title.id === 'blackjack-vegas')!;
+    const title = await get<TableSummary & { stake: Record<string, unknown>; rows: number | null; hitFrequency: number | null }>(
+      '/Games/catalogue/blackjack-vegas',
+    );
+    expect(title.body.data).toMatchObject({
+      id: 'blackjack-vegas',
+      gameType: 'table',
+      category: 'blackjack',
+      rtp: blackjack.rtp,
+      rtpIsUpTo: true,
+      largestWin: 2.5,
+      volatility: 'low',
+      family: null,
+      rows: null,
+      hitFrequency: null,
+      features: [],
+      stake: {
+        minOre: blackjack.stake.minOre,
+        maxOre: blackjack.stake.maxCallOre,
+        stepsOre: [...blackjack.stake.stepsOre],
+        defaultOre: blackjack.stake.defaultOre,
+        unitOre: 100,
+        maxCallOre: blackjack.stake.maxCallOre,
+        maxRoundOre: blackjack.stake.maxRoundOre,
+      },
+    });
+    // A slot's stake has no table rule.
+    expect((await get<{ stake: Record<string, unknown> }>('/Games/catalogue/test-oernens-oeje')).body.data.stake).toMatchObject({
+      unitOre: null,
+      maxCallOre: null,
+      maxRoundOre: null,
+    });
+
+    const found = async (q: string) =>
+      (await get<{ items: TableSummary[] }>(`/Games/search?q=${encodeURIComponent(q)}`)).body.data.items.map((item) => item.id);
+    expect(await found('roulette')).toEqual(expect.arrayContaining(byKind('roulette')));
+    expect(await found('blackjack')).toEqual(expect.arrayContaining(byKind('blackjack')));
+    expect((await found('blackjak')).slice(0, 2).sort()).toEqual(byKind('blackjack').sort()); // a missing letter
+    expect(await found('video poker')).toEqual(expect.arrayContaining(byKind('video-poker')));
+    expect(await found('videopoker')).toEqual(expect.arrayContaining(byKind('video-poker')));
+    expect((await found('europæisk roulette'))[0]).toBe('europaeisk-roulette');
+    expect((await found('la partage'))[0]).toBe('fransk-roulette');
+  });
+
+  it('are favourites, recently played, in the game history and the best list as any title, played through the contract', async () => {
+    const player = await playerWith(50_000);
+    const session = await sessionFor(player.token, 'europaeisk-roulette');
+    setClock(new Date(now.getTime() + 1000));
+    // A spin of 10 kr. of chips that wins 36 kr. on a straight up and 0 on the rest.
+    const roundId = await playRound(session, 1_000, 3_600);
+    setClock(new Date(now.getTime() + 60_000));
+    expect(
+      (await platform.app.inject({ method: 'PUT', url: `/Games/favourites/${player.token}/europaeisk-roulette` })).json(),
+    ).toMatchObject({
+      data: { gameIds: ['europaeisk-roulette'] },
+    });
+    const favourites = (await get<{ items: TableSummary[] }>(`/Games/favourites/${player.token}`)).body.data.items;
+    expect(favourites).toEqual([expect.objectContaining({ id: 'europaeisk-roulette', gameType: 'table', category: 'roulette' })]);
+    const recent = (await get<{ items: TableSummary[] }>(`/Games/recent/${player.token}`)).body.data.items;
+    expect(recent.map((item) => [item.id, item.gameType])).toEqual([['europaeisk-roulette', 'table']]);
+    const history = (
+      await get<{ items: { roundId: string; gameName: string; stakeOre: number; winOre: number }[] }>(`/Games/history/${player.token}`)
+    ).body.data.items;
+    expect(history).toEqual([expect.objectContaining({ roundId, gameName: 'Europæisk Roulette', stakeOre: 1_000, winOre: 3_600 })]);
+    const best = (await get<{ items: (TableSummary & { rounds: number })[] }>('/Games/best')).body.data.items;
+    expect(best.find((item) => item.id === 'europaeisk-roulette')).toMatchObject({ gameType: 'table', rounds: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { TABLE_TITLES } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import { startSims, type Sims } from '@krone/sims';
 import { signWebhook } from '@krone/sims/cards';
@@ -87,7 +88,7 @@ export async function startTestPlatform(
   await database.migrate();
   await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   await seedBonusCodes(database.db);
-  await syncCatalogue(database.db, loadTitles(), new Date());
+  await syncCatalogue(database.db, [...loadTitles(), ...TABLE_TITLES], new Date());
   let now: Date | undefined;
   const clock = () => now ?? new Date();
   const platform = await buildPlatform({ config, database, clock, logger: false, ...services });

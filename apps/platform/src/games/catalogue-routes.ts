@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '../shared/http.js';
-import { CATALOGUE_SORTS, FEATURES, MAX_PAGE_SIZE, VOLATILITIES, type GameSummary } from './catalogue.js';
+import {
+  CATALOGUE_SORTS,
+  FEATURES,
+  GAME_TYPES,
+  LISTED_GAME_TYPES,
+  MAX_PAGE_SIZE,
+  TABLE_KINDS,
+  VOLATILITIES,
+  type GameSummary,
+} from './catalogue.js';
 import { MAX_HISTORY_PAGE_SIZE } from './player-games.js';
 import { GAME_ID_PATTERN, type GamesService } from './service.js';
 
@@ -16,22 +25,30 @@ const gameSummary = z.object({
   id: z.string(),
   name: z.string(),
   studio: z.string(),
+  /** A slot's from its maths; a table's from the published spread of its strategy's rounds (catalogue-sync.ts). */
   volatility: z.enum(VOLATILITIES),
   features: z.array(z.enum(FEATURES)),
   tags: z.array(z.string()),
+  /** slot, table or live. */
+  gameType: z.enum(GAME_TYPES),
+  /** A table game's category (an id of the system config BordspilCategory); null for a slot. */
+  category: z.string().nullable(),
   /** The exact return to player, a fraction (0.9612 is 96.12 %). */
   rtp: z.number(),
-  /** The share of rounds that win anything, a fraction. */
-  hitFrequency: z.number(),
+  /** The return is the best the game allows (optimal play, the best bet): shown as "up to". */
+  rtpIsUpTo: z.boolean(),
+  /** The share of rounds that win anything, a fraction; null for a table game (its bets decide). */
+  hitFrequency: z.number().nullable(),
   /** The largest win of a round, × the total stake. */
   largestWin: z.number(),
   minStakeOre: ore,
   maxStakeOre: ore,
   releaseDate: z.iso.date(),
   devices: z.array(z.enum(['mobile', 'tablet', 'desktop'])),
-  family: z.enum(['lines', 'ways', 'classic']),
-  rows: z.number().int(),
-  reelsCount: z.number().int(),
+  /** A slot's reels (family, rows, reels); null for a table game. */
+  family: z.enum(['lines', 'ways', 'classic']).nullable(),
+  rows: z.number().int().nullable(),
+  reelsCount: z.number().int().nullable(),
   theme: z.object({
     motif: z.string(),
     colours: z.object({ background: z.string(), primary: z.string(), accent: z.string() }),
@@ -65,7 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
         tags,
         operationId: 'gamesLobby',
         summary:
-          'The lobby’s rows: the 12 newest, the 12 most played in 7 days (titles with rounds only: empty until anyone plays), each studio’s 12 newest; total in play',
+          'The lobby’s rows of slots: the 12 newest, the 12 most played in 7 days (titles with rounds only: empty until anyone plays), each studio’s 12 newest, total slots in play; and every table game in play (by the BordspilCategory order, then name)',
         response: {
           200: ok(
             z.object({
@@ -73,6 +90,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
               popular: z.array(gameSummary),
               byStudio: z.array(z.object({ studio: z.string(), games: z.array(gameSummary) })),
               total: z.number().int(),
+              tables: z.array(gameSummary),
             }),
           ),
         },
@@ -88,6 +106,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
           popular: lobby.popular.map(asSummary),
           byStudio: lobby.byStudio.map((row) => ({ studio: row.studio, games: row.games.map(asSummary) })),
           total: lobby.total,
+          tables: lobby.tables.map(asSummary),
         },
       };
     },
@@ -99,8 +118,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
       schema: {
         tags,
         operationId: 'gamesCatalogue',
-        summary: 'The titles in play, filtered (studio, volatility, feature, new only), sorted and paged; the filters’ choices as facets',
+        summary:
+          'The titles in play of one type (slots unless type=table, or a category is given), filtered (category, studio, volatility, feature, new only), sorted and paged; the filters’ choices for that type as facets',
         querystring: z.object({
+          type: z.enum(LISTED_GAME_TYPES).optional(),
+          category: z.enum(TABLE_KINDS).optional(),
           page,
           pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
           studio: z.string().max(80).optional(),
@@ -189,12 +211,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
       schema: {
         tags,
         operationId: 'gamesTitle',
-        summary: 'One title in play, with its stakes (a bet must be one of stepsOre); 404 GAME_NOT_FOUND for another',
+        summary:
+          'One title in play, with its stakes (a slot’s bet must be one of stepsOre; a table’s stakes multiples of unitOre, each at most maxCallOre, a round’s at most maxRoundOre); 404 GAME_NOT_FOUND for another',
         params: z.object({ gameId: z.string().max(80) }),
         response: {
           200: ok(
             gameSummary.extend({
-              stake: z.object({ minOre: ore, maxOre: ore, stepsOre: z.array(ore), defaultOre: ore }),
+              stake: z.object({
+                minOre: ore,
+                maxOre: ore,
+                stepsOre: z.array(ore),
+                defaultOre: ore,
+                /** A table's stake rule; null for a slot. */
+                unitOre: ore.nullable(),
+                maxCallOre: ore.nullable(),
+                maxRoundOre: ore.nullable(),
+              }),
             }),
           ),
           404: errorBody,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { costUnits, type Title } from '@krone/games-math';
+import { costUnits, type TableKind, type TableTitle, type Title, type Volatility } from '@krone/games-math';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { lockUntilCommit } from '../shared/db.js';
@@ -37,9 +37,34 @@ export function largestWinFraction(title: Pick<Title, 'exact' | 'maths'>): { lar
   return { largestWinUnits: units, costUnits: cost };
 }
 
-/** A title as the catalogue keeps it: the player-facing fields, the stake steps, the figures and the search texts. */
-export function catalogueRow(title: Title, now: Date): GameRow {
-  const content = {
+/** What the catalogue holds: the maths' slot titles (`loadTitles()`) and the table games (`TABLE_TITLES`). */
+export type CatalogueTitle = Title | TableTitle;
+
+export const isTableTitle = (title: CatalogueTitle): title is TableTitle => !('maths' in title);
+
+/**
+ * A table's volatility class, as a slot's is named (`volatilityOf` of games-math: the standard
+ * deviation of a round's return, × the stake, below 4 low, below 8 medium), from the published
+ * figures of the strategy its return assumes: blackjack about 1.15 (basic strategy), 9/6 Jacks or
+ * Better about 4.4 and 8/5 Bonus Poker about 4.6 (the optimal hold). Roulette's depends on the bet,
+ * from 1.0 (red or black) to 5.8 (a straight up): as its return shown is its best bet's, its class
+ * is its widest bet's.
+ */
+export const TABLE_VOLATILITY: Readonly<Record<TableKind, Volatility>> = Object.freeze({
+  roulette: 'medium',
+  blackjack: 'low',
+  'video-poker': 'medium',
+});
+
+/** A title as the catalogue keeps it: the player-facing fields, the stake rule, the figures and the search texts. */
+export function catalogueRow(title: CatalogueTitle, now: Date): GameRow {
+  const content = isTableTitle(title) ? tableContent(title) : slotContent(title);
+  const contentHash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
+  return { ...content, contentHash, withdrawnAt: null, updatedAt: now };
+}
+
+function slotContent(title: Title) {
+  return {
     id: title.id,
     name: title.name,
     studio: title.studio,
@@ -49,6 +74,7 @@ export function catalogueRow(title: Title, now: Date): GameRow {
     tags: [...title.tags],
     devices: [...title.devices],
     rtp: title.exact.rtp,
+    rtpIsUpTo: false,
     hitFrequency: title.exact.hitFrequency,
     largestWin: title.exact.largestWin,
     ...largestWinFraction(title),
@@ -56,17 +82,64 @@ export function catalogueRow(title: Title, now: Date): GameRow {
     maxStakeOre: title.stake.maxOre,
     stakeStepsOre: [...title.stake.stepsOre],
     defaultStakeOre: title.stake.defaultOre,
+    stakeUnitOre: null,
+    maxCallOre: null,
+    maxRoundOre: null,
     releaseDate: title.releaseDate,
     family: title.maths.family,
     rows: title.maths.rows,
     reelsCount: title.maths.reels.length,
     theme: { motif: title.theme.motif, colours: { ...title.theme.colours } },
     mathsHash: title.mathsHash,
+    gameType: 'slot',
+    category: null,
     searchText: foldForSearch([title.name, title.studio, ...title.tags].join(' ')),
     searchName: foldForSearch(title.name),
   };
-  const contentHash = createHash('sha256').update(JSON.stringify(content)).digest('hex');
-  return { ...content, contentHash, withdrawnAt: null, updatedAt: now };
+}
+
+/**
+ * A table game: no reels, rows, family, features or hit frequency (the bets the player makes
+ * decide a round's chance); its stake rule (unit, most a call, most a round) beside the steps the
+ * player picks from; the largest win as the fraction the title states; the largest stake shown is
+ * what one call may stake (roulette: a spin's table limit; blackjack and video poker: a hand).
+ * Search finds it by its kind too ("video poker").
+ */
+function tableContent(title: TableTitle) {
+  const { stake, largestWin } = title;
+  return {
+    id: title.id,
+    name: title.name,
+    studio: title.studio,
+    providerId: title.providerId,
+    volatility: TABLE_VOLATILITY[title.kind],
+    features: [],
+    tags: [...title.tags],
+    devices: [...title.devices],
+    rtp: title.rtp,
+    rtpIsUpTo: title.rtpIsUpTo,
+    hitFrequency: null,
+    largestWin: largestWin.units / largestWin.cost,
+    largestWinUnits: largestWin.units,
+    costUnits: largestWin.cost,
+    minStakeOre: stake.minOre,
+    maxStakeOre: stake.maxCallOre,
+    stakeStepsOre: [...stake.stepsOre],
+    defaultStakeOre: stake.defaultOre,
+    stakeUnitOre: stake.unitOre,
+    maxCallOre: stake.maxCallOre,
+    maxRoundOre: stake.maxRoundOre,
+    releaseDate: title.releaseDate,
+    family: null,
+    rows: null,
+    reelsCount: null,
+    theme: { motif: title.theme.motif, colours: { ...title.theme.colours } },
+    mathsHash: title.mathsHash,
+    gameType: 'table',
+    category: title.kind,
+    searchText: foldForSearch([title.name, title.studio, ...title.tags, title.kind].join(' ')),
+    searchName: foldForSearch(title.name),
+  };
 }
 
 export interface SyncResult {
@@ -79,14 +152,14 @@ export interface SyncResult {
 }
 
 /**
- * Brings the `games` table to the titles given (at start-up, `loadTitles()`): one multi-row
+ * Brings the `games` table to the titles given (at start-up, `loadTitles()` and `TABLE_TITLES`): one multi-row
  * upsert of the titles whose content hash changed (or that are new, or back), then every title
  * no longer given is withdrawn (kept: rounds, sessions and favourites name it), a title given again is
  * back. When the hash over all titles equals the last sync's, nothing is written at all: a
  * start-up with ~750 unchanged titles costs one SELECT. Serialised across processes starting
  * together by an advisory lock.
  */
-export async function syncCatalogue(db: Db, titles: readonly Title[], now: Date): Promise<SyncResult> {
+export async function syncCatalogue(db: Db, titles: readonly CatalogueTitle[], now: Date): Promise<SyncResult> {
   const rows = titles.map((title) => catalogueRow(title, now));
   const overall = createHash('sha256')
     .update(rows.map((row) => row.contentHash).join('\n'))
@@ -108,7 +181,7 @@ export async function syncCatalogue(db: Db, titles: readonly Title[], now: Date)
       return !before || before.contentHash !== row.contentHash || before.withdrawnAt !== null;
     });
     let written = 0;
-    // One statement per 500 titles (a statement's parameters are limited to 65,535; a row has 26).
+    // One statement per 500 titles (a statement's parameters are limited to 65,535; a row has 34).
     for (let start = 0; start < changed.length; start += 500) {
       const chunk = changed.slice(start, start + 500);
       const upserted = await tx

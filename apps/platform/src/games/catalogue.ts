@@ -1,3 +1,4 @@
+import { TABLE_KINDS, type TableKind } from '@krone/games-math';
 import { and, arrayContains, asc, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
@@ -12,6 +13,10 @@ export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 /** What kind of game a title is (the catalogue's `game_type`); an open bonus's wagering weighs stakes by it. */
 export const GAME_TYPES = ['slot', 'table', 'live'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
+/** The types `GET /Games/catalogue` lists (live games are not in the catalogue yet). */
+export const LISTED_GAME_TYPES = ['slot', 'table'] as const;
+/** A table game's category: its kind, an id of the system config `BordspilCategory`. */
+export { TABLE_KINDS, type TableKind };
 
 /**
  * The game type of each title named (withdrawn ones too), read in the caller's transaction when it
@@ -54,12 +59,20 @@ const summaryColumns = {
   rows: games.rows,
   reelsCount: games.reelsCount,
   theme: games.theme,
+  gameType: games.gameType,
+  category: games.category,
+  rtpIsUpTo: games.rtpIsUpTo,
 };
 
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] };
+type Column<K extends keyof typeof summaryColumns> = (typeof summaryColumns)[K]['_'];
+/** A column's value as selected: null where the column may be (a table's reels, family and hit frequency). */
+type SummaryRow = { [K in keyof typeof summaryColumns]: Column<K>['notNull'] extends true ? Column<K>['data'] : Column<K>['data'] | null };
 export type GameSummary = SummaryRow & { isNew: boolean };
 
 export interface CatalogueQuery {
+  /** Slots by default: the slot pages list no table game. A category alone means tables. */
+  type?: (typeof LISTED_GAME_TYPES)[number];
+  category?: TableKind;
   page?: number;
   pageSize?: number;
   studio?: string;
@@ -77,7 +90,34 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * search, one title; and for launch and bets: whether a title may be played and its stake steps.
  * Every list shows titles in play only (not withdrawn).
  */
-export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
+export interface CatalogueDeps {
+  db: Db;
+  clock: () => Date;
+  /**
+   * The table categories in the operator's order (the system config `BordspilCategory`, by
+   * position): the lobby's tables follow it. TABLE_KINDS' order when not given.
+   */
+  tableCategories?: () => Promise<readonly string[]>;
+}
+
+/**
+ * The category ids of a categories config (`BordspilCategory`: `[{id, position, …}]`) by position;
+ * entries without an id are skipped, anything but a list is no order at all.
+ */
+export function categoryIdsByPosition(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((entry): entry is { id: string; position?: unknown } => typeof entry?.id === 'string')
+    .map((entry, at) => ({ id: entry.id, position: typeof entry.position === 'number' ? entry.position : Number.MAX_SAFE_INTEGER, at }))
+    .sort((a, b) => a.position - b.position || a.at - b.at)
+    .map((entry) => entry.id);
+}
+
+/** A bet's rule of a title: one of its steps (a slot), or a table's unit and limits. */
+type StakeRule =
+  { kind: 'steps'; stepsOre: readonly number[] } | { kind: 'table'; unitOre: number; maxCallOre: number; maxRoundOre: number };
+
+export function createCatalogue({ db, clock, tableCategories = async () => TABLE_KINDS }: CatalogueDeps) {
   /** The first day a title counts as new (Copenhagen days are close enough for a badge: UTC dates). */
   const newSince = () => new Date(clock().getTime() - NEW_GAME_DAYS * DAY_MS).toISOString().slice(0, 10);
   const summaryOf = (row: SummaryRow, since = newSince()): GameSummary => ({ ...row, isNew: row.releaseDate >= since });
@@ -113,7 +153,9 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
     const page = query.page ?? 1;
     const pageSize = Math.min(query.pageSize ?? 24, MAX_PAGE_SIZE);
     const since = newSince();
-    const filters: SQL[] = [inPlay];
+    const type = query.type ?? (query.category ? 'table' : 'slot');
+    const filters: SQL[] = [inPlay, eq(games.gameType, type)];
+    if (query.category) filters.push(eq(games.category, query.category));
     if (query.studio) filters.push(eq(games.studio, query.studio));
     if (query.volatility) filters.push(eq(games.volatility, query.volatility));
     if (query.feature) filters.push(arrayContains(games.features, [query.feature]));
@@ -139,7 +181,7 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
       pageSize,
       total,
       lastPage: Math.max(1, Math.ceil(total / pageSize)),
-      facets: await facets(),
+      facets: await facets(type),
     };
   }
 
@@ -151,18 +193,18 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
     return row?.n ?? 0;
   }
 
-  /** What the filters may choose from: the studios, volatilities and features of the titles in play. */
-  async function facets() {
+  /** What the filters may choose from: the studios, volatilities and features of the titles of a type in play. */
+  async function facets(type: GameType = 'slot') {
     const [row] = await db
       .select({
         studios: sql<string[]>`coalesce(array_agg(distinct ${games.studio}), '{}')`,
         volatilities: sql<string[]>`coalesce(array_agg(distinct ${games.volatility}), '{}')`,
         features: sql<
           string[]
-        >`coalesce((select array_agg(distinct f) from games g2, unnest(g2.features) f where g2.withdrawn_at is null), '{}')`,
+        >`coalesce((select array_agg(distinct f) from games g2, unnest(g2.features) f where g2.withdrawn_at is null and g2.game_type = ${type}), '{}')`,
       })
       .from(games)
-      .where(inPlay);
+      .where(and(inPlay, eq(games.gameType, type)));
     const present = (all: readonly string[], some: string[] | undefined) => all.filter((value) => (some ?? []).includes(value));
     return {
       studios: [...(row?.studios ?? [])].sort((a, b) => a.localeCompare(b, 'da')),
@@ -172,7 +214,8 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
   }
 
   /**
-   * The lobby: the newest, the most played of the last 7 days, and each studio's newest. The popular
+   * The lobby: the newest slots, the slots most played in the last 7 days, each studio's newest
+   * slots, and every table game (`tables`: by the operator's category order, then name). The popular
    * row holds only titles with rounds in the window (by rounds, then players, then the newest), so
    * it is empty on a casino nobody has played at yet, and the storefront leaves it out: a row
    * called popular that is really the newest, or the highest RTP, would tell players something untrue.
@@ -180,13 +223,14 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
   async function lobby() {
     const since = newSince();
     const popular = played(popularSince());
-    const [newest, mostPlayed, perStudio, [{ total } = { total: 0 }]] = await Promise.all([
-      db.select(summaryColumns).from(games).where(inPlay).orderBy(desc(games.releaseDate), asc(games.id)).limit(LOBBY_ROW),
+    const slotsInPlay = and(inPlay, eq(games.gameType, 'slot'));
+    const [newest, mostPlayed, perStudio, [{ total } = { total: 0 }], tableRows, categories] = await Promise.all([
+      db.select(summaryColumns).from(games).where(slotsInPlay).orderBy(desc(games.releaseDate), asc(games.id)).limit(LOBBY_ROW),
       db
         .select(summaryColumns)
         .from(popular)
         .innerJoin(games, eq(games.id, popular.gameId))
-        .where(inPlay)
+        .where(slotsInPlay)
         .orderBy(desc(popular.rounds), desc(popular.players), desc(games.releaseDate), asc(games.id))
         .limit(LOBBY_ROW),
       (() => {
@@ -196,7 +240,7 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
             rank: sql<number>`row_number() over (partition by ${games.studio} order by ${games.releaseDate} desc, ${games.id})`.as('rank'),
           })
           .from(games)
-          .where(inPlay)
+          .where(slotsInPlay)
           .as('ranked');
         return db
           .select()
@@ -206,7 +250,14 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
       db
         .select({ total: sql<number>`count(*)::int` })
         .from(games)
-        .where(inPlay),
+        .where(slotsInPlay),
+      db
+        .select(summaryColumns)
+        .from(games)
+        .where(and(inPlay, eq(games.gameType, 'table'))),
+      tableCategories()
+        .then((order) => (order.length > 0 ? order : TABLE_KINDS))
+        .catch(() => TABLE_KINDS),
     ]);
     const byStudio = new Map<string, GameSummary[]>();
     for (const { rank: _rank, ...row } of perStudio) {
@@ -222,7 +273,20 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
         .sort(([a], [b]) => a.localeCompare(b, 'da'))
         .map(([studio, list]) => ({ studio, games: list.sort(newestFirst) })),
       total,
+      tables: byCategoryOrder(
+        tableRows.map((row) => summaryOf(row, since)),
+        categories,
+      ),
     };
+  }
+
+  /** Table games by their category's place in the operator's order (a category it does not name last), then by name. */
+  function byCategoryOrder(tables: GameSummary[], categories: readonly string[]): GameSummary[] {
+    const place = (category: string | null) => {
+      const at = category === null ? -1 : categories.indexOf(category);
+      return at === -1 ? categories.length : at;
+    };
+    return tables.sort((a, b) => place(a.category) - place(b.category) || a.name.localeCompare(b.name, 'da') || (a.id < b.id ? -1 : 1));
   }
 
   /** The most played titles of the last `days` days, from real rounds (a stake standing): rounds and players counted. */
@@ -270,15 +334,30 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
   /** One title in play, with its stakes; GAME_NOT_FOUND otherwise. */
   async function byId(gameId: string) {
     const [row] = await db
-      .select({ ...summaryColumns, stepsOre: games.stakeStepsOre, defaultOre: games.defaultStakeOre })
+      .select({
+        ...summaryColumns,
+        stepsOre: games.stakeStepsOre,
+        defaultOre: games.defaultStakeOre,
+        unitOre: games.stakeUnitOre,
+        maxCallOre: games.maxCallOre,
+        maxRoundOre: games.maxRoundOre,
+      })
       .from(games)
       .where(and(eq(games.id, gameId), inPlay))
       .limit(1);
     if (!row) throw fail('GAME_NOT_FOUND');
-    const { stepsOre, defaultOre, ...summary } = row;
+    const { stepsOre, defaultOre, unitOre, maxCallOre, maxRoundOre, ...summary } = row;
     return {
       ...summaryOf(summary),
-      stake: { minOre: summary.minStakeOre, maxOre: summary.maxStakeOre, stepsOre: stepsOre.map(Number), defaultOre },
+      stake: {
+        minOre: summary.minStakeOre,
+        maxOre: summary.maxStakeOre,
+        stepsOre: stepsOre.map(Number),
+        defaultOre,
+        unitOre,
+        maxCallOre,
+        maxRoundOre,
+      },
     };
   }
 
@@ -311,20 +390,43 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
     if (!row || row.providerId !== providerId) throw fail('GAME_NOT_FOUND');
   }
 
-  // A title's stake steps never change while the process runs but by a sync (which clears this):
-  // a bet asks for them without a database round trip.
-  const steps = new Map<string, readonly number[]>();
+  // A title's stake rule never changes while the process runs but by a sync (which clears this):
+  // a bet asks for it without a database round trip.
+  const stakeRules = new Map<string, StakeRule>();
 
-  /** A bet's check: the amount is one of the session's title's stake steps (GAME_STAKE_NOT_ALLOWED). */
-  async function assertStakeAllowed(gameId: string, amountOre: number) {
-    let allowed = steps.get(gameId);
-    if (!allowed) {
-      const [row] = await db.select({ steps: games.stakeStepsOre }).from(games).where(eq(games.id, gameId)).limit(1);
-      if (!row) throw fail('GAME_NOT_FOUND');
-      allowed = row.steps.map(Number);
-      steps.set(gameId, allowed);
-    }
-    if (!allowed.includes(amountOre)) throw fail('GAME_STAKE_NOT_ALLOWED');
+  async function stakeRuleOf(gameId: string): Promise<StakeRule> {
+    const known = stakeRules.get(gameId);
+    if (known) return known;
+    const [row] = await db
+      .select({ steps: games.stakeStepsOre, unitOre: games.stakeUnitOre, maxCallOre: games.maxCallOre, maxRoundOre: games.maxRoundOre })
+      .from(games)
+      .where(eq(games.id, gameId))
+      .limit(1);
+    if (!row) throw fail('GAME_NOT_FOUND');
+    const rule: StakeRule =
+      row.unitOre !== null && row.maxCallOre !== null && row.maxRoundOre !== null
+        ? { kind: 'table', unitOre: row.unitOre, maxCallOre: row.maxCallOre, maxRoundOre: row.maxRoundOre }
+        : { kind: 'steps', stepsOre: row.steps.map(Number) };
+    stakeRules.set(gameId, rule);
+    return rule;
+  }
+
+  /**
+   * A bet's check (GAME_STAKE_NOT_ALLOWED): on a slot, the amount is one of the title's stake
+   * steps; on a table, a whole multiple of its unit, at least one unit, at most its most a call,
+   * and with the round's standing stakes (`standingOre`: its bets not rolled back, read under the
+   * round's lock; 0 for a bet that opens its round) at most its most a round.
+   */
+  async function assertStakeAllowed(gameId: string, amountOre: number, standingOre = 0) {
+    const rule = await stakeRuleOf(gameId);
+    const allowed =
+      rule.kind === 'steps'
+        ? rule.stepsOre.includes(amountOre)
+        : amountOre >= rule.unitOre &&
+          amountOre % rule.unitOre === 0 &&
+          amountOre <= rule.maxCallOre &&
+          standingOre + amountOre <= rule.maxRoundOre;
+    if (!allowed) throw fail('GAME_STAKE_NOT_ALLOWED');
   }
 
   return {
@@ -339,7 +441,7 @@ export function createCatalogue({ db, clock }: { db: Db; clock: () => Date }) {
     gameTypes: (ids: string[], runner: Pick<Db, 'select'> = db) => gameTypesOf(ids, runner),
     assertPlayable,
     assertStakeAllowed,
-    forgetStakes: () => steps.clear(),
+    forgetStakes: () => stakeRules.clear(),
   };
 }
 

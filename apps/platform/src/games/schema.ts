@@ -119,9 +119,10 @@ export const gameTransactions = pgTable(
 );
 
 /**
- * The catalogue: one row per title of `@krone/games-math/titles`, written at start-up
- * (games/catalogue-sync.ts). A title no longer in the files is withdrawn (`withdrawn_at`), never
- * deleted: rounds, sessions and favourites name it. Stake steps are what a bet must be one of.
+ * The catalogue: one row per title of `@krone/games-math/titles` (the slots) and of its
+ * `TABLE_TITLES` (the table games), written at start-up (games/catalogue-sync.ts). A title no
+ * longer given is withdrawn (`withdrawn_at`), never deleted: rounds, sessions and favourites name
+ * it. A slot's bet must be one of its stake steps; a table's follows its stake rule.
  */
 export const games = pgTable(
   'games',
@@ -137,7 +138,13 @@ export const games = pgTable(
     devices: text('devices').array().notNull(),
     /** Exact figures of the maths, as fractions (rtp 0.9612) and multiples of the total stake (largest win). */
     rtp: doublePrecision('rtp').notNull(),
-    hitFrequency: doublePrecision('hit_frequency').notNull(),
+    /**
+     * The return shown is the best the game allows ("up to"): blackjack's basic strategy, video
+     * poker's optimal hold, French roulette's even-money bets under La Partage (migration 0025).
+     */
+    rtpIsUpTo: boolean('rtp_is_up_to').notNull().default(false),
+    /** A slot's share of rounds that win anything; null for a table, whose rounds are the bets the player makes (migration 0025). */
+    hitFrequency: doublePrecision('hit_frequency'),
     largestWin: doublePrecision('largest_win').notNull(),
     /**
      * The largest win exactly, as units of the maths over the units a round costs (largestWin =
@@ -151,16 +158,31 @@ export const games = pgTable(
     stakeStepsOre: bigint('stake_steps_ore', { mode: 'number' }).array().notNull(),
     defaultStakeOre: bigint('default_stake_ore', { mode: 'number' }).notNull(),
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
-    family: text('family').notNull(),
-    rows: integer('rows').notNull(),
-    reelsCount: integer('reels_count').notNull(),
+    /** A slot's reels: its family (lines, ways, classic), rows and reels; null for a table game (migration 0025). */
+    family: text('family'),
+    rows: integer('rows'),
+    reelsCount: integer('reels_count'),
     theme: jsonb('theme').$type<{ motif: string; colours: { background: string; primary: string; accent: string } }>().notNull(),
     mathsHash: text('maths_hash').notNull(),
     /**
      * slot, table or live (migration 0021): what an open bonus's wagering weighs a stake on this title
-     * by (bonus/wagering.ts). Every title of `@krone/games-math` is a slot, the column's default.
+     * by (bonus/wagering.ts). The sync writes it: slot for the maths' titles, table for TABLE_TITLES.
      */
     gameType: text('game_type').notNull().default('slot'),
+    /**
+     * A table game's category (migration 0025): its kind, an id of the system config
+     * `BordspilCategory` (roulette, blackjack, video-poker). Null for a slot.
+     */
+    category: text('category'),
+    /**
+     * A table's stake rule (migration 0025; games/README.md, "Stakes"): every stake of a round (a
+     * chip total, a double, a split, insurance) a whole multiple of the unit, at least one unit and
+     * at most `maxCallOre`, the round's standing stakes together at most `maxRoundOre`. All three
+     * null for a slot, whose stake is one of its steps.
+     */
+    stakeUnitOre: bigint('stake_unit_ore', { mode: 'number' }),
+    maxCallOre: bigint('max_call_ore', { mode: 'number' }),
+    maxRoundOre: bigint('max_round_ore', { mode: 'number' }),
     /** Folded (lower case, æ→ae, ø→oe, å→aa, accents off) name, studio and tags: what search matches by trigrams. */
     searchText: text('search_text').notNull(),
     /** The folded name alone: a match on the name ranks before one on a tag. */

@@ -15,11 +15,12 @@ import { createOneStatementCalls } from './one-statement.js';
 import { createRoundMoney } from './round-money.js';
 import { exposureDay, recordBoundRefusal, recordTakings } from './win-bounds.js';
 import { gameRounds, gameTransactions } from './schema.js';
-import type { Title } from '@krone/games-math';
 import { createCatalogue } from './catalogue.js';
-import { syncCatalogue } from './catalogue-sync.js';
+import { syncCatalogue, type CatalogueTitle } from './catalogue-sync.js';
 // What the bonus context weighs an open bonus's stakes by (bonus/wagering.ts).
 export { GAME_TYPES, gameTypesOf, type GameType } from './catalogue.js';
+// The lobby's table order from the content context's `BordspilCategory` (app.ts).
+export { categoryIdsByPosition } from './catalogue.js';
 import { createPlayerGames, type ResolvePeriod } from './player-games.js';
 import { createGameSessions, type GameSessionsDeps } from './sessions.js';
 
@@ -42,6 +43,8 @@ export interface GamesDeps extends GameSessionsDeps {
   assertAccountOpen: (playerId: string) => Promise<void>;
   /** The wallet's rule for a history's period (wallet/history.ts resolvePeriod): the game history follows it. */
   resolvePeriod: ResolvePeriod;
+  /** The table categories in the operator's order (the content context's system config `BordspilCategory`). */
+  tableCategories?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -53,13 +56,13 @@ export interface GamesDeps extends GameSessionsDeps {
  */
 export function createGamesService(deps: GamesDeps) {
   const { db, clock, wallet, stakes } = deps;
-  const catalogue = createCatalogue({ db, clock });
+  const catalogue = createCatalogue({ db, clock, tableCategories: deps.tableCategories });
   const playerGames = createPlayerGames({ db, clock, catalogue, resolvePeriod: deps.resolvePeriod });
   const sessions = createGameSessions({ ...deps, catalogue });
   const { providerOf, isEnded, sessionOf, balances } = sessions;
 
-  /** The catalogue from the titles (at start-up: loadTitles()); the bets' cached stake steps are read again. */
-  async function syncTitles(titles: readonly Title[]) {
+  /** The catalogue from the titles (at start-up: loadTitles() and TABLE_TITLES); the bets' cached stake rules are read again. */
+  async function syncTitles(titles: readonly CatalogueTitle[]) {
     const result = await syncCatalogue(db, titles, clock());
     catalogue.forgetStakes();
     return result;

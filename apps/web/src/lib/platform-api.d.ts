@@ -956,7 +956,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lobby’s rows: the 12 newest, the 12 most played in 7 days (titles with rounds only: empty until anyone plays), each studio’s 12 newest; total in play */
+        /** The lobby’s rows of slots: the 12 newest, the 12 most played in 7 days (titles with rounds only: empty until anyone plays), each studio’s 12 newest, total slots in play; and every table game in play (by the BordspilCategory order, then name) */
         get: operations["gamesLobby"];
         put?: never;
         post?: never;
@@ -973,7 +973,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The titles in play, filtered (studio, volatility, feature, new only), sorted and paged; the filters’ choices as facets */
+        /** The titles in play of one type (slots unless type=table, or a category is given), filtered (category, studio, volatility, feature, new only), sorted and paged; the filters’ choices for that type as facets */
         get: operations["gamesCatalogue"];
         put?: never;
         post?: never;
@@ -1024,7 +1024,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One title in play, with its stakes (a bet must be one of stepsOre); 404 GAME_NOT_FOUND for another */
+        /** One title in play, with its stakes (a slot’s bet must be one of stepsOre; a table’s stakes multiples of unitOre, each at most maxCallOre, a round’s at most maxRoundOre); 404 GAME_NOT_FOUND for another */
         get: operations["gamesTitle"];
         put?: never;
         post?: never;
@@ -1278,7 +1278,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBodyInput: {
             /** @enum {number} */
             result: 0;
@@ -1314,18 +1314,22 @@ export interface components {
             volatility: "low" | "medium" | "high" | "very-high";
             features: ("wild" | "scatter" | "free-spins" | "retrigger" | "multiplier")[];
             tags: string[];
+            /** @enum {string} */
+            gameType: "slot" | "table" | "live";
+            category: string | null;
             rtp: number;
-            hitFrequency: number;
+            rtpIsUpTo: boolean;
+            hitFrequency: number | null;
             largestWin: number;
             minStakeOre: number;
             maxStakeOre: number;
             /** Format: date */
             releaseDate: string;
             devices: ("mobile" | "tablet" | "desktop")[];
-            /** @enum {string} */
-            family: "lines" | "ways" | "classic";
-            rows: number;
-            reelsCount: number;
+            /** @enum {string|null} */
+            family: "lines" | "ways" | "classic" | null;
+            rows: number | null;
+            reelsCount: number | null;
             theme: {
                 motif: string;
                 colours: {
@@ -1337,7 +1341,7 @@ export interface components {
             isNew: boolean;
         };
         /** @enum {string} */
-        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBody: {
             /** @enum {number} */
             result: 0;
@@ -1373,18 +1377,22 @@ export interface components {
             volatility: "low" | "medium" | "high" | "very-high";
             features: ("wild" | "scatter" | "free-spins" | "retrigger" | "multiplier")[];
             tags: string[];
+            /** @enum {string} */
+            gameType: "slot" | "table" | "live";
+            category: string | null;
             rtp: number;
-            hitFrequency: number;
+            rtpIsUpTo: boolean;
+            hitFrequency: number | null;
             largestWin: number;
             minStakeOre: number;
             maxStakeOre: number;
             /** Format: date */
             releaseDate: string;
             devices: ("mobile" | "tablet" | "desktop")[];
-            /** @enum {string} */
-            family: "lines" | "ways" | "classic";
-            rows: number;
-            reelsCount: number;
+            /** @enum {string|null} */
+            family: "lines" | "ways" | "classic" | null;
+            rows: number | null;
+            reelsCount: number | null;
             theme: {
                 motif: string;
                 colours: {
@@ -4968,6 +4976,7 @@ export interface operations {
                                 games: components["schemas"]["GameSummary"][];
                             }[];
                             total: number;
+                            tables: components["schemas"]["GameSummary"][];
                         };
                     };
                 };
@@ -4977,6 +4986,8 @@ export interface operations {
     gamesCatalogue: {
         parameters: {
             query?: {
+                type?: "slot" | "table";
+                category?: "roulette" | "blackjack" | "video-poker";
                 page?: number;
                 pageSize?: number;
                 studio?: string;
@@ -5056,18 +5067,22 @@ export interface operations {
                                 volatility: "low" | "medium" | "high" | "very-high";
                                 features: ("wild" | "scatter" | "free-spins" | "retrigger" | "multiplier")[];
                                 tags: string[];
+                                /** @enum {string} */
+                                gameType: "slot" | "table" | "live";
+                                category: string | null;
                                 rtp: number;
-                                hitFrequency: number;
+                                rtpIsUpTo: boolean;
+                                hitFrequency: number | null;
                                 largestWin: number;
                                 minStakeOre: number;
                                 maxStakeOre: number;
                                 /** Format: date */
                                 releaseDate: string;
                                 devices: ("mobile" | "tablet" | "desktop")[];
-                                /** @enum {string} */
-                                family: "lines" | "ways" | "classic";
-                                rows: number;
-                                reelsCount: number;
+                                /** @enum {string|null} */
+                                family: "lines" | "ways" | "classic" | null;
+                                rows: number | null;
+                                reelsCount: number | null;
                                 theme: {
                                     motif: string;
                                     colours: {
@@ -5161,18 +5176,22 @@ export interface operations {
                             volatility: "low" | "medium" | "high" | "very-high";
                             features: ("wild" | "scatter" | "free-spins" | "retrigger" | "multiplier")[];
                             tags: string[];
+                            /** @enum {string} */
+                            gameType: "slot" | "table" | "live";
+                            category: string | null;
                             rtp: number;
-                            hitFrequency: number;
+                            rtpIsUpTo: boolean;
+                            hitFrequency: number | null;
                             largestWin: number;
                             minStakeOre: number;
                             maxStakeOre: number;
                             /** Format: date */
                             releaseDate: string;
                             devices: ("mobile" | "tablet" | "desktop")[];
-                            /** @enum {string} */
-                            family: "lines" | "ways" | "classic";
-                            rows: number;
-                            reelsCount: number;
+                            /** @enum {string|null} */
+                            family: "lines" | "ways" | "classic" | null;
+                            rows: number | null;
+                            reelsCount: number | null;
                             theme: {
                                 motif: string;
                                 colours: {
@@ -5187,6 +5206,9 @@ export interface operations {
                                 maxOre: number;
                                 stepsOre: number[];
                                 defaultOre: number;
+                                unitOre: number | null;
+                                maxCallOre: number | null;
+                                maxRoundOre: number | null;
                             };
                         };
                     };
@@ -5356,18 +5378,22 @@ export interface operations {
                                 volatility: "low" | "medium" | "high" | "very-high";
                                 features: ("wild" | "scatter" | "free-spins" | "retrigger" | "multiplier")[];
                                 tags: string[];
+                                /** @enum {string} */
+                                gameType: "slot" | "table" | "live";
+                                category: string | null;
                                 rtp: number;
-                                hitFrequency: number;
+                                rtpIsUpTo: boolean;
+                                hitFrequency: number | null;
                                 largestWin: number;
                                 minStakeOre: number;
                                 maxStakeOre: number;
                                 /** Format: date */
                                 releaseDate: string;
                                 devices: ("mobile" | "tablet" | "desktop")[];
-                                /** @enum {string} */
-                                family: "lines" | "ways" | "classic";
-                                rows: number;
-                                reelsCount: number;
+                                /** @enum {string|null} */
+                                family: "lines" | "ways" | "classic" | null;
+                                rows: number | null;
+                                reelsCount: number | null;
                                 theme: {
                                     motif: string;
                                     colours: {
