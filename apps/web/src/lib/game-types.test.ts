@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { artHref, formatRtp, playHref, toTileGame, type GameSummary } from './game-types';
+import translations from '../../../platform/src/content/seed/translations.json';
+import {
+  artHref,
+  formatRtp,
+  gameHref,
+  historyGameHref,
+  playHref,
+  tileHint,
+  toTileGame,
+  type GameSummary,
+  type TileGame,
+} from './game-types';
+import { createTranslator, type Dictionary } from './i18n';
+
+const t = createTranslator(translations as unknown as Dictionary);
 
 describe('what a tile shows and where it leads', () => {
   it('shows the return to player in Danish, never rounded up', () => {
@@ -27,5 +41,41 @@ describe('what a tile shows and where it leads', () => {
       features: [],
     } as unknown as GameSummary;
     expect(toTileGame(game)).toEqual({ id: 'a-b', name: 'A B', studio: 'S', volatility: 'low', rtp: 0.95, isNew: false });
+  });
+
+  it('carries a table title’s kind to the browser, and nothing more for a slot', () => {
+    const base = { id: 'jacks-or-better', name: 'Jacks or Better', studio: 'Krone Studio', volatility: 'low', rtp: 0.995439, isNew: true };
+    const jacks = { ...base, gameType: 'table', category: 'video-poker', rtpIsUpTo: true, tags: ['poker'] } as unknown as GameSummary;
+    expect(toTileGame(jacks)).toEqual({ ...base, gameType: 'table', category: 'video-poker', rtpIsUpTo: true });
+    const slot = { ...base, id: 'vikingernes-guld', gameType: 'slot', category: null, rtpIsUpTo: false } as unknown as GameSummary;
+    expect(toTileGame(slot)).toEqual({ ...base, id: 'vikingernes-guld' });
+    // A platform that answers no kind yet: every title is a slot.
+    expect(toTileGame(base as unknown as GameSummary)).toEqual(base);
+  });
+
+  it('leads a table title to the table launch routes and a slot to the slot’s', () => {
+    expect(gameHref({ id: 'blackjack-vegas', gameType: 'table' }, 'fun')).toBe('/bordspil/spil-for-sjov/blackjack-vegas');
+    expect(gameHref({ id: 'blackjack-vegas', gameType: 'table' }, 'real')).toBe('/bordspil/spil-for-penge/blackjack-vegas');
+    expect(gameHref({ id: 'vikingernes-guld', gameType: 'slot' }, 'real')).toBe('/spilleautomater/spil-for-penge/vikingernes-guld');
+    expect(gameHref({ id: 'vikingernes-guld' }, 'fun')).toBe('/spilleautomater/spil-for-sjov/vikingernes-guld');
+  });
+
+  it('links a round of the game history to its game for money, by the kind of the titles played lately', () => {
+    const known = new Map([
+      ['fransk-roulette', { gameType: 'table' as const, category: 'roulette' }],
+      ['vikingernes-guld', {}],
+    ]);
+    expect(historyGameHref('fransk-roulette', known)).toBe('/bordspil/spil-for-penge/fransk-roulette');
+    expect(historyGameHref('vikingernes-guld', known)).toBe('/spilleautomater/spil-for-penge/vikingernes-guld');
+    // Not among them: the mobile route plays it on the screen its catalogue entry says.
+    expect(historyGameHref('bonus-poker', known)).toBe('/mobilspil/bonus-poker');
+  });
+
+  it('hints a slot’s return and volatility, a table title’s return to two decimals, “op til” where it assumes the best play', () => {
+    const slot: TileGame = { id: 'a', name: 'A', studio: 'S', volatility: 'high', rtp: 0.9581, isNew: false };
+    expect(tileHint(slot, t)).toBe('RTP 95,8 % · Høj volatilitet');
+    const jacks: TileGame = { ...slot, gameType: 'table', category: 'video-poker', rtp: 0.995439, rtpIsUpTo: true };
+    expect(tileHint(jacks, t)).toBe('RTP op til 99,54 %');
+    expect(tileHint({ ...jacks, category: 'roulette', rtp: 36 / 37, rtpIsUpTo: false }, t)).toBe('RTP 97,29 %');
   });
 });

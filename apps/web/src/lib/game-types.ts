@@ -1,4 +1,6 @@
+import type { Translate } from './i18n';
 import type { PlatformData } from './platform-types';
+import { formatTableRtp, isTableGame, tablePlayHref, type GameKindFields } from './table-games';
 
 /**
  * A title as the platform's games catalogue answers it (`GameSummary`, from the generated client),
@@ -6,21 +8,48 @@ import type { PlatformData } from './platform-types';
  */
 export type GameSummary = PlatformData<'/Games/lobby', 'get'>['newest'][number];
 
-/** The part of a title a tile needs (what the browser receives for recently played, too). */
-export type TileGame = Pick<GameSummary, 'id' | 'name' | 'studio' | 'volatility' | 'rtp' | 'isNew'>;
+/**
+ * The part of a title a tile needs (what the browser receives for recently played, too). A table
+ * title carries its kind (issue 24): it is played on the table launch routes and shows its return
+ * "op til" where it assumes the best play.
+ */
+export type TileGame = Pick<GameSummary, 'id' | 'name' | 'studio' | 'volatility' | 'rtp' | 'isNew'> & GameKindFields;
 
-export const toTileGame = ({ id, name, studio, volatility, rtp, isNew }: GameSummary): TileGame => ({
-  id,
-  name,
-  studio,
-  volatility,
-  rtp,
-  isNew,
-});
+export const toTileGame = (game: GameSummary): TileGame => {
+  const { id, name, studio, volatility, rtp, isNew } = game;
+  // Only a table title carries its kind to the browser: the slots' tiles stay as small as before.
+  if (!isTableGame(game)) return { id, name, studio, volatility, rtp, isNew };
+  return {
+    id,
+    name,
+    studio,
+    volatility,
+    rtp,
+    isNew,
+    gameType: 'table',
+    category: game.category ?? null,
+    rtpIsUpTo: game.rtpIsUpTo === true,
+  };
+};
 
-/** Where a tile leads: play for money for a logged-in player, play for fun for a guest (spec §2 launch routes). */
+/** Where a slot's tile leads: play for money for a logged-in player, play for fun for a guest (spec §2 launch routes). */
 export const playHref = (gameId: string, mode: 'fun' | 'real') =>
   `/spilleautomater/${mode === 'real' ? 'spil-for-penge' : 'spil-for-sjov'}/${encodeURIComponent(gameId)}`;
+
+/** Where any title leads: a table title to the table launch routes (/bordspil/…), a slot to the slot's. */
+export const gameHref = (game: { id: string } & GameKindFields, mode: 'fun' | 'real') =>
+  isTableGame(game) ? tablePlayHref(game.id, mode) : playHref(game.id, mode);
+
+/**
+ * Where a round of the game history leads (a logged-in player's: play for money). The history's
+ * rounds name their game only, so its kind comes from the titles the player played lately (`known`,
+ * the recently played list the page loads anyway); a game not among them goes to the mobile route,
+ * which plays a table title or a slot as the catalogue says (app/mobilspil/[slugGames]).
+ */
+export function historyGameHref(gameId: string, known: ReadonlyMap<string, GameKindFields>): string {
+  const game = known.get(gameId);
+  return game ? gameHref({ id: gameId, ...game }, 'real') : `/mobilspil/${encodeURIComponent(gameId)}`;
+}
 
 /**
  * The artwork's address. The version changes when the drawing (lib/game-art.ts) does, so the year
@@ -39,6 +68,18 @@ export const TILE_WIDTHS = [200, 360, 480] as const;
 export const tileSrcSet = (gameId: string) => TILE_WIDTHS.map((width) => `${artHref(gameId)}&w=${width} ${width}w`).join(', ');
 /** The tile's CSS width per breakpoint: two a row on a phone, four to five on a tablet, six a row from 1024 px. */
 export const TILE_SIZES = '(min-width: 1024px) 220px, (min-width: 640px) 25vw, 46vw';
+
+/**
+ * A tile's hint line: a slot's return and volatility; a table title's return, "op til" when it
+ * assumes the best play (blackjack's basic strategy, video poker's optimal hold, La Partage's
+ * even-money bets), to two decimals as the tables' figures are known.
+ */
+export function tileHint(game: TileGame, t: Translate): string {
+  if (isTableGame(game))
+    return t(game.rtpIsUpTo ? 'games.board_games_rtp_up_to' : 'games.board_games_rtp', { rtp: formatTableRtp(game.rtp) });
+  const volatility = VOLATILITY_KEYS[game.volatility];
+  return volatility ? t('slot_machines.tile_hint', { rtp: formatRtp(game.rtp), volatility: t(volatility) }) : formatRtp(game.rtp);
+}
 
 /** The translation key of a volatility class; an unknown class has none. */
 export const VOLATILITY_KEYS: Readonly<Record<string, string>> = {

@@ -7,6 +7,8 @@
  *   /min-konto/spilhistorik?periode=valgt&fra=2026-11-01&til=2026-11-20&spil=vikingernes-guld&side=2
  */
 
+import type { TableCategoryId } from './table-games';
+
 export const CATALOGUE_PATH = '/alle-spil';
 export const SEARCH_PATH = '/spilleautomater/soeg';
 export const HISTORY_PATH = '/min-konto/spilhistorik';
@@ -92,6 +94,16 @@ export function catalogueRequest(query: CatalogueQuery) {
     ...(query.volatility ? { volatility: VOLATILITY_PARAMS[query.volatility] } : {}),
     ...(query.feature ? { feature: FEATURE_PARAMS[query.feature] } : {}),
   };
+}
+
+/**
+ * The table titles a table page asks for, all on one page (six today; the platform pages at most
+ * 100): the table kind only (issue 24: `type=table`, the slot lists never see them), one category
+ * when given, by name (the lobby groups them in the categories' order).
+ */
+export const TABLE_LIST_SIZE = 100;
+export function tableCatalogueRequest(category?: TableCategoryId) {
+  return { page: 1, pageSize: TABLE_LIST_SIZE, sort: 'name' as const, type: 'table' as const, ...(category ? { category } : {}) };
 }
 
 export const SEARCH_MIN_CHARS = 2;

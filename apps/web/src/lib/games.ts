@@ -1,8 +1,11 @@
 import 'server-only';
 import { cache } from 'react';
-import { catalogueRequest, SEARCH_LIMIT, type CatalogueQuery } from './games-query';
+import { getSystemConfig, getTranslator } from './content';
+import { catalogueRequest, SEARCH_LIMIT, tableCatalogueRequest, type CatalogueQuery } from './games-query';
 import { platform, platformNoStore } from './platform';
 import type { PlatformData } from './platform-types';
+import { launchKind, readTableCategories, TABLE_CATEGORY_PAGES, type TableCategoryId } from './table-games';
+import { loadAnyGameRules } from './studio';
 
 /**
  * The storefront's loaders of the platform's games catalogue (`/Games/*`, apps/platform/src/games),
@@ -44,6 +47,16 @@ export const loadCatalogue = (query: CatalogueQuery) =>
 export const loadNewest = (page: number) =>
   answer(platform.GET('/Games/catalogue', { params: { query: { page, pageSize: 24, sort: 'newest', newOnly: 'true' } } }));
 
+/** The table titles (issue 24), of one category or all (/bordspil and its category pages). */
+export const loadTableCatalogue = (category?: TableCategoryId) =>
+  answer(platform.GET('/Games/catalogue', { params: { query: tableCatalogueRequest(category) } }));
+
+/** The categories of the system config `BordspilCategory` in their order; this build's three when it has none. */
+export const loadTableCategories = cache(async () => {
+  const [t, value] = await Promise.all([getTranslator(), getSystemConfig('BordspilCategory').catch(() => undefined)]);
+  return readTableCategories(value, (id: TableCategoryId) => t(TABLE_CATEGORY_PAGES[id].key));
+});
+
 /** The most played titles of the last 7 days, from real rounds (/bedste-spil). */
 export const loadBest = () => answer(platform.GET('/Games/best', { params: { query: { days: 7, limit: 24 } } }));
 
@@ -53,6 +66,17 @@ export const searchGames = (term: string, limit = SEARCH_LIMIT) =>
 
 /** One title (the artwork route's input). */
 export const loadGame = (gameId: string) => answer(platform.GET('/Games/catalogue/{gameId}', { params: { path: { gameId } } }));
+
+/**
+ * Whether a title plays on the table screen or the slot's (/mobilspil/{slug}, issue 24): the
+ * catalogue's kind, or the studio rules' when the catalogue does not answer (lib/table-games.ts launchKind).
+ */
+export async function loadLaunchKind(gameId: string): Promise<'table' | 'slot'> {
+  const game = await loadGame(gameId);
+  if (game.ok) return launchKind(game.data);
+  const rules = await loadAnyGameRules(gameId);
+  return launchKind(null, rules.ok ? rules.data.kind : undefined);
+}
 
 export const loadFavourites = (token: string) => answer(platformNoStore.GET('/Games/favourites/{sessionId}', { params: session(token) }));
 

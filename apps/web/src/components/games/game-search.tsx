@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useLoggedIn } from '@/components/layout/use-logged-in';
-import { artHref, playHref, type TileGame } from '@/lib/game-types';
+import { artHref, gameHref, type TileGame } from '@/lib/game-types';
 import { SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SEARCH_PATH, searchHref, searchTerm } from '@/lib/games-query';
 import { useGameTexts } from './game-texts';
 import styles from './games.module.css';
@@ -101,7 +101,7 @@ export function GameSearch({ initial = '', mode = 'suggest' }: { initial?: strin
         <ul id={`${id}-list`} className={styles.suggestions} data-testid="game-search-suggestions">
           {shown.map((game) => (
             <li key={game.id}>
-              <Link href={playHref(game.id, loggedIn ? 'real' : 'fun')} prefetch={false}>
+              <Link href={gameHref(game, loggedIn ? 'real' : 'fun')} prefetch={false}>
                 {/* eslint-disable-next-line @next/next/no-img-element */}
                 <img src={artHref(game.id)} alt="" width={56} height={42} />
                 <span>

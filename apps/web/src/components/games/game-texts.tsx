@@ -1,8 +1,8 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import { useLoggedIn } from '@/components/layout/use-logged-in';
-import { textsTranslator, type Texts, type Translate } from '@/lib/i18n';
+import { useLoggedIn } from '../layout/use-logged-in';
+import { textsTranslator, type Texts, type Translate } from '../../lib/i18n';
 
 const GameTextsContext = createContext<Translate>(textsTranslator({}));
 const LoggedInContext = createContext(false);

@@ -1,18 +1,18 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { playHref } from '@/lib/game-types';
+import { gameHref } from '../../lib/game-types';
 import { FavouriteButton, pressFavourite } from './favourite-heart';
 import { loadFavourites, useFavourites } from './favourites-store';
 import { useGameTexts, useTilesLoggedIn } from './game-texts';
 import styles from './games.module.css';
 
 /** A logged-in player's part of a tile: the favourite heart and a link to play for fun. Nothing for a guest. */
-export function TileActions({ gameId, name }: { gameId: string; name: string }) {
-  return useTilesLoggedIn() ? <PlayerActions gameId={gameId} name={name} /> : null;
+export function TileActions({ gameId, name, table }: { gameId: string; name: string; table?: boolean }) {
+  return useTilesLoggedIn() ? <PlayerActions gameId={gameId} name={name} table={table === true} /> : null;
 }
 
-function PlayerActions({ gameId, name }: { gameId: string; name: string }) {
+function PlayerActions({ gameId, name, table }: { gameId: string; name: string; table: boolean }) {
   const favourites = useFavourites();
   useEffect(() => {
     loadFavourites();
@@ -28,7 +28,11 @@ function PlayerActions({ gameId, name }: { gameId: string; name: string }) {
   };
   return (
     <div className={styles.actions}>
-      <a href={playHref(gameId, 'fun')} className={styles.funLink} aria-label={t('slot_machines.fun_link_label', { game: name })}>
+      <a
+        href={gameHref({ id: gameId, gameType: table ? 'table' : 'slot' }, 'fun')}
+        className={styles.funLink}
+        aria-label={t('slot_machines.fun_link_label', { game: name })}
+      >
         {t('slot_machines.play_for_fun')}
       </a>
       <FavouriteButton

@@ -1,16 +1,32 @@
 'use client';
 
-import { playHref } from '@/lib/game-types';
+import { gameHref } from '../../lib/game-types';
 import { useTilesLoggedIn } from './game-texts';
 
 /**
- * A tile's main link: play for money for a logged-in player, play for fun for a guest. A plain link
+ * A tile's main link: play for money for a logged-in player, play for fun for a guest, on the slot's
+ * or the table's launch route (`table`: lib/game-types.ts gameHref). Only the id and that flag cross
+ * to the browser, not the whole title: a list's payload stays as small as before. A plain link
  * (the game screen is a page of its own): a list of a hundred tiles hydrates no router links.
  */
-export function TileLink({ gameId, className, children }: { gameId: string; className?: string; children: React.ReactNode }) {
+export function TileLink({
+  gameId,
+  table,
+  className,
+  children,
+}: {
+  gameId: string;
+  table?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const loggedIn = useTilesLoggedIn();
   return (
-    <a href={playHref(gameId, loggedIn ? 'real' : 'fun')} className={className} data-testid="game-tile-link">
+    <a
+      href={gameHref({ id: gameId, gameType: table ? 'table' : 'slot' }, loggedIn ? 'real' : 'fun')}
+      className={className}
+      data-testid="game-tile-link"
+    >
       {children}
     </a>
   );

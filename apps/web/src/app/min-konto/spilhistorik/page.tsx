@@ -1,5 +1,6 @@
 import { addIsoDays, catalogueKeys, copenhagenIsoDate, formatDateTimeDa, formatKr } from '@krone/domain';
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ListPagination } from '@/components/content/pagination';
 import { HistoryFilter } from '@/components/games/history-filter';
@@ -8,6 +9,7 @@ import styles from '@/components/players/players.module.css';
 import { PERIOD_FILTER_TEXT_KEYS } from '@/components/players/text-keys';
 import own from '@/components/players/transactions.module.css';
 import { getTranslator } from '@/lib/content';
+import { historyGameHref, toTileGame } from '@/lib/game-types';
 import { loadHistory, loadRecent } from '@/lib/games';
 import { HISTORY_DAYS, historyHref, historyRequest, readHistoryQuery } from '@/lib/games-query';
 import { pickTranslations } from '@/lib/i18n';
@@ -23,9 +25,9 @@ const FIELD_MESSAGES: Readonly<Record<string, string>> = catalogueKeys('HISTORY_
 
 /**
  * /min-konto/spilhistorik (login required): every round the player played for money (time to the
- * minute in Copenhagen time, game, stake, win, balance after), the last 30 days unless another
- * period within 90 days is chosen, one game or all, 20 a page. Rendered on the server from the
- * address; never cached.
+ * minute in Copenhagen time, game (a link to play it again), stake, win, balance after), the last 30
+ * days unless another period within 90 days is chosen, one game or all, 20 a page. Rendered on the
+ * server from the address; never cached.
  */
 export default async function GameHistoryPage({ searchParams }: { searchParams: Search }) {
   const [t, token, search] = await Promise.all([getTranslator(), sessionToken(), searchParams]);
@@ -43,6 +45,8 @@ export default async function GameHistoryPage({ searchParams }: { searchParams: 
   }
   // The game filter offers the games the player played lately, and the one chosen.
   const games = recent.ok ? recent.data.items.map((game) => ({ id: game.id, name: game.name })) : [];
+  // Each round links to its game (for money): a table title to the table's launch route, a slot to the slot's.
+  const kinds = new Map(recent.ok ? recent.data.items.map((game) => [game.id, toTileGame(game)] as const) : []);
   if (query.gameId && !games.some((game) => game.id === query.gameId)) games.unshift({ id: query.gameId, name: query.gameId });
   const failed = !answer.ok && answer.status !== 400;
   const columns = [
@@ -106,7 +110,11 @@ export default async function GameHistoryPage({ searchParams }: { searchParams: 
                       <td data-label={t('games.history_col_time')}>
                         <time dateTime={round.startedAt}>{formatDateTimeDa(round.startedAt)}</time>
                       </td>
-                      <td data-label={t('games.history_col_game')}>{round.gameName}</td>
+                      <td data-label={t('games.history_col_game')}>
+                        <Link href={historyGameHref(round.gameId, kinds)} prefetch={false} data-testid="game-round-link">
+                          {round.gameName}
+                        </Link>
+                      </td>
                       <td data-label={t('games.history_col_stake')} className={own.numeric}>
                         {formatKr(round.stakeOre)}
                       </td>
