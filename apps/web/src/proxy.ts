@@ -122,6 +122,7 @@ export const config = {
     '/min-konto/:path*',
     '/spilleautomater/mine-favoritter',
     '/spilleautomater/spil-for-penge/:path*',
+    '/bordspil/spil-for-penge/:path*',
     '/quick-deposit',
     // Pages rendered for one visitor, which get a nonce policy (lib/csp.ts NONCE_ROUTES).
     '/log-ind',

@@ -8,9 +8,12 @@ import { Icon } from '@/components/icons';
 import { WELCOME_BLOCK_TEXT_KEYS } from '@/components/players/text-keys';
 import { WelcomeBlock } from '@/components/players/welcome-block';
 import { GameTexts } from '@/components/games/game-texts';
+import { GameRow } from '@/components/games/game-tile';
 import { NewestAndPopularRows } from '@/components/games/lobby-rows';
 import { GAME_TEXT_KEYS } from '@/components/games/text-keys';
+import { toTileGame } from '@/lib/game-types';
 import { loadLobby } from '@/lib/games';
+import { TABLE_LOBBY_PATH } from '@/lib/table-games';
 import { isBuiltRoute, withBuiltLinks } from '@/lib/built-routes';
 import { pickTranslations } from '@/lib/i18n';
 import { getCampaigns, getMainContent, getNewsList, getTranslator } from '@/lib/content';
@@ -80,6 +83,14 @@ export default async function HomePage() {
             t={t}
             ids={{ newest: 'home-new-games', popular: 'home-popular-games' }}
             popularSeeAll={{ href: '/spilleautomater', name: t('slot_machines.title') }}
+          />
+          {/* The table games (issue 24), in their categories' order, all of them at /bordspil. */}
+          <GameRow
+            id="home-table-games"
+            title={t('games.board_games_title')}
+            games={lobby.data.tables.map(toTileGame)}
+            t={t}
+            seeAll={{ href: TABLE_LOBBY_PATH }}
           />
         </GameTexts>
       ) : null}

@@ -53,6 +53,21 @@ describe('built routes (no link to the 404 page)', () => {
     for (const link of links) expect(isBuiltRoute(link), link).toBe(hasPage(link));
   });
 
+  it('shows the table games (issue 24): the lobby, its categories and the launch routes with a game', () => {
+    for (const url of [
+      '/bordspil',
+      '/bordspil/roulette',
+      '/bordspil/blackjack',
+      '/bordspil/video-poker',
+      '/bordspil/spil-for-penge/jacks-or-better',
+    ])
+      expect(isBuiltRoute(url), url).toBe(true);
+    const categories = (seed('system-configs') as { name: string; value: { slug: string }[] }[]).find(
+      (config) => config.name === 'BordspilCategory',
+    )!;
+    for (const category of categories.value) expect(hasPage(category.slug), category.slug).toBe(true);
+  });
+
   it('keeps links off the site and anchors, and drops empty and relative ones', () => {
     for (const url of ['https://www.rofus.nu', 'mailto:support@krone-casino.dk', 'tel:+4570222825', '#cookieindstillinger'])
       expect(isBuiltRoute(url), url).toBe(true);
@@ -86,9 +101,12 @@ describe('built routes (no link to the 404 page)', () => {
     ]);
   });
 
-  it('drops the seeded start page’s cards and slides that lead to unbuilt games pages (live casino, table games, jackpots), and keeps the rest', () => {
+  it('drops the seeded start page’s cards and slides that lead to unbuilt games pages (live casino, jackpots), and keeps the rest', () => {
     const home = (seed('main-contents') as { home: { categories: { url: string }[]; banner: { slides: { ctaUrl: string }[] } } }).home;
-    expect(withBuiltLinks(home.categories, (category) => category.url).map((category) => category.url)).toEqual(['/spilleautomater']);
+    expect(withBuiltLinks(home.categories, (category) => category.url).map((category) => category.url)).toEqual([
+      '/spilleautomater',
+      '/bordspil',
+    ]);
     expect(withBuiltLinks(home.banner.slides, (slide) => slide.ctaUrl).map((slide) => slide.ctaUrl)).toEqual(['/kampagner/velkomstbonus']);
     expect(isBuiltRoute(GAMES_PATH)).toBe(hasPage(GAMES_PATH));
   });

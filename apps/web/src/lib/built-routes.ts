@@ -5,7 +5,7 @@
  * always shown. A prefix is a page and everything under it; one ending in '/' only what is under it.
  *
  * When a page ships, add its prefix here and the entries the seed already has show again; nothing
- * in the content needs to change. Not built yet (later issues): '/live-casino', '/live', '/bordspil',
+ * in the content needs to change. Not built yet (later issues): '/live-casino', '/live',
  * '/jackpots', '/nyevindere', '/min-konto/gamification', '/min-konto/kampagne'. A unit test checks
  * that every prefix here has its page under src/app.
  */
@@ -39,9 +39,13 @@ export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
   '/spilleautomater',
   '/alle-spil',
   '/bedste-spil',
+  // The table games (issue 24): the lobby and its category pages.
+  '/bordspil',
   // The game launch routes: a game under them, never the bare prefix (no page there).
   '/spilleautomater/spil-for-sjov/',
   '/spilleautomater/spil-for-penge/',
+  '/bordspil/spil-for-sjov/',
+  '/bordspil/spil-for-penge/',
   '/mobilspil/',
 ]);
 

@@ -1,6 +1,7 @@
 /**
  * Which routes show the header and wallpaper (spec §2). The spec names routes; these are the
- * paths those route names match.
+ * paths those route names match, and the table games' launch routes, which the spec leaves to us
+ * (bordspil-playType-gameById, a game-play route as the slot's).
  */
 const HIDDEN_CHROME_ROUTES: { name: string; pattern: RegExp; gamePlay?: boolean }[] = [
   { name: 'loginsuccess', pattern: /^\/loginsuccess\/?$/ },
@@ -18,6 +19,8 @@ const HIDDEN_CHROME_ROUTES: { name: string; pattern: RegExp; gamePlay?: boolean 
     pattern: /^\/spilleautomater\/(?!mine-favoritter\/?$|nye-spil\/?$)[^/]+\/[^/]+\/?$/,
     gamePlay: true,
   },
+  // The table games' launch routes (issue 24), the counterpart of the slot's: game-play routes too.
+  { name: 'bordspil-playType-gameById', pattern: /^\/bordspil\/spil-for-(?:sjov|penge)\/[^/]+\/?$/, gamePlay: true },
   { name: 'kampagner-slug', pattern: /^\/kampagner\/[^/]+\/?$/ },
 ];
 

@@ -4,6 +4,8 @@ export const LOGIN_REQUIRED_PREFIXES: readonly string[] = Object.freeze([
   '/spilleautomater/mine-favoritter',
   // Play for money (the game screen's launch route); play for fun is open to anyone.
   '/spilleautomater/spil-for-penge',
+  // The table games' play for money (issue 24), as the slot's.
+  '/bordspil/spil-for-penge',
   '/quick-deposit',
 ]);
 

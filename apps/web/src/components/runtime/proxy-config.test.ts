@@ -91,18 +91,47 @@ describe('login-required routes and the logout entry', () => {
       '/min-konto/profil',
       '/min-konto/oversigt?x=1',
       '/spilleautomater/mine-favoritter',
+      '/spilleautomater/spil-for-penge/vikingernes-guld',
+      '/bordspil/spil-for-penge/jacks-or-better',
       '/quick-deposit',
       '/?logout=true',
     ]) {
       expect(matches(url, { 'user-agent': CHROME }), url).toBe(true);
     }
-    for (const url of ['/', '/?logout=false', '/min-kontoen', '/nyheder']) expect(matches(url, { 'user-agent': CHROME }), url).toBe(false);
+    for (const url of [
+      '/',
+      '/?logout=false',
+      '/min-kontoen',
+      '/nyheder',
+      '/bordspil',
+      '/bordspil/roulette',
+      '/bordspil/spil-for-sjov/jacks-or-better',
+    ])
+      expect(matches(url, { 'user-agent': CHROME }), url).toBe(false);
   });
 
   it('sends a guest to /log-ind with the full way back', async () => {
     const response = await proxy(new NextRequest('https://krone.test/min-konto/profil?tab=2', { headers: { 'user-agent': CHROME } }));
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('https://krone.test/log-ind?redirect=%2Fmin-konto%2Fprofil%3Ftab%3D2');
+  });
+
+  it('sends a guest who chose to play a table game for money to /log-ind and back, as for a slot; play for fun is open', async () => {
+    const money = await proxy(
+      new NextRequest('https://krone.test/bordspil/spil-for-penge/jacks-or-better', { headers: { 'user-agent': CHROME } }),
+    );
+    expect(money.status).toBe(307);
+    expect(money.headers.get('location')).toBe('https://krone.test/log-ind?redirect=%2Fbordspil%2Fspil-for-penge%2Fjacks-or-better');
+    const player = await proxy(
+      new NextRequest('https://krone.test/bordspil/spil-for-penge/jacks-or-better', {
+        headers: { 'user-agent': CHROME, cookie: 'krone_session=abc' },
+      }),
+    );
+    expect(player.headers.get('location')).toBeNull();
+    const fun = await proxy(
+      new NextRequest('https://krone.test/bordspil/spil-for-sjov/jacks-or-better', { headers: { 'user-agent': CHROME } }),
+    );
+    expect(fun.headers.get('location')).toBeNull();
   });
 
   it('lets a player with a session cookie through', async () => {
