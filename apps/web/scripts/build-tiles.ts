@@ -1,8 +1,8 @@
 /**
  * The lobby tiles as WebP, made before `next build` (package.json prebuild; npm start and CI build
- * through it): every title of @krone/games-math/titles drawn by lib/game-art.ts and rendered by sharp
- * in the widths of lib/game-types.ts TILE_WIDTHS into public/games/tiles/{id}-{width}.webp (not
- * committed). Incremental: a manifest keeps the hash of everything the pictures follow from (the
+ * through it): every title of @krone/games-math/titles and every table title (TABLE_TITLES, issue 24)
+ * drawn by lib/game-art.ts and rendered by sharp in the widths of lib/game-types.ts TILE_WIDTHS into
+ * public/games/tiles/{id}-{width}.webp (not committed). Incremental: a manifest keeps the hash of everything the pictures follow from (the
  * titles, the drawing's sources, the icon set's version, the widths), and a build with the same hash
  * leaves the files alone.
  *
@@ -16,6 +16,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TABLE_TITLES } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import sharp from 'sharp';
 import { ART_WIDTH, gameArtSvg, type GameArtInput } from '../src/lib/game-art';
@@ -39,7 +40,7 @@ const DRAWING_SOURCES = [
 ].sort();
 
 function artInputs(): GameArtInput[] {
-  return loadTitles().map((title) => ({
+  const slots = loadTitles().map((title) => ({
     id: title.id,
     name: title.name,
     theme: title.theme,
@@ -49,6 +50,9 @@ function artInputs(): GameArtInput[] {
       kind: index === title.maths.wild?.symbol ? 'wild' : index === title.maths.scatter?.symbol ? 'scatter' : 'normal',
     })),
   }));
+  // The table titles (issue 24) draw their game, not symbols (lib/symbol-art/table-art.ts).
+  const tables = TABLE_TITLES.map((title) => ({ id: title.id, name: title.name, theme: title.theme, table: title.kind }));
+  return [...slots, ...tables];
 }
 
 function inputsHash(inputs: GameArtInput[]): string {

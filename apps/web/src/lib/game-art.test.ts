@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('server-only', () => ({}));
 
-const { ART_HEIGHT, ART_WIDTH, featuredSymbols, gameArtSvg, nameLines } = await import('./game-art');
+const { ART_HEIGHT, ART_WIDTH, featuredSymbols, gameArtSvg, nameLines, tableArtOf } = await import('./game-art');
+const { pocketColour, WHEEL_ORDER } = await import('./symbol-art/table-art');
+const { TABLE_TITLES } = await import('@krone/games-math');
 const { iconOf } = await import('./symbol-art/icons');
 const { TILE_SIZES, tileSrcSet } = await import('./game-types');
 
@@ -103,5 +105,71 @@ describe("a title's lobby tile", () => {
       '/api/games/art/sorte-fest?v=2&w=200 200w, /api/games/art/sorte-fest?v=2&w=360 360w, /api/games/art/sorte-fest?v=2&w=480 480w',
     );
     expect(TILE_SIZES).toMatch(/46vw$/);
+  });
+});
+
+describe("a table title's lobby tile (issue 24)", () => {
+  const inputs = TABLE_TITLES.map((title) => ({ id: title.id, name: title.name, theme: title.theme, table: title.kind }));
+  const svgOf = (kind: string) => gameArtSvg(inputs.find((input) => input.table === kind)!);
+
+  it('takes its picture from the catalogue’s kind and category: a slot’s symbols, a table’s game, cards for a category it cannot draw', () => {
+    expect(tableArtOf({ gameType: 'slot', category: null })).toBeUndefined();
+    expect(tableArtOf({})).toBeUndefined();
+    expect(tableArtOf({ gameType: 'table', category: 'roulette' })).toBe('roulette');
+    expect(tableArtOf({ gameType: 'table', category: 'video-poker' })).toBe('video-poker');
+    expect(tableArtOf({ gameType: 'table', category: 'baccarat' })).toBe('blackjack');
+  });
+
+  it('draws a European wheel for roulette: 37 pockets, one green zero, 18 red and 18 black', () => {
+    expect([...WHEEL_ORDER].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, i) => i));
+    const colours = WHEEL_ORDER.map(pocketColour);
+    expect(colours.filter((colour) => colour === pocketColour(0))).toHaveLength(1);
+    expect(colours.filter((colour) => colour === pocketColour(32))).toHaveLength(18);
+    expect(colours.filter((colour) => colour === pocketColour(15))).toHaveLength(18);
+    // Red and black alternate around the wheel.
+    for (let i = 1; i < 36; i++) expect(colours[i], String(WHEEL_ORDER[i])).not.toBe(colours[i + 1]);
+    const svg = svgOf('roulette');
+    for (const colour of new Set(colours)) expect(svg.split(`fill="${colour}"`).length - 1).toBeGreaterThanOrEqual(1);
+    expect(svg.match(/<path d="M[^"]+A72 72 0 0 1 [^"]+"/g)).toHaveLength(37);
+  });
+
+  it('draws cards for blackjack (an ace and a king with its crown) and a royal flush for video poker, with their suits from the icon set', () => {
+    const blackjack = svgOf('blackjack');
+    expect(blackjack).toMatch(/>A<\/text>/);
+    expect(blackjack).toMatch(/>K<\/text>/);
+    expect(blackjack).toContain(iconOf('crown')!.body.slice(0, 120));
+    const poker = svgOf('video-poker');
+    for (const rank of ['10', 'J', 'Q', 'K', 'A']) expect(poker).toContain(`>${rank}</text>`);
+    expect(['spade-suit', 'heart-suit', 'diamond-suit', 'club-suit'].some((suit) => poker.includes(iconOf(suit)!.body.slice(0, 120)))).toBe(
+      true,
+    );
+    // No symbol of a slot, and never the slot machine that stands in for a title without rules.
+    for (const kind of ['roulette', 'blackjack', 'video-poker'])
+      expect(svgOf(kind)).not.toContain(iconOf('slot-machine')!.body.slice(0, 120));
+  });
+
+  it('writes the name across its foot, draws the same picture every time and each table differently', () => {
+    for (const input of inputs) {
+      const svg = gameArtSvg(input);
+      expect(svg).toBe(gameArtSvg(structuredClone(input)));
+      for (const line of nameLines(input.name).lines) expect(svg).toContain(`>${line}</text>`);
+    }
+    expect(new Set(inputs.map((input) => gameArtSvg(input))).size).toBe(inputs.length);
+  });
+
+  it('renders in sharp at its size with the name legible on the felt', async () => {
+    for (const input of inputs) {
+      const { data, info } = await sharp(Buffer.from(gameArtSvg(input)))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([ART_WIDTH, ART_HEIGHT]);
+      let light = 0;
+      for (let y = ART_HEIGHT - 60; y < ART_HEIGHT - 8; y++)
+        for (let x = 20; x < ART_WIDTH - 20; x++) {
+          const i = (y * info.width + x) * info.channels;
+          if (data[i]! + data[i + 1]! + data[i + 2]! > 450) light++;
+        }
+      expect(light, input.id).toBeGreaterThan(500);
+    }
   });
 });

@@ -1,7 +1,9 @@
 import 'server-only';
 import { symbolArtOf, type SymbolArt } from './symbol-art/catalogue';
-import { ART_FONT, colourOr, escapeXml, shade } from './symbol-art/colours';
+import { ART_FONT, colourOr, escapeXml, luminance, shade } from './symbol-art/colours';
 import { artMarkup } from './symbol-art/compose';
+import { TABLE_ART_KINDS, tableArtMarkup, type TableArtKind } from './symbol-art/table-art';
+import type { GameKindFields } from './table-games';
 
 export { shade } from './symbol-art/colours';
 
@@ -9,6 +11,8 @@ export { shade } from './symbol-art/colours';
  * A title's lobby tile artwork (issue 23), generated from its catalogue entry: its top-paying
  * symbols drawn big and overlapping (their art from lib/symbol-art) over a sunburst in its theme's
  * colours, and its name written across the foot. The same title always draws the same picture.
+ * A table title (issue 24) shows its game instead (lib/symbol-art/table-art.ts: a wheel, an ace and
+ * a king, a royal flush) over the same sunburst, with its name the same way.
  * Served as SVG by the art route (app/api/games/art/[id]); the build renders the same SVG to WebP
  * files in three widths (scripts/build-tiles.ts), which the route answers when they exist.
  */
@@ -19,10 +23,21 @@ export interface GameArtInput {
   theme: { motif: string; colours: { background: string; primary: string; accent: string } };
   /** The title's symbols (its rules); without them (another provider's title) a slot machine stands in. */
   symbols?: readonly { name: string; kind?: string; pays?: readonly number[] }[];
+  /** A table title's kind (the catalogue's `category`): its game is drawn, not symbols. */
+  table?: TableArtKind;
 }
 
 export const ART_WIDTH = 320;
 export const ART_HEIGHT = 240;
+
+/**
+ * Which picture a catalogue entry gets: a slot's (undefined: its symbols), or a table title's game by
+ * its category. A table title of a category this build cannot draw shows cards, the table games' sign.
+ */
+export function tableArtOf(entry: GameKindFields): TableArtKind | undefined {
+  if (entry.gameType !== 'table') return undefined;
+  return TABLE_ART_KINDS.find((kind) => kind === entry.category) ?? 'blackjack';
+}
 
 /** FNV-1a, 32 bits: a stable number from a string. */
 export function hashOf(text: string): number {
@@ -74,34 +89,14 @@ export function nameLines(name: string): { lines: string[]; fontSize: number } {
   return { lines: best.lines, fontSize: Math.floor(best.fontSize) };
 }
 
-/** The SVG document of a title's tile artwork. */
-export function gameArtSvg(input: GameArtInput): string {
-  const background = colourOr(input.theme.colours.background, '#1b2a41');
-  const primary = colourOr(input.theme.colours.primary, '#e8b931');
-  const accent = colourOr(input.theme.colours.accent, '#8c1c13');
-  const seed = hashOf(`${input.id}|${input.name}`);
-  const featured = featuredSymbols(input.symbols);
-  const { lines, fontSize } = nameLines(input.name);
-
-  // A sunburst behind the symbols, its ray count and turn from the id.
-  const rays: string[] = [];
-  const count = 12 + (seed % 8);
-  const [cx, cy] = [160, 92];
-  for (let i = 0; i < count; i++) {
-    const a = (i / count) * Math.PI * 2 + ((seed >>> 8) % 60) / 60;
-    const b = a + Math.PI / count;
-    rays.push(
-      `M${cx} ${cy}L${(cx + 300 * Math.cos(a)).toFixed(1)} ${(cy + 300 * Math.sin(a)).toFixed(1)}L${(cx + 300 * Math.cos(b)).toFixed(1)} ${(cy + 300 * Math.sin(b)).toFixed(1)}z`,
-    );
-  }
-
-  // The best symbol in the middle and big, the next two behind it, turned outwards.
+/** A slot's featured symbols placed on the tile: the best in the middle and big, the next two behind it, turned outwards. */
+function drawnSymbols(featured: { name: string; art: SymbolArt }[], primary: string): { defs: string; body: string }[] {
   const places = [
     { x: 90, y: 14, size: 140, turn: 0 },
     { x: 14, y: 40, size: 110, turn: -12 },
     { x: 196, y: 40, size: 110, turn: 12 },
   ];
-  const drawn = featured.map((symbol, i) => {
+  return featured.map((symbol, i) => {
     const place =
       featured.length === 1
         ? { x: 84, y: 10, size: 152, turn: 0 }
@@ -122,6 +117,34 @@ export function gameArtSvg(input: GameArtInput): string {
         : '';
     return { defs: markup.defs, body: `${halo}${floor}<g transform="rotate(${place.turn} ${centre})">${markup.body}</g>` };
   });
+}
+
+/** The SVG document of a title's tile artwork. */
+export function gameArtSvg(input: GameArtInput): string {
+  const background = colourOr(input.theme.colours.background, '#1b2a41');
+  const accent = colourOr(input.theme.colours.accent, '#8c1c13');
+  // A table's colours are its felt, its chips and cards (red, black, gold): the brighter of its primary
+  // and accent lights the tile and writes the name, so it reads on the dark felt.
+  const themePrimary = colourOr(input.theme.colours.primary, '#e8b931');
+  const primary = input.table && luminance(accent) > luminance(themePrimary) ? accent : themePrimary;
+  const seed = hashOf(`${input.id}|${input.name}`);
+  const { lines, fontSize } = nameLines(input.name);
+
+  // A sunburst behind the symbols, its ray count and turn from the id.
+  const rays: string[] = [];
+  const count = 12 + (seed % 8);
+  const [cx, cy] = [160, 92];
+  for (let i = 0; i < count; i++) {
+    const a = (i / count) * Math.PI * 2 + ((seed >>> 8) % 60) / 60;
+    const b = a + Math.PI / count;
+    rays.push(
+      `M${cx} ${cy}L${(cx + 300 * Math.cos(a)).toFixed(1)} ${(cy + 300 * Math.sin(a)).toFixed(1)}L${(cx + 300 * Math.cos(b)).toFixed(1)} ${(cy + 300 * Math.sin(b)).toFixed(1)}z`,
+    );
+  }
+
+  const drawn = input.table
+    ? [tableArtMarkup(input.table, seed, { background, primary: themePrimary, accent })]
+    : drawnSymbols(featuredSymbols(input.symbols), primary);
 
   const lineHeight = fontSize * 1.05;
   const baseline = ART_HEIGHT - 14 - (lines.length - 1) * lineHeight;

@@ -309,8 +309,10 @@ export function pictureKey(art: SymbolArt): string {
   }
 }
 
-/** The icon names the catalogue uses (the composition and the tests load only these). */
+/** The icons the table games' tile pictures use (./table-art.ts): the four suits and the king's crown. */
+export const TABLE_ART_ICONS: readonly string[] = ['spade-suit', 'heart-suit', 'diamond-suit', 'club-suit', 'crown'];
+
+/** The icon names the catalogue and the table pictures use (the composition and the tests load only these). */
 export const USED_ICONS: readonly string[] = [
-  ...new Set(Object.values(SYMBOL_ART).flatMap((art) => (art.kind === 'icon' ? [art.icon] : []))),
-  'slot-machine',
+  ...new Set([...Object.values(SYMBOL_ART).flatMap((art) => (art.kind === 'icon' ? [art.icon] : [])), 'slot-machine', ...TABLE_ART_ICONS]),
 ].sort();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fail } from '@/lib/api';
-import { gameArtSvg } from '@/lib/game-art';
+import { gameArtSvg, tableArtOf } from '@/lib/game-art';
 import { TILE_WIDTHS } from '@/lib/game-types';
 import { loadGame } from '@/lib/games';
 import { loadGameRules } from '@/lib/studio';
@@ -19,7 +19,8 @@ const IMMUTABLE = {
  * GET /api/games/art/{gameId}?v=2[&w=200|360|480]: the title's tile artwork (lib/game-art.ts). With
  * a width the build rendered (lib/game-types.ts TILE_WIDTHS), the build's WebP file of that width
  * (scripts/build-tiles.ts); without one, or where the build made no file, the SVG, which fits any
- * width. The picture follows from the title alone and the address carries the drawing's version
+ * width. A table title draws its game (lib/symbol-art/table-art.ts) from its catalogue entry alone.
+ * The picture follows from the title alone and the address carries the drawing's version
  * (ART_VERSION), so a browser and any cache in between keep it a year.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
@@ -31,11 +32,18 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const webp = await readFile(file).catch(() => undefined);
     if (webp) return new Response(new Uint8Array(webp), { headers: { 'Content-Type': 'image/webp', ...IMMUTABLE } });
   }
+  // The rules are asked at once (a slot's symbols), as the title is; a table title does not need them.
   const [answer, rules] = await Promise.all([loadGame(id), loadGameRules(id)]);
   if (!answer.ok)
     return answer.status === 404
       ? fail(404, 'GAME_NOT_FOUND', 'games.error_game_not_found')
       : fail(502, 'SERVER_ERROR', 'slot_machines.list_error');
+  // A table title (issue 24) draws its game, by the catalogue's category: no symbols, no rules needed.
+  const table = tableArtOf(answer.data);
+  if (table)
+    return new Response(gameArtSvg({ ...answer.data, table }), {
+      headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', ...IMMUTABLE },
+    });
   // Another provider's title has no rules at our studio: its tile shows a slot machine. A studio
   // that is down must not leave that picture in caches for a year.
   if (!rules.ok && rules.status !== 404) return fail(502, 'SERVER_ERROR', 'slot_machines.list_error');
