@@ -12,6 +12,9 @@ export const errorPlugin = fp<{ message: (code: ErrorCode) => string }>(async (a
       const body: ErrorBody = { result: 0, code: error.code, message: error.details.message ?? message(error.code) };
       if (error.details.balanceOre !== undefined) body.balanceOre = error.details.balanceOre;
       if (error.details.nextRoundAt !== undefined) body.nextRoundAt = error.details.nextRoundAt;
+      if (error.details.reason !== undefined) body.reason = error.details.reason;
+      if (error.details.betIndex !== undefined) body.betIndex = error.details.betIndex;
+      if (error.details.roundId !== undefined) body.roundId = error.details.roundId;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,7 +5,14 @@ export class StudioError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly statusCode: number,
-    readonly details: { balanceOre?: number; nextRoundAt?: string; message?: string } = {},
+    readonly details: {
+      balanceOre?: number;
+      nextRoundAt?: string;
+      message?: string;
+      reason?: string;
+      betIndex?: number;
+      roundId?: string;
+    } = {},
   ) {
     super(code);
     this.name = 'StudioError';

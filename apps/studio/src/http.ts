@@ -16,6 +16,11 @@ export const errorBody = z.object({
   balanceOre: z.number().int().optional(),
   /** GAME_ROUND_TOO_SOON: when the next round may start. */
   nextRoundAt: isoDateTime.optional(),
+  /** A table's refusal: the rule that refused it (a roulette check's code, a move's), and the bet it names. */
+  reason: z.string().optional(),
+  betIndex: z.number().int().optional(),
+  /** TABLE_HAND_OPEN: the hand waiting for the player. */
+  roundId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 export const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 503: errorBody };

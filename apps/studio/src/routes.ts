@@ -22,6 +22,9 @@ const session = z.object({
   stake,
   /** The player's real round still owed the platform's answer, in any session of theirs (GET …/rounds/{roundId} reads its fate). */
   pendingRound: z.object({ roundId: z.uuid(), gameId: z.string(), stakeOre: ore, startedAt: isoDateTime }).nullable(),
+  kind: z.enum(['slot', 'roulette', 'blackjack', 'video-poker']),
+  /** A table game's hand waiting for the player (from any session of theirs for this game): the screen resumes it. */
+  openRound: z.record(z.string(), z.unknown()).nullable(),
 });
 const win = z.object({
   kind: z.enum(['line', 'ways', 'scatter']),
@@ -39,7 +42,9 @@ const round = z.object({
   stakeOre: ore,
   winOre: ore.nullable(),
   startedAt: isoDateTime,
-  status: z.enum(['settled', 'pending', 'refused', 'cancelled']),
+  status: z.enum(['settled', 'pending', 'refused', 'cancelled', 'playing']),
+  /** A table round's state as the player may see it (rounds/table-games.ts tableView); null for slots and unsettled rounds. */
+  table: z.record(z.string(), z.unknown()).nullable(),
   outcome: spin.extend({ freeSpins: z.object({ spins: z.number().int(), winOre: ore, rounds: z.array(spin) }).nullable() }).nullable(),
   /** The platform's code of a refused round (INSUFFICIENT_FUNDS, ACCOUNT_PAUSED, GAME_SESSION_ENDED, …). */
   refusalCode: z.string().nullable(),
@@ -79,13 +84,41 @@ export const studioRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; ro
     {
       schema: {
         params: sessionParams,
-        body: z.object({ stakeOre: z.number().int().min(1).max(1_000_000_000) }),
+        // A slot, blackjack or video-poker round: {stakeOre}; a roulette spin: {bets} (checked by the table's rules).
+        body: z
+          .object({ stakeOre: z.number().int().min(1).max(1_000_000_000).optional(), bets: z.array(z.unknown()).max(200).optional() })
+          .strict(),
         response: { 200: ok(z.object({ round, session })), ...errors },
       },
     },
     async (request) => ({
       result: 1 as const,
-      data: await rounds.playRound(request.params.sessionId, bearer(request.headers.authorization), request.body.stakeOre),
+      data: (await rounds.playRound(request.params.sessionId, bearer(request.headers.authorization), request.body)) as never,
+    }),
+  );
+
+  app.post(
+    '/sessions/:sessionId/rounds/:roundId/actions',
+    {
+      schema: {
+        params: sessionParams.extend({ roundId: z.string().max(100) }),
+        // A move on a table game's waiting hand; holds are checked by the table (TABLE_HOLDS_INVALID: a sixth card, a missing one).
+        body: z.discriminatedUnion('action', [
+          z.object({ action: z.enum(['hit', 'stand', 'double', 'split', 'surrender']) }).strict(),
+          z.object({ action: z.literal('insurance'), take: z.boolean() }).strict(),
+          z.object({ action: z.literal('draw'), holds: z.array(z.unknown()).max(10) }).strict(),
+        ]),
+        response: { 200: ok(z.object({ round, session })), ...errors },
+      },
+    },
+    async (request) => ({
+      result: 1 as const,
+      data: (await rounds.act(
+        request.params.sessionId,
+        bearer(request.headers.authorization),
+        request.params.roundId,
+        request.body,
+      )) as never,
     }),
   );
 

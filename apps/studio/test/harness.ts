@@ -8,7 +8,7 @@ import { createCryptoRng, play, SeededTestRng, type Rng } from '@krone/games-mat
 import { buildStudio, type Studio, type StudioOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { loadTitleCatalogue } from '../src/titles.js';
+import { loadTitleCatalogue, type SlotTitle } from '../src/titles.js';
 
 export const STUDIO_SECRET = 'studio-secret-of-the-studio-tests-0123456789';
 export const STUDIO_KEY = 'studio-key-of-the-studio-tests-0123456789';
@@ -131,7 +131,7 @@ export async function startWorld(
         steered = null;
         return;
       }
-      const maths = titleById(gameId)!.maths;
+      const maths = (titleById(gameId) as SlotTitle).maths;
       for (let seed = 1; seed < 10_000; seed++) {
         if (play(maths, new SeededTestRng(seed)).winUnits > 0 === (kind === 'win')) {
           // The studio's next round plays from this generator, fresh at the seed (it draws once a round).

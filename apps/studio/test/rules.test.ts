@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { gameRules } from '../src/rules.js';
-import { loadTitleCatalogue } from '../src/titles.js';
+import { slotRules } from '../src/rules.js';
+import { loadTitleCatalogue, type SlotTitle } from '../src/titles.js';
 
 const titleById = await loadTitleCatalogue();
 const rulesOf = (gameId: string) => {
   const title = titleById(gameId);
   if (!title) throw new Error(`no title ${gameId}`);
-  return gameRules(title);
+  return slotRules(title as SlotTitle);
 };
 
 describe('a title’s rules: what the wild does not stand in for', () => {

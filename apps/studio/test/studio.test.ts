@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { evaluate, type RoundOutcome } from '@krone/games-math';
 import { rounds, sessions } from '../src/db/schema.js';
 import { loadConfig } from '../src/config.js';
-import { loadTitleCatalogue } from '../src/titles.js';
+import { loadTitleCatalogue, type SlotTitle } from '../src/titles.js';
 import { gameProvider } from '../../platform/test/games-provider.js';
 import {
   GAME,
@@ -179,7 +179,7 @@ describe('real money through the games contract', () => {
     expect(all.length).toBeGreaterThan(5);
     for (const round of all) {
       const stored = round.outcome as unknown as RoundOutcome;
-      const replayed = evaluate(titleById(round.gameId)!.maths, stored.draws);
+      const replayed = evaluate((titleById(round.gameId) as SlotTitle).maths, stored.draws);
       expect(JSON.parse(JSON.stringify(replayed))).toEqual(stored);
     }
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The studio's own tables, in their own PostgreSQL schema `studio`: on a server they may share a
@@ -101,10 +101,19 @@ export const rounds = studio.table(
     attempts: integer('attempts').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The game's kind: slot, or a table game (roulette, blackjack, video-poker); `outcome` holds that kind's state. */
+    kind: text('kind').notNull().default('slot'),
+    /** A table round waiting for the player (status playing): when it is finished by the table's rule if left. */
+    decideBy: timestamp('decide_by', { withTimezone: true }),
+    /** Finished by the table's rule after the player left it (decide_by passed). */
+    autoFinished: boolean('auto_finished').notNull().default(false),
+    /** The player's moves applied so far (a table round): each move is written only over the state it was made on. */
+    moves: integer('moves').notNull().default(0),
   },
   (t) => [
-    check('rounds_status', sql`${t.status} in ('open', 'settled', 'cancelled', 'refused')`),
-    check('rounds_stage', sql`${t.stage} in ('bet', 'bet_and_win', 'win', 'rollback', 'done')`),
+    check('rounds_status', sql`${t.status} in ('open', 'settled', 'cancelled', 'refused', 'playing')`),
+    check('rounds_stage', sql`${t.stage} in ('bet', 'bet_and_win', 'win', 'rollback', 'done', 'decide', 'more')`),
+    check('rounds_kind', sql`${t.kind} in ('slot', 'roulette', 'blackjack', 'video-poker')`),
     check('rounds_stake_positive', sql`${t.stakeOre} > 0`),
     check('rounds_win_not_negative', sql`${t.winOre} is null or ${t.winOre} >= 0`),
     check('rounds_settled_has_outcome', sql`${t.status} <> 'settled' or (${t.outcome} is not null and ${t.winOre} is not null)`),
@@ -116,12 +125,22 @@ export const rounds = studio.table(
     uniqueIndex('rounds_one_open_per_player')
       .on(t.playerId)
       .where(sql`${t.status} = 'open'`),
+    // One hand waiting for its player per game (real: across their sessions; fun: per session).
+    uniqueIndex('rounds_one_playing_per_player_game')
+      .on(t.playerId, t.gameId)
+      .where(sql`${t.status} = 'playing' and ${t.playerId} is not null`),
+    uniqueIndex('rounds_one_playing_per_session')
+      .on(t.sessionId)
+      .where(sql`${t.status} = 'playing'`),
+    index('rounds_playing_idx')
+      .on(t.decideBy)
+      .where(sql`${t.status} = 'playing'`),
     index('rounds_player_idx')
       .on(t.playerId, t.startedAt)
       .where(sql`${t.playerId} is not null`),
     index('rounds_session_idx').on(t.sessionId, t.startedAt),
     index('rounds_open_idx')
       .on(t.attemptedAt)
-      .where(sql`${t.status} = 'open' or (${t.mode} = 'real' and ${t.platformEndedAt} is null)`),
+      .where(sql`${t.status} = 'open' or (${t.mode} = 'real' and ${t.platformEndedAt} is null and ${t.status} <> 'playing')`),
   ],
 );

@@ -7,9 +7,12 @@ import { players, rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
 import type { PlatformClient } from '../platform-client.js';
 import { endedAt, warningDue, type PlayerClock, type Session, type SessionsService } from '../sessions/service.js';
-import type { StudioTitle } from '../titles.js';
+import { isTableTitle, type SlotTitle, type StudioTitle } from '../titles.js';
 import { explainOutcome } from './explain.js';
+import { replayTable, tableView, type TableState } from './table-games.js';
 import { createSettlement, type Round } from './settlement.js';
+import { createTableRounds, decideByOf } from './table.js';
+import type { PlatformRefusal } from '../platform-client.js';
 
 export interface RoundsDeps {
   db: Db;
@@ -31,10 +34,11 @@ const storedOutcome = (outcome: RoundOutcome) => JSON.parse(JSON.stringify(outco
 /**
  * A real round opened (openReal) with its drawn outcome, before the platform hears of it: $1
  * session, $2 now, $3 the pace (ms), $4 round id, $5 game, $6 maths hash, $7 stake, $8 and $9 the
- * bet's and the win's transaction ids, $10 the outcome, $11 the win. The rules are the player's,
+ * bet's and the win's transaction ids, $10 the outcome, $11 the win (null: not known yet), $12 the stage
+ * (bet_and_win: drawn whole; bet: a table's deal, its stake first), $13 the kind. The rules are the player's,
  * across every session (game, tab) of theirs: their row in studio.players is locked, and checked
- * for the pace since their last round and the money-played warning's clock; no open round of the
- * player anywhere (the partial unique index rounds_one_open_per_player holds it should two
+ * for the pace since their last round and the money-played warning's clock; no hand of this game
+ * waiting for them (a table's); no open round of the player anywhere (the partial unique index rounds_one_open_per_player holds it should two
  * statements pass the check at once). The session itself must be live.
  */
 const OPEN_REAL_ROUND = `
@@ -47,17 +51,26 @@ const OPEN_REAL_ROUND = `
       and (s.warning_minutes is null or $2::timestamptz < p.warning_since + s.warning_minutes * interval '1 minute')
       and (p.last_round_at is null or $2::timestamptz >= p.last_round_at + $3::int * interval '1 millisecond')
       and not exists (select 1 from studio.rounds r where r.player_id = s.player_id and r.status = 'open')
+      and not exists (select 1 from studio.rounds r where r.player_id = s.player_id and r.game_id = $5::text and r.status = 'playing')
     for update of p
   ), opened as (
     insert into studio.rounds (id, session_id, player_id, game_id, maths_hash, mode, stake_ore, win_ore, outcome, status, stage,
-      bet_transaction_id, win_transaction_id, started_at, attempted_at)
-    select $4::uuid, s.id, p.player_id, $5::text, $6::text, 'real', $7::bigint, $11::bigint, $10::jsonb, 'open', 'bet_and_win', $8::text, $9::text,
-      $2::timestamptz, $2::timestamptz from s, p
+      bet_transaction_id, win_transaction_id, started_at, attempted_at, kind)
+    select $4::uuid, s.id, p.player_id, $5::text, $6::text, 'real', $7::bigint, $11::bigint, $10::jsonb, 'open', $12::text, $8::text, $9::text,
+      $2::timestamptz, $2::timestamptz, $13::text from s, p
     returning player_id
   )
   update studio.players set last_round_at = $2::timestamptz
   from p, opened where studio.players.player_id = p.player_id
   returning p.last_round_at as previous_round_at, p.warning_since, p.play_since`;
+
+/** A real round's draw, kept before the platform hears of it: its outcome, its win (null while a table's hand is open), its first stage. */
+export interface Drawn {
+  outcome: Record<string, unknown>;
+  won: number | null;
+  stage: 'bet_and_win' | 'bet';
+  kind: 'slot' | 'roulette' | 'blackjack' | 'video-poker';
+}
 
 /**
  * A round: the rules (one at a time, the pace, the stake steps, the warning), then for fun the play
@@ -70,21 +83,40 @@ export function createRoundsService(deps: RoundsDeps) {
   const { db, clock, paceMs, rng } = deps;
   const settlement = createSettlement(deps);
 
+  /** A slot round drawn from the CSPRNG: its outcome and win, sent whole. */
+  function drawSlot(title: SlotTitle, stakeOre: number): Drawn {
+    const outcome = storedOutcome(play(title.maths, rng));
+    return {
+      outcome,
+      won: winInOre(title.maths, stakeOre, (outcome as unknown as RoundOutcome).winUnits),
+      stage: 'bet_and_win',
+      kind: 'slot',
+    };
+  }
+
   /**
    * A round as the player may see it: its outcome and win only once settled. A pending round (the
    * platform's answer still owed) shows neither: should the platform refuse it, it never happened.
    */
   function roundView(round: Round, title: StudioTitle) {
-    const status: 'pending' | 'settled' | 'refused' | 'cancelled' =
-      round.status === 'open' ? 'pending' : (round.status as 'settled' | 'refused' | 'cancelled');
+    const status: 'pending' | 'settled' | 'refused' | 'cancelled' | 'playing' =
+      round.status === 'open' ? 'pending' : (round.status as 'settled' | 'refused' | 'cancelled' | 'playing');
     const settled = status === 'settled';
+    const table = isTableTitle(title);
     return {
       roundId: round.id,
       stakeOre: round.stakeOre,
       winOre: settled ? (round.winOre ?? 0) : null,
       startedAt: round.startedAt.toISOString(),
       status,
-      outcome: settled ? explainOutcome(title.maths, round.stakeOre, round.outcome as unknown as RoundOutcome) : null,
+      outcome: settled && !table ? explainOutcome(title.maths, round.stakeOre, round.outcome as unknown as RoundOutcome) : null,
+      table:
+        table && (settled || status === 'playing')
+          ? tableView(title, round.outcome as unknown as TableState, round.stakeOre, {
+              decideBy: status === 'playing' ? round.decideBy : null,
+              autoFinished: round.autoFinished,
+            })
+          : null,
       refusalCode: status === 'refused' ? round.refusalCode : null,
     };
   }
@@ -103,6 +135,12 @@ export function createRoundsService(deps: RoundsDeps) {
       .where(and(eq(rounds.sessionId, current.id), eq(rounds.status, 'open')))
       .limit(1);
     if (busy) return fail('GAME_ROUND_IN_PROGRESS');
+    const [hand] = await runner
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(eq(rounds.sessionId, current.id), eq(rounds.status, 'playing')))
+      .limit(1);
+    if (hand) return fail('TABLE_HAND_OPEN', { roundId: hand.id });
     if (warningDue(current, now)) return fail('GAME_WARNING_UNANSWERED');
     if (current.lastRoundAt && now.getTime() < current.lastRoundAt.getTime() + paceMs)
       return fail('GAME_ROUND_TOO_SOON', { nextRoundAt: new Date(current.lastRoundAt.getTime() + paceMs).toISOString() });
@@ -116,6 +154,12 @@ export function createRoundsService(deps: RoundsDeps) {
       .where(and(eq(rounds.playerId, playerId), eq(rounds.status, 'open')))
       .limit(1);
     if (busy) return fail(busy.sessionId === current.id ? 'GAME_ROUND_IN_PROGRESS' : 'GAME_ROUND_IN_PROGRESS_ELSEWHERE');
+    const [hand] = await db
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(eq(rounds.playerId, playerId), eq(rounds.gameId, current.gameId), eq(rounds.status, 'playing')))
+      .limit(1);
+    if (hand) return fail('TABLE_HAND_OPEN', { roundId: hand.id });
     const [player] = await db.select().from(players).where(eq(players.playerId, playerId)).limit(1);
     if (!player) return null;
     if (warningDue(current, now, player)) return fail('GAME_WARNING_UNANSWERED');
@@ -147,10 +191,10 @@ export function createRoundsService(deps: RoundsDeps) {
     session: Session,
     title: StudioTitle,
     stakeOre: number,
+    drawn?: Drawn,
   ): Promise<{ round: Round; previousRoundAt: Date | null; player?: PlayerClock }> {
     const now = clock();
-    const outcome = storedOutcome(play(title.maths, rng));
-    const won = winInOre(title.maths, stakeOre, (outcome as unknown as RoundOutcome).winUnits);
+    const { outcome, won, stage, kind } = drawn ?? drawSlot(title as SlotTitle, stakeOre);
     const id = randomUUID();
     const at = now.toISOString();
     type Opened = { previous_round_at: Date | string | null; warning_since: Date | string; play_since: Date | string };
@@ -168,6 +212,8 @@ export function createRoundsService(deps: RoundsDeps) {
         `${id}:win`,
         JSON.stringify(outcome),
         won,
+        stage,
+        kind,
       ]);
     } catch (error) {
       if (isUniqueViolation(error, 'rounds_one_open_per_session') || isUniqueViolation(error, 'rounds_one_open_per_player'))
@@ -192,7 +238,11 @@ export function createRoundsService(deps: RoundsDeps) {
       winOre: won,
       outcome,
       status: 'open',
-      stage: 'bet_and_win',
+      stage,
+      kind,
+      decideBy: null,
+      autoFinished: false,
+      moves: 0,
       betTransactionId: `${id}:bet`,
       winTransactionId: `${id}:win`,
       rollbackTransactionId: null,
@@ -214,8 +264,9 @@ export function createRoundsService(deps: RoundsDeps) {
     session: Session,
     title: StudioTitle,
     stakeOre: number,
+    drawn?: Drawn,
   ): Promise<{ round: Round; previousRoundAt: Date | null; player?: PlayerClock }> {
-    if (session.mode === 'real') return openReal(session, title, stakeOre);
+    if (session.mode === 'real') return openReal(session, title, stakeOre, drawn);
     const now = clock();
     const id = randomUUID();
     try {
@@ -223,6 +274,9 @@ export function createRoundsService(deps: RoundsDeps) {
         const [current] = await tx.select().from(sessions).where(eq(sessions.id, session.id)).for('update');
         const refusal = await refusalOf(current, now, tx);
         if (refusal || !current) throw refusal;
+        if (current.mode !== 'fun') throw new Error('a real session reached the fun round');
+        if (current.balanceOre < stakeOre) throw fail('INSUFFICIENT_FUNDS', { balanceOre: current.balanceOre });
+        const { outcome, won, kind } = drawn ?? drawSlot(title as SlotTitle, stakeOre);
         const base = {
           id,
           sessionId: current.id,
@@ -232,58 +286,81 @@ export function createRoundsService(deps: RoundsDeps) {
           stakeOre,
           startedAt: now,
           attemptedAt: now,
+          kind,
+          outcome,
         };
-        if (current.mode === 'fun') {
-          if (current.balanceOre < stakeOre) throw fail('INSUFFICIENT_FUNDS', { balanceOre: current.balanceOre });
-          const outcome = play(title.maths, rng);
-          const won = winInOre(title.maths, stakeOre, outcome.winUnits);
+        // A table's hand that waits for the player: its stake taken now, its win when it ends (table.ts).
+        if (won === null) {
           const [round] = await tx
             .insert(rounds)
-            .values({ ...base, status: 'settled', stage: 'done', outcome: storedOutcome(outcome), winOre: won, endedAt: now })
+            .values({ ...base, status: 'playing', stage: 'decide', decideBy: decideByOf(now) })
             .returning();
           await tx
             .update(sessions)
-            .set({
-              lastRoundAt: now,
-              balanceOre: sql`${sessions.balanceOre} - ${stakeOre} + ${won}`,
-              stakedOre: sql`${sessions.stakedOre} + ${stakeOre}`,
-              wonOre: sql`${sessions.wonOre} + ${won}`,
-              roundsPlayed: sql`${sessions.roundsPlayed} + 1`,
-            })
+            .set({ lastRoundAt: now, balanceOre: sql`${sessions.balanceOre} - ${stakeOre}` })
             .where(eq(sessions.id, current.id));
           return { round: round!, previousRoundAt: current.lastRoundAt };
         }
-        throw new Error('a real session reached the fun round');
+        const [round] = await tx
+          .insert(rounds)
+          .values({ ...base, status: 'settled', stage: 'done', winOre: won, endedAt: now })
+          .returning();
+        await tx
+          .update(sessions)
+          .set({
+            lastRoundAt: now,
+            balanceOre: sql`${sessions.balanceOre} - ${stakeOre} + ${won}`,
+            stakedOre: sql`${sessions.stakedOre} + ${stakeOre}`,
+            wonOre: sql`${sessions.wonOre} + ${won}`,
+            roundsPlayed: sql`${sessions.roundsPlayed} + 1`,
+          })
+          .where(eq(sessions.id, current.id));
+        return { round: round!, previousRoundAt: current.lastRoundAt };
       });
     } catch (error) {
       if (isUniqueViolation(error, 'rounds_one_open_per_session')) throw fail('GAME_ROUND_IN_PROGRESS');
+      if (isUniqueViolation(error, 'rounds_one_playing_per_session')) throw fail('TABLE_HAND_OPEN');
       throw error;
     }
   }
 
-  async function playRound(sessionId: string, token: string | undefined, stakeOre: number) {
+  /** A round the platform refused never happened: the player's pace is as before it (unless another round of theirs started since). */
+  async function refused(round: Round, refusal: PlatformRefusal, previousRoundAt: Date | null): Promise<never> {
+    if (round.playerId)
+      await db
+        .update(players)
+        .set({ lastRoundAt: previousRoundAt })
+        .where(and(eq(players.playerId, round.playerId), eq(players.lastRoundAt, round.startedAt)));
+    throw fail(
+      refusal.code,
+      { balanceOre: refusal.balanceOre, ...(refusal.platformMessage ? { message: refusal.platformMessage } : {}) },
+      refusal.status,
+    );
+  }
+
+  /**
+   * A round (slot: {stakeOre}; a table: its deal, table.ts): drawn from the CSPRNG and kept, then
+   * sent to the platform.
+   */
+  async function playRound(sessionId: string, token: string | undefined, input: { stakeOre?: number; bets?: unknown }) {
     const session = await deps.sessions.authorisedForRound(sessionId, token);
     const title = deps.sessions.titleOf(session.gameId);
-    if (!title.stake.stepsOre.includes(stakeOre)) throw fail('GAME_STAKE_NOT_ALLOWED');
-    const { round, previousRoundAt, player } = await open(session, title, stakeOre);
+    if (isTableTitle(title)) return tables.deal(session, title, input);
+    const { stakeOre } = input;
+    if (input.bets !== undefined || stakeOre === undefined || !title.stake.stepsOre.includes(stakeOre))
+      throw fail('GAME_STAKE_NOT_ALLOWED');
+    return playDrawn(session, title, stakeOre);
+  }
+
+  /** Opens a round (drawn: a table's; else a slot's, drawn here) and settles what it owes: a drawn round whole, a table's deal by its stake. */
+  async function playDrawn(session: Session, title: StudioTitle, stakeOre: number, drawn?: Drawn) {
+    const { round, previousRoundAt, player } = await open(session, title, stakeOre, drawn);
     if (round.mode === 'fun') return { round: roundView(round, title), session: await deps.sessions.current(session.id) };
+    if (round.stage === 'bet') return tables.stakeDeal(round, session, previousRoundAt);
 
     // The drawn round is settled as drawn or refused, never rolled back (settlement.ts settleDrawn).
     const fate = await settlement.settleDrawn(round, session, { inRequest: true, lastRoundAt: previousRoundAt });
-    if (fate.status === 'refused') {
-      const { refusal } = fate;
-      // The round never happened: the player's pace is as before it (unless another round of theirs started since).
-      if (round.playerId)
-        await db
-          .update(players)
-          .set({ lastRoundAt: previousRoundAt })
-          .where(and(eq(players.playerId, round.playerId), eq(players.lastRoundAt, round.startedAt)));
-      throw fail(
-        refusal.code,
-        { balanceOre: refusal.balanceOre, ...(refusal.platformMessage ? { message: refusal.platformMessage } : {}) },
-        refusal.status,
-      );
-    }
+    if (fate.status === 'refused') return refused(round, fate.refusal, previousRoundAt);
     // Settled: shown. Pending (no answer yet, sent again in the background): shown as pending,
     // without its outcome, until the platform answers (GET …/rounds/{roundId}).
     if (fate.status === 'pending') deps.log('warn', 'round unanswered: pending, sent again in the background', { roundId: round.id });
@@ -291,11 +368,14 @@ export function createRoundsService(deps: RoundsDeps) {
     return {
       round: roundView(fate.round, title),
       session:
-        settledSession && !warningDue(settledSession, clock(), player)
+        settledSession && !warningDue(settledSession, clock(), player) && !isTableTitle(title)
           ? deps.sessions.view(settledSession, undefined, player)
           : await deps.sessions.current(session.id),
     };
   }
+
+  const tables = createTableRounds({ ...deps, settlement, playDrawn, roundView, refused });
+  deps.sessions.showOpenRounds(tables.openRoundOf);
 
   /**
    * A round as the player may see it now (pending, settled with its outcome, refused), with the
@@ -325,13 +405,21 @@ export function createRoundsService(deps: RoundsDeps) {
     const [round] = await db.select().from(rounds).where(eq(rounds.id, roundId)).limit(1);
     if (!round?.outcome) return null;
     const title = deps.sessions.titleOf(round.gameId);
+    if (isTableTitle(title)) return { stored: round.outcome, replayed: replayTable(title, round.outcome as unknown as TableState) };
     return {
       stored: round.outcome as unknown as RoundOutcome,
       replayed: evaluate(title.maths, (round.outcome as unknown as RoundOutcome).draws),
     };
   }
 
-  return { playRound, roundOf, replay, recover: settlement.recover };
+  /** Everything owed: the money calls of rounds left behind (settlement.ts), a table's further stake unanswered, hands left past their time. */
+  async function recover(options: { quietMs: number; betQuietMs?: number; limit?: number }) {
+    const totals = await settlement.recover({ ...options, more: tables.recoverMore });
+    const finished = await tables.finishLeft({ limit: options.limit });
+    return { ...totals, finished };
+  }
+
+  return { playRound, act: tables.act, roundOf, replay, recover };
 }
 
 export type RoundsService = ReturnType<typeof createRoundsService>;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.js';
 import type { Session } from '../sessions/service.js';
 import { rounds, sessions } from '../db/schema.js';
@@ -347,7 +347,18 @@ export function createSettlement(deps: SettlementDeps) {
    * round without an answer (it may still be on its way from another process) waits `betQuietMs`
    * at least; after that each waits its backoff.
    */
-  async function recover({ quietMs, betQuietMs = quietMs, limit = 100 }: { quietMs: number; betQuietMs?: number; limit?: number }) {
+  async function recover({
+    quietMs,
+    betQuietMs = quietMs,
+    limit = 100,
+    more,
+  }: {
+    quietMs: number;
+    betQuietMs?: number;
+    limit?: number;
+    /** A table's further stake (stage more) whose answer never came: table.ts undoes it. */
+    more?: (round: Round, session: { platformSessionId: string | null }) => Promise<'undone' | 'waiting'>;
+  }) {
     const now = clock();
     const owed = await db
       .select({ round: rounds, platformSessionId: sessions.platformSessionId })
@@ -356,7 +367,8 @@ export function createSettlement(deps: SettlementDeps) {
       .where(
         and(
           lt(rounds.attemptedAt, new Date(now.getTime() - quietMs)),
-          or(eq(rounds.status, 'open'), and(eq(rounds.mode, 'real'), isNull(rounds.platformEndedAt))),
+          // A table's hand waiting for its player owes the platform nothing yet (the index's predicate).
+          or(eq(rounds.status, 'open'), and(eq(rounds.mode, 'real'), isNull(rounds.platformEndedAt), ne(rounds.status, 'playing'))),
         ),
       )
       .orderBy(rounds.attemptedAt)
@@ -364,12 +376,16 @@ export function createSettlement(deps: SettlementDeps) {
     const totals = { paid: 0, refused: 0, rolledBack: 0, ended: 0, waiting: 0 };
     for (const { round, platformSessionId } of owed) {
       if (round.attempts > 0 && now.getTime() < round.attemptedAt.getTime() + backoffMs(round.attempts)) continue;
-      const unanswered = round.stage === 'bet' || round.stage === 'bet_and_win';
+      const unanswered = round.stage === 'bet' || round.stage === 'bet_and_win' || round.stage === 'more';
       if (round.status === 'open' && unanswered && round.attemptedAt.getTime() > now.getTime() - betQuietMs) continue;
       const session = { platformSessionId };
       if (round.status !== 'open') {
         await endRound(round, platformSessionId!);
         totals.ended++;
+      } else if (round.stage === 'more') {
+        if (!more) continue;
+        if ((await more(round, session)) === 'undone') totals.rolledBack++;
+        else totals.waiting++;
       } else if (round.stage === 'win') {
         if ((await payWin(round, session)).round.status === 'settled') totals.paid++;
         else totals.waiting++;
@@ -388,5 +404,5 @@ export function createSettlement(deps: SettlementDeps) {
     return totals;
   }
 
-  return { settleDrawn, payWin, recover, fateOf };
+  return { settleDrawn, payWin, recover, fateOf, tryCall, noted, refuse };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { players, rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
 import { PlatformRefusal, PlatformUnavailable, type PlatformClient } from '../platform-client.js';
-import type { StudioTitle, TitleById } from '../titles.js';
+import { isTableTitle, stakeOf, type StudioTitle, type TitleById } from '../titles.js';
 
 export type Session = typeof sessions.$inferSelect;
 /** The player's own clocks (real play): the pace and the money-played warning, across every game and tab. */
@@ -26,6 +26,8 @@ export interface PendingRound {
   stakeOre: number;
   startedAt: string;
 }
+/** A table round waiting for its player (a blackjack hand, a video-poker deal), as rounds/table.ts shows it. */
+export type OpenRound = Record<string, unknown>;
 export type SessionConfig = Pick<
   Config,
   'STUDIO_ROUND_PACE_MS' | 'STUDIO_FUN_BALANCE_ORE' | 'STUDIO_WARNING_MINUTES' | 'STUDIO_FUN_SESSION_MINUTES'
@@ -56,6 +58,7 @@ export function sessionView(
   player?: PlayerClock | null,
   totals?: PlayTotals,
   pendingRound: PendingRound | null = null,
+  openRound: OpenRound | null = null,
 ) {
   const lastRoundAt = player ? player.lastRoundAt : session.lastRoundAt;
   const nextRoundAt = lastRoundAt ? new Date(Math.max(lastRoundAt.getTime() + paceMs, session.startedAt.getTime())) : session.startedAt;
@@ -78,8 +81,10 @@ export function sessionView(
           wonOre: counted.wonOre,
         }
       : null,
-    stake: title.stake,
+    kind: isTableTitle(title) ? title.kind : ('slot' as const),
+    stake: stakeOf(title),
     pendingRound,
+    openRound,
   };
 }
 export type SessionView = ReturnType<typeof sessionView>;
@@ -162,8 +167,15 @@ export function createSessionsService(deps: SessionsDeps) {
   async function fullView(session: Session, now = clock()) {
     const player = await playerClock(session);
     const totals = player && warningDue(session, now, player) ? await playTotals(session.playerId!, player.playSince) : undefined;
-    return sessionView(session, titleOf(session.gameId), now, config.STUDIO_ROUND_PACE_MS, player, totals, await pendingRoundOf(session));
+    const [pending, open] = await Promise.all([pendingRoundOf(session), openRoundOf(session)]);
+    return sessionView(session, titleOf(session.gameId), now, config.STUDIO_ROUND_PACE_MS, player, totals, pending, open);
   }
+
+  /** The player's table round of this game waiting for them (given by the rounds service, which shows rounds). */
+  let openRoundOf: (session: Session) => Promise<OpenRound | null> = async () => null;
+  const showOpenRounds = (of: (session: Session) => Promise<OpenRound | null>) => {
+    openRoundOf = of;
+  };
 
   async function start(input: { mode: 'fun'; gameId: string } | { mode: 'real'; token: string }) {
     const now = clock();
@@ -319,7 +331,7 @@ export function createSessionsService(deps: SessionsDeps) {
     return fullView(updated!, now);
   }
 
-  return { start, authorised, authorisedForRound, get, current, answerWarning, end, titleOf, view };
+  return { start, authorised, authorisedForRound, get, current, answerWarning, end, titleOf, view, showOpenRounds };
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
