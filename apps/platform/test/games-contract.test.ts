@@ -8,7 +8,7 @@ import { players } from '../src/players/schema.js';
 import { checkInvariants } from '../src/invariants/check.js';
 import { rowsOf } from '../src/shared/db.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { addTestTitles, gameProvider, playerWithCash, type GameProviderClient } from './games-provider.js';
+import { addTestTable, addTestTitles, gameProvider, playerWithCash, type GameProviderClient } from './games-provider.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
 /**
@@ -33,6 +33,8 @@ let other: GameProviderClient;
 const STEPS = [100, 250, 300, 500, 700, 1_000, 1_500, 2_000, 3_000, 4_000, 5_000, 8_000, 10_000, 20_000];
 const GAME = 'kontrakt-slot';
 const OTHER_GAME = 'kontrakt-slot-anden';
+/** A table of the suite's: stakes of 1 kr. units, at most 20 kr. a call and 50 kr. a round. */
+const TABLE = 'kontrakt-bord';
 
 beforeAll(async () => {
   platform = await startTestPlatform({
@@ -44,6 +46,10 @@ beforeAll(async () => {
     { id: GAME, stepsOre: STEPS },
     { id: OTHER_GAME, providerId: 'other-studio', stepsOre: STEPS },
   ]);
+  await addTestTable(platform.database.db, {
+    id: TABLE,
+    stake: { stepsOre: [1_000, 2_000], defaultOre: 1_000, minOre: 1_000, unitOre: 100, maxCallOre: 2_000, maxRoundOre: 5_000 },
+  });
   studio = gameProvider(platform.publicApp, 'krone-studio', STUDIO_SECRET, () => now);
   other = gameProvider(platform.publicApp, 'other-studio', OTHER_SECRET, () => now);
 }, 60_000);
@@ -71,10 +77,10 @@ async function launch(token: string, body: Record<string, unknown> = {}) {
   return { status: response.statusCode, body: response.json() as { code?: string; data?: { token: string; gameSessionId: string } } };
 }
 
-/** A player with money, in a game session the provider has authenticated. */
-async function seated(cashOre: number, provider: GameProviderClient = studio) {
+/** A player with money, in a game session the provider has authenticated (on the provider's slot, or the title named). */
+async function seated(cashOre: number, provider: GameProviderClient = studio, gameId?: string) {
   const player = await playerWith(cashOre);
-  const launched = await launch(player.token, { providerId: provider.id });
+  const launched = await launch(player.token, { providerId: provider.id, ...(gameId ? { gameId } : {}) });
   expect(launched.status).toBe(200);
   const auth = await provider.call('authenticate', { token: launched.body.data!.token });
   expect(auth.status).toBe(200);
@@ -393,6 +399,119 @@ describe('money', () => {
     // The win follows the stake's shares: 3/8 of it to the bonus balance (rounded down), the rest to cash.
     const win = await studio.call('win', { sessionId, roundId, transactionId: id('w'), amountOre: 1_001 });
     expect(win.body.data).toMatchObject({ cashOre: 626, bonusOre: 47_375 });
+    await expectLedgerSound();
+  });
+});
+
+describe('a table’s stakes (issue 24)', () => {
+  const gameTransactionIds = async (sessionId: string) =>
+    (await platform.database.db.select().from(gameTransactions).where(eq(gameTransactions.sessionId, sessionId)))
+      .map((row) => row.transactionId)
+      .sort();
+  const staked = async (roundId: string) =>
+    (await platform.database.db.select().from(gameRounds).where(eq(gameRounds.roundId, roundId)))[0]?.stakedOre ?? null;
+
+  it('takes whole units, at least one, at most the most a call, and a round’s standing stakes at most its most a round (400 GAME_STAKE_NOT_ALLOWED), nothing moved or recorded', async () => {
+    const { player, sessionId } = await seated(20_000, studio, TABLE);
+    const roundId = id('r');
+    const bet = (amountOre: number, transactionId = id('b')) => studio.call('bet', { sessionId, roundId, transactionId, amountOre });
+    const transfersBefore = await transferCount();
+    // Off the rule as the round's first stake: below a unit, not a whole unit, past the most a call (a slot's steps do not apply).
+    for (const amountOre of [50, 150, 1_050, 2_100, 5_000])
+      expect(await bet(amountOre), String(amountOre)).toMatchObject({ status: 400, body: { code: 'GAME_STAKE_NOT_ALLOWED' } });
+    expect(await transferCount()).toBe(transfersBefore);
+    expect(await staked(roundId)).toBeNull();
+    // Any whole units within the call's limit, not only the steps the player picks from.
+    expect((await bet(1_300)).status).toBe(200);
+    expect((await bet(2_000)).status).toBe(200); // a double: 3,300
+    // 3,300 + 1,800 = 5,100 past the round's 5,000: refused whole, recorded nowhere; the id stays free.
+    const refusedId = id('b');
+    expect(await bet(1_800, refusedId)).toMatchObject({ status: 400, body: { code: 'GAME_STAKE_NOT_ALLOWED' } });
+    expect(
+      await studio.call('betAndWin', {
+        sessionId,
+        roundId,
+        transactionId: id('b'),
+        amountOre: 1_800,
+        winTransactionId: id('w'),
+        winAmountOre: 0,
+        endRound: false,
+      }),
+    ).toMatchObject({ status: 400, body: { code: 'GAME_STAKE_NOT_ALLOWED' } });
+    expect(await cash(player.id)).toBe(16_700);
+    expect(await staked(roundId)).toBe(3_300);
+    expect(await gameTransactionIds(sessionId)).not.toContain(refusedId);
+    // Exactly the round's limit.
+    expect((await bet(1_700, refusedId)).status).toBe(200);
+    expect(await staked(roundId)).toBe(5_000);
+    expect((await bet(100)).body.code).toBe('GAME_STAKE_NOT_ALLOWED');
+    // A stake rolled back no longer stands: its room is free again.
+    const rolledId = id('b');
+    const second = { sessionId, roundId: id('r'), transactionId: rolledId, amountOre: 2_000 };
+    expect((await studio.call('bet', second)).status).toBe(200);
+    expect((await studio.call('bet', { ...second, transactionId: id('b') })).status).toBe(200);
+    expect((await studio.call('bet', { ...second, transactionId: id('b') })).body.code).toBe('GAME_STAKE_NOT_ALLOWED');
+    await studio.call('rollback', { sessionId, roundId: second.roundId, transactionId: id('rb'), referenceTransactionId: rolledId });
+    // 2,000 stands: the 2,000 refused a moment ago (6,000) now fits (4,000).
+    expect((await studio.call('bet', { ...second, transactionId: id('b') })).status).toBe(200);
+    expect(await staked(second.roundId)).toBe(4_000);
+    // A whole round in one call is held to the same rule.
+    const whole = (amountOre: number) => ({
+      sessionId,
+      roundId: id('r'),
+      transactionId: id('b'),
+      amountOre,
+      winTransactionId: id('w'),
+      winAmountOre: 0,
+      endRound: true,
+    });
+    expect((await studio.call('betAndWin', whole(2_100))).body.code).toBe('GAME_STAKE_NOT_ALLOWED');
+    expect((await studio.call('betAndWin', whole(1_900))).status).toBe(200);
+    expect(await cash(player.id)).toBe(20_000 - 5_000 - 4_000 - 1_900);
+    await expectLedgerSound();
+  });
+
+  it('holds the open bonus’s maximum bet (100 kr.) for a round’s stakes together: a double past it is refused 409 BONUS_MAX_BET, nothing moved', async () => {
+    const { player, sessionId } = await seated(20_000, studio, 'blackjack-vegas');
+    await grantWelcomeBonus(player.id, 50_000);
+    const roundId = id('r');
+    const bet = (amountOre: number) => studio.call('bet', { sessionId, roundId, transactionId: id('b'), amountOre });
+    expect((await bet(6_000)).status).toBe(200);
+    const transfersBefore = await transferCount();
+    // A double of 60 kr.: 120 kr. in the round. Refused, by bet and by betAndWin.
+    expect(await bet(6_000)).toMatchObject({ status: 409, body: { code: 'BONUS_MAX_BET' } });
+    expect(
+      (
+        await studio.call('betAndWin', {
+          sessionId,
+          roundId,
+          transactionId: id('b'),
+          amountOre: 6_000,
+          winTransactionId: id('w'),
+          winAmountOre: 0,
+          endRound: true,
+        })
+      ).body.code,
+    ).toBe('BONUS_MAX_BET');
+    expect(await transferCount()).toBe(transfersBefore);
+    expect(await staked(roundId)).toBe(6_000);
+    expect(await cash(player.id)).toBe(14_000);
+    // Up to 100 kr. together is allowed; one krone more is not. Two doubles of 40 kr. at once: one lands.
+    const racing = await Promise.all([bet(4_000), bet(4_000)]);
+    expect(racing.map((answer) => answer.body.code ?? answer.status).sort()).toEqual([200, 'BONUS_MAX_BET']);
+    expect((await bet(100)).body.code).toBe('BONUS_MAX_BET');
+    expect(await staked(roundId)).toBe(10_000);
+    // A new round starts from nothing.
+    expect((await studio.call('bet', { sessionId, roundId: id('r'), transactionId: id('b'), amountOre: 10_000 })).status).toBe(200);
+
+    // Without a bonus, a round's stakes are held to the table's own limits only.
+    const free = await seated(30_000, studio, 'blackjack-vegas');
+    const freeRound = id('r');
+    for (const amountOre of [10_000, 10_000, 5_000])
+      expect((await studio.call('bet', { sessionId: free.sessionId, roundId: freeRound, transactionId: id('b'), amountOre })).status).toBe(
+        200,
+      );
+    expect(await staked(freeRound)).toBe(25_000);
     await expectLedgerSound();
   });
 });

@@ -1,5 +1,5 @@
 import { contractPath } from '@krone/domain';
-import type { Title } from '@krone/games-math';
+import { tableTitleById, type TableStake, type TableTitle, type Title } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -112,6 +112,32 @@ export async function addTestTitles(db: Db, specs: TestTitleSpec[], now = new Da
     await db.insert(games).values(row).onConflictDoUpdate({ target: games.id, set: row });
   }
   return made;
+}
+
+export interface TestTableSpec {
+  id: string;
+  /** The table title whose rules it takes (blackjack-vegas by default). */
+  model?: string;
+  providerId?: string;
+  stake?: Partial<TableStake>;
+}
+
+/**
+ * A table game for a suite: a table title of `TABLE_TITLES` (its rules, its largest win) under an
+ * id, a provider and a stake rule of the suite's own, written as the start-up sync writes a table.
+ */
+export async function addTestTable(db: Db, spec: TestTableSpec, now = new Date()): Promise<TableTitle> {
+  const model = tableTitleById(spec.model ?? 'blackjack-vegas')!;
+  const title = {
+    ...model,
+    id: spec.id,
+    name: `Testbord ${spec.id}`,
+    providerId: spec.providerId ?? 'krone-studio',
+    stake: { ...model.stake, ...spec.stake },
+  } as TableTitle;
+  const row = catalogueRow(title, now);
+  await db.insert(games).values(row).onConflictDoUpdate({ target: games.id, set: row });
+  return title;
 }
 
 /** A logged-in player with money on their cash account (a deposit through the ledger, in the test's process, when cashOre > 0). */

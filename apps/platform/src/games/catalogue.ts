@@ -114,8 +114,24 @@ export function categoryIdsByPosition(value: unknown): string[] {
 }
 
 /** A bet's rule of a title: one of its steps (a slot), or a table's unit and limits. */
-type StakeRule =
+export type StakeRule =
   { kind: 'steps'; stepsOre: readonly number[] } | { kind: 'table'; unitOre: number; maxCallOre: number; maxRoundOre: number };
+
+/**
+ * Whether a stake is allowed (games/README.md, "Stakes"): on a slot, one of the title's stake
+ * steps; on a table, a whole multiple of its unit, at least one unit, at most its most a call, and
+ * with the round's standing stakes (`standingOre`: its bets not rolled back; 0 for a bet that
+ * opens its round) at most its most a round.
+ */
+export function stakeAllowed(rule: StakeRule, amountOre: number, standingOre = 0): boolean {
+  if (rule.kind === 'steps') return rule.stepsOre.includes(amountOre);
+  return (
+    amountOre >= rule.unitOre &&
+    amountOre % rule.unitOre === 0 &&
+    amountOre <= rule.maxCallOre &&
+    standingOre + amountOre <= rule.maxRoundOre
+  );
+}
 
 export function createCatalogue({ db, clock, tableCategories = async () => TABLE_KINDS }: CatalogueDeps) {
   /** The first day a title counts as new (Copenhagen days are close enough for a badge: UTC dates). */
@@ -412,21 +428,12 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
   }
 
   /**
-   * A bet's check (GAME_STAKE_NOT_ALLOWED): on a slot, the amount is one of the title's stake
-   * steps; on a table, a whole multiple of its unit, at least one unit, at most its most a call,
-   * and with the round's standing stakes (`standingOre`: its bets not rolled back, read under the
-   * round's lock; 0 for a bet that opens its round) at most its most a round.
+   * A bet's check before its round is read (GAME_STAKE_NOT_ALLOWED): the stake alone, as if it
+   * opened its round (`stakeAllowed`). A bet into a round already open is checked again with the
+   * round's standing stakes under the round's lock (round-money.ts `stakeIn`).
    */
-  async function assertStakeAllowed(gameId: string, amountOre: number, standingOre = 0) {
-    const rule = await stakeRuleOf(gameId);
-    const allowed =
-      rule.kind === 'steps'
-        ? rule.stepsOre.includes(amountOre)
-        : amountOre >= rule.unitOre &&
-          amountOre % rule.unitOre === 0 &&
-          amountOre <= rule.maxCallOre &&
-          standingOre + amountOre <= rule.maxRoundOre;
-    if (!allowed) throw fail('GAME_STAKE_NOT_ALLOWED');
+  async function assertStakeAllowed(gameId: string, amountOre: number) {
+    if (!stakeAllowed(await stakeRuleOf(gameId), amountOre)) throw fail('GAME_STAKE_NOT_ALLOWED');
   }
 
   return {
@@ -441,6 +448,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
     gameTypes: (ids: string[], runner: Pick<Db, 'select'> = db) => gameTypesOf(ids, runner),
     assertPlayable,
     assertStakeAllowed,
+    stakeRuleOf,
     forgetStakes: () => stakeRules.clear(),
   };
 }

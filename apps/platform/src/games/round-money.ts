@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { lockUntilCommit } from '../shared/db.js';
 import { fail } from '../shared/errors.js';
 import type { TransferEntry, WalletService } from '../wallet/service.js';
+import { stakeAllowed, type StakeRule } from './catalogue.js';
 import { ledgerKey, type MoneyAnswer, type MoneyRequest } from './contract.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import type { GameSession } from './sessions.js';
@@ -14,6 +15,27 @@ type Round = typeof gameRounds.$inferSelect;
 type GameTransaction = typeof gameTransactions.$inferSelect;
 /** The player's cash and bonus accounts and the provider's games account. */
 export type Accounts = { cash: string; bonus: string; games: string };
+
+/**
+ * What a stake is held to once its round is read under the round's lock: the title's stake rule
+ * with the round's standing stakes (a table's most a round), and the standing stakes the open
+ * bonus's maximum bet was checked with before the lock (the bonus context is asked outside the
+ * transaction).
+ */
+export interface RoundStakeCheck {
+  rule: StakeRule;
+  bonusCheckedStandingOre: number;
+}
+
+/**
+ * A bet of the round landed between the bonus's check and the round's lock: the round's stakes
+ * are more than the check counted, so the caller checks again (service.ts). Nothing was written.
+ */
+export class RoundStakesMoved extends Error {
+  constructor() {
+    super('the round took another stake since the stake was checked');
+  }
+}
 
 export interface RoundMoneyDeps {
   db: Db;
@@ -98,11 +120,25 @@ export function createRoundMoney({ db, clock, wallet, payoutLimitOre }: RoundMon
     gameSessionId: session.id,
   });
 
-  /** A bet's money within its round's transaction (the round opened if new): the balance rows locked, the transfer, the records. */
-  async function stakeIn(tx: Tx, live: Session, accounts: Accounts, request: MoneyRequest, hash: string): Promise<MoneyAnswer> {
+  /**
+   * A bet's money within its round's transaction (the round opened if new): the stake held to the
+   * title's rule with the round's standing stakes, the balance rows locked, the transfer, the records.
+   */
+  async function stakeIn(
+    tx: Tx,
+    live: Session,
+    accounts: Accounts,
+    request: MoneyRequest,
+    hash: string,
+    check: RoundStakeCheck,
+  ): Promise<MoneyAnswer> {
     const { providerId } = live;
     const round = await openRound(tx, live, request.roundId);
     if (round.endedAt) throw fail('GAME_ROUND_ENDED');
+    // The round's bets not rolled back, as they stand under its lock: a table's most a round holds
+    // them all together (a double, a split, insurance after the first stake).
+    if (!stakeAllowed(check.rule, request.amountOre, round.stakedOre)) throw fail('GAME_STAKE_NOT_ALLOWED');
+    if (round.stakedOre > check.bonusCheckedStandingOre) throw new RoundStakesMoved();
     await assertProviderOpen(tx, providerId, exposureDay(clock()));
     const locked = await wallet.lockBalances([accounts.cash, accounts.bonus], tx);
     const cash = locked.get(accounts.cash) ?? 0;

@@ -12,7 +12,7 @@ import {
   type RollbackRequest,
 } from './contract.js';
 import { createOneStatementCalls } from './one-statement.js';
-import { createRoundMoney } from './round-money.js';
+import { createRoundMoney, RoundStakesMoved, type RoundStakeCheck } from './round-money.js';
 import { exposureDay, recordBoundRefusal, recordTakings } from './win-bounds.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import { createCatalogue } from './catalogue.js';
@@ -116,11 +116,49 @@ export function createGamesService(deps: GamesDeps) {
     }
   }
 
+  /** The round's bets not rolled back, read without a lock: 0 for a round not yet open, ended, or another session's. */
+  async function standingStakeOre(providerId: string, roundId: string, sessionId: string): Promise<number> {
+    const [round] = await db
+      .select({ stakedOre: gameRounds.stakedOre, sessionId: gameRounds.sessionId, endedAt: gameRounds.endedAt })
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, roundId)))
+      .limit(1);
+    return round && round.sessionId === sessionId && !round.endedAt ? round.stakedOre : 0;
+  }
+
+  /**
+   * A stake's checks that count the round's other stakes: the open bonus's maximum bet (spec §1,
+   * 100 kr.) holds for the round's standing stakes together with this one, as the bonus context
+   * answers it before the round's transaction; the title's stake rule is applied with the standing
+   * stakes again under the round's lock (`stakeIn`). Should another bet of the round land in
+   * between, the bonus is asked again with it (a few times; then the provider is told to try again).
+   */
+  async function withRoundStakeChecks<T>(
+    providerId: string,
+    session: { id: string; playerId: string; gameId: string },
+    request: MoneyRequest,
+    work: (check: RoundStakeCheck) => Promise<T>,
+  ): Promise<T> {
+    const rule = await catalogue.stakeRuleOf(session.gameId);
+    const key = ledgerKey(providerId, request.transactionId);
+    for (let attempt = 1; ; attempt++) {
+      const standing = await standingStakeOre(providerId, request.roundId, session.id);
+      await stakes.checkStake([session.playerId], standing + request.amountOre, key);
+      try {
+        return await work({ rule, bonusCheckedStandingOre: standing });
+      } catch (error) {
+        if (!(error instanceof RoundStakesMoved)) throw error;
+        if (attempt >= 3) throw fail('TRANSFER_IN_PROGRESS');
+      }
+    }
+  }
+
   /**
    * A stake: from the player's cash first, then their bonus balance, to the provider's games
    * account. Refused for an unknown or ended session, a round ended or another session's, a bet
-   * whose id a rollback already took, insufficient funds (with the balance), a paused or closed
-   * player, a stake over the open bonus's maximum bet (the wallet's stake rules).
+   * whose id a rollback already took, a stake off the title's rule (a slot's steps; a table's unit,
+   * most a call and most a round), insufficient funds (with the balance), a paused or closed
+   * player, a round's stakes over the open bonus's maximum bet (the wallet's stake rules).
    */
   async function bet(providerId: string, request: MoneyRequest): Promise<MoneyAnswer> {
     providerOf(providerId);
@@ -135,17 +173,17 @@ export function createGamesService(deps: GamesDeps) {
     if (isEnded(session)) throw fail('GAME_SESSION_ENDED');
     await catalogue.assertStakeAllowed(session.gameId, request.amountOre);
     await deps.assertAccountOpen(session.playerId).catch((error: unknown) => endSessionsIfLocked(session.playerId, error));
-    const key = ledgerKey(providerId, request.transactionId);
-    await stakes.checkStake([session.playerId], request.amountOre, key);
     const accounts = await accountsOf(providerId, session.playerId);
     try {
-      return await underRoundLock(providerId, request.roundId, [request.transactionId], async (tx) => {
-        const again = await findTransaction(tx, providerId, request.transactionId);
-        if (again) return answerSeen(again, hash);
-        const live = await sessionOf(providerId, request.sessionId, tx);
-        if (isEnded(live)) throw fail('GAME_SESSION_ENDED');
-        return stakeIn(tx, live, accounts, request, hash);
-      });
+      return await withRoundStakeChecks(providerId, session, request, (check) =>
+        underRoundLock(providerId, request.roundId, [request.transactionId], async (tx) => {
+          const again = await findTransaction(tx, providerId, request.transactionId);
+          if (again) return answerSeen(again, hash);
+          const live = await sessionOf(providerId, request.sessionId, tx);
+          if (isEnded(live)) throw fail('GAME_SESSION_ENDED');
+          return stakeIn(tx, live, accounts, request, hash, check);
+        }),
+      );
     } catch (error) {
       return stakes.explainRefusal(error, [session.playerId]);
     }
@@ -208,39 +246,40 @@ export function createGamesService(deps: GamesDeps) {
     if (isEnded(session)) throw fail('GAME_SESSION_ENDED');
     await catalogue.assertStakeAllowed(session.gameId, request.amountOre);
     await deps.assertAccountOpen(session.playerId).catch((error: unknown) => endSessionsIfLocked(session.playerId, error));
-    await stakes.checkStake([session.playerId], request.amountOre, ledgerKey(providerId, request.transactionId));
     const accounts = await accountsOf(providerId, session.playerId);
     const { winTransactionId, winAmountOre, endRound: ends, ...bet } = request;
     try {
-      return await underRoundLock(providerId, request.roundId, ids, async (tx) => {
-        const again = await seenFirst(tx);
-        if (again) return again;
-        const live = await sessionOf(providerId, request.sessionId, tx);
-        if (isEnded(live)) throw fail('GAME_SESSION_ENDED');
-        const staked = await stakeIn(tx, live, accounts, bet, hash);
-        const won = await payIn(tx, live, accounts, { ...bet, transactionId: winTransactionId, amountOre: winAmountOre }, hash);
-        if (ends)
+      return await withRoundStakeChecks(providerId, session, bet, (check) =>
+        underRoundLock(providerId, request.roundId, ids, async (tx) => {
+          const again = await seenFirst(tx);
+          if (again) return again;
+          const live = await sessionOf(providerId, request.sessionId, tx);
+          if (isEnded(live)) throw fail('GAME_SESSION_ENDED');
+          const staked = await stakeIn(tx, live, accounts, bet, hash, check);
+          const won = await payIn(tx, live, accounts, { ...bet, transactionId: winTransactionId, amountOre: winAmountOre }, hash);
+          if (ends)
+            await tx
+              .update(gameRounds)
+              .set({ endedAt: clock() })
+              .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+          const answer: BetAndWinAnswer = {
+            transactionId: request.transactionId,
+            ledgerTransferId: staked.ledgerTransferId!,
+            winTransactionId,
+            winLedgerTransferId: won.ledgerTransferId,
+            balanceOre: won.balanceOre,
+            cashOre: won.cashOre,
+            bonusOre: won.bonusOre,
+            roundEnded: ends,
+          };
+          // Both ids answer the round's answer when asked again.
           await tx
-            .update(gameRounds)
-            .set({ endedAt: clock() })
-            .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
-        const answer: BetAndWinAnswer = {
-          transactionId: request.transactionId,
-          ledgerTransferId: staked.ledgerTransferId!,
-          winTransactionId,
-          winLedgerTransferId: won.ledgerTransferId,
-          balanceOre: won.balanceOre,
-          cashOre: won.cashOre,
-          bonusOre: won.bonusOre,
-          roundEnded: ends,
-        };
-        // Both ids answer the round's answer when asked again.
-        await tx
-          .update(gameTransactions)
-          .set({ answer: answer as unknown as Record<string, unknown> })
-          .where(and(eq(gameTransactions.providerId, providerId), inArray(gameTransactions.transactionId, ids)));
-        return answer;
-      });
+            .update(gameTransactions)
+            .set({ answer: answer as unknown as Record<string, unknown> })
+            .where(and(eq(gameTransactions.providerId, providerId), inArray(gameTransactions.transactionId, ids)));
+          return answer;
+        }),
+      );
     } catch (error) {
       return stakes.explainRefusal(error, [session.playerId]);
     }
