@@ -70,12 +70,16 @@ test('campaign pages hide the header and wallpaper, list pages show them', async
   await expect(page.getByText('Vilkår for kampagnen')).toBeVisible();
 });
 
-test('the start page links to news, campaigns and the slots, and to no games page before one is built', async ({ page }) => {
+test('the start page links to news, campaigns, the slots and the table games, and to no games page before one is built', async ({
+  page,
+}) => {
   await page.goto('/');
   // The seeded category cards and the live-casino slide lead to games pages not built yet (lib/built-routes.ts).
-  for (const path of ['/live-casino', '/live/', '/bordspil', '/jackpots', '/nyevindere'])
+  for (const path of ['/live-casino', '/live/', '/jackpots', '/nyevindere'])
     await expect(page.locator(`a[href^="${path}"]`)).toHaveCount(0);
   await expect(page.getByRole('main').locator('a[href="/spilleautomater"]').first()).toBeVisible();
+  // The table games (issue 24): the category card and the table-games row's "Se alle".
+  await expect(page.getByRole('main').locator('a[href="/bordspil"]').first()).toBeVisible();
   // The game rows' "Se alle": the newest to all new games, the most played to the lobby, each named for it.
   await expect(page.getByTestId('game-row-home-new-games').getByRole('link', { name: 'Se alle: Nye spil' })).toHaveAttribute(
     'href',
