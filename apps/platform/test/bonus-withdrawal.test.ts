@@ -12,6 +12,7 @@ import { games } from '../src/games/schema.js';
 import { withdrawals } from '../src/payments/schema.js';
 import { walletTransfers } from '../src/wallet/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
+import { gameProvider, launchToken } from './games-provider.js';
 import { createLoggedInPlayer, stakeRulesOf, startPlatformWithCards, type TestPlatform } from './harness.js';
 
 // Issue 22 §5: a bonus cannot be turned into risk-free money. Withdrawing while a bonus is open
@@ -254,5 +255,39 @@ describe('wagering by game type', () => {
     // 10,000 + 1,000 + 501 = 11,501 øre of 1,000,000.
     expect((await summary(p.token)).TotalActiveBonusWageredFraction).toBe(0.0115);
     expect(await grantOf(p.id)).toMatchObject({ wageredOre: 11_501 });
+  });
+});
+
+describe('wagering on the table games (issue 24)', () => {
+  it(`counts a table round’s stakes, a double too, at the table weight (${WAGERING_CONTRIBUTION_PERCENT.table} %), the game type being the start-up sync’s`, async () => {
+    // Nothing in this test sets a game type: the sync wrote 'table' for the table titles.
+    const types = await platform.database.db.select({ id: games.id, gameType: games.gameType }).from(games);
+    const typeOf = new Map(types.map((row) => [row.id, row.gameType]));
+    expect([typeOf.get('europaeisk-roulette'), typeOf.get('blackjack-vegas'), typeOf.get(SLOT!)]).toEqual(['table', 'table', 'slot']);
+
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
+    expect((await deposit(p.token, 100_000, 'VAEGTKODE')).body.data?.bonus).toMatchObject({ amountOre: 100_000 });
+    const studio = gameProvider(platform.publicApp, 'krone-studio', platform.config.GAME_PROVIDER_KRONE_STUDIO_SECRET);
+    const seat = async (gameId: string) => {
+      const auth = await studio.call('authenticate', { token: await launchToken(platform, p.token, gameId) });
+      return auth.body.data!.sessionId as string;
+    };
+    // A spin of 100 kr. of chips, lost, in one call.
+    const roulette = await seat('europaeisk-roulette');
+    const spin = { sessionId: roulette, roundId: `spin-${randomUUID()}`, transactionId: `b-${randomUUID()}`, amountOre: 10_000 };
+    expect(
+      (await studio.call('betAndWin', { ...spin, winTransactionId: `w-${randomUUID()}`, winAmountOre: 0, endRound: true })).status,
+    ).toBe(200);
+    // A hand of 40 kr. doubled (two stakes in one round), won: 80 kr. staked.
+    const blackjack = await seat('blackjack-vegas');
+    const hand = `hand-${randomUUID()}`;
+    for (const transactionId of [`b-${randomUUID()}`, `d-${randomUUID()}`])
+      expect((await studio.call('bet', { sessionId: blackjack, roundId: hand, transactionId, amountOre: 4_000 })).status).toBe(200);
+    expect(
+      (await studio.call('win', { sessionId: blackjack, roundId: hand, transactionId: `w-${randomUUID()}`, amountOre: 16_000 })).status,
+    ).toBe(200);
+    // 180 kr. staked at 10 %: 18 kr. of the 10,000 kr. to wager.
+    expect((await summary(p.token)).TotalActiveBonusWageredFraction).toBe(0.0018);
+    expect(await grantOf(p.id)).toMatchObject({ wageredOre: 1_800 });
   });
 });

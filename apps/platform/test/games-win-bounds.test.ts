@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { tableTitleById } from '@krone/games-math';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from '../src/invariants/check.js';
@@ -57,12 +58,16 @@ afterAll(async () => {
 /** The most a round staked `stakeOre` may win: ceil(stake × units / cost), in øre. */
 const largestWinOre = (stakeOre: number) => Number((BigInt(stakeOre) * bound.units + bound.cost - 1n) / bound.cost);
 
-async function seated(provider: GameProviderClient, cashOre: number) {
+async function seated(
+  provider: GameProviderClient,
+  cashOre: number,
+  gameId = provider === capped ? 'graense-slot-capped' : 'graense-slot',
+) {
   const player = await playerWithCash(platform, cashOre);
   const launched = await platform.app.inject({
     method: 'POST',
     url: `/Games/launch/${player.token}`,
-    payload: { providerId: provider.id, gameId: provider === capped ? 'graense-slot-capped' : 'graense-slot', mode: 'real' },
+    payload: { providerId: provider.id, gameId, mode: 'real' },
   });
   expect(launched.statusCode, launched.body).toBe(200);
   const auth = await provider.call('authenticate', { token: (launched.json() as { data: { token: string } }).data.token });
@@ -165,6 +170,56 @@ describe('a round’s wins stay within its stake × the title’s largest win', 
         'GAME_WIN_EXCEEDS_MAXIMUM',
       );
     expect(await cash(player.id)).toBe(900);
+  });
+
+  it('bounds a table round by its title’s largest win over every stake of the round: a blackjack hand of 100 kr. doubled wins at most 500 kr.', async () => {
+    const { units, cost } = tableTitleById('blackjack-vegas')!.largestWin;
+    // A blackjack pays 3:2: 5/2 of the stake back, and nothing returns more per øre staked.
+    expect({ units, cost }).toEqual({ units: 5, cost: 2 });
+    const tableBound = (stakedOre: number) => Math.ceil((stakedOre * units) / cost);
+    const { player, sessionId } = await seated(studio, 100_000, 'blackjack-vegas');
+    const roundId = id('hand');
+    for (const transactionId of [id('bet'), id('double')])
+      expect((await studio.call('bet', { sessionId, roundId, transactionId, amountOre: 10_000 })).status).toBe(200);
+    expect(tableBound(20_000)).toBe(50_000);
+    // Paid in two parts, one øre past the bound refused, nothing moved.
+    expect((await studio.call('win', { sessionId, roundId, transactionId: id('win'), amountOre: 30_000 })).status).toBe(200);
+    const before = await footprint();
+    const over = await studio.call('win', { sessionId, roundId, transactionId: id('win'), amountOre: 20_001 });
+    expect(over).toMatchObject({ status: 403, body: { code: 'GAME_WIN_EXCEEDS_MAXIMUM' } });
+    expect(await footprint()).toEqual(before);
+    expect((await studio.call('win', { sessionId, roundId, transactionId: id('win'), amountOre: 20_000 })).status).toBe(200);
+    expect(await cash(player.id)).toBe(100_000 - 20_000 + 50_000);
+
+    // A whole hand in one call: 15 kr. wins up to 37.50 kr. (1,500 × 5 / 2 øre).
+    const whole = (amountOre: number, winAmountOre: number) =>
+      studio.call('betAndWin', {
+        sessionId,
+        roundId: id('hand'),
+        transactionId: id('bet'),
+        amountOre,
+        winTransactionId: id('win'),
+        winAmountOre,
+        endRound: true,
+      });
+    expect((await whole(1_500, tableBound(1_500) + 1)).body.code).toBe('GAME_WIN_EXCEEDS_MAXIMUM');
+    expect((await whole(1_500, tableBound(1_500))).status).toBe(200);
+
+    // Roulette: a straight up's 36 × the stake is a spin's most.
+    const roulette = await seated(studio, 10_000, 'europaeisk-roulette');
+    const spin = (winAmountOre: number) =>
+      studio.call('betAndWin', {
+        sessionId: roulette.sessionId,
+        roundId: id('spin'),
+        transactionId: id('bet'),
+        amountOre: 1_000,
+        winTransactionId: id('win'),
+        winAmountOre,
+        endRound: true,
+      });
+    expect((await spin(36_001)).body.code).toBe('GAME_WIN_EXCEEDS_MAXIMUM');
+    expect((await spin(36_000)).status).toBe(200);
+    expect((await checkInvariants(platform.database.db, { now })).filter((invariant) => !invariant.ok)).toEqual([]);
   });
 });
 
