@@ -69,6 +69,8 @@ export interface TestWorld {
    * studio's own `play`, from which the studio then draws until `nextOutcome(null)` (the CSPRNG).
    */
   nextOutcome(kind: 'win' | 'loss' | null, gameId?: string): void;
+  /** The studio's draws from a seeded generator fresh at `seed` (a test's chosen deal), or again from the CSPRNG (null). */
+  steer(seed: number | null): void;
   /** Another studio process on the same database (closed with the world). */
   anotherStudio(): Promise<Studio>;
   close(): Promise<void>;
@@ -140,6 +142,9 @@ export async function startWorld(
         }
       }
       throw new Error(`no ${kind} found for ${gameId}`);
+    },
+    steer: (seed) => {
+      steered = seed === null ? null : new SeededTestRng(seed);
     },
     anotherStudio: async () => {
       const other = await build();
