@@ -190,7 +190,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
       schema: {
         tags,
         operationId: 'gamesSearch',
-        summary: 'Titles by name, studio or theme tag: typo-tolerant trigram search, Danish letters folded (æ/ae, ø/oe, å/aa)',
+        summary:
+          'Titles of every type by name, studio, theme tag or a table game’s kind: typo-tolerant trigram search, Danish letters folded (æ/ae, ø/oe, å/aa)',
         querystring: z.object({
           q: z.string().max(80),
           limit: z.coerce.number().int().min(1).max(50).default(20),

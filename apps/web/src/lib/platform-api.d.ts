@@ -1007,7 +1007,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Titles by name, studio or theme tag: typo-tolerant trigram search, Danish letters folded (æ/ae, ø/oe, å/aa) */
+        /** Titles of every type by name, studio, theme tag or a table game’s kind: typo-tolerant trigram search, Danish letters folded (æ/ae, ø/oe, å/aa) */
         get: operations["gamesSearch"];
         put?: never;
         post?: never;
