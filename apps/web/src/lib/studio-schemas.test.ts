@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { gameRulesSchema, isShownRound, roundSchema } from './studio-schemas';
+import {
+  anyGameRulesSchema,
+  gameRulesSchema,
+  isShownRound,
+  isTableRound,
+  isTableRules,
+  roundSchema,
+  studioSessionSchema,
+} from './studio-schemas';
 
 const session = {
   sessionId: 's-1',
@@ -63,5 +71,102 @@ describe('the studio’s rules answer as the paytable reads it', () => {
     expect(gameRulesSchema.parse({ ...answer, wildExcludes: [0] }).wildExcludes).toEqual([0]);
     expect(gameRulesSchema.parse(answer).wildExcludes).toEqual([]);
     expect(() => gameRulesSchema.parse({ ...answer, wildExcludes: ['runesten'] })).toThrow();
+  });
+});
+
+describe('the studio’s table games as the storefront reads them (issue 24)', () => {
+  const tableRules = {
+    gameId: 'jacks-or-better',
+    name: 'Jacks or Better',
+    kind: 'video-poker',
+    rtp: 0.995439,
+    rtpIsUpTo: true,
+    stake: { minOre: 100, maxOre: 10_000, stepsOre: [100, 500, 10_000], defaultOre: 500 },
+    timeoutMinutes: 60,
+    roulette: null,
+    blackjack: null,
+    videoPoker: { paytableId: 'jacks-or-better-9-6', pays: [{ handClass: 'RoyalFlush', pay: 800 }] },
+  };
+  const slotRules = {
+    gameId: 'vikingernes-guld',
+    name: 'Vikingernes Guld',
+    kind: 'slot',
+    family: 'lines',
+    rows: 3,
+    reels: 5,
+    symbols: [{ name: 'runesten', pays: [0, 9], kind: 'normal' }],
+    rtp: 0.96,
+    largestWin: 4321,
+    volatility: 'high',
+    stake: session.stake,
+  };
+
+  it('tells a table’s rules from a slot’s by their kind (a slot from an older studio has none)', () => {
+    const table = anyGameRulesSchema.parse(tableRules);
+    expect(isTableRules(table) && table.videoPoker?.pays).toEqual([{ handClass: 'RoyalFlush', pay: 800 }]);
+    expect(isTableRules(anyGameRulesSchema.parse(slotRules))).toBe(false);
+    const { kind: _kind, ...older } = slotRules;
+    expect(isTableRules(anyGameRulesSchema.parse(older))).toBe(false);
+    expect(() => anyGameRulesSchema.parse({ ...tableRules, kind: 'keno' })).toThrow();
+  });
+
+  const dealt = [36, 38, 13, 31, 49];
+  const videoPokerRound = {
+    ...base,
+    stakeOre: 500,
+    winOre: null,
+    status: 'playing',
+    outcome: null,
+    refusalCode: null,
+    table: {
+      kind: 'video-poker',
+      phase: 'hold',
+      dealt,
+      holds: null,
+      hand: dealt,
+      handClass: 'JacksOrBetter',
+      pay: 1,
+      returnOre: null,
+      decideBy: '2026-11-27T11:00:00.000Z',
+      autoFinished: false,
+    },
+  };
+
+  it('reads a table round (playing or settled) with its table, never as a slot’s shown round', () => {
+    const answer = roundSchema.parse({ round: videoPokerRound, session });
+    expect(isTableRound(answer.round)).toBe(true);
+    expect(isShownRound(answer.round)).toBe(false);
+    const roulette = roundSchema.parse({
+      round: {
+        ...base,
+        status: 'settled',
+        winOre: 3_600,
+        outcome: null,
+        table: {
+          kind: 'roulette',
+          variant: 'european',
+          pocket: 17,
+          colour: 'black',
+          bets: [{ kind: 'straight', numbers: [17], stakeOre: 100, outcome: 'win', returnOre: 3_600 }],
+        },
+      },
+      session,
+    });
+    expect(isTableRound(roulette.round) && roulette.round.table).toMatchObject({ pocket: 17 });
+    // A pending table round shows nothing of its table.
+    const pending = roundSchema.parse({ round: { ...videoPokerRound, status: 'pending' }, session });
+    expect(isTableRound(pending.round)).toBe(false);
+    expect(pending.round).toMatchObject({ status: 'pending' });
+    expect(() =>
+      roundSchema.parse({ round: { ...videoPokerRound, table: { ...videoPokerRound.table, dealt: [1, 2, 3] } }, session }),
+    ).toThrow();
+  });
+
+  it('keeps the session’s open hand (to resume it) and its kind; a slot session has none', () => {
+    const withHand = studioSessionSchema.parse({ ...session, kind: 'video-poker', openRound: videoPokerRound });
+    expect(withHand.kind).toBe('video-poker');
+    expect(withHand.openRound?.table).toMatchObject({ kind: 'video-poker', phase: 'hold' });
+    const slot = studioSessionSchema.parse(session);
+    expect([slot.kind, slot.openRound]).toEqual(['slot', null]);
   });
 });
