@@ -35,7 +35,7 @@ test('a guest reaches the table games from the menu, sees them by category, open
   // A tile shows the return, "op til" where it assumes the best play, and its own picture.
   const jacks = page.getByTestId('game-row-table-video-poker').locator('[data-game-id="jacks-or-better"]');
   await expect(jacks).toContainText('RTP op til 99,54 %');
-  await expect(page.locator('[data-game-id="europaeisk-roulette"]')).toContainText('RTP 97,29 %');
+  await expect(page.locator('[data-game-id="europaeisk-roulette"]')).toContainText('RTP 97,30 %');
   const art = jacks.locator('img');
   await expect(art).toHaveAttribute('src', '/api/games/art/jacks-or-better?v=2');
   const picture = await page.request.get((await art.getAttribute('src'))!);

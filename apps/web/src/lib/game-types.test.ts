@@ -76,6 +76,6 @@ describe('what a tile shows and where it leads', () => {
     expect(tileHint(slot, t)).toBe('RTP 95,8 % · Høj volatilitet');
     const jacks: TileGame = { ...slot, gameType: 'table', category: 'video-poker', rtp: 0.995439, rtpIsUpTo: true };
     expect(tileHint(jacks, t)).toBe('RTP op til 99,54 %');
-    expect(tileHint({ ...jacks, category: 'roulette', rtp: 36 / 37, rtpIsUpTo: false }, t)).toBe('RTP 97,29 %');
+    expect(tileHint({ ...jacks, category: 'roulette', rtp: 36 / 37, rtpIsUpTo: false }, t)).toBe('RTP 97,30 %');
   });
 });
