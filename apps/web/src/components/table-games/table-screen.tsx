@@ -3,10 +3,10 @@
 import { formatKr } from '@krone/domain';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { textsTranslator, type Texts } from '@/lib/i18n';
 import { formatMinutes, formatSignedKr, minutesSince } from '@/lib/slot-screen';
-import type { TableRules } from '@/lib/studio-schemas';
+import type { StudioSession, TableRules } from '@/lib/studio-schemas';
 import { HeaderClock } from '../layout/header-clock';
 import { useServerTime } from '../layout/use-server-time';
 import { MotionToggle } from '../game-screen/game-controls';
@@ -67,14 +67,19 @@ export function TableScreen({
   const motion = motionWanted && !reducedMotion;
   const now = useServerTime();
   const table = useTableSession({ gameId, mode, kind: rules.kind, t });
-  const { session } = table;
-  const warning = session?.warning ?? null;
+  // The balance and net shown: held at their value before a spin while the wheel turns, so they
+  // never tell the result before the wheel does (the studio has settled it already).
+  const [held, setHeld] = useState<StudioSession | null>(null);
+  const current = table.session;
+  const holdFigures = useCallback((on: boolean) => setHeld(on ? current : null), [current]);
+  const session = held ?? table.session;
+  const warning = table.session?.warning ?? null;
   const loggedInMinutes = minutesSince(loginAt, now);
 
   const status = <TableStatus table={table} t={t} />;
   const game =
     rules.kind === 'roulette' ? (
-      <RouletteGame rules={rules} table={table} motion={motion} t={t} status={status} />
+      <RouletteGame rules={rules} table={table} motion={motion} t={t} status={status} holdFigures={holdFigures} />
     ) : rules.kind === 'blackjack' ? (
       <BlackjackGame rules={rules} table={table} motion={motion} t={t} status={status} />
     ) : (

@@ -113,7 +113,7 @@ export function RouletteBoard({
           const className = [
             styles.spot,
             line ? styles.lineSpot : styles.boxSpot,
-            number !== null ? styles[`pocket-${pocketColour(number)}`] : '',
+            number !== null ? styles[`pocket-${pocketColour(number)}`] : line ? '' : styles.outsideSpot,
             number !== null && number === pocket ? styles.hit : '',
             won ? styles.won : '',
             stakeOre ? styles.staked : '',
@@ -159,6 +159,11 @@ function boxText(spot: Spot, t: Translate): string {
       return t('games.table_roulette_column_short');
     case 'dozen':
       return t('games.table_roulette_dozen_short', { from: 12 * (selection.selector - 1) + 1, to: 12 * selection.selector });
+    case 'low-high':
+      // As printed on a table: the numbers, not the word (the button's label says both).
+      return selection.selector === 'low'
+        ? t('games.table_roulette_dozen_short', { from: 1, to: 18 })
+        : t('games.table_roulette_dozen_short', { from: 19, to: 36 });
     default:
       return 'selector' in selection ? betLabel(selection, t) : '';
   }

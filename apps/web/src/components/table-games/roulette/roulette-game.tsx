@@ -92,12 +92,15 @@ export function RouletteGame({
   motion,
   t,
   status,
+  holdFigures = () => {},
 }: {
   rules: TableRules;
   table: TableSession;
   motion: boolean;
   t: Translate;
   status: React.ReactNode;
+  /** Keeps the shell's balance and net at their value before the spin until the wheel has stopped (true), or lets them go. */
+  holdFigures?: (on: boolean) => void;
 }) {
   const limits = useMemo(() => limitsOf(rules), [rules]);
   const orientation = useOrientation();
@@ -138,8 +141,12 @@ export function RouletteGame({
   const spin = async () => {
     if (!canSpin) return;
     const sent = placements;
+    holdFigures(true);
     const answer = await table.deal({ bets: betsOf(sent) });
-    if (answer === null) return;
+    if (answer === null) {
+      holdFigures(false);
+      return;
+    }
     // Sent: the layout is cleared for the next spin, and "repeat" has these bets.
     setLastBets(sent);
     setPlacements([]);
@@ -150,10 +157,15 @@ export function RouletteGame({
     (roundId: string) => {
       if (round?.roundId !== roundId) return;
       setShown(round);
+      holdFigures(false);
       if (round.table.kind === 'roulette') addResult(round.table.pocket);
     },
-    [round, addResult],
+    [round, addResult, holdFigures],
   );
+  // A spin the casino refused after all (its answer was owed): the figures are let go.
+  useEffect(() => {
+    if (table.error) holdFigures(false);
+  }, [table.error, holdFigures]);
 
   // Enter and Space spin, unless a control (a spot, a chip, a button) has the key.
   const latest = useRef(spin);
