@@ -40,7 +40,6 @@ function spotName(spot: Spot, stakeOre: number | undefined, won: boolean, t: Tra
  * spots are marked.
  */
 export function RouletteBoard({
-  orientation,
   totals,
   winning,
   pocket,
@@ -51,7 +50,6 @@ export function RouletteBoard({
   chipClass,
   t,
 }: {
-  orientation: Orientation;
   totals: ReadonlyMap<string, number>;
   /** The spots whose bets won on the last spin shown. */
   winning: ReadonlySet<string>;
@@ -69,11 +67,12 @@ export function RouletteBoard({
   const hintId = useId();
   const board = useRef<HTMLDivElement>(null);
   const focused = spotAt(focusPoint[0], focusPoint[1]) ?? spotByKey('straight:17')!;
-  const units = LAYOUT_UNITS[orientation];
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (!ARROWS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
+    // The arrows follow the layout as drawn now (the stylesheet's breakpoint).
+    const orientation: Orientation = window.matchMedia(WIDE_QUERY).matches ? 'wide' : 'tall';
     const next = movePoint(focusPoint, event.key as Arrow, orientation);
     onFocusPoint(next);
     const spot = spotAt(next[0], next[1]);
@@ -90,26 +89,17 @@ export function RouletteBoard({
         role="group"
         aria-label={t('games.table_roulette_layout')}
         aria-describedby={hintId}
-        className={`${styles.board} ${styles[orientation]}`}
-        style={{
-          aspectRatio: orientation === 'wide' ? `${units.width} / ${units.height * 1.2}` : `${units.width} / ${units.height * 0.62}`,
-        }}
+        className={styles.board}
         onKeyDown={onKeyDown}
         data-testid="roulette-layout"
-        data-orientation={orientation}
       >
         {SPOTS.map((spot) => {
-          const box = spotBox(spot, orientation);
+          const position = spotPosition(spot);
           const stakeOre = totals.get(spot.key);
           const won = winning.has(spot.key);
           const line = isLineSpot(spot);
           const { selection } = spot;
           const number = selection.kind === 'straight' ? selection.numbers[0]! : null;
-          const position: React.CSSProperties = {
-            left: `${(box.left / units.width) * 100}%`,
-            top: `${(box.top / units.height) * 100}%`,
-            ...(line ? {} : { width: `${(box.width / units.width) * 100}%`, height: `${(box.height / units.height) * 100}%` }),
-          };
           const className = [
             styles.spot,
             line ? styles.lineSpot : styles.boxSpot,
@@ -147,6 +137,30 @@ export function RouletteBoard({
       </div>
     </div>
   );
+}
+
+/** Below this width the layout runs down the screen (roulette.module.css draws the same breakpoint). */
+const WIDE_QUERY = '(min-width: 720px)';
+
+/**
+ * A spot's place in both orientations as CSS variables (percentages of the layout), the stylesheet
+ * choosing by its breakpoint: the page is drawn right from the first paint on a phone too, with
+ * nothing moving once the script runs.
+ */
+function spotPosition(spot: Spot): React.CSSProperties {
+  const vars: Record<string, string> = {};
+  for (const [orientation, prefix] of [
+    ['wide', 'w'],
+    ['tall', 't'],
+  ] as const) {
+    const box = spotBox(spot, orientation);
+    const units = LAYOUT_UNITS[orientation];
+    vars[`--${prefix}l`] = `${(box.left / units.width) * 100}%`;
+    vars[`--${prefix}t`] = `${(box.top / units.height) * 100}%`;
+    vars[`--${prefix}w`] = `${(box.width / units.width) * 100}%`;
+    vars[`--${prefix}h`] = `${(box.height / units.height) * 100}%`;
+  }
+  return vars as React.CSSProperties;
 }
 
 /** What a box shows: the number, "2 til 1", "1.–12.", "Rød" … (its full name is the button's label). */

@@ -1,7 +1,7 @@
 'use client';
 
 import { formatKr } from '@krone/domain';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Translate } from '../../../lib/i18n';
 import type { RouletteView, TableRound, TableRules } from '../../../lib/studio-schemas';
 import { ownedByControl } from '../../game-screen/screen-helpers';
@@ -26,29 +26,12 @@ import {
   type Problem,
 } from './roulette-bets';
 import { RouletteBoard } from './roulette-board';
-import { pocketColour, type Orientation } from './roulette-layout';
+import { pocketColour } from './roulette-layout';
 import { RouletteWheel } from './roulette-wheel';
 import styles from './roulette.module.css';
 
 /** How many of the last pockets are shown. */
 export const LAST_RESULTS = 12;
-const WIDE_QUERY = '(min-width: 720px)';
-
-function subscribeWide(listener: () => void) {
-  const query = window.matchMedia(WIDE_QUERY);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
-/** The layout's orientation: across a wide screen, down a phone's. */
-function useOrientation(): Orientation {
-  return useSyncExternalStore(
-    subscribeWide,
-    () => (window.matchMedia(WIDE_QUERY).matches ? 'wide' : 'tall'),
-    () => 'wide',
-  );
-}
-
 /** The last pockets of this table in this tab (newest first), kept across a reload. */
 function useLastResults(gameId: string): [number[], (pocket: number) => void] {
   const key = `krone_roulette_results:${gameId}`;
@@ -103,7 +86,6 @@ export function RouletteGame({
   holdFigures?: (on: boolean) => void;
 }) {
   const limits = useMemo(() => limitsOf(rules), [rules]);
-  const orientation = useOrientation();
   const [chipOre, setChipOre] = useState(() =>
     limits.chipsOre.includes(rules.stake.defaultOre) ? rules.stake.defaultOre : limits.chipsOre[0]!,
   );
@@ -248,7 +230,6 @@ export function RouletteGame({
           </section>
         </div>
         <RouletteBoard
-          orientation={orientation}
           totals={shownTotals}
           winning={winning}
           pocket={resting ? (shownView?.pocket ?? null) : null}
