@@ -346,6 +346,25 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Has a demo account: reads the game history (browser tests, desktop).',
     ),
+    // Demo accounts of the table games' browser test (apps/web/e2e/table-games.spec.ts), one per screen width.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f01',
+      'Tage',
+      'Bord',
+      '1979-03-14',
+      921,
+      'substantial',
+      'Has a demo account: plays the table games for money (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f02',
+      'Tilde',
+      'Bord',
+      '1986-10-08',
+      922,
+      'substantial',
+      'Has a demo account: plays the table games for money (browser tests, desktop).',
+    ),
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01',

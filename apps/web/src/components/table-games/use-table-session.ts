@@ -133,6 +133,14 @@ export function useTableSession({
       return;
     }
     setSession(answer.data);
+    // The player's pace across games and tabs: a round of theirs elsewhere a moment ago holds the
+    // first deal here too, counted from the new session's start on the studio's clock.
+    const arrived = performance.now();
+    const paceMs = paceAfterRound({ startedAt: answer.data.startedAt }, answer.data.nextRoundAt);
+    if (paceMs > 0) {
+      setClockMs(arrived);
+      setWaitUntil(arrived + paceMs);
+    }
     // The hand the player left (a reload, a closed tab, another session): back on the table.
     if (answer.data.openRound) show(answer.data.openRound, 'resume');
     setAwaited((current) => awaitedOnLaunch(current, answer.data.pendingRound, gameId));

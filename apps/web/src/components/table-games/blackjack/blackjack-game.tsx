@@ -76,7 +76,8 @@ export function BlackjackGame({
     const active = document.activeElement;
     if (!box || (active && active !== document.body && !box.contains(active))) return;
     box.querySelector<HTMLButtonElement>('button:not(:disabled)[data-primary]')?.focus();
-  }, [moveSet, round?.status]);
+    // Again when "Giv kort" comes back after the pace: a disabled button takes no focus.
+  }, [moveSet, round?.status, table.canDeal]);
 
   const dealLabel = table.waitSeconds > 0 ? t('games.table_wait', { seconds: table.waitSeconds }) : t('games.table_bj_deal');
 

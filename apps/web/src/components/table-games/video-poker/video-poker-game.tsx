@@ -93,7 +93,8 @@ export function VideoPokerGame({
     const inside = (box: HTMLElement | null) => Boolean(box && active && box.contains(active));
     if (active && active !== document.body && !inside(cardsBox.current) && active !== mainButton.current) return;
     if (!inside(cardsBox.current)) mainButton.current?.focus();
-  }, [round?.roundId, round?.status]);
+    // Again when the deal comes back after the pace: a disabled button takes no focus.
+  }, [round?.roundId, round?.status, table.canDeal]);
 
   const cards: (number | null)[] = view ? view.hand : [null, null, null, null, null];
   const mainLabel =
