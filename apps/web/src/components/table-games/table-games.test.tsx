@@ -334,6 +334,9 @@ describe('the rules panel of a table', () => {
     expect(rows[7]).toEqual(['red-black', 'Rød eller sort 1:1 98,65 % 5 kr. – 5.000 kr.']);
     expect(render(ROULETTE)).toContain('La Partage: 37 felter fra 0 til 36. Lander kuglen på 0, får du halvdelen af indsatsen');
     expect(render(ROULETTE)).toContain('Højst 10.000 kr. i alt pr. spin og højst 100 forskellige indsatser.');
+    // "Op til" is the even chances' La Partage, never a card game's strategy.
+    expect(render(ROULETTE)).toContain('Det højeste tal gælder de lige chancer');
+    expect(render(ROULETTE)).not.toMatch(/strategi|kort/);
   });
 
   it('blackjack: the rule set in full, the return "op til" with basic strategy named, the timeout', () => {

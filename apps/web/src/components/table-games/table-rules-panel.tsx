@@ -82,7 +82,13 @@ export function TableRulesPanel({ rules, t }: { rules: TableRules; t: Translate 
       </dl>
       {rules.rtpIsUpTo ? (
         <p className={styles.muted} data-testid="rules-strategy">
-          {t(rules.kind === 'blackjack' ? 'games.table_rules_strategy_bj' : 'games.table_rules_strategy_vp')}
+          {t(
+            rules.kind === 'blackjack'
+              ? 'games.table_rules_strategy_bj'
+              : rules.kind === 'roulette'
+                ? 'games.table_rules_strategy_roulette'
+                : 'games.table_rules_strategy_vp',
+          )}
         </p>
       ) : null}
 
