@@ -3,6 +3,7 @@ import {
   BLACKJACK_EUROPEAN,
   BLACKJACK_VEGAS_H17,
   SeededTestRng,
+  autoFinish,
   cardValue,
   dealBlackjackRound,
   dealRound,
@@ -250,7 +251,14 @@ describe('blackjack', () => {
 
   it('keeps a hand for its player: a new session (a reload) shows it and plays it on', async () => {
     const { player, session } = await tableSession('blackjack-vegas');
-    world.steer(blackjackSeed(BLACKJACK_VEGAS_H17, 1_000, (round) => handOf(round, 10, 6, () => true)));
+    // A hard 20 that the dealer's final hand does not reach (standing wins): the resumed hand pays.
+    world.steer(
+      blackjackSeed(BLACKJACK_VEGAS_H17, 1_000, (round) => {
+        if (!handOf(round, 10, 10, () => true)) return false;
+        const settled = autoFinish(BLACKJACK_VEGAS_H17, round).settlement!;
+        return settled.hands[0]!.outcome === 'win';
+      }),
+    );
     const dealt = await deal(session, { stakeOre: 1_000 });
     world.steer(null);
     const hand = dealt.body.data.round;
@@ -263,6 +271,9 @@ describe('blackjack', () => {
     const stood = await move(reload.session, hand.roundId, { action: 'stand' });
     expect(stood.status, JSON.stringify(stood.body)).toBe(200);
     expect(stood.body.data.round.status).toBe('settled');
+    // Paid through the session it was dealt in; the session the player is in shows the balance after the win.
+    expect(stood.body.data.round.winOre).toBeGreaterThan(0);
+    expect(stood.body.data.session.balanceOre).toBe(await cash(player.id));
   });
 
   it('finishes a hand left past its time by the stated rule (every hand stands, the dealer plays) and pays it', async () => {

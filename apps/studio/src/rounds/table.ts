@@ -184,6 +184,10 @@ export function createTableRounds(deps: TableDeps) {
   async function payOut(session: Session, round: Round, title: TableTitle, inRequest: boolean): Promise<Answer> {
     const settled = await settlement.payWin(round, { platformSessionId: await platformSessionOf(round) }, { inRequest });
     if (settled.round.status !== 'settled') log('warn', 'table win unanswered: retried in the background', { roundId: round.id });
+    // A hand resumed in a later session is paid through the session it was dealt in, which takes the
+    // platform's answered balance; the session the player is in now shows the same.
+    else if (settled.session && settled.session.id !== session.id)
+      await db.update(sessions).set({ balanceOre: settled.session.balanceOre }).where(eq(sessions.id, session.id));
     return { round: deps.roundView(settled.round, title), session: await deps.sessions.current(session.id) };
   }
 
