@@ -38,7 +38,7 @@ const storedOutcome = (outcome: RoundOutcome) => JSON.parse(JSON.stringify(outco
  * (bet_and_win: drawn whole; bet: a table's deal, its stake first), $13 the kind. The rules are the player's,
  * across every session (game, tab) of theirs: their row in studio.players is locked, and checked
  * for the pace since their last round and the money-played warning's clock; no hand of this game
- * waiting for them (a table's); no open round of the player anywhere (the partial unique index rounds_one_open_per_player holds it should two
+ * waiting for them (a table's; a slot round skips the look-up); no open round of the player anywhere (the partial unique index rounds_one_open_per_player holds it should two
  * statements pass the check at once). The session itself must be live.
  */
 const OPEN_REAL_ROUND = `
@@ -51,7 +51,8 @@ const OPEN_REAL_ROUND = `
       and (s.warning_minutes is null or $2::timestamptz < p.warning_since + s.warning_minutes * interval '1 minute')
       and (p.last_round_at is null or $2::timestamptz >= p.last_round_at + $3::int * interval '1 millisecond')
       and not exists (select 1 from studio.rounds r where r.player_id = s.player_id and r.status = 'open')
-      and not exists (select 1 from studio.rounds r where r.player_id = s.player_id and r.game_id = $5::text and r.status = 'playing')
+      and ($13::text = 'slot' or not exists (
+        select 1 from studio.rounds r where r.player_id = s.player_id and r.game_id = $5::text and r.status = 'playing'))
     for update of p
   ), opened as (
     insert into studio.rounds (id, session_id, player_id, game_id, maths_hash, mode, stake_ore, win_ore, outcome, status, stage,
