@@ -220,6 +220,9 @@ test('a round with free spins draws each free spin as a small window with its wi
   // round's real answer gets eight free spins added on its way to the page: its own window and
   // wins as the first, the same window without wins as the other seven.
   const game = await gameWithFreeSpins(request);
+  // The panel is what is tested here, not the canvas: with reduced motion the round's result is
+  // shown at once rather than after eight free spins played through (long on a slow machine).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   let baseWinOre = 0;
   await page.route('**/api/spil/sessions/*/rounds', async (route) => {
     const response = await route.fetch();

@@ -143,6 +143,8 @@ test('a player marks a favourite with the heart, finds it under Mine favoritter,
   if ((await kept.count()) > 0) {
     await kept.getByTestId('favourite-toggle').click();
     await expect(kept.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'false');
+    // Answered by the platform before the page is left (the heart turns before it is asked).
+    await expect(kept.getByRole('status')).toHaveText(`${VIKING.name} er fjernet fra dine favoritter.`);
   }
 
   await page.goto('/spilleautomater/soeg?q=vikingernes+guld');
@@ -188,6 +190,8 @@ test("a player marks a favourite from the game screen's heart and finds it under
   if ((await kept.count()) > 0) {
     await kept.getByTestId('favourite-toggle').click();
     await expect(kept.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'false');
+    // Answered by the platform before the page is left (the heart turns before it is asked).
+    await expect(kept.getByRole('status')).toHaveText(`${ACROBAT.name} er fjernet fra dine favoritter.`);
   }
 
   // To the game by its tile's "play for fun" link, then the heart in the game's bar.
@@ -196,10 +200,14 @@ test("a player marks a favourite from the game screen's heart and finds it under
   await page.getByRole('link', { name: `Spil ${ACROBAT.name} for sjov` }).click();
   await expect(page).toHaveURL(new RegExp(`/spilleautomater/spil-for-sjov/${ACROBAT.id}$`));
   const heart = page.getByTestId('game-favourite');
-  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  // Enabled once the player's favourites are known: only then does "not pressed" mean anything.
   await expect(heart).toBeEnabled();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('game-favourite').locator('xpath=..').getByRole('status')).toHaveText(
+    `${ACROBAT.name} er tilføjet til dine favoritter.`,
+  );
 
   // Back to the lobby and into the favourites from the menu: the game is there, its heart pressed.
   await page.getByTestId('game-exit').click();
@@ -210,6 +218,7 @@ test("a player marks a favourite from the game screen's heart and finds it under
   await expect(favourite.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
   await favourite.getByTestId('favourite-toggle').click();
   await expect(favourite.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'false');
+  await expect(favourite.getByRole('status')).toHaveText(`${ACROBAT.name} er fjernet fra dine favoritter.`);
 });
 
 test('a heart cannot be pressed from another site, and a guest is sent to log in for the favourites', async ({ page, request }) => {
