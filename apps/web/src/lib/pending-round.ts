@@ -1,4 +1,5 @@
-import { isShownRound, type PendingRound, type RoundAnswer, type StudioRound } from './studio-schemas';
+import { isShownRound } from './studio-rounds';
+import type { PendingRound, RoundAnswer, StudioRound } from './studio-schemas';
 
 /**
  * The round the game screen waits on while the casino's answer is owed (issue 22 §1): one played

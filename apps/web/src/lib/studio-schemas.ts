@@ -303,8 +303,6 @@ export type UnsettledRound = z.infer<typeof unsettledRoundSchema>;
 export type PendingRound = z.infer<typeof pendingRoundSchema>;
 /** A round's fate as the game screen polls it (GET /api/spil/sessions/{id}/rounds/{roundId}); a refusal in Danish. */
 export type RoundFate = RoundAnswer & { refusal: { code: string; message: string } | null };
-/** Whether a round answer shows an outcome (settled), or is pending or refused. */
-export const isShownRound = (round: RoundAnswer['round']): round is StudioRound => 'outcome' in round;
 export type RoundAnswer = z.infer<typeof roundSchema>;
 export type SpinOutcome = z.infer<typeof spinSchema>;
 export type SpinWin = z.infer<typeof winSchema>;
@@ -325,5 +323,5 @@ export type BlackjackAction = (typeof BLACKJACK_ACTIONS)[number];
 /** Whether a rules answer is a table game's (roulette, blackjack, video poker). */
 export const isTableRules = (rules: AnyGameRules): rules is TableRules =>
   rules.kind === 'roulette' || rules.kind === 'blackjack' || rules.kind === 'video-poker';
-/** Whether a round answer is a table game's round with its table shown (playing or settled). */
-export const isTableRound = (round: RoundAnswer['round']): round is TableRound => 'table' in round;
+// The round guards live in studio-rounds.ts (no zod in the browser); kept reachable from here.
+export { isShownRound, isTableRound } from './studio-rounds';

@@ -1,6 +1,7 @@
 'use client';
 
 import { formatKr } from '@krone/domain';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
@@ -14,12 +15,15 @@ import styles from '../game-screen/game-screen.module.css';
 import { MoneyWarning } from '../game-screen/money-warning';
 import { useReducedMotion } from '../game-screen/screen-helpers';
 import { useMotionSetting } from '../game-screen/stage/motion-setting';
-import { BlackjackGame } from './blackjack/blackjack-game';
-import { RouletteGame } from './roulette/roulette-game';
 import tableStyles from './table-games.module.css';
 import { TableStatus } from './table-result';
 import { useTableSession } from './use-table-session';
-import { VideoPokerGame } from './video-poker/video-poker-game';
+
+// Each kind's table is its own script, server-rendered and loaded with the page that shows it: a
+// roulette page does not carry the blackjack and video-poker tables (bench/RESULTS.md, issue 24).
+const RouletteGame = dynamic(() => import('./roulette/roulette-game').then((module) => module.RouletteGame));
+const BlackjackGame = dynamic(() => import('./blackjack/blackjack-game').then((module) => module.BlackjackGame));
+const VideoPokerGame = dynamic(() => import('./video-poker/video-poker-game').then((module) => module.VideoPokerGame));
 
 export type Mode = 'fun' | 'real';
 

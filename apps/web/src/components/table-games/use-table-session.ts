@@ -4,14 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Translate } from '../../lib/i18n';
 import { awaitedOnLaunch, playedPending, type AwaitedRound } from '../../lib/pending-round';
 import { paceAfterRound, secondsLeft } from '../../lib/slot-screen';
-import {
-  isTableRound,
-  type RoundAnswer,
-  type RoundFate,
-  type StudioSession,
-  type TableKind,
-  type TableRound,
-} from '../../lib/studio-schemas';
+import { isTableRound } from '../../lib/studio-rounds';
+import type { RoundAnswer, RoundFate, StudioSession, TableKind, TableRound } from '../../lib/studio-schemas';
 import { refreshAccountSummary } from '../players/account-summary';
 import { call, FINAL_REFUSALS, paceWaitMs, useEndSessionOnLeave, usePendingRound, type Answer } from '../game-screen/screen-helpers';
 
