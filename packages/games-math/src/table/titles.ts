@@ -95,17 +95,18 @@ const BLACKJACK_STAKES_ORE = Object.freeze([1_000, 2_000, 5_000, 10_000, 20_000,
 /** Video poker: a hand (five coins) 1 kr. to 100 kr. */
 const VIDEO_POKER_STAKES_ORE = Object.freeze([100, 200, 500, 1_000, 2_000, 5_000, 10_000]);
 
-function rouletteTitle(
-  base: Pick<TableTitleBase, 'id' | 'name' | 'releaseDate' | 'tags' | 'theme'>,
-  table: RouletteTable,
-): TableTitle & { kind: 'roulette' } {
+/** What a title names of itself; the rest its builder derives from its rules. */
+type TitleIdentity = Pick<TableTitleBase, 'id' | 'name' | 'releaseDate' | 'tags' | 'theme'>;
+
+/** The part every title shares: its identity, the studio, provider and devices, and its kind. */
+function titleHead<K extends TableKind>(base: TitleIdentity, kind: K) {
+  return { ...base, studio: STUDIO, providerId: PROVIDER, kind, devices: DEVICES };
+}
+
+function rouletteTitle(base: TitleIdentity, table: RouletteTable): TableTitle & { kind: 'roulette' } {
   const best = Math.max(...ROULETTE_BET_KINDS.map((kind: RouletteBetKind) => fraction(rouletteRtp(table.variant, kind))));
   return {
-    ...base,
-    studio: STUDIO,
-    providerId: PROVIDER,
-    kind: 'roulette',
-    devices: DEVICES,
+    ...titleHead(base, 'roulette'),
     table,
     stake: {
       stepsOre: ROULETTE_CHIPS_ORE,
@@ -123,18 +124,11 @@ function rouletteTitle(
   };
 }
 
-function blackjackTitle(
-  base: Pick<TableTitleBase, 'id' | 'name' | 'releaseDate' | 'tags' | 'theme'>,
-  rules: BlackjackRules,
-): TableTitle & { kind: 'blackjack' } {
+function blackjackTitle(base: TitleIdentity, rules: BlackjackRules): TableTitle & { kind: 'blackjack' } {
   const { numerator, denominator } = rules.blackjackPays;
   const maxHand = BLACKJACK_STAKES_ORE[BLACKJACK_STAKES_ORE.length - 1]!;
   return {
-    ...base,
-    studio: STUDIO,
-    providerId: PROVIDER,
-    kind: 'blackjack',
-    devices: DEVICES,
+    ...titleHead(base, 'blackjack'),
     rules,
     stake: {
       stepsOre: BLACKJACK_STAKES_ORE,
@@ -153,17 +147,10 @@ function blackjackTitle(
   };
 }
 
-function videoPokerTitle(
-  base: Pick<TableTitleBase, 'id' | 'name' | 'releaseDate' | 'tags' | 'theme'>,
-  paytable: VideoPokerPaytable,
-): TableTitle & { kind: 'video-poker' } {
+function videoPokerTitle(base: TitleIdentity, paytable: VideoPokerPaytable): TableTitle & { kind: 'video-poker' } {
   const maxHand = VIDEO_POKER_STAKES_ORE[VIDEO_POKER_STAKES_ORE.length - 1]!;
   return {
-    ...base,
-    studio: STUDIO,
-    providerId: PROVIDER,
-    kind: 'video-poker',
-    devices: DEVICES,
+    ...titleHead(base, 'video-poker'),
     paytable,
     stake: {
       stepsOre: VIDEO_POKER_STAKES_ORE,

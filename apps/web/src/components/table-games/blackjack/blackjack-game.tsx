@@ -1,16 +1,13 @@
 'use client';
 
 import { formatKr } from '@krone/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Translate } from '../../../lib/i18n';
-import { initialStake } from '../../../lib/slot-screen';
-import type { TableRules } from '../../../lib/studio-schemas';
+import { useEffect, useMemo, useRef } from 'react';
 import { ownedByControl } from '../../game-screen/screen-helpers';
 import { PlayingCard } from '../playing-card';
 import tableStyles from '../table-games.module.css';
 import { TableResult } from '../table-result';
 import { TableStake, typingIn, withModifier } from '../table-stake';
-import type { TableSession } from '../use-table-session';
+import { useTableGame, type TableGameProps } from '../use-table-game';
 import { explainBlackjack, feltRule, moveButtons, moveOfKey, OUTCOME_KEYS, totalLabel } from './blackjack-model';
 import styles from './blackjack.module.css';
 
@@ -20,22 +17,8 @@ import styles from './blackjack.module.css';
  * stake and "Giv kort" between rounds, and during one exactly the moves the studio allows, each
  * with its key (T, S, D, P, G; insurance F or N). Enter or Space deals.
  */
-export function BlackjackGame({
-  rules,
-  table,
-  motion,
-  t,
-  status,
-}: {
-  rules: TableRules;
-  table: TableSession;
-  motion: boolean;
-  t: Translate;
-  status: React.ReactNode;
-}) {
-  const [stakeOre, setStakeOre] = useState(() => initialStake(rules.stake));
-  const round = table.round?.table.kind === 'blackjack' ? table.round : null;
-  const view = round?.table.kind === 'blackjack' ? round.table : null;
+export function BlackjackGame({ rules, table, motion, t, status }: TableGameProps) {
+  const { stakeOre, setStakeOre, round, view } = useTableGame('blackjack', rules, table);
   const playing = round?.status === 'playing';
   const buttons = useMemo(() => (view && playing ? moveButtons(view) : []), [view, playing]);
   const lines = useMemo(() => (round ? explainBlackjack(round, t, rules.timeoutMinutes) : []), [round, t, rules.timeoutMinutes]);

@@ -1,16 +1,13 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Translate } from '../../../lib/i18n';
-import { initialStake } from '../../../lib/slot-screen';
-import type { TableRules } from '../../../lib/studio-schemas';
 import { ownedByControl } from '../../game-screen/screen-helpers';
 import { capitalise, cardName } from '../cards';
 import { PlayingCard } from '../playing-card';
 import tableStyles from '../table-games.module.css';
 import { TableResult } from '../table-result';
 import { TableStake, typingIn, withModifier } from '../table-stake';
-import type { TableSession } from '../use-table-session';
+import { useTableGame, type TableGameProps } from '../use-table-game';
 import { explainVideoPoker, highlightedRow, holdIndexOfKey, NO_HOLDS, paytableRows, toggleHold } from './video-poker-model';
 import { VideoPokerPaytable } from './video-poker-paytable';
 import styles from './video-poker.module.css';
@@ -20,22 +17,8 @@ import styles from './video-poker.module.css';
  * its number 1–5, to hold it: HOLD shows on it), "Giv kort" and then "Træk" (Enter or Space), the
  * stake between rounds. Before the first deal the cards lie face down.
  */
-export function VideoPokerGame({
-  rules,
-  table,
-  motion,
-  t,
-  status,
-}: {
-  rules: TableRules;
-  table: TableSession;
-  motion: boolean;
-  t: Translate;
-  status: React.ReactNode;
-}) {
-  const [stakeOre, setStakeOre] = useState(() => initialStake(rules.stake));
-  const round = table.round?.table.kind === 'video-poker' ? table.round : null;
-  const view = round?.table.kind === 'video-poker' ? round.table : null;
+export function VideoPokerGame({ rules, table, motion, t, status }: TableGameProps) {
+  const { stakeOre, setStakeOre, round, view } = useTableGame('video-poker', rules, table);
   const holding = round?.status === 'playing' && view?.phase === 'hold';
   // The holds chosen for the hand in view (a new deal starts with none).
   const [holdState, setHoldState] = useState<{ roundId: string | null; holds: readonly boolean[] }>({ roundId: null, holds: NO_HOLDS });
