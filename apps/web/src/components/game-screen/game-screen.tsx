@@ -1,18 +1,16 @@
 'use client';
 
 import { formatKr } from '@krone/domain';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { textsTranslator, type Texts } from '@/lib/i18n';
-import { formatMinutes, formatSignedKr, initialStake, minutesSince, paceAfterRound, secondsLeft, winningCells } from '@/lib/slot-screen';
+import { initialStake, paceAfterRound, secondsLeft, winningCells } from '@/lib/slot-screen';
 import { awaitedOnLaunch, playedPending } from '@/lib/pending-round';
 import { isShownRound } from '@/lib/studio-rounds';
 import type { GameRules, RoundAnswer, StudioRound, StudioSession } from '@/lib/studio-schemas';
-import { HeaderClock } from '../layout/header-clock';
-import { useServerTime } from '../layout/use-server-time';
 import { refreshAccountSummary } from '../players/account-summary';
 import styles from './game-screen.module.css';
+import { GameBar, LaunchProblem, ModeNote } from './game-bar';
 import { MoneyWarning } from './money-warning';
 import { FreeSpins } from './free-spins';
 import {
@@ -90,7 +88,6 @@ export function GameScreen({
   // The renderer loads once the first launch has answered (the first round comes first on a slow phone).
   const [stageBegin, setStageBegin] = useState(false);
   const presenting = stagePhase === 'presenting';
-  const now = useServerTime();
   const [session, setSession] = useState<StudioSession | null>(null);
   const [launchError, setLaunchError] = useState<{ message: string; final: boolean } | null>(null);
   const [round, setRound] = useState<StudioRound | null>(null);
@@ -273,7 +270,6 @@ export function GameScreen({
   const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);
   const window_ = round?.outcome.window ?? placeholderWindow(rules);
   const steps = session?.stake.stepsOre ?? rules.stake.stepsOre;
-  const loggedInMinutes = minutesSince(loginAt, now);
 
   const spinLabel = waiting
     ? t('slot_machines.spin_wait', { seconds: secondsLeft(waitUntil - clockMs) })
@@ -293,63 +289,25 @@ export function GameScreen({
       data-mode={mode}
       data-game={gameId}
     >
-      <div className={styles.bar} data-testid="game-bar">
-        <Link href={lobbyPath} className={styles.back} prefetch={false} data-testid="game-exit">
-          {t('games.back_to_lobby')}
-        </Link>
-        <div className={styles.title}>
-          <h1>{rules.name}</h1>
-          {studio ? <p className={styles.studio}>{studio}</p> : null}
-        </div>
-        {barExtra}
-        <dl className={styles.barFacts}>
-          <div>
-            <dt>{t('slot_machines.clock')}</dt>
-            <dd data-testid="game-clock">
-              <HeaderClock label={t('label.clock')} />
-            </dd>
-          </div>
-          {loginAt ? (
-            <div>
-              <dt>{t('slot_machines.time_since_login')}</dt>
-              <dd data-testid="game-login-time">{loggedInMinutes === null ? '–' : formatMinutes(loggedInMinutes, t)}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('slot_machines.session_net')}</dt>
-            <dd data-testid="game-net">{session ? formatSignedKr(session.netOre) : '–'}</dd>
-          </div>
-        </dl>
-      </div>
-
-      <p className={styles.note} data-testid="game-mode-note">
-        {mode === 'fun' ? t('slot_machines.demo_note') : t('slot_machines.real_money_note')}
-        {moneyPath ? (
-          <>
-            {' '}
-            <Link href={moneyPath} prefetch={false} data-testid="game-play-for-money">
-              {loginAt ? t('slot_machines.play_for_money') : t('slot_machines.play_for_money_login')}
-            </Link>
-          </>
-        ) : null}
-      </p>
+      <GameBar
+        name={rules.name}
+        studio={studio}
+        lobbyPath={lobbyPath}
+        loginAt={loginAt}
+        netOre={session?.netOre ?? null}
+        extra={barExtra}
+        t={t}
+      />
+      <ModeNote mode={mode} moneyPath={moneyPath} loggedIn={Boolean(loginAt)} t={t} />
 
       {launchError ? (
-        <div className={styles.problem} role="alert" data-testid="game-launch-error">
-          <p>{launchError.message}</p>
-          <p className={styles.problemLinks}>
-            {launchError.final ? null : (
-              <button type="button" className="btn btn-primary" onClick={() => void launch()}>
-                {t('slot_machines.play_again')}
-              </button>
-            )}
-            {mode === 'real' ? (
-              <Link href={`/spilleautomater/spil-for-sjov/${gameId}`} className="btn btn-outline" prefetch={false}>
-                {t('slot_machines.play_for_fun')}
-              </Link>
-            ) : null}
-          </p>
-        </div>
+        <LaunchProblem
+          problem={launchError}
+          mode={mode}
+          funPath={`/spilleautomater/spil-for-sjov/${gameId}`}
+          onRetry={() => void launch()}
+          t={t}
+        />
       ) : null}
 
       <div className={styles.stage} inert={Boolean(warning)}>

@@ -2,14 +2,11 @@
 
 import { formatKr } from '@krone/domain';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import { textsTranslator, type Texts } from '@/lib/i18n';
-import { formatMinutes, formatSignedKr, minutesSince } from '@/lib/slot-screen';
 import type { StudioSession, TableRules } from '@/lib/studio-schemas';
-import { HeaderClock } from '../layout/header-clock';
-import { useServerTime } from '../layout/use-server-time';
+import { GameBar, LaunchProblem, ModeNote } from '../game-screen/game-bar';
 import { MotionToggle } from '../game-screen/game-controls';
 import styles from '../game-screen/game-screen.module.css';
 import { MoneyWarning } from '../game-screen/money-warning';
@@ -69,7 +66,6 @@ export function TableScreen({
   const reducedMotion = useReducedMotion();
   const [motionWanted, setMotionWanted] = useMotionSetting();
   const motion = motionWanted && !reducedMotion;
-  const now = useServerTime();
   const table = useTableSession({ gameId, mode, kind: rules.kind, t });
   // The balance and net shown: held at their value before a spin while the wheel turns, so they
   // never tell the result before the wheel does (the studio has settled it already).
@@ -78,7 +74,6 @@ export function TableScreen({
   const holdFigures = useCallback((on: boolean) => setHeld(on ? current : null), [current]);
   const session = held ?? table.session;
   const warning = table.session?.warning ?? null;
-  const loggedInMinutes = minutesSince(loginAt, now);
 
   const status = <TableStatus table={table} t={t} />;
   const game =
@@ -103,62 +98,11 @@ export function TableScreen({
       data-game={gameId}
       data-kind={rules.kind}
     >
-      <div className={styles.bar} data-testid="game-bar">
-        <Link href={lobbyPath} className={styles.back} prefetch={false} data-testid="game-exit">
-          {t('games.back_to_lobby')}
-        </Link>
-        <div className={styles.title}>
-          <h1>{rules.name}</h1>
-        </div>
-        {barExtra}
-        <dl className={styles.barFacts}>
-          <div>
-            <dt>{t('slot_machines.clock')}</dt>
-            <dd data-testid="game-clock">
-              <HeaderClock label={t('label.clock')} />
-            </dd>
-          </div>
-          {loginAt ? (
-            <div>
-              <dt>{t('slot_machines.time_since_login')}</dt>
-              <dd data-testid="game-login-time">{loggedInMinutes === null ? '–' : formatMinutes(loggedInMinutes, t)}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('slot_machines.session_net')}</dt>
-            <dd data-testid="game-net">{session ? formatSignedKr(session.netOre) : '–'}</dd>
-          </div>
-        </dl>
-      </div>
-
-      <p className={styles.note} data-testid="game-mode-note">
-        {mode === 'fun' ? t('slot_machines.demo_note') : t('slot_machines.real_money_note')}
-        {moneyPath ? (
-          <>
-            {' '}
-            <Link href={moneyPath} prefetch={false} data-testid="game-play-for-money">
-              {loginAt ? t('slot_machines.play_for_money') : t('slot_machines.play_for_money_login')}
-            </Link>
-          </>
-        ) : null}
-      </p>
+      <GameBar name={rules.name} lobbyPath={lobbyPath} loginAt={loginAt} netOre={session?.netOre ?? null} extra={barExtra} t={t} />
+      <ModeNote mode={mode} moneyPath={moneyPath} loggedIn={Boolean(loginAt)} t={t} />
 
       {table.launchError ? (
-        <div className={styles.problem} role="alert" data-testid="game-launch-error">
-          <p>{table.launchError.message}</p>
-          <p className={styles.problemLinks}>
-            {table.launchError.final ? null : (
-              <button type="button" className="btn btn-primary" onClick={() => void table.launch()}>
-                {t('slot_machines.play_again')}
-              </button>
-            )}
-            {mode === 'real' ? (
-              <Link href={funPath} className="btn btn-outline" prefetch={false}>
-                {t('slot_machines.play_for_fun')}
-              </Link>
-            ) : null}
-          </p>
-        </div>
+        <LaunchProblem problem={table.launchError} mode={mode} funPath={funPath} onRetry={() => void table.launch()} t={t} />
       ) : null}
 
       <div className={tableStyles.table} inert={Boolean(warning)}>
