@@ -14,13 +14,14 @@ import { GameBar, LaunchProblem, ModeNote } from './game-bar';
 import { MoneyWarning } from './money-warning';
 import { FreeSpins } from './free-spins';
 import {
+  actOnRefusal,
   call,
   FINAL_REFUSALS,
-  paceWaitMs,
   ownedByControl,
   placeholderWindow,
   useEndSessionOnLeave,
   useAwaitedRound,
+  usePaceCountdown,
   useReducedMotion,
 } from './screen-helpers';
 import { MotionToggle, StakeSelector } from './game-controls';
@@ -96,8 +97,7 @@ export function GameScreen({
   const [animating, setAnimating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
-  const [waitUntil, setWaitUntil] = useState(0);
-  const [clockMs, setClockMs] = useState(0);
+  const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
   const launched = useRef(false);
   const spinButton = useRef<HTMLButtonElement>(null);
   // Whether a round is under way, for the warning poll (which must not overwrite a round's answer).
@@ -136,17 +136,8 @@ export function GameScreen({
     void launch();
   }, [launch]);
 
-  // The countdown of the pace: a monotonic timer from the moment the round's answer arrived.
-  const waiting = waitUntil > clockMs;
-  useEffect(() => {
-    if (waitUntil <= performance.now()) return;
-    const timer = window.setInterval(() => {
-      const current = performance.now();
-      setClockMs(current);
-      if (current >= waitUntil) window.clearInterval(timer);
-    }, 100);
-    return () => window.clearInterval(timer);
-  }, [waitUntil]);
+  // The countdown of the pace: from the moment the round's answer arrived (usePaceCountdown).
+  const waiting = paceLeftMs > 0;
 
   const warning = session?.warning ?? null;
   const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended && !awaited && !presenting;
@@ -173,8 +164,7 @@ export function GameScreen({
     if (!answer.ok || !isShownRound(answer.data.round)) onStage?.rest(shownWindow.current);
     if (answer.ok) {
       const arrived = performance.now();
-      setClockMs(arrived);
-      setWaitUntil(arrived + paceAfterRound(answer.data.round, answer.data.session.nextRoundAt));
+      waitPace(paceAfterRound(answer.data.round, answer.data.session.nextRoundAt), arrived);
       const shown = answer.data.round;
       if (!isShownRound(shown)) {
         // Pending: the outcome is not shown until the casino has answered (a refusal means it never happened).
@@ -202,24 +192,22 @@ export function GameScreen({
       return;
     }
     reveal();
-    setError(answer.message || t('slot_machines.round_error'));
-    const paceMs = paceWaitMs(answer.code, answer.extra.nextRoundAt);
-    if (paceMs !== null) {
-      setClockMs(performance.now());
-      setWaitUntil(performance.now() + paceMs);
-    }
-    if (answer.code === 'GAME_SESSION_ENDED') {
-      markEnded(sessionPath);
-      setEnded(true);
-    }
-    if (typeof answer.extra.balanceOre === 'number')
-      setSession((current) => (current ? { ...current, balanceOre: answer.extra.balanceOre as number } : current));
+    actOnRefusal(answer, {
+      t,
+      error: setError,
+      wait: waitPace,
+      ended: () => {
+        markEnded(sessionPath);
+        setEnded(true);
+      },
+      session: setSession,
+    });
     // A warning the screen did not know of yet (the studio set it meanwhile): read the session again.
     if (answer.code === 'GAME_WARNING_UNANSWERED') {
       const state = await call<StudioSession>('GET', sessionPath);
       if (state.ok) setSession(state.data);
     }
-  }, [sessionPath, canSpin, motion, stakeOre, mode, t, markEnded, setAwaited, rules]);
+  }, [sessionPath, canSpin, motion, stakeOre, mode, t, markEnded, setAwaited, rules, waitPace]);
 
   // The money-played warning falls due with time, not only with a round: a real session is read
   // again every half minute while the tab is visible, so the warning shows when it is due.
@@ -272,7 +260,7 @@ export function GameScreen({
   const steps = session?.stake.stepsOre ?? rules.stake.stepsOre;
 
   const spinLabel = waiting
-    ? t('slot_machines.spin_wait', { seconds: secondsLeft(waitUntil - clockMs) })
+    ? t('slot_machines.spin_wait', { seconds: secondsLeft(paceLeftMs) })
     : animating || busy
       ? t('slot_machines.spinning')
       : t('slot_machines.spin');

@@ -1,13 +1,17 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Translate } from '@/lib/i18n';
 // Relative, not '@/lib': the unit tests of this file run without the app's path alias.
 import { pendingFate, type AwaitedRound } from '../../lib/pending-round';
+import { paceAfterRound } from '../../lib/slot-screen';
 import type { GameRules, RoundFate, StudioRound, StudioSession } from '@/lib/studio-schemas';
 import { refreshAccountSummary } from '../players/account-summary';
 
-/* The game screen's plumbing: its JSON calls, the session's end on leaving, which keys belong to a control, the motion wish. */
+/*
+ * The game screens' plumbing (the slots' and the tables'): their JSON calls, the session's end on
+ * leaving, which keys belong to a control, the motion wish, the pace and the refusals.
+ */
 
 export type Answer<T> =
   { ok: true; data: T } | { ok: false; status: number; code: string; message: string; extra: Record<string, unknown> };
@@ -177,6 +181,67 @@ export function paceWaitMs(code: string, nextRoundAt: unknown, now = Date.now())
   if (!PACE_REFUSALS.has(code)) return null;
   const untilNext = typeof nextRoundAt === 'string' ? Date.parse(nextRoundAt) - now : NaN;
   return untilNext > 0 && untilNext <= 3000 ? untilNext : 1000;
+}
+
+/**
+ * The pace a new session opens with: a round of the player's in another game or tab a moment ago
+ * holds the first round here too. Counted from the session's start to its `nextRoundAt`, both on
+ * the studio's clock (the device's clock does not matter); 0 when a round may start at once.
+ */
+export function launchPaceMs(session: Pick<StudioSession, 'startedAt' | 'nextRoundAt'>): number {
+  return paceAfterRound({ startedAt: session.startedAt }, session.nextRoundAt);
+}
+
+/**
+ * The pace's countdown on the screen: a monotonic timer from the moment an answer arrived (not
+ * the device's wall clock), ticking every 100 ms until the wait is over. `wait(ms, from)` starts
+ * one (`from`: when the answer arrived, else now); `leftMs` is what is left, 0 when a round may
+ * start.
+ */
+export function usePaceCountdown(): { leftMs: number; wait: (ms: number, from?: number) => void } {
+  const [waitUntil, setWaitUntil] = useState(0);
+  const [clockMs, setClockMs] = useState(0);
+  useEffect(() => {
+    if (waitUntil <= performance.now()) return;
+    const timer = window.setInterval(() => {
+      const current = performance.now();
+      setClockMs(current);
+      if (current >= waitUntil) window.clearInterval(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [waitUntil]);
+  const wait = useCallback((ms: number, from = performance.now()) => {
+    setClockMs(from);
+    setWaitUntil(from + ms);
+  }, []);
+  return { leftMs: Math.max(0, waitUntil - clockMs), wait };
+}
+
+/** A refusal from one of the game's own API calls. */
+export type Refusal = Extract<Answer<unknown>, { ok: false }>;
+
+/**
+ * A round's refusal (a spin's, a deal's or a table decision's) acted on as every game screen does:
+ * the studio's message said (else the generic one), the pace waited out (`paceWaitMs`), a session
+ * the studio ended marked ended, the balance the refusal carries shown. What else a code asks (the
+ * session read again, a table's round that ended meanwhile) is the screen's own.
+ */
+export function actOnRefusal(
+  answer: Refusal,
+  on: {
+    t: Translate;
+    error: (message: string) => void;
+    wait: (ms: number) => void;
+    ended: () => void;
+    session: Dispatch<SetStateAction<StudioSession | null>>;
+  },
+): void {
+  on.error(answer.message || on.t('slot_machines.round_error'));
+  const paceMs = paceWaitMs(answer.code, answer.extra.nextRoundAt);
+  if (paceMs !== null) on.wait(paceMs);
+  if (answer.code === 'GAME_SESSION_ENDED') on.ended();
+  const balanceOre = answer.extra.balanceOre;
+  if (typeof balanceOre === 'number') on.session((current) => (current ? { ...current, balanceOre } : current));
 }
 
 /** Refusals of a launch for money that trying again will not change (the player's state, not a hiccup). */

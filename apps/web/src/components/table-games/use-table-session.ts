@@ -7,7 +7,16 @@ import { paceAfterRound, secondsLeft } from '../../lib/slot-screen';
 import { isTableRound } from '../../lib/studio-rounds';
 import type { RoundAnswer, RoundFate, StudioSession, TableKind, TableRound } from '../../lib/studio-schemas';
 import { refreshAccountSummary } from '../players/account-summary';
-import { call, FINAL_REFUSALS, paceWaitMs, useEndSessionOnLeave, usePendingRound, type Answer } from '../game-screen/screen-helpers';
+import {
+  actOnRefusal,
+  call,
+  FINAL_REFUSALS,
+  launchPaceMs,
+  useEndSessionOnLeave,
+  usePaceCountdown,
+  usePendingRound,
+  type Refusal,
+} from '../game-screen/screen-helpers';
 
 /** How often a real session is read again while nothing happens (the money-played warning's minutes may pass). */
 const WARNING_POLL_MS = 30_000;
@@ -74,8 +83,7 @@ export function useTableSession({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
-  const [waitUntil, setWaitUntil] = useState(0);
-  const [clockMs, setClockMs] = useState(0);
+  const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
   const launched = useRef(false);
   const busyRef = useRef(false);
   useEffect(() => {
@@ -129,16 +137,12 @@ export function useTableSession({
     setSession(answer.data);
     // The player's pace across games and tabs: a round of theirs elsewhere a moment ago holds the
     // first deal here too, counted from the new session's start on the studio's clock.
-    const arrived = performance.now();
-    const paceMs = paceAfterRound({ startedAt: answer.data.startedAt }, answer.data.nextRoundAt);
-    if (paceMs > 0) {
-      setClockMs(arrived);
-      setWaitUntil(arrived + paceMs);
-    }
+    const paceMs = launchPaceMs(answer.data);
+    if (paceMs > 0) waitPace(paceMs);
     // The hand the player left (a reload, a closed tab, another session): back on the table.
     if (answer.data.openRound) show(answer.data.openRound, 'resume');
     setAwaited((current) => awaitedOnLaunch(current, answer.data.pendingRound, gameId));
-  }, [gameId, mode, t, show]);
+  }, [gameId, mode, t, show, waitPace]);
 
   useEffect(() => {
     // Once per mount (React's strict mode mounts twice in development).
@@ -147,33 +151,22 @@ export function useTableSession({
     void launch();
   }, [launch]);
 
-  // The countdown of the pace: a monotonic timer from the moment the deal's answer arrived.
-  useEffect(() => {
-    if (waitUntil <= performance.now()) return;
-    const timer = window.setInterval(() => {
-      const current = performance.now();
-      setClockMs(current);
-      if (current >= waitUntil) window.clearInterval(timer);
-    }, 100);
-    return () => window.clearInterval(timer);
-  }, [waitUntil]);
-  const waitSeconds = waitUntil > clockMs ? secondsLeft(waitUntil - clockMs) : 0;
+  // The countdown of the pace: from the moment the deal's answer arrived (usePaceCountdown).
+  const waitSeconds = secondsLeft(paceLeftMs);
 
   /** A refusal: said in Danish, and what it tells acted on (the pace, an ended session, a hand open, the warning). */
   const refused = useCallback(
-    async (answer: Extract<Answer<unknown>, { ok: false }>, path: string, roundId: string | null) => {
-      setError(answer.message || t('slot_machines.round_error'));
-      const paceMs = paceWaitMs(answer.code, answer.extra.nextRoundAt);
-      if (paceMs !== null) {
-        setClockMs(performance.now());
-        setWaitUntil(performance.now() + paceMs);
-      }
-      if (answer.code === 'GAME_SESSION_ENDED') {
-        markEnded(path);
-        setEnded(true);
-      }
-      if (typeof answer.extra.balanceOre === 'number')
-        setSession((current) => (current ? { ...current, balanceOre: answer.extra.balanceOre as number } : current));
+    async (answer: Refusal, path: string, roundId: string | null) => {
+      actOnRefusal(answer, {
+        t,
+        error: setError,
+        wait: waitPace,
+        ended: () => {
+          markEnded(path);
+          setEnded(true);
+        },
+        session: setSession,
+      });
       // A warning set meanwhile, or a hand of this game still open (another tab): read the session again.
       if (answer.code === 'GAME_WARNING_UNANSWERED' || answer.code === 'TABLE_HAND_OPEN') await readSession(path, true);
       // A round that ended meanwhile (its timeout, another tab): shown as it ended.
@@ -182,7 +175,7 @@ export function useTableSession({
         if (fate.ok && isTableRound(fate.data.round)) show(fate.data.round, 'answer');
       }
     },
-    [t, markEnded, readSession, show],
+    [t, markEnded, readSession, show, waitPace],
   );
 
   /** An answer with a round: on the table, or awaited when the casino's answer is owed. */
@@ -221,12 +214,10 @@ export function useTableSession({
         await refused(answer, sessionPath, null);
         return null;
       }
-      const arrived = performance.now();
-      setClockMs(arrived);
-      setWaitUntil(arrived + paceAfterRound(answer.data.round, answer.data.session.nextRoundAt));
+      waitPace(paceAfterRound(answer.data.round, answer.data.session.nextRoundAt));
       return answered(answer.data);
     },
-    [sessionPath, canDeal, refused, answered],
+    [sessionPath, canDeal, refused, answered, waitPace],
   );
 
   const act = useCallback(
