@@ -17,6 +17,7 @@ import {
   actOnRefusal,
   call,
   FINAL_REFUSALS,
+  launchPaceMs,
   ownedByControl,
   placeholderWindow,
   useEndSessionOnLeave,
@@ -123,11 +124,14 @@ export function GameScreen({
     setStageBegin(true);
     if (answer.ok) {
       setSession(answer.data);
+      // The player's pace across games and tabs: a round of theirs elsewhere a moment ago holds the first spin here too.
+      const paceMs = launchPaceMs(answer.data);
+      if (paceMs > 0) waitPace(paceMs);
       // The player's round still pending from a reload, another tab or game: shown as pending, polled until answered.
       setAwaited((current) => awaitedOnLaunch(current, answer.data.pendingRound, gameId));
       setStakeOre((current) => (answer.data.stake.stepsOre.includes(current) ? current : initialStake(answer.data.stake)));
     } else setLaunchError({ message: answer.message || t('slot_machines.game_error'), final: FINAL_REFUSALS.has(answer.code) });
-  }, [gameId, mode, t, setAwaited]);
+  }, [gameId, mode, t, setAwaited, waitPace]);
 
   useEffect(() => {
     // Once per mount (React's strict mode mounts twice in development).
