@@ -20,10 +20,12 @@ import {
   launchPaceMs,
   ownedByControl,
   placeholderWindow,
+  sendWarningAnswer,
   useEndSessionOnLeave,
   useAwaitedRound,
   usePaceCountdown,
   useReducedMotion,
+  useWarningPoll,
 } from './screen-helpers';
 import { MotionToggle, StakeSelector } from './game-controls';
 import { RoundWords } from './round-words';
@@ -34,9 +36,6 @@ import type { StagePhase } from './stage/pixi/slot-game';
 import { useMotionSetting } from './stage/motion-setting';
 
 type Mode = 'fun' | 'real';
-
-/** How often a real session is read again while nothing happens (the warning's minutes may pass). */
-const WARNING_POLL_MS = 30_000;
 
 /** Without the canvas (not started yet, or not available): how long the grid turns before the result shows; none with motion off. */
 const SPIN_ANIMATION_MS = 600;
@@ -101,11 +100,6 @@ export function GameScreen({
   const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
   const launched = useRef(false);
   const spinButton = useRef<HTMLButtonElement>(null);
-  // Whether a round is under way, for the warning poll (which must not overwrite a round's answer).
-  const busyRef = useRef(false);
-  useEffect(() => {
-    busyRef.current = busy;
-  }, [busy]);
 
   // A round answered late (pending until the casino confirmed it): shown at once, reels at rest on it.
   const showAwaited = useCallback((settled: StudioRound) => {
@@ -213,17 +207,8 @@ export function GameScreen({
     }
   }, [sessionPath, canSpin, motion, stakeOre, mode, t, markEnded, setAwaited, rules, waitPace]);
 
-  // The money-played warning falls due with time, not only with a round: a real session is read
-  // again every half minute while the tab is visible, so the warning shows when it is due.
-  useEffect(() => {
-    if (mode !== 'real' || !sessionPath || ended) return;
-    const timer = window.setInterval(async () => {
-      if (document.visibilityState !== 'visible') return;
-      const state = await call<StudioSession>('GET', sessionPath);
-      if (state.ok) setSession((current) => (current && !busyRef.current ? state.data : current));
-    }, WARNING_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [mode, sessionPath, ended]);
+  // The money-played warning falls due with time, not only with a round (never over a round's answer).
+  useWarningPoll(sessionPath, mode === 'real' && !ended, busy, setSession);
 
   // Space and Enter spin, unless a control (a button, a link, the rules) has the key.
   useEffect(() => {
@@ -242,19 +227,19 @@ export function GameScreen({
   const answerWarning = useCallback(
     async (answer: 'continue' | 'stop') => {
       if (!sessionPath) return;
-      setBusy(true);
-      const result = await call<StudioSession>('POST', `${sessionPath}/warning`, { answer });
-      setBusy(false);
-      if (!result.ok) {
-        setError(result.message || t('slot_machines.round_error'));
-        return;
-      }
-      setSession(result.data);
-      if (answer === 'stop') {
-        markEnded(sessionPath);
-        setEnded(true);
-        router.push(lobbyPath);
-      } else spinButton.current?.focus();
+      const taken = await sendWarningAnswer(sessionPath, answer, {
+        t,
+        busy: setBusy,
+        error: setError,
+        session: setSession,
+        ended: () => {
+          markEnded(sessionPath);
+          setEnded(true);
+        },
+      });
+      if (!taken) return;
+      if (answer === 'stop') router.push(lobbyPath);
+      else spinButton.current?.focus();
     },
     [sessionPath, router, lobbyPath, t, markEnded],
   );

@@ -244,6 +244,63 @@ export function actOnRefusal(
   if (typeof balanceOre === 'number') on.session((current) => (current ? { ...current, balanceOre } : current));
 }
 
+/** How often a real session is read again while nothing happens (the money-played warning's minutes may pass). */
+const WARNING_POLL_MS = 30_000;
+
+/**
+ * The money-played warning falls due with time, not only with a round: while `polling` (a real
+ * session not ended), the session is read again every half minute while the tab is visible, so the
+ * warning shows when it is due; never over a round's answer on its way (while `busy`).
+ */
+export function useWarningPoll(
+  sessionPath: string | null,
+  polling: boolean,
+  busy: boolean,
+  setSession: Dispatch<SetStateAction<StudioSession | null>>,
+): void {
+  const busyRef = useRef(false);
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
+  useEffect(() => {
+    if (!polling || !sessionPath) return;
+    const timer = window.setInterval(async () => {
+      if (document.visibilityState !== 'visible') return;
+      const state = await call<StudioSession>('GET', sessionPath);
+      if (state.ok) setSession((current) => (current && !busyRef.current ? state.data : current));
+    }, WARNING_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [polling, sessionPath, setSession]);
+}
+
+/**
+ * The player's answer to the money-played warning, sent: the screen busy meanwhile, a refusal said
+ * (else the generic words), or the session as the studio left it and, after "stop", the session
+ * ended. True when the studio took the answer.
+ */
+export async function sendWarningAnswer(
+  sessionPath: string,
+  answer: 'continue' | 'stop',
+  on: {
+    t: Translate;
+    busy: (busy: boolean) => void;
+    error: (message: string) => void;
+    session: (session: StudioSession) => void;
+    ended: () => void;
+  },
+): Promise<boolean> {
+  on.busy(true);
+  const result = await call<StudioSession>('POST', `${sessionPath}/warning`, { answer });
+  on.busy(false);
+  if (!result.ok) {
+    on.error(result.message || on.t('slot_machines.round_error'));
+    return false;
+  }
+  on.session(result.data);
+  if (answer === 'stop') on.ended();
+  return true;
+}
+
 /** Refusals of a launch for money that trying again will not change (the player's state, not a hiccup). */
 export const FINAL_REFUSALS = new Set([
   'ACCOUNT_PAUSED',

@@ -12,14 +12,13 @@ import {
   call,
   FINAL_REFUSALS,
   launchPaceMs,
+  sendWarningAnswer,
   useEndSessionOnLeave,
   usePaceCountdown,
   usePendingRound,
+  useWarningPoll,
   type Refusal,
 } from '../game-screen/screen-helpers';
-
-/** How often a real session is read again while nothing happens (the money-played warning's minutes may pass). */
-const WARNING_POLL_MS = 30_000;
 
 export type DealBody =
   { stakeOre: number } | { bets: { kind: string; numbers?: number[]; selector?: number | string; stakeOre: number }[] };
@@ -85,10 +84,6 @@ export function useTableSession({
   const [ended, setEnded] = useState(false);
   const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
   const launched = useRef(false);
-  const busyRef = useRef(false);
-  useEffect(() => {
-    busyRef.current = busy;
-  }, [busy]);
 
   const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
   const markEnded = useEndSessionOnLeave(sessionPath);
@@ -236,34 +231,22 @@ export function useTableSession({
     [sessionPath, canAct, round, refused, answered],
   );
 
-  // The money-played warning falls due with time: a real session is read again every half minute
-  // while the tab is visible (never over a round's answer on its way).
-  useEffect(() => {
-    if (mode !== 'real' || !sessionPath || ended) return;
-    const timer = window.setInterval(async () => {
-      if (document.visibilityState !== 'visible') return;
-      const state = await call<StudioSession>('GET', sessionPath);
-      if (state.ok) setSession((current) => (current && !busyRef.current ? state.data : current));
-    }, WARNING_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [mode, sessionPath, ended]);
+  // The money-played warning falls due with time, not only with a round (never over a round's answer).
+  useWarningPoll(sessionPath, mode === 'real' && !ended, busy, setSession);
 
   const answerWarning = useCallback(
     async (answer: 'continue' | 'stop') => {
       if (!sessionPath) return false;
-      setBusy(true);
-      const result = await call<StudioSession>('POST', `${sessionPath}/warning`, { answer });
-      setBusy(false);
-      if (!result.ok) {
-        setError(result.message || t('slot_machines.round_error'));
-        return false;
-      }
-      setSession(result.data);
-      if (answer === 'stop') {
-        markEnded(sessionPath);
-        setEnded(true);
-      }
-      return true;
+      return sendWarningAnswer(sessionPath, answer, {
+        t,
+        busy: setBusy,
+        error: setError,
+        session: setSession,
+        ended: () => {
+          markEnded(sessionPath);
+          setEnded(true);
+        },
+      });
     },
     [sessionPath, t, markEnded],
   );
