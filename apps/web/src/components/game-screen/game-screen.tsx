@@ -22,6 +22,7 @@ import {
   placeholderWindow,
   sendWarningAnswer,
   useEndSessionOnLeave,
+  useLaunchOnce,
   useAwaitedRound,
   usePaceCountdown,
   useReducedMotion,
@@ -98,7 +99,6 @@ export function GameScreen({
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
-  const launched = useRef(false);
   const spinButton = useRef<HTMLButtonElement>(null);
 
   // A round answered late (pending until the casino confirmed it): shown at once, reels at rest on it.
@@ -127,12 +127,7 @@ export function GameScreen({
     } else setLaunchError({ message: answer.message || t('slot_machines.game_error'), final: FINAL_REFUSALS.has(answer.code) });
   }, [gameId, mode, t, setAwaited, waitPace]);
 
-  useEffect(() => {
-    // Once per mount (React's strict mode mounts twice in development).
-    if (launched.current) return;
-    launched.current = true;
-    void launch();
-  }, [launch]);
+  useLaunchOnce(launch);
 
   // The countdown of the pace: from the moment the round's answer arrived (usePaceCountdown).
   const waiting = paceLeftMs > 0;

@@ -93,6 +93,19 @@ export function useEndSessionOnLeave(sessionPath: string | null): (path: string)
   }, []);
 }
 
+/**
+ * The screen's session opened once it runs in the browser (never by a page view: a crawler, a
+ * prefetch), once per mount (React's strict mode mounts twice in development).
+ */
+export function useLaunchOnce(launch: () => Promise<void>): void {
+  const launched = useRef(false);
+  useEffect(() => {
+    if (launched.current) return;
+    launched.current = true;
+    void launch();
+  }, [launch]);
+}
+
 /** How often a pending round's fate is asked while the casino's answer is owed. */
 const PENDING_POLL_MS = 2_000;
 

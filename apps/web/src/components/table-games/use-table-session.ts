@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Translate } from '../../lib/i18n';
 import { awaitedOnLaunch, playedPending, type AwaitedRound } from '../../lib/pending-round';
 import { paceAfterRound, secondsLeft } from '../../lib/slot-screen';
@@ -14,6 +14,7 @@ import {
   launchPaceMs,
   sendWarningAnswer,
   useEndSessionOnLeave,
+  useLaunchOnce,
   usePaceCountdown,
   usePendingRound,
   useWarningPoll,
@@ -83,7 +84,6 @@ export function useTableSession({
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
-  const launched = useRef(false);
 
   const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
   const markEnded = useEndSessionOnLeave(sessionPath);
@@ -139,12 +139,7 @@ export function useTableSession({
     setAwaited((current) => awaitedOnLaunch(current, answer.data.pendingRound, gameId));
   }, [gameId, mode, t, show, waitPace]);
 
-  useEffect(() => {
-    // Once per mount (React's strict mode mounts twice in development).
-    if (launched.current) return;
-    launched.current = true;
-    void launch();
-  }, [launch]);
+  useLaunchOnce(launch);
 
   // The countdown of the pace: from the moment the deal's answer arrived (usePaceCountdown).
   const waitSeconds = secondsLeft(paceLeftMs);
