@@ -21,12 +21,13 @@ import {
   ownedByControl,
   placeholderWindow,
   sendWarningAnswer,
-  useEndSessionOnLeave,
+  useSessionEnd,
   useLaunchOnce,
   useAwaitedRound,
   usePaceCountdown,
   useReducedMotion,
   useWarningPoll,
+  type ScreenSetters,
 } from './screen-helpers';
 import { MotionToggle, StakeSelector } from './game-controls';
 import { RoundWords } from './round-words';
@@ -97,7 +98,6 @@ export function GameScreen({
   const [busy, setBusy] = useState(false);
   const [animating, setAnimating] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [ended, setEnded] = useState(false);
   const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
   const spinButton = useRef<HTMLButtonElement>(null);
 
@@ -107,7 +107,12 @@ export function GameScreen({
     stage.current?.rest(settled.outcome.window);
   }, []);
   const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
-  const markEnded = useEndSessionOnLeave(sessionPath);
+  const { ended, setEnded, end: endSession } = useSessionEnd(sessionPath);
+  // What the handlers the screens share (a refusal, the warning's answer) change here.
+  const setters = useMemo<ScreenSetters>(
+    () => ({ t, busy: setBusy, error: setError, wait: waitPace, ended: endSession, session: setSession }),
+    [t, waitPace, endSession],
+  );
   // A round whose casino answer is owed (played here, or the player's from another session): no new round meanwhile.
   const [awaited, setAwaited] = useAwaitedRound(sessionPath, { show: showAwaited, refused: setError, session: setSession, t });
 
@@ -125,7 +130,7 @@ export function GameScreen({
       setAwaited((current) => awaitedOnLaunch(current, answer.data.pendingRound, gameId));
       setStakeOre((current) => (answer.data.stake.stepsOre.includes(current) ? current : initialStake(answer.data.stake)));
     } else setLaunchError({ message: answer.message || t('slot_machines.game_error'), final: FINAL_REFUSALS.has(answer.code) });
-  }, [gameId, mode, t, setAwaited, waitPace]);
+  }, [gameId, mode, t, setAwaited, waitPace, setEnded]);
 
   useLaunchOnce(launch);
 
@@ -185,22 +190,13 @@ export function GameScreen({
       return;
     }
     reveal();
-    actOnRefusal(answer, {
-      t,
-      error: setError,
-      wait: waitPace,
-      ended: () => {
-        markEnded(sessionPath);
-        setEnded(true);
-      },
-      session: setSession,
-    });
+    actOnRefusal(answer, sessionPath, setters);
     // A warning the screen did not know of yet (the studio set it meanwhile): read the session again.
     if (answer.code === 'GAME_WARNING_UNANSWERED') {
       const state = await call<StudioSession>('GET', sessionPath);
       if (state.ok) setSession(state.data);
     }
-  }, [sessionPath, canSpin, motion, stakeOre, mode, t, markEnded, setAwaited, rules, waitPace]);
+  }, [sessionPath, canSpin, motion, stakeOre, mode, t, setAwaited, rules, waitPace, setters]);
 
   // The money-played warning falls due with time, not only with a round (never over a round's answer).
   useWarningPoll(sessionPath, mode === 'real' && !ended, busy, setSession);
@@ -222,21 +218,11 @@ export function GameScreen({
   const answerWarning = useCallback(
     async (answer: 'continue' | 'stop') => {
       if (!sessionPath) return;
-      const taken = await sendWarningAnswer(sessionPath, answer, {
-        t,
-        busy: setBusy,
-        error: setError,
-        session: setSession,
-        ended: () => {
-          markEnded(sessionPath);
-          setEnded(true);
-        },
-      });
-      if (!taken) return;
+      if (!(await sendWarningAnswer(sessionPath, answer, setters))) return;
       if (answer === 'stop') router.push(lobbyPath);
       else spinButton.current?.focus();
     },
-    [sessionPath, router, lobbyPath, t, markEnded],
+    [sessionPath, router, lobbyPath, setters],
   );
 
   const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);

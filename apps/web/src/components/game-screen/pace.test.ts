@@ -49,12 +49,12 @@ describe('actOnRefusal', () => {
     extra,
   });
   const act = (answer: Refusal, session: StudioSession | null = null) => {
-    const seen = { error: '', waits: [] as number[], ended: 0, session };
-    actOnRefusal(answer, {
+    const seen = { error: '', waits: [] as number[], ended: [] as string[], session };
+    actOnRefusal(answer, '/api/spil/sessions/s1', {
       t,
       error: (message) => (seen.error = message),
       wait: (ms) => seen.waits.push(ms),
-      ended: () => (seen.ended += 1),
+      ended: (path) => seen.ended.push(path),
       session: (next) => (seen.session = typeof next === 'function' ? next(seen.session) : next),
     });
     return seen;
@@ -76,8 +76,8 @@ describe('actOnRefusal', () => {
   });
 
   it('marks a session the studio ended as ended', () => {
-    expect(act(refusal('GAME_SESSION_ENDED')).ended).toBe(1);
-    expect(act(refusal('GAME_ROUND_TOO_SOON')).ended).toBe(0);
+    expect(act(refusal('GAME_SESSION_ENDED')).ended).toEqual(['/api/spil/sessions/s1']);
+    expect(act(refusal('GAME_ROUND_TOO_SOON')).ended).toEqual([]);
   });
 
   it('shows the balance the refusal carries on the session (none before the session is open)', () => {

@@ -230,6 +230,36 @@ export function usePaceCountdown(): { leftMs: number; wait: (ms: number, from?: 
   return { leftMs: Math.max(0, waitUntil - clockMs), wait };
 }
 
+/**
+ * Whether the screen's session has ended (the studio ended it, or the player stopped at the
+ * warning), with its end on leaving (`useEndSessionOnLeave`): `end(path)` says the session at
+ * `path` has ended (it is not ended again on leaving); `setEnded(false)` when a new one opens.
+ */
+export function useSessionEnd(sessionPath: string | null) {
+  const markEnded = useEndSessionOnLeave(sessionPath);
+  const [ended, setEnded] = useState(false);
+  const end = useCallback(
+    (path: string) => {
+      markEnded(path);
+      setEnded(true);
+    },
+    [markEnded],
+  );
+  return { ended, setEnded, end };
+}
+
+/** What the handlers every game screen shares (a refusal, the warning's answer) change on the screen. */
+export interface ScreenSetters {
+  t: Translate;
+  busy: (busy: boolean) => void;
+  error: (message: string) => void;
+  /** The pace's wait from now (`usePaceCountdown`). */
+  wait: (ms: number) => void;
+  /** The session at `path` has ended (`useSessionEnd`). */
+  ended: (path: string) => void;
+  session: Dispatch<SetStateAction<StudioSession | null>>;
+}
+
 /** A refusal from one of the game's own API calls. */
 export type Refusal = Extract<Answer<unknown>, { ok: false }>;
 
@@ -239,20 +269,11 @@ export type Refusal = Extract<Answer<unknown>, { ok: false }>;
  * the studio ended marked ended, the balance the refusal carries shown. What else a code asks (the
  * session read again, a table's round that ended meanwhile) is the screen's own.
  */
-export function actOnRefusal(
-  answer: Refusal,
-  on: {
-    t: Translate;
-    error: (message: string) => void;
-    wait: (ms: number) => void;
-    ended: () => void;
-    session: Dispatch<SetStateAction<StudioSession | null>>;
-  },
-): void {
+export function actOnRefusal(answer: Refusal, sessionPath: string, on: Omit<ScreenSetters, 'busy'>): void {
   on.error(answer.message || on.t('slot_machines.round_error'));
   const paceMs = paceWaitMs(answer.code, answer.extra.nextRoundAt);
   if (paceMs !== null) on.wait(paceMs);
-  if (answer.code === 'GAME_SESSION_ENDED') on.ended();
+  if (answer.code === 'GAME_SESSION_ENDED') on.ended(sessionPath);
   const balanceOre = answer.extra.balanceOre;
   if (typeof balanceOre === 'number') on.session((current) => (current ? { ...current, balanceOre } : current));
 }
@@ -294,13 +315,7 @@ export function useWarningPoll(
 export async function sendWarningAnswer(
   sessionPath: string,
   answer: 'continue' | 'stop',
-  on: {
-    t: Translate;
-    busy: (busy: boolean) => void;
-    error: (message: string) => void;
-    session: (session: StudioSession) => void;
-    ended: () => void;
-  },
+  on: Omit<ScreenSetters, 'wait'>,
 ): Promise<boolean> {
   on.busy(true);
   const result = await call<StudioSession>('POST', `${sessionPath}/warning`, { answer });
@@ -310,7 +325,7 @@ export async function sendWarningAnswer(
     return false;
   }
   on.session(result.data);
-  if (answer === 'stop') on.ended();
+  if (answer === 'stop') on.ended(sessionPath);
   return true;
 }
 

@@ -13,13 +13,13 @@ describe('sendWarningAnswer', () => {
     return fetch;
   };
   const send = async (answer: 'continue' | 'stop') => {
-    const seen = { busy: [] as boolean[], error: '', session: null as StudioSession | null, ended: 0 };
+    const seen = { busy: [] as boolean[], error: '', session: null as StudioSession | null, ended: [] as string[] };
     const taken = await sendWarningAnswer('/api/spil/sessions/s1', answer, {
       t: (key) => `[${key}]`,
       busy: (busy) => seen.busy.push(busy),
       error: (message) => (seen.error = message),
-      session: (next) => (seen.session = next),
-      ended: () => (seen.ended += 1),
+      session: (next) => (seen.session = typeof next === 'function' ? next(seen.session) : next),
+      ended: (path) => seen.ended.push(path),
     });
     return { taken, ...seen };
   };
@@ -31,13 +31,13 @@ describe('sendWarningAnswer', () => {
       '/api/spil/sessions/s1/warning',
       expect.objectContaining({ method: 'POST', body: '{"answer":"stop"}' }),
     );
-    expect(stop).toEqual({ taken: true, busy: [true, false], error: '', session, ended: 1 });
-    expect(await send('continue')).toMatchObject({ taken: true, session, ended: 0 });
+    expect(stop).toEqual({ taken: true, busy: [true, false], error: '', session, ended: ['/api/spil/sessions/s1'] });
+    expect(await send('continue')).toMatchObject({ taken: true, session, ended: [] });
   });
 
   it('says a refusal (the studio’s words, else the generic ones) and changes nothing else', async () => {
     answered(409, { result: 0, code: 'GAME_SESSION_ENDED', message: 'Spillet er slut.' });
-    expect(await send('stop')).toEqual({ taken: false, busy: [true, false], error: 'Spillet er slut.', session: null, ended: 0 });
+    expect(await send('stop')).toEqual({ taken: false, busy: [true, false], error: 'Spillet er slut.', session: null, ended: [] });
     answered(500, {});
     expect((await send('continue')).error).toBe('[slot_machines.round_error]');
   });

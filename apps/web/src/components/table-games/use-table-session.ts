@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Translate } from '../../lib/i18n';
 import { awaitedOnLaunch, playedPending, type AwaitedRound } from '../../lib/pending-round';
 import { paceAfterRound, secondsLeft } from '../../lib/slot-screen';
@@ -13,12 +13,13 @@ import {
   FINAL_REFUSALS,
   launchPaceMs,
   sendWarningAnswer,
-  useEndSessionOnLeave,
+  useSessionEnd,
   useLaunchOnce,
   usePaceCountdown,
   usePendingRound,
   useWarningPoll,
   type Refusal,
+  type ScreenSetters,
 } from '../game-screen/screen-helpers';
 
 export type DealBody =
@@ -82,11 +83,15 @@ export function useTableSession({
   const [resumed, setResumed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [ended, setEnded] = useState(false);
   const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
 
   const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
-  const markEnded = useEndSessionOnLeave(sessionPath);
+  const { ended, setEnded, end: endSession } = useSessionEnd(sessionPath);
+  // What the handlers the screens share (a refusal, the warning's answer) change here.
+  const setters = useMemo<ScreenSetters>(
+    () => ({ t, busy: setBusy, error: setError, wait: waitPace, ended: endSession, session: setSession }),
+    [t, waitPace, endSession],
+  );
   const [awaited, setAwaited] = useState<AwaitedRound | null>(null);
   const clearAwaited = useCallback(() => setAwaited(null), []);
 
@@ -137,7 +142,7 @@ export function useTableSession({
     // The hand the player left (a reload, a closed tab, another session): back on the table.
     if (answer.data.openRound) show(answer.data.openRound, 'resume');
     setAwaited((current) => awaitedOnLaunch(current, answer.data.pendingRound, gameId));
-  }, [gameId, mode, t, show, waitPace]);
+  }, [gameId, mode, t, show, waitPace, setEnded]);
 
   useLaunchOnce(launch);
 
@@ -147,16 +152,7 @@ export function useTableSession({
   /** A refusal: said in Danish, and what it tells acted on (the pace, an ended session, a hand open, the warning). */
   const refused = useCallback(
     async (answer: Refusal, path: string, roundId: string | null) => {
-      actOnRefusal(answer, {
-        t,
-        error: setError,
-        wait: waitPace,
-        ended: () => {
-          markEnded(path);
-          setEnded(true);
-        },
-        session: setSession,
-      });
+      actOnRefusal(answer, path, setters);
       // A warning set meanwhile, or a hand of this game still open (another tab): read the session again.
       if (answer.code === 'GAME_WARNING_UNANSWERED' || answer.code === 'TABLE_HAND_OPEN') await readSession(path, true);
       // A round that ended meanwhile (its timeout, another tab): shown as it ended.
@@ -165,7 +161,7 @@ export function useTableSession({
         if (fate.ok && isTableRound(fate.data.round)) show(fate.data.round, 'answer');
       }
     },
-    [t, markEnded, readSession, show, waitPace],
+    [setters, readSession, show],
   );
 
   /** An answer with a round: on the table, or awaited when the casino's answer is owed. */
@@ -232,18 +228,9 @@ export function useTableSession({
   const answerWarning = useCallback(
     async (answer: 'continue' | 'stop') => {
       if (!sessionPath) return false;
-      return sendWarningAnswer(sessionPath, answer, {
-        t,
-        busy: setBusy,
-        error: setError,
-        session: setSession,
-        ended: () => {
-          markEnded(sessionPath);
-          setEnded(true);
-        },
-      });
+      return sendWarningAnswer(sessionPath, answer, setters);
     },
-    [sessionPath, t, markEnded],
+    [sessionPath, setters],
   );
 
   const clearError = useCallback(() => setError(null), []);
