@@ -42,8 +42,9 @@ export default async function TableLobbyPage() {
               title={category.name}
               games={games}
               t={t}
-              // The first group's pictures are the page's largest content: loaded at once.
-              eagerCount={index === 0 ? 4 : 0}
+              // The first two groups are in a phone's first screen: their pictures are the page's
+              // largest content, loaded at once (bench/RESULTS.md, issue 24).
+              eagerCount={index < 2 ? 4 : 0}
               seeAll={href ? { href } : undefined}
             />
           );
