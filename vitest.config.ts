@@ -33,6 +33,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Pure unit tests of components and helpers: one module graph per worker, not per file
+          // (React and the components imported once: 16 s of the suite down to 3 s). A test that
+          // needs a fresh module state resets it itself (e.g. resetFavourites).
+          isolate: false,
           // The storefront's deployment mode (apps/web/src/lib/session-cookies.ts): plain cookie names.
           env: { KRONE_ENV: 'test' },
         },

@@ -1,5 +1,10 @@
 import type { Page, Route } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 import { expect, hydrated, test } from './fixtures';
+
+// The stage's own tests run with WebGL, as a phone draws (the other specs turn it off to save CPU:
+// playwright.config.ts); the 2D canvas fallback is what the other game specs play on.
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
 
 /*
  * The slot's canvas (PixiJS): it draws only what the studio sent. The canvas keeps on its box what
