@@ -16,3 +16,4 @@ export * from './table/blackjack.js';
 export * from './table/blackjack-rules.js';
 export * from './table/blackjack-strategy.js';
 export * from './table/titles.js';
+export * from './live/money-wheel.js';
