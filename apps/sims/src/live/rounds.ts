@@ -107,6 +107,8 @@ export interface LiveTable {
   voidRound(now: Date, reason: string): LiveRound;
   /** The last revealed results, newest first (at most `keep`). */
   history(now: Date, keep?: number): LiveRound[];
+  /** A kept round (the last 100) as it stands at `now`, or null. */
+  find(roundId: string, now: Date): LiveRound | null;
 }
 
 export function createLiveTable(spec: LiveTableSpec, options: { rng?: Rng; nonce?: () => string; startAt?: Date } = {}): LiveTable {
@@ -178,6 +180,11 @@ export function createLiveTable(spec: LiveTableSpec, options: { rng?: Rng; nonce
         bettingClosesAt: new Date(Math.min(now.getTime(), Date.parse(drawn.round.bettingClosesAt))).toISOString(),
       };
       return view(drawn, now);
+    },
+    find(roundId, now) {
+      current(now);
+      const drawn = rounds.find((candidate) => candidate.round.roundId === roundId);
+      return drawn ? view(drawn, now) : null;
     },
     history(now, keep = 12) {
       current(now);

@@ -1,0 +1,425 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  checkRouletteBets,
+  MONEY_WHEEL_NUMBERS,
+  moneyWheelReturnOre,
+  moneyWheelSpinOf,
+  parseBets,
+  settleRoulette,
+  STANDARD_ROULETTE_LIMITS,
+  type MoneyWheelNumber,
+  type RouletteBet,
+  type Rng,
+} from '@krone/games-math';
+import { readJson, sendJson } from '../http.js';
+import { createLiveTable, type LiveResult, type LiveRound, type LiveTable, type LiveTableSpec } from './rounds.js';
+import { createWalletClient, WalletUnreachable, type WalletClient } from './wallet.js';
+
+/*
+ * Lysmester Live, the live studio stand-in (docs/decisions.md "Live casino"): an outside party with
+ * its own protocol and its own origin. Operators read its lobby and launch players into its game
+ * client; the studio takes and pays the bets through the operator's wallet. This file is its
+ * server: lobby, launch, the game client's bets, the settlement of each shared round and the
+ * cancel of a voided one.
+ */
+
+export interface LiveOperator {
+  operatorId: string;
+  /** The key the operator's server sends with lobby and launch calls. */
+  apiKey: string;
+  /** Where the studio calls the operator's wallet, and the secret those calls are signed with. */
+  walletUrl: string;
+  walletSecret: string;
+}
+
+export interface LiveStudioOptions {
+  host?: string;
+  port?: number;
+  publicUrl?: string;
+  operators: LiveOperator[];
+  tables?: LiveTableSpec[];
+  /** Guards the studio floor's controls (a dealer's void): tests and demos. */
+  adminKey?: string;
+  now?: () => Date;
+  rng?: Rng;
+  /** How often the floor looks for rounds to settle (ms). */
+  tickMs?: number;
+  /** Waits between tries of a credit or cancel the wallet did not answer. */
+  retryDelaysMs?: number[];
+  launchMinutes?: number;
+}
+
+export const LIVE_TABLES: readonly LiveTableSpec[] = Object.freeze([
+  {
+    tableId: 'krone-roulette-live',
+    name: 'Krone Roulette Live',
+    kind: 'roulette',
+    dealer: 'Sofie',
+    minBetOre: 100,
+    maxBetOre: 500_000,
+    bettingMs: 15_000,
+    playMs: 6_000,
+    resultMs: 5_000,
+  },
+  {
+    tableId: 'karrusellen-live',
+    name: 'Karrusellen Live',
+    kind: 'money-wheel',
+    dealer: 'Ida',
+    minBetOre: 100,
+    maxBetOre: 250_000,
+    bettingMs: 15_000,
+    playMs: 8_000,
+    resultMs: 5_000,
+  },
+]);
+
+interface Launch {
+  token: string;
+  operator: LiveOperator;
+  sessionToken: string;
+  playerRef: string;
+  tableId: string;
+  lobbyUrl: string | null;
+  expiresAt: number;
+  lastSeen: number;
+}
+
+type PlacedBet = { kind: 'roulette'; bet: RouletteBet } | { kind: 'money-wheel'; number: MoneyWheelNumber; stakeOre: number };
+
+interface Debit {
+  transactionId: string;
+  amountOre: number;
+  bets: PlacedBet[];
+  /** 'taken': the wallet said OK; 'unknown': no answer (cancelled at settlement, never paid on). */
+  state: 'taken' | 'unknown';
+}
+
+/** One player's stake in one round: every debit the round took from them. */
+interface Seat {
+  launch: Launch;
+  roundId: string;
+  debits: Debit[];
+  settled: boolean;
+}
+
+export interface LiveStudio {
+  url: string;
+  tables: ReadonlyMap<string, LiveTable>;
+  /** Settles what is due now (the floor's tick, callable from tests). */
+  tick(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+const keyMatches = (given: string, key: string) => given.length > 0 && timingSafeEqual(digest(given), digest(key));
+
+export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveStudio> {
+  const host = options.host ?? '127.0.0.1';
+  const now = options.now ?? (() => new Date());
+  const specs = options.tables ?? LIVE_TABLES;
+  const tables = new Map(specs.map((spec) => [spec.tableId, createLiveTable(spec, options.rng ? { rng: options.rng } : {})]));
+  const wallets = new Map<string, WalletClient>(
+    options.operators.map((operator) => [
+      operator.operatorId,
+      createWalletClient({ walletUrl: operator.walletUrl, secret: operator.walletSecret, now }),
+    ]),
+  );
+  const launches = new Map<string, Launch>();
+  const seats = new Map<string, Seat>();
+  const retryDelays = options.retryDelaysMs ?? [1_000, 5_000, 30_000, 120_000];
+  const launchMs = (options.launchMinutes ?? 12 * 60) * 60_000;
+
+  const operatorOf = (req: IncomingMessage): LiveOperator | null => {
+    const id = String(req.headers['x-lysmester-operator'] ?? '');
+    const key = String(req.headers['x-lysmester-key'] ?? '');
+    const operator = options.operators.find((candidate) => candidate.operatorId === id);
+    return operator && keyMatches(key, operator.apiKey) ? operator : null;
+  };
+
+  const publicRound = (round: LiveRound) => ({
+    roundId: round.roundId,
+    state: round.state,
+    openedAt: round.openedAt,
+    bettingClosesAt: round.bettingClosesAt,
+    resultAt: round.resultAt,
+    commitment: round.commitment,
+    ...(round.result ? { result: publicResult(round.result), nonce: round.nonce } : {}),
+    ...(round.voidReason ? { voidReason: round.voidReason } : {}),
+  });
+  const publicResult = (result: LiveResult) => (result.kind === 'blackjack' ? { kind: result.kind, shoe: result.shoe } : result);
+
+  const lobby = () => {
+    const at = now();
+    return {
+      studio: 'Lysmester Live',
+      tables: [...tables.values()].map((table) => {
+        const spec = table.spec;
+        const players = new Set(
+          [...launches.values()]
+            .filter((launch) => launch.tableId === spec.tableId && at.getTime() - launch.lastSeen < 120_000)
+            .map((l) => l.playerRef),
+        ).size;
+        return {
+          tableId: spec.tableId,
+          name: spec.name,
+          kind: spec.kind,
+          dealer: spec.dealer,
+          open: true,
+          limits: { minBet: spec.minBetOre, maxBet: spec.maxBetOre, currency: 'DKK' },
+          players,
+          round: publicRound(table.at(at)),
+          lastResults: table.history(at).map((round) => summary(round.result!)),
+        };
+      }),
+    };
+  };
+  const summary = (result: LiveResult) =>
+    result.kind === 'roulette'
+      ? { pocket: result.pocket }
+      : result.kind === 'money-wheel'
+        ? { number: result.number, multiplier: result.multiplier }
+        : {};
+
+  /** Parses a bets body for a table kind, within the table's limits; an error code when refused. */
+  const readBets = (
+    spec: LiveTableSpec,
+    input: unknown,
+    alreadyOre: number,
+  ): { bets: PlacedBet[]; totalOre: number } | { error: string } => {
+    if (spec.kind === 'roulette') {
+      const parsed = parseBets(input);
+      if (!parsed.ok) return { error: parsed.error.code };
+      const limits = {
+        ...STANDARD_ROULETTE_LIMITS,
+        maxTotalStakeOre: Math.max(0, spec.maxBetOre - alreadyOre),
+      };
+      const problems = checkRouletteBets({ variant: 'european', limits }, parsed.value);
+      if (problems.length > 0) return { error: problems[0]!.code };
+      return {
+        bets: parsed.value.map((bet) => ({ kind: 'roulette', bet })),
+        totalOre: parsed.value.reduce((sum, bet) => sum + bet.stakeOre, 0),
+      };
+    }
+    if (spec.kind === 'money-wheel') {
+      if (!Array.isArray(input) || input.length === 0 || input.length > MONEY_WHEEL_NUMBERS.length) return { error: 'BETS_MALFORMED' };
+      const bets: PlacedBet[] = [];
+      for (const item of input as unknown[]) {
+        const record = item as { number?: unknown; stakeOre?: unknown };
+        if (typeof record !== 'object' || record === null || Object.keys(record).some((key) => key !== 'number' && key !== 'stakeOre'))
+          return { error: 'BET_MALFORMED' };
+        if (!MONEY_WHEEL_NUMBERS.includes(record.number as MoneyWheelNumber)) return { error: 'BET_UNKNOWN_NUMBER' };
+        const stake = record.stakeOre;
+        if (!(Number.isSafeInteger(stake) && (stake as number) >= spec.minBetOre && (stake as number) % 100 === 0))
+          return { error: 'BET_INVALID_STAKE' };
+        bets.push({ kind: 'money-wheel', number: record.number as MoneyWheelNumber, stakeOre: stake as number });
+      }
+      const totalOre = bets.reduce((sum, bet) => sum + (bet.kind === 'money-wheel' ? bet.stakeOre : 0), 0);
+      if (alreadyOre + totalOre > spec.maxBetOre) return { error: 'TOTAL_ABOVE_MAX' };
+      return { bets, totalOre };
+    }
+    return { error: 'TABLE_NOT_OPEN_FOR_BETS' };
+  };
+
+  const returnOf = (placed: PlacedBet, result: LiveResult): number => {
+    if (placed.kind === 'roulette' && result.kind === 'roulette')
+      return settleRoulette('european', [placed.bet], result.pocket).totalReturnOre;
+    if (placed.kind === 'money-wheel' && result.kind === 'money-wheel')
+      return moneyWheelReturnOre({ number: placed.number, stakeOre: placed.stakeOre }, moneyWheelSpinOf(result.fields));
+    return 0;
+  };
+
+  /** Tries a wallet call until it is answered (credits and cancels must arrive). */
+  const untilAnswered = async <T>(call: () => Promise<T>): Promise<T | null> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof WalletUnreachable) || attempt >= retryDelays.length) return null;
+        await new Promise((resolve) => setTimeout(resolve, retryDelays[attempt]));
+      }
+    }
+  };
+
+  const settling = new Set<string>();
+  const settleSeat = async (key: string, seat: Seat, round: LiveRound) => {
+    if (seat.settled || settling.has(key)) return;
+    settling.add(key);
+    try {
+      const wallet = wallets.get(seat.launch.operator.operatorId)!;
+      const common = { sessionToken: seat.launch.sessionToken, roundId: seat.roundId, tableId: seat.launch.tableId };
+      // A debit whose answer never came is cancelled, never paid on: the operator may not have taken it.
+      const unknown = seat.debits.filter((debit) => debit.state === 'unknown');
+      for (const debit of round.state === 'void' ? seat.debits : unknown) {
+        const answer = await untilAnswered(() =>
+          wallet.cancel({
+            ...common,
+            transactionId: `${debit.transactionId}-cancel`,
+            referenceTransactionId: debit.transactionId,
+            amount: debit.amountOre,
+          }),
+        );
+        if (!answer) return;
+      }
+      if (round.state === 'result') {
+        const taken = seat.debits.filter((debit) => debit.state === 'taken');
+        if (taken.length > 0) {
+          const amount = taken.flatMap((debit) => debit.bets).reduce((sum, bet) => sum + returnOf(bet, round.result!), 0);
+          const answer = await untilAnswered(() =>
+            wallet.credit({
+              ...common,
+              transactionId: `${seat.roundId}-${seat.launch.token.slice(0, 12)}-credit`,
+              amount,
+              debitTransactionIds: taken.map((d) => d.transactionId),
+            }),
+          );
+          if (!answer) return;
+        }
+      }
+      seat.settled = true;
+    } finally {
+      settling.delete(key);
+    }
+  };
+
+  const settleDue = async () => {
+    const at = now();
+    const due: Promise<void>[] = [];
+    for (const [key, seat] of seats) {
+      if (seat.settled) continue;
+      const table = tables.get(seat.launch.tableId)!;
+      const round = table.find(seat.roundId, at);
+      if (round && (round.state === 'result' || round.state === 'void')) due.push(settleSeat(key, seat, round));
+    }
+    await Promise.all(due);
+    for (const [key, seat] of seats) if (seat.settled) seats.delete(key);
+  };
+  // One settlement pass at a time: a pass asked for while one runs follows it.
+  let passes: Promise<void> = Promise.resolve();
+  const tick = () => (passes = passes.then(settleDue, settleDue));
+
+  const launchOf = (token: string): Launch | null => {
+    const launch = launches.get(token);
+    if (!launch || launch.expiresAt < now().getTime()) return null;
+    launch.lastSeen = now().getTime();
+    return launch;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://studio');
+    const path = url.pathname;
+    if (req.method === 'GET' && path === '/health') return sendJson(res, 200, { ok: true });
+
+    if (path === '/api/v1/lobby' && req.method === 'GET') {
+      if (!operatorOf(req)) return sendJson(res, 401, { status: 'UNAUTHORIZED' });
+      return sendJson(res, 200, lobby());
+    }
+
+    if (path === '/api/v1/launch' && req.method === 'POST') {
+      const operator = operatorOf(req);
+      if (!operator) return sendJson(res, 401, { status: 'UNAUTHORIZED' });
+      const body = (await readJson(req)) as Record<string, unknown> | undefined;
+      const sessionToken = typeof body?.sessionToken === 'string' && body.sessionToken.length <= 512 ? body.sessionToken : '';
+      const playerRef = typeof body?.playerRef === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(body.playerRef) ? body.playerRef : '';
+      const tableId = typeof body?.tableId === 'string' ? body.tableId : '';
+      if (!sessionToken || !playerRef || body?.currency !== 'DKK') return sendJson(res, 400, { status: 'REQUEST_INVALID' });
+      if (!tables.has(tableId)) return sendJson(res, 404, { status: 'TABLE_UNKNOWN' });
+      const lobbyUrl = typeof body?.lobbyUrl === 'string' && /^https?:\/\//.test(body.lobbyUrl) ? body.lobbyUrl : null;
+      const token = randomBytes(24).toString('base64url');
+      const at = now().getTime();
+      launches.set(token, { token, operator, sessionToken, playerRef, tableId, lobbyUrl, expiresAt: at + launchMs, lastSeen: at });
+      return sendJson(res, 200, { gameUrl: `${studioUrl}/client/${encodeURIComponent(tableId)}?launch=${token}`, launchToken: token });
+    }
+
+    if (path === '/client/api/state' && req.method === 'GET') {
+      const launch = launchOf(url.searchParams.get('launch') ?? '');
+      if (!launch) return sendJson(res, 401, { status: 'SESSION_INVALID' });
+      const table = tables.get(launch.tableId)!;
+      const at = now();
+      const round = table.at(at);
+      const seat = seats.get(`${round.roundId}|${launch.token}`);
+      return sendJson(res, 200, {
+        table: { tableId: table.spec.tableId, name: table.spec.name, kind: table.spec.kind, dealer: table.spec.dealer },
+        round: publicRound(round),
+        myBets: seat ? seat.debits.filter((debit) => debit.state === 'taken').flatMap((debit) => debit.bets) : [],
+        lastResults: table.history(at).map((past) => summary(past.result!)),
+      });
+    }
+
+    if (path === '/client/api/bets' && req.method === 'POST') {
+      const body = (await readJson(req)) as Record<string, unknown> | undefined;
+      const launch = launchOf(typeof body?.launch === 'string' ? body.launch : '');
+      if (!launch) return sendJson(res, 401, { status: 'SESSION_INVALID' });
+      const table = tables.get(launch.tableId)!;
+      const roundId = typeof body?.roundId === 'string' ? body.roundId : '';
+      if (!table.acceptsBets(roundId, now())) return sendJson(res, 409, { status: 'BETTING_CLOSED' });
+      const key = `${roundId}|${launch.token}`;
+      const seat = seats.get(key) ?? { launch, roundId, debits: [], settled: false };
+      const already = seat.debits.reduce((sum, debit) => sum + debit.amountOre, 0);
+      const read = readBets(table.spec, body?.bets, already);
+      if ('error' in read) return sendJson(res, 400, { status: 'BET_REFUSED', code: read.error });
+      const debit: Debit = { transactionId: `lys-${randomUUID()}`, amountOre: read.totalOre, bets: read.bets, state: 'unknown' };
+      seat.debits.push(debit);
+      seats.set(key, seat);
+      const wallet = wallets.get(launch.operator.operatorId)!;
+      try {
+        const answer = await wallet.debit({
+          sessionToken: launch.sessionToken,
+          transactionId: debit.transactionId,
+          roundId,
+          tableId: table.spec.tableId,
+          amount: debit.amountOre,
+        });
+        if (answer.status !== 'OK') {
+          seat.debits.splice(seat.debits.indexOf(debit), 1);
+          return sendJson(res, 402, { status: answer.status, message: answer.message });
+        }
+        debit.state = 'taken';
+        return sendJson(res, 200, { status: 'OK', transactionId: debit.transactionId, balance: answer.balance });
+      } catch {
+        // Left 'unknown': the round's settlement cancels it.
+        return sendJson(res, 502, { status: 'SERVER_ERROR' });
+      }
+    }
+
+    const voiding = /^\/admin\/v1\/tables\/([^/]+)\/void$/.exec(path);
+    if (voiding && req.method === 'POST') {
+      if (!options.adminKey || !keyMatches(String(req.headers['x-lysmester-admin'] ?? ''), options.adminKey))
+        return sendJson(res, 401, { status: 'UNAUTHORIZED' });
+      const table = tables.get(decodeURIComponent(voiding[1]!));
+      if (!table) return sendJson(res, 404, { status: 'TABLE_UNKNOWN' });
+      try {
+        const round = table.voidRound(now(), 'dealer_fault');
+        void tick();
+        return sendJson(res, 200, { round: publicRound(round) });
+      } catch {
+        return sendJson(res, 409, { status: 'ROUND_SETTLED' });
+      }
+    }
+
+    return sendJson(res, 404, { status: 'NOT_FOUND' });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) sendJson(res, 500, { status: 'SERVER_ERROR' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  const studioUrl = (options.publicUrl ?? `http://${host}:${port}`).replace(/\/$/, '');
+  const timer = setInterval(() => void tick(), options.tickMs ?? 250);
+  timer.unref();
+
+  return {
+    url: studioUrl,
+    tables,
+    tick,
+    close: async () => {
+      clearInterval(timer);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

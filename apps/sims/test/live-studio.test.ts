@@ -1,0 +1,233 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { moneyWheelReturnOre, moneyWheelSpinOf, SeededTestRng, settleRoulette } from '@krone/games-math';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { commitmentOf, type LiveResult } from '../src/live/rounds.js';
+import { startLiveStudio, type LiveStudio } from '../src/live/studio.js';
+import { walletSignatureValid, type WalletStatus } from '../src/live/wallet.js';
+
+const OPERATOR = { operatorId: 'krone', apiKey: 'test-live-key', walletSecret: 'test-live-wallet-secret' };
+const start = Date.parse('2026-11-27T18:00:00.000Z');
+let clock = start;
+const now = () => new Date(clock);
+
+/** The operator's wallet as the studio sees it: answers each call, checks the signature, keeps what came. */
+interface Call {
+  path: string;
+  body: Record<string, unknown>;
+  signed: boolean;
+}
+const calls: Call[] = [];
+let answer: (path: string, body: Record<string, unknown>) => { http: number; status: WalletStatus; balance?: number } = () => ({
+  http: 200,
+  status: 'OK',
+  balance: 100_000,
+});
+let wallet: Server;
+let studio: LiveStudio;
+
+beforeAll(async () => {
+  wallet = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      const path = (req.url ?? '').replace(/^\/wallet\//, '');
+      const signed = walletSignatureValid(
+        OPERATOR.walletSecret,
+        String(req.headers['x-lysmester-timestamp']),
+        raw,
+        String(req.headers['x-lysmester-signature']),
+        now(),
+      );
+      calls.push({ path, body, signed });
+      const { http, ...reply } = answer(path, body);
+      res.writeHead(http, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+    });
+  });
+  await new Promise<void>((resolve) => wallet.listen(0, '127.0.0.1', resolve));
+  const walletUrl = `http://127.0.0.1:${(wallet.address() as AddressInfo).port}/wallet`;
+  studio = await startLiveStudio({
+    operators: [{ ...OPERATOR, walletUrl }],
+    adminKey: 'test-admin',
+    now,
+    rng: new SeededTestRng(25),
+    tickMs: 1e9,
+    retryDelaysMs: [],
+  });
+});
+afterAll(async () => {
+  await studio.close();
+  await new Promise<void>((resolve) => wallet.close(() => resolve()));
+});
+afterEach(() => {
+  answer = () => ({ http: 200, status: 'OK', balance: 100_000 });
+});
+
+const operatorHeaders = {
+  'x-lysmester-operator': OPERATOR.operatorId,
+  'x-lysmester-key': OPERATOR.apiKey,
+  'content-type': 'application/json',
+};
+const lobby = async () =>
+  (await (await fetch(`${studio.url}/api/v1/lobby`, { headers: operatorHeaders })).json()) as {
+    tables: {
+      tableId: string;
+      kind: string;
+      round: { roundId: string; state: string; bettingClosesAt: string; commitment: string; result?: unknown };
+    }[];
+  };
+async function launch(tableId: string, sessionToken = 'gs1.session') {
+  const response = await fetch(`${studio.url}/api/v1/launch`, {
+    method: 'POST',
+    headers: operatorHeaders,
+    body: JSON.stringify({
+      sessionToken,
+      playerRef: 'player-1',
+      tableId,
+      currency: 'DKK',
+      language: 'da',
+      lobbyUrl: 'http://127.0.0.1:3000/live-casino',
+    }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { gameUrl: string; launchToken: string };
+}
+const state = async (token: string) =>
+  (await (await fetch(`${studio.url}/client/api/state?launch=${token}`)).json()) as {
+    round: { roundId: string; state: string; result?: LiveResult; nonce?: string; commitment: string };
+  };
+const bet = (token: string, roundId: string, bets: unknown) =>
+  fetch(`${studio.url}/client/api/bets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ launch: token, roundId, bets }),
+  });
+/** Moves the clock on until the table opens a new round for bets; that round. */
+async function nextRound(token: string) {
+  const first = (await state(token)).round.roundId;
+  for (let i = 0; i < 120; i++) {
+    const current = (await state(token)).round;
+    if (current.state === 'betting' && current.roundId !== first) return await state(token);
+    clock += 1_000;
+  }
+  throw new Error('no new round opened');
+}
+
+describe('Lysmester Live, the live studio stand-in', () => {
+  it("shows its lobby to a known operator only: each table's round open for bets with a commitment and no result", async () => {
+    expect((await fetch(`${studio.url}/api/v1/lobby`)).status).toBe(401);
+    expect((await fetch(`${studio.url}/api/v1/lobby`, { headers: { ...operatorHeaders, 'x-lysmester-key': 'wrong' } })).status).toBe(401);
+    const tables = (await lobby()).tables;
+    expect(tables.map((table) => table.kind)).toEqual(['roulette', 'money-wheel']);
+    for (const table of tables) {
+      expect(table.round.state).toBe('betting');
+      expect(table.round.commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(table.round.result).toBeUndefined();
+    }
+  });
+
+  it('takes a roulette bet through a signed debit and pays exactly its return with a signed credit once the result is shown', async () => {
+    const { gameUrl, launchToken } = await launch('krone-roulette-live');
+    expect(gameUrl.startsWith(`${studio.url}/client/krone-roulette-live?launch=`)).toBe(true);
+    const round = (await nextRound(launchToken)).round;
+    calls.length = 0;
+    const placed = await bet(launchToken, round.roundId, [
+      { kind: 'red-black', selector: 'red', stakeOre: 1_000 },
+      { kind: 'straight', numbers: [17], stakeOre: 200 },
+    ]);
+    expect(placed.status).toBe(200);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      path: 'debit',
+      signed: true,
+      body: { sessionToken: 'gs1.session', roundId: round.roundId, tableId: 'krone-roulette-live', amount: 1_200, currency: 'DKK' },
+    });
+
+    // After betting closes a bet is refused, and nothing is asked of the wallet.
+    clock = Date.parse((await lobby()).tables[0]!.round.bettingClosesAt);
+    expect(await (await bet(launchToken, round.roundId, [{ kind: 'straight', numbers: [1], stakeOre: 100 }])).json()).toEqual({
+      status: 'BETTING_CLOSED',
+    });
+    expect(calls).toHaveLength(1);
+
+    clock += 6_000;
+    const shown = (await state(launchToken)).round;
+    expect(shown.state).toBe('result');
+    expect(commitmentOf(shown.roundId, shown.result!, shown.nonce!)).toBe(round.commitment);
+    await studio.tick();
+    const pocket = (shown.result as { pocket: number }).pocket;
+    const expected = settleRoulette(
+      'european',
+      [
+        { kind: 'red-black', selector: 'red', stakeOre: 1_000 },
+        { kind: 'straight', numbers: [17], stakeOre: 200 },
+      ],
+      pocket,
+    ).totalReturnOre;
+    expect(calls.slice(1)).toEqual([
+      expect.objectContaining({
+        path: 'credit',
+        signed: true,
+        body: expect.objectContaining({ roundId: round.roundId, amount: expected, debitTransactionIds: [calls[0]!.body.transactionId] }),
+      }),
+    ]);
+    // Settled once: another tick sends nothing.
+    await studio.tick();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('pays a money wheel bet its number × the multipliers, and a refused debit takes no bet', async () => {
+    const { launchToken } = await launch('karrusellen-live');
+    const round = (await nextRound(launchToken)).round;
+    answer = () => ({ http: 200, status: 'INSUFFICIENT_FUNDS' });
+    const refused = await bet(launchToken, round.roundId, [{ number: 40, stakeOre: 100 }]);
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as { status: string }).status).toBe('INSUFFICIENT_FUNDS');
+    answer = () => ({ http: 200, status: 'OK', balance: 50_000 });
+    expect((await bet(launchToken, round.roundId, [{ number: 3, stakeOre: 100 }])).status).toBe(400);
+    expect(
+      (
+        await bet(launchToken, round.roundId, [
+          { number: 1, stakeOre: 500 },
+          { number: 5, stakeOre: 100 },
+        ])
+      ).status,
+    ).toBe(200);
+    calls.length = 0;
+    const wheel = studio.tables.get('karrusellen-live')!;
+    clock = Date.parse(wheel.at(now()).resultAt);
+    await studio.tick();
+    const shown = wheel.find(round.roundId, now())!;
+    const result = shown.result!;
+    if (result.kind !== 'money-wheel') throw new Error('a money wheel round');
+    const spin = moneyWheelSpinOf(result.fields);
+    const expected = moneyWheelReturnOre({ number: 1, stakeOre: 500 }, spin) + moneyWheelReturnOre({ number: 5, stakeOre: 100 }, spin);
+    expect(calls).toEqual([expect.objectContaining({ path: 'credit', body: expect.objectContaining({ amount: expected }) })]);
+  });
+
+  it("a dealer's void cancels every debit of the round; a debit the wallet never answered is cancelled, never paid", async () => {
+    const { launchToken } = await launch('krone-roulette-live', 'gs1.other');
+    const round = (await nextRound(launchToken)).round;
+    expect((await bet(launchToken, round.roundId, [{ kind: 'odd-even', selector: 'odd', stakeOre: 500 }])).status).toBe(200);
+    answer = () => ({ http: 500, status: 'SERVER_ERROR' });
+    expect((await bet(launchToken, round.roundId, [{ kind: 'odd-even', selector: 'even', stakeOre: 500 }])).status).toBe(502);
+    answer = () => ({ http: 200, status: 'OK', balance: 1 });
+    const debits = calls
+      .filter((call) => call.path === 'debit')
+      .slice(-2)
+      .map((call) => call.body.transactionId);
+    calls.length = 0;
+    expect((await fetch(`${studio.url}/admin/v1/tables/krone-roulette-live/void`, { method: 'POST' })).status).toBe(401);
+    const voided = await fetch(`${studio.url}/admin/v1/tables/krone-roulette-live/void`, {
+      method: 'POST',
+      headers: { 'x-lysmester-admin': 'test-admin' },
+    });
+    expect(voided.status).toBe(200);
+    await studio.tick();
+    expect(calls.map((call) => [call.path, call.body.referenceTransactionId]).sort()).toEqual(debits.map((id) => ['cancel', id]).sort());
+    expect(calls.every((call) => call.signed)).toBe(true);
+    expect(calls.some((call) => call.path === 'credit')).toBe(false);
+  });
+});
