@@ -49,7 +49,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => wallet.listen(0, '127.0.0.1', resolve));
   const walletUrl = `http://127.0.0.1:${(wallet.address() as AddressInfo).port}/wallet`;
   studio = await startLiveStudio({
-    operators: [{ ...OPERATOR, walletUrl }],
+    operators: [{ ...OPERATOR, walletUrl, embedOrigins: ['http://127.0.0.1:3000'] }],
     adminKey: 'test-admin',
     now,
     rng: new SeededTestRng(25),
@@ -131,6 +131,14 @@ describe('Lysmester Live, the live studio stand-in', () => {
   it('takes a roulette bet through a signed debit and pays exactly its return with a signed credit once the result is shown', async () => {
     const { gameUrl, launchToken } = await launch('krone-roulette-live');
     expect(gameUrl.startsWith(`${studio.url}/client/krone-roulette-live?launch=`)).toBe(true);
+    // The game client: the studio's own page, framed only by the operator's site, saying it is a stand-in.
+    const page = await fetch(gameUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors http://127.0.0.1:3000');
+    const html = await page.text();
+    expect(html).toContain('<h1>Krone Roulette Live</h1>');
+    expect(html).toContain('stand-in for et live-studie');
+    expect((await fetch(gameUrl.replace(/launch=.*/, 'launch=forged'))).status).toBe(401);
     const round = (await nextRound(launchToken)).round;
     calls.length = 0;
     const placed = await bet(launchToken, round.roundId, [

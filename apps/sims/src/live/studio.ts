@@ -8,12 +8,14 @@ import {
   moneyWheelSpinOf,
   parseBets,
   settleRoulette,
-  STANDARD_ROULETTE_LIMITS,
+  ROULETTE_BET_KINDS,
   type MoneyWheelNumber,
   type RouletteBet,
+  type RouletteTableLimits,
   type Rng,
 } from '@krone/games-math';
 import { readJson, sendJson } from '../http.js';
+import { clientPage } from './client-page.js';
 import { createLiveTable, type LiveResult, type LiveRound, type LiveTable, type LiveTableSpec } from './rounds.js';
 import { createWalletClient, WalletUnreachable, type WalletClient } from './wallet.js';
 
@@ -32,6 +34,8 @@ export interface LiveOperator {
   /** Where the studio calls the operator's wallet, and the secret those calls are signed with. */
   walletUrl: string;
   walletSecret: string;
+  /** The operator's sites that may embed the game client (its CSP frame-ancestors). */
+  embedOrigins?: string[];
 }
 
 export interface LiveStudioOptions {
@@ -192,8 +196,13 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
     if (spec.kind === 'roulette') {
       const parsed = parseBets(input);
       if (!parsed.ok) return { error: parsed.error.code };
+      // The table's own limits: every bet from its minimum to its maximum in whole kroner, and the
+      // player's bets of a round together at most the maximum too.
+      const perBet = Object.fromEntries(ROULETTE_BET_KINDS.map((kind) => [kind, { minOre: spec.minBetOre, maxOre: spec.maxBetOre }]));
       const limits = {
-        ...STANDARD_ROULETTE_LIMITS,
+        stakeStepOre: 100,
+        perBet: perBet as RouletteTableLimits['perBet'],
+        maxBets: 100,
         maxTotalStakeOre: Math.max(0, spec.maxBetOre - alreadyOre),
       };
       const problems = checkRouletteBets({ variant: 'european', limits }, parsed.value);
@@ -331,6 +340,28 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
       const at = now().getTime();
       launches.set(token, { token, operator, sessionToken, playerRef, tableId, lobbyUrl, expiresAt: at + launchMs, lastSeen: at });
       return sendJson(res, 200, { gameUrl: `${studioUrl}/client/${encodeURIComponent(tableId)}?launch=${token}`, launchToken: token });
+    }
+
+    const client = /^\/client\/([^/]+)$/.exec(path);
+    if (client && req.method === 'GET') {
+      const launch = launchOf(url.searchParams.get('launch') ?? '');
+      if (!launch || launch.tableId !== decodeURIComponent(client[1]!)) {
+        res
+          .writeHead(401, { 'content-type': 'text/plain; charset=utf-8' })
+          .end('Din spilsession er udløbet. Åbn bordet igen fra casinoet.');
+        return;
+      }
+      const nonce = randomBytes(16).toString('base64');
+      const ancestors = launch.operator.embedOrigins?.length ? launch.operator.embedOrigins.join(' ') : "'none'";
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      });
+      res.end(clientPage(tables.get(launch.tableId)!.spec, launch.token, nonce));
+      return;
     }
 
     if (path === '/client/api/state' && req.method === 'GET') {

@@ -1,0 +1,128 @@
+import { EUROPEAN_WHEEL_ORDER, MONEY_WHEEL_NUMBERS, RED_NUMBERS } from '@krone/games-math';
+import { escapeHtml } from '../http.js';
+import type { LiveTableSpec } from './rounds.js';
+
+/*
+ * Lysmester Live's game client: the page the operator embeds (an iframe on its own game screen).
+ * One HTML page with its script inline, speaking only to the studio (`/client/api/*`, same origin).
+ * No real video exists here: the page draws the table and says so plainly. Danish, as the studio's
+ * Danish tables are. The result's commitment is checked in the page (Web Crypto) and shown.
+ */
+
+const kr = (ore: number) => `${(ore / 100).toLocaleString('da-DK', { minimumFractionDigits: ore % 100 ? 2 : 0 })} kr.`;
+
+export function clientPage(spec: LiveTableSpec, launch: string, nonce: string): string {
+  const chips = [100, 500, 2_500, 10_000];
+  const spots =
+    spec.kind === 'money-wheel'
+      ? MONEY_WHEEL_NUMBERS.map(
+          (number) => `<button type="button" class="spot" data-number="${number}" data-testid="live-spot-${number}">${number}</button>`,
+        ).join('')
+      : [
+          `<button type="button" class="spot red" data-bet='{"kind":"red-black","selector":"red"}' data-testid="live-spot-red">Rød</button>`,
+          `<button type="button" class="spot black" data-bet='{"kind":"red-black","selector":"black"}' data-testid="live-spot-black">Sort</button>`,
+          `<button type="button" class="spot" data-bet='{"kind":"odd-even","selector":"odd"}' data-testid="live-spot-odd">Ulige</button>`,
+          `<button type="button" class="spot" data-bet='{"kind":"odd-even","selector":"even"}' data-testid="live-spot-even">Lige</button>`,
+          ...[1, 2, 3].map(
+            (dozen) =>
+              `<button type="button" class="spot" data-bet='{"kind":"dozen","selector":${dozen}}' data-testid="live-spot-dozen-${dozen}">${dozen}. dusin</button>`,
+          ),
+          ...EUROPEAN_WHEEL_ORDER.slice()
+            .sort((a, b) => a - b)
+            .map(
+              (n) =>
+                `<button type="button" class="spot num ${n === 0 ? 'green' : RED_NUMBERS.includes(n) ? 'red' : 'black'}" data-bet='{"kind":"straight","numbers":[${n}]}' data-testid="live-spot-n${n}">${n}</button>`,
+            ),
+        ].join('');
+  const config = JSON.stringify({ launch, kind: spec.kind, minBetOre: spec.minBetOre, maxBetOre: spec.maxBetOre });
+  return `<!doctype html>
+<html lang="da"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(spec.name)} – Lysmester Live</title><link rel="icon" href="data:,">
+<style nonce="${nonce}">
+:root{color-scheme:dark;--felt:#0f3b2c;--gold:#e8b931;--ink:#f4f1e8}
+*{box-sizing:border-box}body{margin:0;font:15px/1.4 system-ui,sans-serif;background:#0b2219;color:var(--ink)}
+main{max-width:960px;margin:0 auto;padding:12px}
+.stage{background:radial-gradient(circle at 50% 30%,#1d6b4f,var(--felt));border:2px solid var(--gold);border-radius:12px;padding:12px;text-align:center}
+.notice{font-size:13px;background:#00000055;border-radius:8px;padding:6px 8px;margin:0 0 8px}
+.dealer{margin:4px 0;color:#d9d3c0}.state{font-size:20px;font-weight:700;margin:6px 0}
+.result{font-size:40px;font-weight:800;color:var(--gold);min-height:52px}
+.chips,.spots{display:flex;flex-wrap:wrap;gap:6px;justify-content:center;margin:10px 0}
+button{font:inherit;color:inherit;cursor:pointer;border-radius:8px;border:1px solid #ffffff44;background:#ffffff14;padding:8px 10px;min-width:44px;min-height:44px}
+button:focus-visible{outline:3px solid var(--gold);outline-offset:2px}
+button[aria-pressed=true]{background:var(--gold);color:#1b1b1b}
+.spot.red{background:#a3262a}.spot.black{background:#1e1e1e}.spot.green{background:#1f7a45}
+.spot.num{min-width:40px;padding:6px}
+.bar{display:flex;gap:12px;justify-content:space-between;flex-wrap:wrap;align-items:center}
+.message{min-height:22px}.proof{font-size:12px;word-break:break-all;color:#c9c2ad}
+ol{display:flex;gap:6px;list-style:none;padding:0;margin:6px 0;justify-content:center;flex-wrap:wrap}
+ol li{background:#00000055;border-radius:6px;padding:2px 8px}
+</style></head>
+<body><main>
+<p class="notice" data-testid="live-standin-notice">Dette er en stand-in for et live-studie: der er ingen video her. Bordet tegnes af studiets testmiljø, og resultaterne trækkes af dets tilfældighedsgenerator.</p>
+<section class="stage" aria-label="${escapeHtml(spec.name)}">
+<h1>${escapeHtml(spec.name)}</h1>
+<p class="dealer">Dealer: ${escapeHtml(spec.dealer)}</p>
+<p class="state" data-testid="live-state" aria-live="polite">Forbinder …</p>
+<p class="result" data-testid="live-result"></p>
+<p>Seneste resultater:</p><ol data-testid="live-last-results"></ol>
+</section>
+<div class="bar"><span>Indsats pr. bet ${kr(spec.minBetOre)}–${kr(spec.maxBetOre)}</span><span data-testid="live-my-bets">Dine bets: 0 kr.</span></div>
+<div class="chips" role="group" aria-label="Jetoner">${chips.map((ore, i) => `<button type="button" class="chip" data-ore="${ore}" aria-pressed="${i === 0}" data-testid="live-chip-${ore}">${kr(ore)}</button>`).join('')}</div>
+<div class="spots" role="group" aria-label="Bets">${spots}</div>
+<p class="message" data-testid="live-message" role="status"></p>
+<p class="proof" data-testid="live-proof"></p>
+</main>
+<script nonce="${nonce}">
+const config = ${config.replace(/</g, '\\u003c')};
+const $ = (s) => document.querySelector(s);
+const kr = (ore) => (ore / 100).toLocaleString('da-DK', { minimumFractionDigits: ore % 100 ? 2 : 0 }) + ' kr.';
+let chip = 100, round = null, mine = 0, shownFor = '';
+document.querySelectorAll('.chip').forEach((b) => b.addEventListener('click', () => {
+  chip = Number(b.dataset.ore);
+  document.querySelectorAll('.chip').forEach((c) => c.setAttribute('aria-pressed', String(c === b)));
+}));
+const MESSAGES = { INSUFFICIENT_FUNDS: 'Din saldo er for lav til dette bet.', BETTING_CLOSED: 'Der er lukket for bets i denne runde.', SESSION_INVALID: 'Din spilsession er udløbet. Åbn bordet igen fra casinoet.', PLAYER_BLOCKED: 'Du kan ikke spille lige nu.', LIMIT_REACHED: 'Bettet går over en af dine grænser.', BET_NOT_ALLOWED: 'Bettet er ikke tilladt.', BET_REFUSED: 'Bettet er ikke gyldigt ved dette bord.' };
+async function place(bets) {
+  if (!round || round.state !== 'betting') { $('[data-testid=live-message]').textContent = MESSAGES.BETTING_CLOSED; return; }
+  const res = await fetch('/client/api/bets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ launch: config.launch, roundId: round.roundId, bets }) });
+  const body = await res.json().catch(() => ({}));
+  if (res.ok) { mine += bets.reduce((s, b) => s + b.stakeOre, 0); $('[data-testid=live-my-bets]').textContent = 'Dine bets: ' + kr(mine); $('[data-testid=live-message]').textContent = 'Bet modtaget.'; }
+  else $('[data-testid=live-message]').textContent = MESSAGES[body.status] || 'Bettet kunne ikke placeres. Prøv igen.';
+}
+document.querySelectorAll('.spot').forEach((b) => b.addEventListener('click', () => {
+  if (config.kind === 'money-wheel') place([{ number: Number(b.dataset.number), stakeOre: chip }]);
+  else place([{ ...JSON.parse(b.dataset.bet), stakeOre: chip }]);
+}));
+function describe(result) {
+  if (!result) return '';
+  if (result.kind === 'roulette') return String(result.pocket);
+  if (result.kind === 'money-wheel') return result.number + (result.multiplier > 1 ? ' × ' + result.multiplier : '');
+  return '';
+}
+async function check(r) {
+  const text = r.roundId + '|' + JSON.stringify(r.result) + '|' + r.nonce;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  const hex = [...new Uint8Array(digest)].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return hex === r.commitment;
+}
+async function poll() {
+  try {
+    const res = await fetch('/client/api/state?launch=' + encodeURIComponent(config.launch));
+    if (res.status === 401) { $('[data-testid=live-state]').textContent = MESSAGES.SESSION_INVALID; return; }
+    const state = await res.json();
+    if (!round || round.roundId !== state.round.roundId) { mine = 0; $('[data-testid=live-my-bets]').textContent = 'Dine bets: 0 kr.'; }
+    round = state.round;
+    const left = Math.max(0, Math.ceil((Date.parse(round.bettingClosesAt) - Date.now()) / 1000));
+    $('[data-testid=live-state]').textContent = round.state === 'betting' ? 'Placér dine bets: ' + left + ' s' : round.state === 'closed' ? 'Der er lukket for bets' : round.state === 'void' ? 'Runden er annulleret, og alle bets gives tilbage' : 'Resultat';
+    $('[data-testid=live-state]').dataset.state = round.state;
+    $('[data-testid=live-result]').textContent = round.state === 'result' ? describe(round.result) : '';
+    $('[data-testid=live-last-results]').innerHTML = state.lastResults.map((r) => '<li>' + describe({ kind: config.kind, ...r }) + '</li>').join('');
+    if (round.state === 'result' && shownFor !== round.roundId) {
+      shownFor = round.roundId;
+      $('[data-testid=live-proof]').textContent = (await check(round)) ? 'Resultatet matcher studiets forpligtelse fra rundens start (' + round.commitment.slice(0, 16) + '…).' : 'Resultatet matcher IKKE studiets forpligtelse.';
+    } else if (round.state === 'betting') $('[data-testid=live-proof]').textContent = 'Studiets forpligtelse til resultatet: ' + round.commitment.slice(0, 16) + '…';
+  } catch { $('[data-testid=live-state]').textContent = 'Forbindelsen til studiet er afbrudt. Prøver igen …'; }
+}
+poll(); setInterval(poll, 1000);
+</script></body></html>`;
+}
