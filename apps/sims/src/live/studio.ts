@@ -1,20 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  checkRouletteBets,
-  MONEY_WHEEL_NUMBERS,
-  moneyWheelReturnOre,
-  moneyWheelSpinOf,
-  parseBets,
-  settleRoulette,
-  ROULETTE_BET_KINDS,
-  type MoneyWheelNumber,
-  type RouletteBet,
-  type RouletteTableLimits,
-  type Rng,
-} from '@krone/games-math';
+import type { Rng } from '@krone/games-math';
 import { readJson, sendJson } from '../http.js';
+import { readBets, returnOf, type PlacedBet } from './bets.js';
 import { clientPage } from './client-page.js';
 import { createLiveTable, type LiveResult, type LiveRound, type LiveTable, type LiveTableSpec } from './rounds.js';
 import { createWalletClient, WalletUnreachable, type WalletClient } from './wallet.js';
@@ -90,8 +79,6 @@ interface Launch {
   expiresAt: number;
   lastSeen: number;
 }
-
-type PlacedBet = { kind: 'roulette'; bet: RouletteBet } | { kind: 'money-wheel'; number: MoneyWheelNumber; stakeOre: number };
 
 interface Debit {
   transactionId: string;
@@ -186,59 +173,6 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
       : result.kind === 'money-wheel'
         ? { number: result.number, multiplier: result.multiplier }
         : {};
-
-  /** Parses a bets body for a table kind, within the table's limits; an error code when refused. */
-  const readBets = (
-    spec: LiveTableSpec,
-    input: unknown,
-    alreadyOre: number,
-  ): { bets: PlacedBet[]; totalOre: number } | { error: string } => {
-    if (spec.kind === 'roulette') {
-      const parsed = parseBets(input);
-      if (!parsed.ok) return { error: parsed.error.code };
-      // The table's own limits: every bet from its minimum to its maximum in whole kroner, and the
-      // player's bets of a round together at most the maximum too.
-      const perBet = Object.fromEntries(ROULETTE_BET_KINDS.map((kind) => [kind, { minOre: spec.minBetOre, maxOre: spec.maxBetOre }]));
-      const limits = {
-        stakeStepOre: 100,
-        perBet: perBet as RouletteTableLimits['perBet'],
-        maxBets: 100,
-        maxTotalStakeOre: Math.max(0, spec.maxBetOre - alreadyOre),
-      };
-      const problems = checkRouletteBets({ variant: 'european', limits }, parsed.value);
-      if (problems.length > 0) return { error: problems[0]!.code };
-      return {
-        bets: parsed.value.map((bet) => ({ kind: 'roulette', bet })),
-        totalOre: parsed.value.reduce((sum, bet) => sum + bet.stakeOre, 0),
-      };
-    }
-    if (spec.kind === 'money-wheel') {
-      if (!Array.isArray(input) || input.length === 0 || input.length > MONEY_WHEEL_NUMBERS.length) return { error: 'BETS_MALFORMED' };
-      const bets: PlacedBet[] = [];
-      for (const item of input as unknown[]) {
-        const record = item as { number?: unknown; stakeOre?: unknown };
-        if (typeof record !== 'object' || record === null || Object.keys(record).some((key) => key !== 'number' && key !== 'stakeOre'))
-          return { error: 'BET_MALFORMED' };
-        if (!MONEY_WHEEL_NUMBERS.includes(record.number as MoneyWheelNumber)) return { error: 'BET_UNKNOWN_NUMBER' };
-        const stake = record.stakeOre;
-        if (!(Number.isSafeInteger(stake) && (stake as number) >= spec.minBetOre && (stake as number) % 100 === 0))
-          return { error: 'BET_INVALID_STAKE' };
-        bets.push({ kind: 'money-wheel', number: record.number as MoneyWheelNumber, stakeOre: stake as number });
-      }
-      const totalOre = bets.reduce((sum, bet) => sum + (bet.kind === 'money-wheel' ? bet.stakeOre : 0), 0);
-      if (alreadyOre + totalOre > spec.maxBetOre) return { error: 'TOTAL_ABOVE_MAX' };
-      return { bets, totalOre };
-    }
-    return { error: 'TABLE_NOT_OPEN_FOR_BETS' };
-  };
-
-  const returnOf = (placed: PlacedBet, result: LiveResult): number => {
-    if (placed.kind === 'roulette' && result.kind === 'roulette')
-      return settleRoulette('european', [placed.bet], result.pocket).totalReturnOre;
-    if (placed.kind === 'money-wheel' && result.kind === 'money-wheel')
-      return moneyWheelReturnOre({ number: placed.number, stakeOre: placed.stakeOre }, moneyWheelSpinOf(result.fields));
-    return 0;
-  };
 
   /** Tries a wallet call until it is answered (credits and cancels must arrive). */
   const untilAnswered = async <T>(call: () => Promise<T>): Promise<T | null> => {
