@@ -138,6 +138,8 @@ describe('Lysmester Live, the live studio stand-in', () => {
     const html = await page.text();
     expect(html).toContain('<h1>Krone Roulette Live</h1>');
     expect(html).toContain('stand-in for et live-studie');
+    // The table is drawn: the wheel's 37 pockets.
+    expect(html).toContain('data-testid="live-wheel" data-fields="37"');
     expect((await fetch(gameUrl.replace(/launch=.*/, 'launch=forged'))).status).toBe(401);
     const round = (await nextRound(launchToken)).round;
     calls.length = 0;

@@ -1,4 +1,4 @@
-import { EUROPEAN_WHEEL_ORDER, MONEY_WHEEL_NUMBERS, RED_NUMBERS } from '@krone/games-math';
+import { EUROPEAN_WHEEL_ORDER, MONEY_WHEEL_NUMBERS, MONEY_WHEEL_ORDER, RED_NUMBERS } from '@krone/games-math';
 import { escapeHtml } from '../http.js';
 import type { LiveTableSpec } from './rounds.js';
 
@@ -8,6 +8,41 @@ import type { LiveTableSpec } from './rounds.js';
  * No real video exists here: the page draws the table and says so plainly. Danish, as the studio's
  * Danish tables are. The result's commitment is checked in the page (Web Crypto) and shown.
  */
+
+/** The table's wheel as SVG: its fields clockwise from the pointer at the top, each labelled. */
+function wheelSvg(kind: LiveTableSpec['kind']): string {
+  const fields =
+    kind === 'money-wheel'
+      ? MONEY_WHEEL_ORDER.map((field) => ({
+          label: field.kind === 'multiplier' ? `${field.value}×` : String(field.value),
+          fill:
+            field.kind === 'multiplier'
+              ? '#e8b931'
+              : ({ 1: '#2b5ea7', 2: '#7a3fa0', 5: '#1f7a45', 10: '#c0562a', 20: '#a3262a', 40: '#111' } as Record<number, string>)[
+                  field.value
+                ]!,
+        }))
+      : EUROPEAN_WHEEL_ORDER.map((n) => ({
+          label: String(n),
+          fill: n === 0 ? '#1f7a45' : RED_NUMBERS.includes(n) ? '#a3262a' : '#1e1e1e',
+        }));
+  const count = fields.length;
+  const r = 100;
+  const point = (angle: number, radius: number) => {
+    const a = ((angle - 90) * Math.PI) / 180;
+    return `${(Math.cos(a) * radius).toFixed(2)} ${(Math.sin(a) * radius).toFixed(2)}`;
+  };
+  const slices = fields
+    .map((field, index) => {
+      const from = (index * 360) / count;
+      const to = ((index + 1) * 360) / count;
+      const mid = (from + to) / 2;
+      const [x, y] = point(mid, r * 0.82).split(' ');
+      return `<path d="M0 0 L${point(from, r)} A${r} ${r} 0 0 1 ${point(to, r)} Z" fill="${field.fill}" stroke="#e8b93155" stroke-width="0.5"/><text x="${x}" y="${y}" transform="rotate(${mid.toFixed(2)} ${x} ${y})" font-size="${count > 40 ? 6 : 8}" fill="#fff" text-anchor="middle" dominant-baseline="middle">${field.label}</text>`;
+    })
+    .join('');
+  return `<svg viewBox="-110 -112 220 224" class="wheel" role="img" aria-label="Hjulet" data-testid="live-wheel" data-fields="${count}"><g class="spin">${slices}<circle r="22" fill="#0b2219" stroke="#e8b931"/></g><path d="M0 -104 L-6 -112 L6 -112 Z" fill="#e8b931"/></svg>`;
+}
 
 const kr = (ore: number) => `${(ore / 100).toLocaleString('da-DK', { minimumFractionDigits: ore % 100 ? 2 : 0 })} kr.`;
 
@@ -45,7 +80,10 @@ main{max-width:960px;margin:0 auto;padding:12px}
 .stage{background:radial-gradient(circle at 50% 30%,#1d6b4f,var(--felt));border:2px solid var(--gold);border-radius:12px;padding:12px;text-align:center}
 .notice{font-size:13px;background:#00000055;border-radius:8px;padding:6px 8px;margin:0 0 8px}
 .dealer{margin:4px 0;color:#d9d3c0}.state{font-size:20px;font-weight:700;margin:6px 0}
-.result{font-size:40px;font-weight:800;color:var(--gold);min-height:52px}
+.result{font-size:40px;font-weight:800;color:var(--gold);min-height:52px;margin:4px 0}
+.wheel{width:min(300px,80vw);height:auto;display:block;margin:0 auto}
+.wheel .spin{transition:transform 4s cubic-bezier(.15,.7,.2,1)}
+@media (prefers-reduced-motion:reduce){.wheel .spin{transition:none}}
 .chips,.spots{display:flex;flex-wrap:wrap;gap:6px;justify-content:center;margin:10px 0}
 button{font:inherit;color:inherit;cursor:pointer;border-radius:8px;border:1px solid #ffffff44;background:#ffffff14;padding:8px 10px;min-width:44px;min-height:44px}
 button:focus-visible{outline:3px solid var(--gold);outline-offset:2px}
@@ -62,6 +100,7 @@ ol li{background:#00000055;border-radius:6px;padding:2px 8px}
 <section class="stage" aria-label="${escapeHtml(spec.name)}">
 <h1>${escapeHtml(spec.name)}</h1>
 <p class="dealer">Dealer: ${escapeHtml(spec.dealer)}</p>
+${spec.kind === 'blackjack' ? '' : wheelSvg(spec.kind)}
 <p class="state" data-testid="live-state" aria-live="polite">Forbinder …</p>
 <p class="result" data-testid="live-result"></p>
 <p>Seneste resultater:</p><ol data-testid="live-last-results"></ol>
@@ -76,7 +115,8 @@ ol li{background:#00000055;border-radius:6px;padding:2px 8px}
 const config = ${config.replace(/</g, '\\u003c')};
 const $ = (s) => document.querySelector(s);
 const kr = (ore) => (ore / 100).toLocaleString('da-DK', { minimumFractionDigits: ore % 100 ? 2 : 0 }) + ' kr.';
-let chip = 100, round = null, mine = 0, shownFor = '';
+let chip = 100, round = null, mine = 0, shownFor = '', turns = 0;
+const WHEEL = ${JSON.stringify(EUROPEAN_WHEEL_ORDER)};
 document.querySelectorAll('.chip').forEach((b) => b.addEventListener('click', () => {
   chip = Number(b.dataset.ore);
   document.querySelectorAll('.chip').forEach((c) => c.setAttribute('aria-pressed', String(c === b)));
@@ -116,6 +156,15 @@ async function poll() {
     $('[data-testid=live-state]').textContent = round.state === 'betting' ? 'Placér dine bets: ' + left + ' s' : round.state === 'closed' ? 'Der er lukket for bets' : round.state === 'void' ? 'Runden er annulleret, og alle bets gives tilbage' : 'Resultat';
     $('[data-testid=live-state]').dataset.state = round.state;
     $('[data-testid=live-result]').textContent = round.state === 'result' ? describe(round.result) : '';
+    const wheel = document.querySelector('.wheel .spin');
+    if (wheel && round.state === 'result' && wheel.dataset.round !== round.roundId) {
+      // The field the round ended on comes to rest under the pointer (several turns first).
+      const fields = Number(document.querySelector('.wheel').dataset.fields);
+      const index = round.result.kind === 'roulette' ? WHEEL.indexOf(round.result.pocket) : round.result.fields[round.result.fields.length - 1];
+      turns += 3;
+      wheel.dataset.round = round.roundId;
+      wheel.style.transform = 'rotate(' + (turns * 360 - ((index + 0.5) * 360) / fields) + 'deg)';
+    }
     $('[data-testid=live-last-results]').innerHTML = state.lastResults.map((r) => '<li>' + describe({ kind: config.kind, ...r }) + '</li>').join('');
     if (round.state === 'result' && shownFor !== round.roundId) {
       shownFor = round.roundId;
