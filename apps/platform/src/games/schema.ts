@@ -175,10 +175,10 @@ export const games = pgTable(
      */
     category: text('category'),
     /**
-     * A table's stake rule (migration 0025; games/README.md, "Stakes"): every stake of a round (a
-     * chip total, a double, a split, insurance) a whole multiple of the unit, at least one unit and
-     * at most `maxCallOre`, the round's standing stakes together at most `maxRoundOre`. All three
-     * null for a slot, whose stake is one of its steps.
+     * A table's stake rule, a live title's too (migrations 0025, 0026; games/README.md, "Stakes"):
+     * every stake of a round (a chip total, a double, a split, insurance) a whole multiple of the
+     * unit, at least one unit and at most `maxCallOre`, the round's standing stakes together at
+     * most `maxRoundOre`. All three null for a slot, whose stake is one of its steps.
      */
     stakeUnitOre: bigint('stake_unit_ore', { mode: 'number' }),
     maxCallOre: bigint('max_call_ore', { mode: 'number' }),
