@@ -154,6 +154,13 @@ export const configSchema = z.object({
    */
   GAME_PROVIDER_KRONE_STUDIO_SECRET: z.string().min(16).default('krone-development-studio-secret'),
   /**
+   * The live studio Lysmester Live's wallet secret (provider `lysmester-live`): the studio signs
+   * every wallet call to `POST /Games/live/lysmester/…` with it (games/providers/lysmester/).
+   * Empty: the provider is absent and those routes are not served. Its daily payout limit is set
+   * as any provider's (GAME_PROVIDER_DAILY_PAYOUT_LIMITS `lysmester-live:øre`).
+   */
+  GAME_PROVIDER_LYSMESTER_LIVE_SECRET: z.union([z.literal(''), z.string().min(16).max(200)]).default(''),
+  /**
    * Further game providers, `id:secret` pairs separated by commas (an id is lower-case letters,
    * digits and dashes; a secret at least 16 characters). Empty: our studio only.
    */
@@ -342,6 +349,11 @@ export function productionProblems(config: Config): string[] {
         `GAME_PROVIDERS_EXTRA: the secret of ${id} must be at least ${SECRET_MIN_PRODUCTION} characters and not a development value`,
       );
   }
+  const live = config.GAME_PROVIDER_LYSMESTER_LIVE_SECRET;
+  if (live && (live.startsWith('krone-development') || live.length < SECRET_MIN_PRODUCTION))
+    problems.push(
+      `GAME_PROVIDER_LYSMESTER_LIVE_SECRET: at least ${SECRET_MIN_PRODUCTION} characters and not a development value in production`,
+    );
   for (const key of PRODUCTION_URLS) {
     const url = new URL(config[key]);
     if (url.protocol !== 'https:') problems.push(`${key}: must be https in production, not ${url.protocol}//`);

@@ -12,18 +12,22 @@ export interface GameProvider {
 /** Our own studio: a provider like any other (architecture.md). */
 export const STUDIO_PROVIDER_ID = 'krone-studio';
 
+/** The live studio Lysmester Live (games/providers/lysmester/): present when its secret is configured. */
+export const LYSMESTER_PROVIDER_ID = 'lysmester-live';
+
 /** A provider id: lower-case letters, digits and dashes (it is part of paths, account kinds and keys). */
 export const PROVIDER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,39}$/;
 
 /**
- * The providers of the configuration: our studio (GAME_PROVIDER_KRONE_STUDIO_SECRET) and
- * GAME_PROVIDERS_EXTRA, each with its daily payout limit (GAME_PROVIDER_DAILY_PAYOUT_LIMITS, or
+ * The providers of the configuration: our studio (GAME_PROVIDER_KRONE_STUDIO_SECRET), the live
+ * studio when GAME_PROVIDER_LYSMESTER_LIVE_SECRET is set, and GAME_PROVIDERS_EXTRA, each with its daily payout limit (GAME_PROVIDER_DAILY_PAYOUT_LIMITS, or
  * GAME_PROVIDER_DAILY_PAYOUT_LIMIT_ORE).
  */
 export function providersFromConfig(
   config: Pick<
     Config,
     | 'GAME_PROVIDER_KRONE_STUDIO_SECRET'
+    | 'GAME_PROVIDER_LYSMESTER_LIVE_SECRET'
     | 'GAME_PROVIDERS_EXTRA'
     | 'GAME_PROVIDER_DAILY_PAYOUT_LIMIT_ORE'
     | 'GAME_PROVIDER_DAILY_PAYOUT_LIMITS'
@@ -42,6 +46,13 @@ export function providersFromConfig(
     secret: config.GAME_PROVIDER_KRONE_STUDIO_SECRET,
     dailyPayoutLimitOre: limitOf(STUDIO_PROVIDER_ID),
   });
+  if (config.GAME_PROVIDER_LYSMESTER_LIVE_SECRET)
+    providers.set(LYSMESTER_PROVIDER_ID, {
+      id: LYSMESTER_PROVIDER_ID,
+      name: 'Lysmester Live',
+      secret: config.GAME_PROVIDER_LYSMESTER_LIVE_SECRET,
+      dailyPayoutLimitOre: limitOf(LYSMESTER_PROVIDER_ID),
+    });
   for (const pair of config.GAME_PROVIDERS_EXTRA ? config.GAME_PROVIDERS_EXTRA.split(',') : []) {
     const [id = '', secret = ''] = pair.split(':');
     if (!PROVIDER_ID_PATTERN.test(id) || providers.has(id))
