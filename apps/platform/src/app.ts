@@ -30,6 +30,7 @@ import { createBonusService } from './bonus/service.js';
 import { catalogueRoutes } from './games/catalogue-routes.js';
 import { providersFromConfig } from './games/providers.js';
 import { gamesContractRoutes, gamesRoutes } from './games/routes.js';
+import { lysmesterWalletRoutes } from './games/providers/lysmester/routes.js';
 import { categoryIdsByPosition, createGamesService } from './games/service.js';
 import { DEFAULT_WARNING_MINUTES } from './games/sessions.js';
 import { limitsRoutes } from './limits/routes.js';
@@ -393,6 +394,7 @@ export async function buildPlatform({
   await publicDoor.register(paymentWebhookRoutes, { payments, config, clock });
   await publicDoor.register(payoutWebhookRoutes, { withdrawals, config, clock });
   await publicDoor.register(gamesContractRoutes, { games, clock });
+  await publicDoor.register(lysmesterWalletRoutes, { games, db: database.db, clock });
 
   // Once per process, whichever listener: the background jobs stop with the internal one.
   if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {

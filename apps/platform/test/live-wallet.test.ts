@@ -1,0 +1,333 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { tableTitleById, type TableTitle } from '@krone/games-math';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/audit/schema.js';
+import type { Db } from '../src/db/client.js';
+import { catalogueRow } from '../src/games/catalogue-sync.js';
+import { providersFromConfig } from '../src/games/providers.js';
+import { gameRounds, games } from '../src/games/schema.js';
+import { loadConfig, productionProblems } from '../src/config.js';
+import { rowsOf } from '../src/shared/db.js';
+import { createWalletService } from '../src/wallet/service.js';
+import { launchToken, playerWithCash } from './games-provider.js';
+import { startTestPlatform, type TestPlatform } from './harness.js';
+
+/**
+ * The live studio's wallet (games/providers/lysmester/): Lysmester Live calls the platform's public
+ * listener in its own protocol, signed as its stand-in signs (apps/sims/src/live/wallet.ts; the
+ * HMAC is written again here, the platform never imports the stand-ins), and each call lands on
+ * the games contract under provider `lysmester-live`. After the suite the ledger's audit holds.
+ */
+const LIVE_SECRET = 'lysmester-live-wallet-secret-of-the-tests';
+const PROVIDER = 'lysmester-live';
+/** A live roulette table: stakes of whole kroner, at most 500 kr. a debit and 1,000 kr. a round. */
+const TABLE = 'krone-roulette-live';
+
+let platform: TestPlatform;
+
+/**
+ * A live title for a suite: a table title's rules and largest win (European roulette's by default)
+ * under an id of the studio's tables, as the live studio's provider, with game_type 'live' and a
+ * live category, and a table's stake rule (migration 0026), so its debits pass the stake rule.
+ */
+async function addTestLiveTable(
+  db: Db,
+  spec: { id: string; category?: string; model?: string; stake?: Partial<TableTitle['stake']> },
+  now = new Date(),
+) {
+  const model = tableTitleById(spec.model ?? 'europaeisk-roulette')!;
+  const title = {
+    ...model,
+    id: spec.id,
+    name: `Testbord live ${spec.id}`,
+    studio: 'Lysmester Live',
+    providerId: PROVIDER,
+    stake: { ...model.stake, unitOre: 100, maxCallOre: 50_000, maxRoundOre: 100_000, ...spec.stake },
+  } as TableTitle;
+  const row = { ...catalogueRow(title, now), gameType: 'live', category: spec.category ?? 'live-roulette' };
+  await db.insert(games).values(row).onConflictDoUpdate({ target: games.id, set: row });
+  return title;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ GAME_PROVIDER_LYSMESTER_LIVE_SECRET: LIVE_SECRET });
+  await addTestLiveTable(platform.database.db, { id: TABLE });
+}, 60_000);
+afterAll(async () => {
+  await platform.close();
+});
+
+type Operation = 'balance' | 'debit' | 'credit' | 'cancel';
+interface Answer {
+  http: number;
+  body: { status: string; balance?: number; currency?: string; message?: string };
+}
+
+const sign = (secret: string, timestamp: number, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+/** A wallet call as the studio sends it; `options` send what a forger, a slow clock or a tamperer would. */
+async function call(
+  operation: Operation,
+  payload: Record<string, unknown>,
+  options: { secret?: string; at?: number; signature?: string; body?: string; tampered?: string } = {},
+): Promise<Answer> {
+  const body = options.body ?? JSON.stringify({ requestId: randomUUID(), ...payload });
+  const timestamp = options.at ?? Math.floor(Date.now() / 1000);
+  const response = await platform.publicApp.inject({
+    method: 'POST',
+    url: `/Games/live/lysmester/${operation}`,
+    headers: {
+      'content-type': 'application/json',
+      'x-lysmester-timestamp': String(timestamp),
+      'x-lysmester-signature': options.signature ?? sign(options.secret ?? LIVE_SECRET, timestamp, body),
+    },
+    // A tampered body: what the signature covered is not what arrives.
+    payload: options.tampered ?? body,
+  });
+  return { http: response.statusCode, body: response.json() as Answer['body'] };
+}
+
+const wallet = () => createWalletService(platform.database.db, platform.clock);
+const balanceOf = async (playerId: string) => {
+  const balances = await wallet().playerBalances(playerId);
+  return balances.player_cash + balances.player_bonus;
+};
+const transferCount = async () =>
+  Number((await rowsOf<{ n: string | number }>(sql`select count(*) as n from wallet_transfers`, platform.database.db))[0]!.n);
+
+/** A player with money, seated at the live table through our launch (the token the studio's calls carry). */
+async function seated(cashOre: number) {
+  const player = await playerWithCash(platform, cashOre);
+  const sessionToken = await launchToken(platform, player.token, TABLE, PROVIDER);
+  return { player, sessionToken };
+}
+
+let ids = 0;
+const id = (prefix: string) => `${prefix}-${++ids}-${randomUUID().slice(0, 8)}`;
+const tableRound = () => id(`${TABLE}-r`);
+
+const debitOf = (sessionToken: string, roundId: string, amount: number, transactionId = id('lys')) => ({
+  sessionToken,
+  transactionId,
+  roundId,
+  tableId: TABLE,
+  amount,
+  currency: 'DKK',
+});
+const creditOf = (sessionToken: string, roundId: string, amount: number, debitTransactionIds: string[]) => ({
+  ...debitOf(sessionToken, roundId, amount, `${roundId}-${sessionToken.slice(4, 16)}-credit`),
+  debitTransactionIds,
+});
+const cancelOf = (sessionToken: string, roundId: string, referenceTransactionId: string, amount: number) => ({
+  ...debitOf(sessionToken, roundId, amount, `${referenceTransactionId}-cancel`),
+  referenceTransactionId,
+});
+
+describe('Lysmester Live wallet', () => {
+  it('tells the balance and takes a debit’s stake exactly, answering in the studio’s shape', async () => {
+    const { player, sessionToken } = await seated(50_000);
+    expect(await call('balance', { sessionToken })).toEqual({ http: 200, body: { status: 'OK', balance: 50_000, currency: 'DKK' } });
+    const debit = await call('debit', debitOf(sessionToken, tableRound(), 2_500));
+    expect(debit).toEqual({ http: 200, body: { status: 'OK', balance: 47_500, currency: 'DKK' } });
+    expect(await balanceOf(player.id)).toBe(47_500);
+  });
+
+  it('pays a credit once when it is sent twice, and closes the round', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const roundId = tableRound();
+    const debit = debitOf(sessionToken, roundId, 1_000);
+    expect((await call('debit', debit)).body.status).toBe('OK');
+    const credit = creditOf(sessionToken, roundId, 3_600, [debit.transactionId]);
+    const first = await call('credit', credit);
+    expect(first).toEqual({ http: 200, body: { status: 'OK', balance: 12_600, currency: 'DKK' } });
+    const transfers = await transferCount();
+    const again = await call('credit', credit);
+    expect(again).toEqual(first);
+    expect(await transferCount()).toBe(transfers);
+    expect(await balanceOf(player.id)).toBe(12_600);
+    // The round is closed: a debit into it after its credit is refused, and nothing moves.
+    const late = await call('debit', debitOf(sessionToken, roundId, 1_000));
+    expect(late).toMatchObject({ http: 409, body: { status: 'BET_NOT_ALLOWED' } });
+    expect(await balanceOf(player.id)).toBe(12_600);
+  });
+
+  it('closes a lost round with a credit of 0: nothing paid, the round ended', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const roundId = tableRound();
+    const debit = debitOf(sessionToken, roundId, 2_000);
+    await call('debit', debit);
+    const transfers = await transferCount();
+    const credit = await call('credit', creditOf(sessionToken, roundId, 0, [debit.transactionId]));
+    expect(credit).toEqual({ http: 200, body: { status: 'OK', balance: 8_000, currency: 'DKK' } });
+    expect(await transferCount()).toBe(transfers);
+    const [round] = await platform.database.db
+      .select({ endedAt: gameRounds.endedAt, stakedOre: gameRounds.stakedOre, wonOre: gameRounds.wonOre })
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerId, PROVIDER), sql`${gameRounds.roundId} like ${`${roundId}:%`}`));
+    expect(round).toMatchObject({ stakedOre: 2_000, wonOre: 0, endedAt: expect.any(Date) });
+    expect(await balanceOf(player.id)).toBe(8_000);
+  });
+
+  it('asks the studio to try a credit again that comes before its debit stands (503), and pays it once the debit has landed', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const roundId = tableRound();
+    const debit = debitOf(sessionToken, roundId, 1_000);
+    const credit = creditOf(sessionToken, roundId, 2_000, [debit.transactionId]);
+    const early = await call('credit', credit);
+    expect(early).toMatchObject({ http: 503, body: { status: 'SERVER_ERROR' } });
+    expect(await balanceOf(player.id)).toBe(10_000);
+    await call('debit', debit);
+    expect(await call('credit', credit)).toMatchObject({ http: 200, body: { status: 'OK', balance: 11_000 } });
+  });
+
+  it('gives a cancelled debit back, once', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const roundId = tableRound();
+    const debit = debitOf(sessionToken, roundId, 4_000);
+    await call('debit', debit);
+    expect(await balanceOf(player.id)).toBe(6_000);
+    const cancel = cancelOf(sessionToken, roundId, debit.transactionId, 4_000);
+    expect(await call('cancel', cancel)).toEqual({ http: 200, body: { status: 'OK', balance: 10_000, currency: 'DKK' } });
+    expect(await call('cancel', cancel)).toEqual({ http: 200, body: { status: 'OK', balance: 10_000, currency: 'DKK' } });
+    expect(await balanceOf(player.id)).toBe(10_000);
+    // The debit sent again after its cancel is answered as the first time (each transaction id has
+    // one answer) and not taken again.
+    const transfers = await transferCount();
+    expect(await call('debit', debit)).toEqual({ http: 200, body: { status: 'OK', balance: 6_000, currency: 'DKK' } });
+    expect(await transferCount()).toBe(transfers);
+    expect(await balanceOf(player.id)).toBe(10_000);
+  });
+
+  it('refuses a debit that arrives after the cancel of it (TRANSACTION_UNKNOWN), and nothing moves', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const roundId = tableRound();
+    const debit = debitOf(sessionToken, roundId, 3_000);
+    const transfers = await transferCount();
+    expect(await call('cancel', cancelOf(sessionToken, roundId, debit.transactionId, 3_000))).toEqual({
+      http: 200,
+      body: { status: 'OK', balance: 10_000, currency: 'DKK' },
+    });
+    expect(await call('debit', debit)).toMatchObject({ http: 409, body: { status: 'TRANSACTION_UNKNOWN' } });
+    expect(await transferCount()).toBe(transfers);
+    expect(await balanceOf(player.id)).toBe(10_000);
+  });
+
+  it('refuses a call whose signature is wrong, stale, unprefixed or over another body (401 SIGNATURE_INVALID), and logs it', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const before = (await platform.database.db.select().from(auditLog).where(eq(auditLog.chain, 'security'))).length;
+    const transfers = await transferCount();
+    const debit = debitOf(sessionToken, tableRound(), 1_000);
+    const now = Math.floor(Date.now() / 1000);
+    const refused = [
+      await call('debit', debit, { secret: 'not-the-studio-secret-0123456789' }),
+      await call('debit', debit, { at: now - 301 }),
+      await call('debit', debit, { signature: sign(LIVE_SECRET, now, JSON.stringify(debit)).slice('sha256='.length) }),
+      await call('debit', debit, { tampered: JSON.stringify({ ...debit, amount: 1 }) }),
+      await call('debit', debit, { signature: '' }),
+    ];
+    for (const answer of refused) expect(answer).toEqual({ http: 401, body: { status: 'SIGNATURE_INVALID' } });
+    expect(await transferCount()).toBe(transfers);
+    expect(await balanceOf(player.id)).toBe(10_000);
+    await platform.flushSecurityEvents();
+    const rows = (await platform.database.db.select().from(auditLog).where(eq(auditLog.chain, 'security')).orderBy(auditLog.seq)).slice(
+      before,
+    );
+    const bodies = rows.map((row) => JSON.parse(row.body) as Record<string, unknown>);
+    expect(bodies.filter((body) => body.event === 'game_signature_invalid' && body.provider === PROVIDER).length).toBeGreaterThan(0);
+    expect(bodies.reduce((sum, body) => sum + (body.provider === PROVIDER ? (body.count as number) : 0), 0)).toBe(5);
+  });
+
+  it('refuses a debit over the balance (INSUFFICIENT_FUNDS with the balance), and nothing moves', async () => {
+    const { player, sessionToken } = await seated(1_500);
+    const answer = await call('debit', debitOf(sessionToken, tableRound(), 2_000));
+    expect(answer).toMatchObject({ http: 402, body: { status: 'INSUFFICIENT_FUNDS', balance: 1_500 } });
+    expect(await balanceOf(player.id)).toBe(1_500);
+  });
+
+  it('refuses a paused player’s debit (PLAYER_BLOCKED) with nothing moved, and still pays the credit of a round they bet before', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const roundId = tableRound();
+    const debit = debitOf(sessionToken, roundId, 1_000);
+    await call('debit', debit);
+    const pause = await platform.app.inject({ method: 'POST', url: `/Limits/${player.token}/pause`, payload: { duration: '24h' } });
+    expect(pause.statusCode).toBe(200);
+    const transfers = await transferCount();
+    const refused = await call('debit', debitOf(sessionToken, tableRound(), 1_000));
+    expect(refused).toMatchObject({ http: 403, body: { status: 'PLAYER_BLOCKED' } });
+    expect(await transferCount()).toBe(transfers);
+    expect(await balanceOf(player.id)).toBe(9_000);
+    expect(await call('credit', creditOf(sessionToken, roundId, 2_000, [debit.transactionId]))).toMatchObject({
+      http: 200,
+      body: { status: 'OK', balance: 11_000 },
+    });
+  });
+
+  it('takes two players’ debits on the same table round, each in its own contract round', async () => {
+    const first = await seated(10_000);
+    const second = await seated(10_000);
+    const roundId = tableRound();
+    expect((await call('debit', debitOf(first.sessionToken, roundId, 1_000))).body).toMatchObject({ status: 'OK', balance: 9_000 });
+    expect((await call('debit', debitOf(second.sessionToken, roundId, 2_000))).body).toMatchObject({ status: 'OK', balance: 8_000 });
+    const rounds = await platform.database.db
+      .select({ roundId: gameRounds.roundId })
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerId, PROVIDER), sql`${gameRounds.roundId} like ${`${roundId}:%`}`));
+    expect(rounds).toHaveLength(2);
+  });
+
+  it('refuses a stake off the table’s rule (BET_NOT_ALLOWED), an unknown session (SESSION_INVALID) and a malformed body (REQUEST_INVALID)', async () => {
+    const { player, sessionToken } = await seated(100_000);
+    expect(await call('debit', debitOf(sessionToken, tableRound(), 150))).toMatchObject({ http: 409, body: { status: 'BET_NOT_ALLOWED' } });
+    expect(await call('debit', debitOf(sessionToken, tableRound(), 60_000))).toMatchObject({
+      http: 409,
+      body: { status: 'BET_NOT_ALLOWED' },
+    });
+    expect(await call('debit', debitOf('gs1.not-a-session', tableRound(), 1_000))).toMatchObject({
+      http: 401,
+      body: { status: 'SESSION_INVALID' },
+    });
+    expect(await call('debit', { ...debitOf(sessionToken, tableRound(), 1_000), amount: -5 })).toMatchObject({
+      http: 400,
+      body: { status: 'REQUEST_INVALID' },
+    });
+    expect(await call('debit', { ...debitOf(sessionToken, tableRound(), 1_000), tableId: 'another-table' })).toMatchObject({
+      http: 400,
+      body: { status: 'REQUEST_INVALID' },
+    });
+    expect(await call('debit', {}, { body: 'not json' })).toMatchObject({ http: 400, body: { status: 'REQUEST_INVALID' } });
+    expect(await balanceOf(player.id)).toBe(100_000);
+  });
+
+  it('keeps the ledger sound', async () => {
+    const audit = await wallet().audit();
+    expect(audit).toEqual({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 });
+  });
+});
+
+describe('the provider in the configuration', () => {
+  it('is present only with its secret, with its own daily payout limit', () => {
+    const base = loadConfig({ KRONE_ENV: 'test' });
+    expect(providersFromConfig(base).has(PROVIDER)).toBe(false);
+    const live = providersFromConfig(
+      loadConfig({
+        KRONE_ENV: 'test',
+        GAME_PROVIDER_LYSMESTER_LIVE_SECRET: LIVE_SECRET,
+        GAME_PROVIDER_DAILY_PAYOUT_LIMITS: `${PROVIDER}:5000000`,
+      }),
+    );
+    expect(live.get(PROVIDER)).toEqual({ id: PROVIDER, name: 'Lysmester Live', secret: LIVE_SECRET, dailyPayoutLimitOre: 5_000_000 });
+  });
+
+  it('needs a secret of at least 32 characters, not a development value, in production', () => {
+    const problemsWith = (secret: string) =>
+      productionProblems(loadConfig({ KRONE_ENV: 'test', GAME_PROVIDER_LYSMESTER_LIVE_SECRET: secret })).filter((line) =>
+        line.startsWith('GAME_PROVIDER_LYSMESTER_LIVE_SECRET'),
+      );
+    expect(problemsWith('')).toEqual([]);
+    expect(problemsWith('too-short-but-16-chars')).toHaveLength(1);
+    expect(problemsWith('krone-development-lysmester-live-secret-00')).toHaveLength(1);
+    expect(problemsWith('a-real-lysmester-live-secret-of-40-chars!')).toEqual([]);
+  });
+});
