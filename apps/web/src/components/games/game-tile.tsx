@@ -29,7 +29,9 @@ export function GameTile({ game, t, eager = false, extra }: { game: TileGame; t:
             width={320}
             height={240}
             loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
+            // A first-screen picture is painted in the frame it arrives in (async decoding let the
+            // framework's scripts run first and pushed the page's largest paint after them).
+            decoding={eager ? 'auto' : 'async'}
             {...(eager ? { fetchPriority: 'high' as const } : {})}
           />
           {game.isNew ? <span className={styles.badge}>{t('slot_machines.badge_new')}</span> : null}
