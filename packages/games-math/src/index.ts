@@ -17,3 +17,4 @@ export * from './table/blackjack-rules.js';
 export * from './table/blackjack-strategy.js';
 export * from './table/titles.js';
 export * from './live/money-wheel.js';
+export * from './live/shared-blackjack.js';

@@ -78,7 +78,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const rules of BLACKJACK_RULE_SETS) {
     const r = simulateBasicStrategy(rules, hands, new CryptoRng());
     console.log(
-      `blackjack ${rules.id}: computed ${(r.exactEv * 100).toFixed(4)} % (infinite deck ${(r.infiniteDeckEv * 100).toFixed(4)} %, published house edge ${(rules.published.houseEdge * 100).toFixed(3)} %), simulated ${(r.mean * 100).toFixed(4)} % ± ${(r.standardError * 100).toFixed(4)} ` +
+      `blackjack ${rules.id}: computed ${(r.exactEv * 100).toFixed(4)} % (infinite deck ${(r.infiniteDeckEv * 100).toFixed(4)} %, published house edge ${rules.published ? (rules.published.houseEdge * 100).toFixed(3) : 'none'} %), simulated ${(r.mean * 100).toFixed(4)} % ± ${(r.standardError * 100).toFixed(4)} ` +
         `over ${r.hands} hands (${rules.decks} decks), z = ${r.z.toFixed(2)}, ${r.seconds.toFixed(1)} s`,
     );
   }

@@ -37,8 +37,12 @@ export interface BlackjackRules {
   readonly insurance: boolean;
   /** Stakes are whole multiples of this (øre), so 3:2 and half-stake insurance and surrender are whole øre. */
   readonly stakeUnitOre: number;
-  /** A published house edge for exactly these rules (the finite-shoe figure of blackjack-strategy.ts is compared with it). */
-  readonly published: { readonly houseEdge: number; readonly source: string };
+  /**
+   * A published house edge for exactly these rules (the finite-shoe figure of blackjack-strategy.ts is
+   * compared with it). Every rule set of our own tables has one; a rule set no source covers (the
+   * live studio stand-in's shared hand) shows only its computed figure.
+   */
+  readonly published?: { readonly houseEdge: number; readonly source: string };
 }
 
 /**

@@ -92,7 +92,7 @@ describe('the return for the 6-deck shoe of each rule set', () => {
     '%s: within 0.05 percentage points of the published house edge',
     (_id, rules: BlackjackRules) => {
       const shoe = blackjackReturnFiniteShoe(rules);
-      expect(Math.abs(shoe.houseEdge - rules.published.houseEdge)).toBeLessThan(0.0005);
+      expect(Math.abs(shoe.houseEdge - rules.published!.houseEdge)).toBeLessThan(0.0005);
       // More decks cost the player (fewer blackjacks, less for removal), toward the infinite deck.
       const infinite = blackjackReturn(rules).houseEdge;
       expect(shoe.houseEdge).toBeLessThan(blackjackReturnFiniteShoe({ ...rules, decks: 8 }).houseEdge);
