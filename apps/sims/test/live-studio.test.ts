@@ -1,6 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { moneyWheelReturnOre, moneyWheelSpinOf, SeededTestRng, settleRoulette } from '@krone/games-math';
+import {
+  act as blackjackAct,
+  dealFromShoe,
+  moneyWheelReturnOre,
+  moneyWheelSpinOf,
+  playerShoe,
+  SeededTestRng,
+  settleRoulette,
+  SHARED_HAND_RULES,
+  sharedDealerHand,
+} from '@krone/games-math';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf, type LiveResult } from '../src/live/rounds.js';
 import { startLiveStudio, type LiveStudio } from '../src/live/studio.js';
@@ -120,7 +130,7 @@ describe('Lysmester Live, the live studio stand-in', () => {
     expect((await fetch(`${studio.url}/api/v1/lobby`)).status).toBe(401);
     expect((await fetch(`${studio.url}/api/v1/lobby`, { headers: { ...operatorHeaders, 'x-lysmester-key': 'wrong' } })).status).toBe(401);
     const tables = (await lobby()).tables;
-    expect(tables.map((table) => table.kind)).toEqual(['roulette', 'money-wheel']);
+    expect(tables.map((table) => table.kind)).toEqual(['roulette', 'blackjack', 'money-wheel']);
     for (const table of tables) {
       expect(table.round.state).toBe('betting');
       expect(table.round.commitment).toMatch(/^[0-9a-f]{64}$/);
@@ -239,5 +249,68 @@ describe('Lysmester Live, the live studio stand-in', () => {
     expect(calls.map((call) => [call.path, call.body.referenceTransactionId]).sort()).toEqual(debits.map((id) => ['cancel', id]).sort());
     expect(calls.every((call) => call.signed)).toBe(true);
     expect(calls.some((call) => call.path === 'credit')).toBe(false);
+  });
+
+  it("shared-hand blackjack: the deal is the table's, each player decides alone, a double takes the stake again, and the hand is paid against the one dealer", async () => {
+    const first = await launch('nattergal-blackjack', 'gs1.bj-a');
+    const second = await launch('nattergal-blackjack', 'gs1.bj-b');
+    const round = (await nextRound(first.launchToken)).round;
+    calls.length = 0;
+    expect((await bet(first.launchToken, round.roundId, [{ stakeOre: 1_000 }])).status).toBe(200);
+    expect((await bet(second.launchToken, round.roundId, [{ stakeOre: 500 }])).status).toBe(200);
+    // One main bet a round.
+    expect((await bet(first.launchToken, round.roundId, [{ stakeOre: 100 }])).status).toBe(400);
+    const act = (token: string, action: string) =>
+      fetch(`${studio.url}/client/api/blackjack/act`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ launch: token, roundId: round.roundId, action }),
+      });
+    // Betting open: no cards yet, no moves.
+    expect((await act(first.launchToken, 'stand')).status).toBe(409);
+
+    const table = studio.tables.get('nattergal-blackjack')!;
+    clock = Date.parse(table.at(now()).bettingClosesAt);
+    type BjState = {
+      blackjack: { deal: { player: number[]; dealerUp: number }; hand: { playing: boolean; legal: string[] } | null; dealer?: number[] };
+    };
+    const a = ((await state(first.launchToken)) as unknown as BjState).blackjack;
+    const b = ((await state(second.launchToken)) as unknown as BjState).blackjack;
+    expect(a.deal).toEqual(b.deal);
+    // The first player doubles when the deal allows it (and stands otherwise); the second never decides.
+    const doubled = a.hand!.playing && a.hand!.legal.includes('double');
+    if (a.hand!.playing) expect((await act(first.launchToken, doubled ? 'double' : 'stand')).status).toBe(200);
+    const debits = calls.filter((call) => call.path === 'debit');
+    expect(debits.map((call) => call.body.amount)).toEqual(doubled ? [1_000, 500, 1_000] : [1_000, 500]);
+
+    clock = Date.parse(table.at(now()).resultAt);
+    expect((await act(first.launchToken, 'hit')).status).toBe(409);
+    const shown = (await state(first.launchToken)).round;
+    const result = shown.result!;
+    if (result.kind !== 'blackjack') throw new Error('a blackjack round');
+    expect(commitmentOf(shown.roundId, result, shown.nonce!)).toBe(round.commitment);
+    expect(((await state(first.launchToken)) as unknown as BjState).blackjack.dealer).toEqual(
+      sharedDealerHand(SHARED_HAND_RULES, result.shoe),
+    );
+    calls.length = 0;
+    await studio.tick();
+    // Each hand replayed on the revealed shoe: what the credits must be.
+    const expected = (stake: number, actions: ('double' | 'stand')[]) => {
+      // The player's own layout of the shoe; their moves, then a stand on whatever is still open.
+      let hand = dealFromShoe(SHARED_HAND_RULES, playerShoe(result.shoe, actions.includes('double') ? 1 : 0), stake);
+      for (const action of actions) hand = blackjackAct(SHARED_HAND_RULES, hand, action);
+      while (hand.phase === 'player') hand = blackjackAct(SHARED_HAND_RULES, hand, 'stand');
+      return hand.settlement!.totalReturnOre;
+    };
+    const credits = Object.fromEntries(
+      calls.filter((call) => call.path === 'credit').map((call) => [call.body.sessionToken, call.body.amount]),
+    );
+    // After the credit the player's screen still shows what the hand returned.
+    const after = (await state(first.launchToken)) as unknown as { blackjack: { settlement: { totalReturnOre: number } } };
+    expect(after.blackjack.settlement.totalReturnOre).toBe(credits['gs1.bj-a']);
+    expect(credits).toEqual({
+      'gs1.bj-a': a.hand!.playing ? expected(1_000, [doubled ? 'double' : 'stand']) : expected(1_000, []),
+      'gs1.bj-b': expected(500, []),
+    });
   });
 });

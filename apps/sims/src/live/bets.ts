@@ -15,7 +15,11 @@ import type { LiveResult, LiveTableSpec } from './rounds.js';
 /* The bets a live table takes, read from the game client within the table's limits, and what each returns on a round's result. */
 
 /** One bet as taken: a roulette bet of games-math, or a number of the money wheel with its stake. */
-export type PlacedBet = { kind: 'roulette'; bet: RouletteBet } | { kind: 'money-wheel'; number: MoneyWheelNumber; stakeOre: number };
+export type PlacedBet =
+  | { kind: 'roulette'; bet: RouletteBet }
+  | { kind: 'money-wheel'; number: MoneyWheelNumber; stakeOre: number }
+  /** A blackjack hand's stake: the main bet, or the more a double or a split takes. */
+  | { kind: 'blackjack'; stakeOre: number };
 
 /** Parses a bets body for a table kind, within the table's limits; an error code when refused. */
 export const readBets = (
@@ -59,7 +63,21 @@ export const readBets = (
     if (alreadyOre + totalOre > spec.maxBetOre) return { error: 'TOTAL_ABOVE_MAX' };
     return { bets, totalOre };
   }
-  return { error: 'TABLE_NOT_OPEN_FOR_BETS' };
+  // Blackjack: one main bet a round, in whole kroner (3:2 on it is whole øre).
+  if (!Array.isArray(input) || input.length !== 1) return { error: 'BETS_MALFORMED' };
+  const record = input[0] as { stakeOre?: unknown };
+  if (typeof record !== 'object' || record === null || Object.keys(record).some((key) => key !== 'stakeOre'))
+    return { error: 'BET_MALFORMED' };
+  const stake = record.stakeOre;
+  if (!(
+    Number.isSafeInteger(stake) &&
+    (stake as number) >= spec.minBetOre &&
+    (stake as number) <= spec.maxBetOre &&
+    (stake as number) % 100 === 0
+  ))
+    return { error: 'BET_INVALID_STAKE' };
+  if (alreadyOre > 0) return { error: 'BET_ALREADY_PLACED' };
+  return { bets: [{ kind: 'blackjack', stakeOre: stake as number }], totalOre: stake as number };
 };
 
 export const returnOf = (placed: PlacedBet, result: LiveResult): number => {

@@ -49,26 +49,28 @@ const kr = (ore: number) => `${(ore / 100).toLocaleString('da-DK', { minimumFrac
 export function clientPage(spec: LiveTableSpec, launch: string, nonce: string): string {
   const chips = [100, 500, 2_500, 10_000];
   const spots =
-    spec.kind === 'money-wheel'
-      ? MONEY_WHEEL_NUMBERS.map(
-          (number) => `<button type="button" class="spot" data-number="${number}" data-testid="live-spot-${number}">${number}</button>`,
-        ).join('')
-      : [
-          `<button type="button" class="spot red" data-bet='{"kind":"red-black","selector":"red"}' data-testid="live-spot-red">Rød</button>`,
-          `<button type="button" class="spot black" data-bet='{"kind":"red-black","selector":"black"}' data-testid="live-spot-black">Sort</button>`,
-          `<button type="button" class="spot" data-bet='{"kind":"odd-even","selector":"odd"}' data-testid="live-spot-odd">Ulige</button>`,
-          `<button type="button" class="spot" data-bet='{"kind":"odd-even","selector":"even"}' data-testid="live-spot-even">Lige</button>`,
-          ...[1, 2, 3].map(
-            (dozen) =>
-              `<button type="button" class="spot" data-bet='{"kind":"dozen","selector":${dozen}}' data-testid="live-spot-dozen-${dozen}">${dozen}. dusin</button>`,
-          ),
-          ...EUROPEAN_WHEEL_ORDER.slice()
-            .sort((a, b) => a - b)
-            .map(
-              (n) =>
-                `<button type="button" class="spot num ${n === 0 ? 'green' : RED_NUMBERS.includes(n) ? 'red' : 'black'}" data-bet='{"kind":"straight","numbers":[${n}]}' data-testid="live-spot-n${n}">${n}</button>`,
+    spec.kind === 'blackjack'
+      ? `<button type="button" class="spot" data-main="1" data-testid="live-bet-main">Sæt indsats</button>`
+      : spec.kind === 'money-wheel'
+        ? MONEY_WHEEL_NUMBERS.map(
+            (number) => `<button type="button" class="spot" data-number="${number}" data-testid="live-spot-${number}">${number}</button>`,
+          ).join('')
+        : [
+            `<button type="button" class="spot red" data-bet='{"kind":"red-black","selector":"red"}' data-testid="live-spot-red">Rød</button>`,
+            `<button type="button" class="spot black" data-bet='{"kind":"red-black","selector":"black"}' data-testid="live-spot-black">Sort</button>`,
+            `<button type="button" class="spot" data-bet='{"kind":"odd-even","selector":"odd"}' data-testid="live-spot-odd">Ulige</button>`,
+            `<button type="button" class="spot" data-bet='{"kind":"odd-even","selector":"even"}' data-testid="live-spot-even">Lige</button>`,
+            ...[1, 2, 3].map(
+              (dozen) =>
+                `<button type="button" class="spot" data-bet='{"kind":"dozen","selector":${dozen}}' data-testid="live-spot-dozen-${dozen}">${dozen}. dusin</button>`,
             ),
-        ].join('');
+            ...EUROPEAN_WHEEL_ORDER.slice()
+              .sort((a, b) => a - b)
+              .map(
+                (n) =>
+                  `<button type="button" class="spot num ${n === 0 ? 'green' : RED_NUMBERS.includes(n) ? 'red' : 'black'}" data-bet='{"kind":"straight","numbers":[${n}]}' data-testid="live-spot-n${n}">${n}</button>`,
+              ),
+          ].join('');
   const config = JSON.stringify({ launch, kind: spec.kind, minBetOre: spec.minBetOre, maxBetOre: spec.maxBetOre });
   return `<!doctype html>
 <html lang="da"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -91,7 +93,7 @@ button[aria-pressed=true]{background:var(--gold);color:#1b1b1b}
 .spot.red{background:#a3262a}.spot.black{background:#1e1e1e}.spot.green{background:#1f7a45}
 .spot.num{min-width:40px;padding:6px}
 .bar{display:flex;gap:12px;justify-content:space-between;flex-wrap:wrap;align-items:center}
-.message{min-height:22px}.proof{font-size:12px;word-break:break-all;color:#c9c2ad}
+.message{min-height:22px}.cards{font-size:20px}.cards span{font-weight:700;letter-spacing:.05em}.moves{display:flex;gap:6px;justify-content:center;flex-wrap:wrap}.proof{font-size:12px;word-break:break-all;color:#c9c2ad}
 ol{display:flex;gap:6px;list-style:none;padding:0;margin:6px 0;justify-content:center;flex-wrap:wrap}
 ol li{background:#00000055;border-radius:6px;padding:2px 8px}
 </style></head>
@@ -100,7 +102,22 @@ ol li{background:#00000055;border-radius:6px;padding:2px 8px}
 <section class="stage" aria-label="${escapeHtml(spec.name)}">
 <h1>${escapeHtml(spec.name)}</h1>
 <p class="dealer">Dealer: ${escapeHtml(spec.dealer)}</p>
-${spec.kind === 'blackjack' ? '' : wheelSvg(spec.kind)}
+${
+  spec.kind === 'blackjack'
+    ? `<div class="cards" data-testid="live-cards"><p>Dealer: <span data-testid="live-dealer-cards">–</span></p><p>Din hånd: <span data-testid="live-hand-cards">–</span></p></div>
+<div class="moves" role="group" aria-label="Træk">${[
+        ['hit', 'Træk kort'],
+        ['stand', 'Stå'],
+        ['double', 'Doble'],
+        ['split', 'Split'],
+      ]
+        .map(
+          ([move, label]) =>
+            `<button type="button" class="move" data-move="${move}" data-testid="live-move-${move}" disabled>${label}</button>`,
+        )
+        .join('')}</div>`
+    : wheelSvg(spec.kind)
+}
 <p class="state" data-testid="live-state" aria-live="polite">Forbinder …</p>
 <p class="result" data-testid="live-result"></p>
 <p>Seneste resultater:</p><ol data-testid="live-last-results"></ol>
@@ -115,7 +132,7 @@ ${spec.kind === 'blackjack' ? '' : wheelSvg(spec.kind)}
 const config = ${config.replace(/</g, '\\u003c')};
 const $ = (s) => document.querySelector(s);
 const kr = (ore) => (ore / 100).toLocaleString('da-DK', { minimumFractionDigits: ore % 100 ? 2 : 0 }) + ' kr.';
-let chip = 100, round = null, mine = 0, shownFor = '', turns = 0;
+let chip = 100, round = null, mine = 0, mainStake = 0, shownFor = '', turns = 0;
 const WHEEL = ${JSON.stringify(EUROPEAN_WHEEL_ORDER)};
 document.querySelectorAll('.chip').forEach((b) => b.addEventListener('click', () => {
   chip = Number(b.dataset.ore);
@@ -126,15 +143,31 @@ async function place(bets) {
   if (!round || round.state !== 'betting') { $('[data-testid=live-message]').textContent = MESSAGES.BETTING_CLOSED; return; }
   const res = await fetch('/client/api/bets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ launch: config.launch, roundId: round.roundId, bets }) });
   const body = await res.json().catch(() => ({}));
-  if (res.ok) { mine += bets.reduce((s, b) => s + b.stakeOre, 0); $('[data-testid=live-my-bets]').textContent = 'Dine bets: ' + kr(mine); $('[data-testid=live-message]').textContent = 'Bet modtaget.'; }
+  if (res.ok) { if (config.kind === 'blackjack') mainStake = bets[0].stakeOre; mine += bets.reduce((s, b) => s + b.stakeOre, 0); $('[data-testid=live-my-bets]').textContent = 'Dine bets: ' + kr(mine); $('[data-testid=live-message]').textContent = 'Bet modtaget.'; }
   else $('[data-testid=live-message]').textContent = MESSAGES[body.status] || 'Bettet kunne ikke placeres. Prøv igen.';
 }
 document.querySelectorAll('.spot').forEach((b) => b.addEventListener('click', () => {
-  if (config.kind === 'money-wheel') place([{ number: Number(b.dataset.number), stakeOre: chip }]);
+  if (config.kind === 'blackjack') place([{ stakeOre: chip }]);
+  else if (config.kind === 'money-wheel') place([{ number: Number(b.dataset.number), stakeOre: chip }]);
   else place([{ ...JSON.parse(b.dataset.bet), stakeOre: chip }]);
 }));
+const RANKS = ['2','3','4','5','6','7','8','9','10','J','D','K','E'];
+const SUITS = ['♣','♦','♥','♠'];
+const card = (c) => RANKS[c >> 2] + SUITS[c & 3];
+document.querySelectorAll('.move').forEach((b) => b.addEventListener('click', async () => {
+  const res = await fetch('/client/api/blackjack/act', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ launch: config.launch, roundId: round && round.roundId, action: b.dataset.move }) });
+  const body = await res.json().catch(() => ({}));
+  $('[data-testid=live-message]').textContent = res.ok ? '' : MESSAGES[body.status] || 'Trækket kunne ikke udføres.';
+  if (res.ok && body.hand) hand(body.hand);
+  if (res.ok && (b.dataset.move === 'double' || b.dataset.move === 'split')) { mine += mainStake; $('[data-testid=live-my-bets]').textContent = 'Dine bets: ' + kr(mine); }
+}));
+function hand(view) {
+  $('[data-testid=live-hand-cards]').textContent = view.hands.map((h) => h.cards.map(card).join(' ')).join('  |  ');
+  document.querySelectorAll('.move').forEach((m) => { m.disabled = !view.legal.includes(m.dataset.move); });
+}
 function describe(result) {
   if (!result) return '';
+  if ('dealerTotal' in result) return 'Dealer ' + result.dealerTotal;
   if (result.kind === 'roulette') return String(result.pocket);
   if (result.kind === 'money-wheel') return result.number + (result.multiplier > 1 ? ' × ' + result.multiplier : '');
   return '';
@@ -153,9 +186,18 @@ async function poll() {
     if (!round || round.roundId !== state.round.roundId) { mine = 0; $('[data-testid=live-my-bets]').textContent = 'Dine bets: 0 kr.'; }
     round = state.round;
     const left = Math.max(0, Math.ceil((Date.parse(round.bettingClosesAt) - Date.now()) / 1000));
-    $('[data-testid=live-state]').textContent = round.state === 'betting' ? 'Placér dine bets: ' + left + ' s' : round.state === 'closed' ? 'Der er lukket for bets' : round.state === 'void' ? 'Runden er annulleret, og alle bets gives tilbage' : 'Resultat';
+    const decideLeft = Math.max(0, Math.ceil((Date.parse(round.resultAt) - Date.now()) / 1000));
+    $('[data-testid=live-state]').textContent = round.state === 'betting' ? 'Placér dine bets: ' + left + ' s' : round.state === 'closed' ? (config.kind === 'blackjack' ? 'Træf dit valg: ' + decideLeft + ' s' : 'Der er lukket for bets') : round.state === 'void' ? 'Runden er annulleret, og alle bets gives tilbage' : 'Resultat';
     $('[data-testid=live-state]').dataset.state = round.state;
-    $('[data-testid=live-result]').textContent = round.state === 'result' ? describe(round.result) : '';
+    $('[data-testid=live-result]').textContent = round.state === 'result' && config.kind !== 'blackjack' ? describe(round.result) : '';
+    if (config.kind === 'blackjack') {
+      const bj = state.blackjack;
+      $('[data-testid=live-dealer-cards]').textContent = !bj ? '–' : bj.dealer ? bj.dealer.map(card).join(' ') : card(bj.deal.dealerUp);
+      if (bj && bj.hand) hand(bj.hand);
+      else { $('[data-testid=live-hand-cards]').textContent = bj ? bj.deal.player.map(card).join(' ') + ' (uden indsats)' : '–'; document.querySelectorAll('.move').forEach((m) => { m.disabled = true; }); }
+      if (round.state !== 'closed') document.querySelectorAll('.move').forEach((m) => { m.disabled = true; });
+      if (bj && bj.settlement) $('[data-testid=live-result]').textContent = 'Du får ' + kr(bj.settlement.totalReturnOre);
+    }
     const wheel = document.querySelector('.wheel .spin');
     if (wheel && round.state === 'result' && wheel.dataset.round !== round.roundId) {
       // The field the round ended on comes to rest under the pointer (several turns first).

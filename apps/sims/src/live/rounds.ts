@@ -109,6 +109,11 @@ export interface LiveTable {
   history(now: Date, keep?: number): LiveRound[];
   /** A kept round (the last 100) as it stands at `now`, or null. */
   find(roundId: string, now: Date): LiveRound | null;
+  /**
+   * The studio's own look at a round's draw before it is revealed (a blackjack round deals its first
+   * cards from it while betting is closed); never shown to the outside before the result.
+   */
+  drawn(roundId: string): LiveResult | null;
 }
 
 export function createLiveTable(spec: LiveTableSpec, options: { rng?: Rng; nonce?: () => string; startAt?: Date } = {}): LiveTable {
@@ -180,6 +185,9 @@ export function createLiveTable(spec: LiveTableSpec, options: { rng?: Rng; nonce
         bettingClosesAt: new Date(Math.min(now.getTime(), Date.parse(drawn.round.bettingClosesAt))).toISOString(),
       };
       return view(drawn, now);
+    },
+    drawn(roundId) {
+      return rounds.find((candidate) => candidate.round.roundId === roundId)?.result ?? null;
     },
     find(roundId, now) {
       current(now);

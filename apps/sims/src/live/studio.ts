@@ -1,11 +1,22 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Rng } from '@krone/games-math';
 import { readJson, sendJson } from '../http.js';
-import { readBets, returnOf, type PlacedBet } from './bets.js';
+import { sharedDealerHand, type BlackjackAction } from '@krone/games-math';
+import { readBets, returnOf } from './bets.js';
+import { BLACKJACK_RULES, dealHand, extraStakeOre, handView, play, settleHand, sharedDeal, type Hand } from './blackjack-seat.js';
 import { clientPage } from './client-page.js';
-import { createLiveTable, type LiveResult, type LiveRound, type LiveTable, type LiveTableSpec } from './rounds.js';
+import {
+  LIVE_TABLES,
+  publicRound,
+  summary,
+  type Debit,
+  type Launch,
+  type LiveOperator,
+  type LiveStudioOptions,
+  type Seat,
+} from './floor.js';
+import { createLiveTable, type LiveResult, type LiveRound, type LiveTable } from './rounds.js';
 import { createWalletClient, WalletUnreachable, type WalletClient } from './wallet.js';
 
 /*
@@ -15,86 +26,6 @@ import { createWalletClient, WalletUnreachable, type WalletClient } from './wall
  * server: lobby, launch, the game client's bets, the settlement of each shared round and the
  * cancel of a voided one.
  */
-
-export interface LiveOperator {
-  operatorId: string;
-  /** The key the operator's server sends with lobby and launch calls. */
-  apiKey: string;
-  /** Where the studio calls the operator's wallet, and the secret those calls are signed with. */
-  walletUrl: string;
-  walletSecret: string;
-  /** The operator's sites that may embed the game client (its CSP frame-ancestors). */
-  embedOrigins?: string[];
-}
-
-export interface LiveStudioOptions {
-  host?: string;
-  port?: number;
-  publicUrl?: string;
-  operators: LiveOperator[];
-  tables?: LiveTableSpec[];
-  /** Guards the studio floor's controls (a dealer's void): tests and demos. */
-  adminKey?: string;
-  now?: () => Date;
-  rng?: Rng;
-  /** How often the floor looks for rounds to settle (ms). */
-  tickMs?: number;
-  /** Waits between tries of a credit or cancel the wallet did not answer. */
-  retryDelaysMs?: number[];
-  launchMinutes?: number;
-}
-
-export const LIVE_TABLES: readonly LiveTableSpec[] = Object.freeze([
-  {
-    tableId: 'krone-roulette-live',
-    name: 'Krone Roulette Live',
-    kind: 'roulette',
-    dealer: 'Sofie',
-    minBetOre: 100,
-    maxBetOre: 500_000,
-    bettingMs: 15_000,
-    playMs: 6_000,
-    resultMs: 5_000,
-  },
-  {
-    tableId: 'karrusellen-live',
-    name: 'Karrusellen Live',
-    kind: 'money-wheel',
-    dealer: 'Ida',
-    minBetOre: 100,
-    maxBetOre: 250_000,
-    bettingMs: 15_000,
-    playMs: 8_000,
-    resultMs: 5_000,
-  },
-]);
-
-interface Launch {
-  token: string;
-  operator: LiveOperator;
-  sessionToken: string;
-  playerRef: string;
-  tableId: string;
-  lobbyUrl: string | null;
-  expiresAt: number;
-  lastSeen: number;
-}
-
-interface Debit {
-  transactionId: string;
-  amountOre: number;
-  bets: PlacedBet[];
-  /** 'taken': the wallet said OK; 'unknown': no answer (cancelled at settlement, never paid on). */
-  state: 'taken' | 'unknown';
-}
-
-/** One player's stake in one round: every debit the round took from them. */
-interface Seat {
-  launch: Launch;
-  roundId: string;
-  debits: Debit[];
-  settled: boolean;
-}
 
 export interface LiveStudio {
   url: string;
@@ -130,18 +61,6 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
     return operator && keyMatches(key, operator.apiKey) ? operator : null;
   };
 
-  const publicRound = (round: LiveRound) => ({
-    roundId: round.roundId,
-    state: round.state,
-    openedAt: round.openedAt,
-    bettingClosesAt: round.bettingClosesAt,
-    resultAt: round.resultAt,
-    commitment: round.commitment,
-    ...(round.result ? { result: publicResult(round.result), nonce: round.nonce } : {}),
-    ...(round.voidReason ? { voidReason: round.voidReason } : {}),
-  });
-  const publicResult = (result: LiveResult) => (result.kind === 'blackjack' ? { kind: result.kind, shoe: result.shoe } : result);
-
   const lobby = () => {
     const at = now();
     return {
@@ -167,13 +86,6 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
       }),
     };
   };
-  const summary = (result: LiveResult) =>
-    result.kind === 'roulette'
-      ? { pocket: result.pocket }
-      : result.kind === 'money-wheel'
-        ? { number: result.number, multiplier: result.multiplier }
-        : {};
-
   /** Tries a wallet call until it is answered (credits and cancels must arrive). */
   const untilAnswered = async <T>(call: () => Promise<T>): Promise<T | null> => {
     for (let attempt = 0; ; attempt++) {
@@ -184,6 +96,15 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
         await new Promise((resolve) => setTimeout(resolve, retryDelays[attempt]));
       }
     }
+  };
+
+  /** A seated blackjack player's hand, dealt on first need (the deal is the table's, whenever it is read). */
+  const handOf = (seat: Seat, shoe: readonly number[]): Hand => {
+    if (!seat.hand) {
+      const main = seat.debits.find((debit) => debit.state === 'taken' && debit.bets.some((bet) => bet.kind === 'blackjack'));
+      seat.hand = dealHand(shoe, main ? main.amountOre : BLACKJACK_RULES.stakeUnitOre);
+    }
+    return seat.hand;
   };
 
   const settling = new Set<string>();
@@ -209,7 +130,11 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
       if (round.state === 'result') {
         const taken = seat.debits.filter((debit) => debit.state === 'taken');
         if (taken.length > 0) {
-          const amount = taken.flatMap((debit) => debit.bets).reduce((sum, bet) => sum + returnOf(bet, round.result!), 0);
+          const result = round.result!;
+          const amount =
+            result.kind === 'blackjack'
+              ? settleHand(handOf(seat, result.shoe), result.shoe).settlement.totalReturnOre
+              : taken.flatMap((debit) => debit.bets).reduce((sum, bet) => sum + returnOf(bet, result), 0);
           const answer = await untilAnswered(() =>
             wallet.credit({
               ...common,
@@ -222,6 +147,7 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
         }
       }
       seat.settled = true;
+      seat.settledAt = now().getTime();
     } finally {
       settling.delete(key);
     }
@@ -237,7 +163,8 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
       if (round && (round.state === 'result' || round.state === 'void')) due.push(settleSeat(key, seat, round));
     }
     await Promise.all(due);
-    for (const [key, seat] of seats) if (seat.settled) seats.delete(key);
+    // A settled seat is kept a minute, so the player's screen can still show the round's outcome.
+    for (const [key, seat] of seats) if (seat.settled && at.getTime() - (seat.settledAt ?? 0) > 60_000) seats.delete(key);
   };
   // One settlement pass at a time: a pass asked for while one runs follows it.
   let passes: Promise<void> = Promise.resolve();
@@ -248,6 +175,20 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
     if (!launch || launch.expiresAt < now().getTime()) return null;
     launch.lastSeen = now().getTime();
     return launch;
+  };
+
+  /** What a blackjack table shows: the shared deal once betting has closed, the player's hand, the dealer's once the round is over. */
+  const blackjackState = (round: LiveRound, seat: Seat | undefined, drawn: LiveResult | null) => {
+    if (round.state === 'betting' || round.state === 'void' || drawn?.kind !== 'blackjack') return null;
+    const seated = seat?.debits.some((debit) => debit.state === 'taken') ? seat : undefined;
+    const settled = round.state === 'result' && seated ? settleHand(handOf(seated, drawn.shoe), drawn.shoe) : null;
+    return {
+      deal: sharedDeal(drawn.shoe),
+      hand: seated ? handView(handOf(seated, drawn.shoe)) : null,
+      ...(round.state === 'result'
+        ? { dealer: sharedDealerHand(BLACKJACK_RULES, drawn.shoe), settlement: settled?.settlement ?? null }
+        : {}),
+    };
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -310,6 +251,7 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
         round: publicRound(round),
         myBets: seat ? seat.debits.filter((debit) => debit.state === 'taken').flatMap((debit) => debit.bets) : [],
         lastResults: table.history(at).map((past) => summary(past.result!)),
+        ...(table.spec.kind === 'blackjack' ? { blackjack: blackjackState(round, seat, table.drawn(round.roundId)) } : {}),
       });
     }
 
@@ -347,6 +289,52 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
         // Left 'unknown': the round's settlement cancels it.
         return sendJson(res, 502, { status: 'SERVER_ERROR' });
       }
+    }
+
+    if (path === '/client/api/blackjack/act' && req.method === 'POST') {
+      const body = (await readJson(req)) as Record<string, unknown> | undefined;
+      const launch = launchOf(typeof body?.launch === 'string' ? body.launch : '');
+      if (!launch) return sendJson(res, 401, { status: 'SESSION_INVALID' });
+      const table = tables.get(launch.tableId)!;
+      const round = table.at(now());
+      const action = body?.action as BlackjackAction;
+      const seat = seats.get(`${round.roundId}|${launch.token}`);
+      const drawn = table.drawn(round.roundId);
+      if (table.spec.kind !== 'blackjack' || round.roundId !== body?.roundId || round.state !== 'closed' || drawn?.kind !== 'blackjack')
+        return sendJson(res, 409, { status: 'DECISIONS_CLOSED' });
+      if (!seat || !seat.debits.some((debit) => debit.state === 'taken')) return sendJson(res, 409, { status: 'NOT_SEATED' });
+      const hand = handOf(seat, drawn.shoe);
+      if (!(['hit', 'stand', 'double', 'split'] as const).includes(action as 'hit') || !handView(hand).legal.includes(action))
+        return sendJson(res, 400, { status: 'MOVE_NOT_ALLOWED' });
+      const extra = extraStakeOre(hand, action);
+      if (extra > 0) {
+        // A double or a split takes the main bet again before the card comes.
+        const debit: Debit = {
+          transactionId: `lys-${randomUUID()}`,
+          amountOre: extra,
+          bets: [{ kind: 'blackjack', stakeOre: extra }],
+          state: 'unknown',
+        };
+        seat.debits.push(debit);
+        try {
+          const answer = await wallets.get(launch.operator.operatorId)!.debit({
+            sessionToken: launch.sessionToken,
+            transactionId: debit.transactionId,
+            roundId: round.roundId,
+            tableId: table.spec.tableId,
+            amount: extra,
+          });
+          if (answer.status !== 'OK') {
+            seat.debits.splice(seat.debits.indexOf(debit), 1);
+            return sendJson(res, 402, { status: answer.status, message: answer.message });
+          }
+          debit.state = 'taken';
+        } catch {
+          return sendJson(res, 502, { status: 'SERVER_ERROR' });
+        }
+      }
+      seat.hand = play(hand, action);
+      return sendJson(res, 200, { status: 'OK', hand: handView(seat.hand) });
     }
 
     const voiding = /^\/admin\/v1\/tables\/([^/]+)\/void$/.exec(path);
@@ -388,3 +376,4 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
     },
   };
 }
+export { LIVE_TABLES, type LiveOperator, type LiveStudioOptions } from './floor.js';
