@@ -1,5 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LYSMESTER_PROVIDER_ID } from '../games/providers.js';
 import { fail } from './errors.js';
 
 /** The window the public listener's limits count in: a burst may spend 10 seconds' allowance, no more. */
@@ -8,16 +9,25 @@ const WINDOW_MS = 10_000;
 /** The payment webhooks' providers, by the last segment of their path (`/Payments/webhooks/cards`). */
 const WEBHOOK_PATH = /^\/Payments\/webhooks\/([a-z]+)(?:[/?]|$)/;
 const GAMES_PATH = /^\/Games\/providers\/([^/?]+)/;
+/** An outside provider's own protocol, by its adapter's path (`/Games/live/lysmester/debit`), and the provider it is. */
+const LIVE_PATH = /^\/Games\/live\/([^/?]+)/;
+const LIVE_ADAPTERS: Readonly<Record<string, string>> = { lysmester: LYSMESTER_PROVIDER_ID };
 
 /**
  * Whom a public request counts against besides its address: the games contract's provider (by
- * the id in its path, when the platform knows it; every unknown id shares one `unknown` bucket, so
+ * the id in its path, or by its adapter's path for a provider speaking its own protocol, when the
+ * platform knows it; every unknown id shares one `unknown` bucket, so
  * made-up ids cannot make buckets without end), or the payment provider of a webhook. `null` for
  * anything else (/health, an unknown path: the address's limit alone).
  */
 export function publicProviderKey(url: string, knownGameProvider: (id: string) => boolean): string | null {
   const webhook = WEBHOOK_PATH.exec(url);
   if (webhook) return `payments:${webhook[1]}`;
+  const live = LIVE_PATH.exec(url);
+  if (live) {
+    const provider = Object.hasOwn(LIVE_ADAPTERS, live[1]!) ? LIVE_ADAPTERS[live[1]!]! : null;
+    return provider && knownGameProvider(provider) ? `games:${provider}` : 'games:unknown';
+  }
   const games = GAMES_PATH.exec(url);
   if (!games) return null;
   let id: string;
