@@ -1,3 +1,4 @@
+import { whenReachable } from '@krone/domain';
 import { TABLE_TITLES } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import { buildPlatform } from './app.js';
@@ -20,21 +21,27 @@ const database = await openDatabase({
   overload: overloadBounds(config),
 });
 await database.migrate();
+// The start-up's own writes wait for a database that is away a moment (a restart, a cut), as the
+// migrations do: a process started then waits for it instead of exiting (bench:chaos restarts one
+// while the database is cut). Each step is all-or-nothing and safe to run again.
+const whileAway = <T>(step: () => Promise<T>) => whenReachable(step, { waitMs: 60_000, warn: console.warn, label: 'database' });
 // The operator's bonus codes (bonus/codes.json), checked against the Danish caps: a code outside
 // them stops the platform here, with a message naming it.
-await seedBonusCodes(database.db);
+await whileAway(() => seedBonusCodes(database.db));
 // The games catalogue from the slots' title files (@krone/games-math/titles) and the table games
 // (TABLE_TITLES): written only when they changed.
-const catalogue = await syncCatalogue(database.db, [...loadTitles(), ...TABLE_TITLES], new Date());
+const catalogue = await whileAway(() => syncCatalogue(database.db, [...loadTitles(), ...TABLE_TITLES], new Date()));
 if (catalogue.changed)
   console.log(
     `platform: games catalogue synced (${catalogue.titles} titles, ${catalogue.written} written, ${catalogue.withdrawn} withdrawn)`,
   );
 if (config.SEED_DEMO_CONTENT) {
-  const seed = await seedDemoContent(database.db, { brand: config.BRAND_NAME });
+  const seed = await whileAway(() => seedDemoContent(database.db, { brand: config.BRAND_NAME }));
   if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);
   const secrets = createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY });
-  const made = await seedDemoPlayers(database.db, { secrets, limits: createLimitsService({ db: database.db, clock: () => new Date() }) });
+  const made = await whileAway(() =>
+    seedDemoPlayers(database.db, { secrets, limits: createLimitsService({ db: database.db, clock: () => new Date() }) }),
+  );
   if (made > 0) console.log(`platform: ${made} demo players made`);
 }
 const platform = await buildPlatform({ config, database, backgroundJobs: true });
