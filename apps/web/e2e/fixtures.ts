@@ -17,6 +17,9 @@ export { expect };
 
 /** Serious or critical accessibility violations on the page (axe). */
 export async function seriousViolations(page: Page) {
+  // The page as it settles: after a navigation inside the app the new title streams in with the
+  // page's metadata a moment after its content (Next's streamed metadata); audit once it is there.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
