@@ -17,6 +17,7 @@ export function e2ePorts(env = process.env) {
     platformPublicPort: Number(env.E2E_PLATFORM_PUBLIC_PORT ?? 4101),
     webPort: Number(env.E2E_WEB_PORT ?? 3100),
     studioPort: Number(env.E2E_STUDIO_PORT ?? 4410),
+    livePort: Number(env.E2E_LIVE_PORT ?? 4360),
   };
 }
 
@@ -29,6 +30,7 @@ export function demoPorts(env = process.env) {
     platformPublicPort: Number(env.PLATFORM_PUBLIC_PORT ?? 4001),
     webPort: Number(env.WEB_PORT ?? 3000),
     studioPort: Number(env.STUDIO_PORT ?? 4400),
+    livePort: Number(env.LIVE_PORT ?? 4350),
   };
 }
 
@@ -40,10 +42,16 @@ export function demoPorts(env = process.env) {
  *   movable test clock, and fast payouts: a 30 s hold to cancel in, sent within 2 s and paid by
  *   the NemKonto stand-in after 2 s (withdraw.spec.ts).
  */
-export function devEnv(profile, { host, simsPort, platformPort, platformPublicPort = platformPort + 1, webPort, studioPort = 4400 }) {
+export function devEnv(
+  profile,
+  { host, simsPort, platformPort, platformPublicPort = platformPort + 1, webPort, studioPort = 4400, livePort = 4350 },
+) {
   if (profile !== 'demo' && profile !== 'e2e') throw new Error(`dev-env: unknown profile ${profile} (demo or e2e)`);
   const studio = `http://${host}:${studioPort}`;
   const sims = `http://${host}:${simsPort}`;
+  // The live studio stand-in (Lysmester Live) runs in the sims process on its own port: its game
+  // client comes from another origin than the casino's, as a real live studio's does.
+  const live = `http://${host}:${livePort}`;
   // The platform's two listeners (docs/decisions.md, "The platform's doors"): the storefront's
   // (its key on every call), and the providers' (the webhooks and the games contract).
   const platform = `http://${host}:${platformPort}`;
@@ -62,6 +70,13 @@ export function devEnv(profile, { host, simsPort, platformPort, platformPublicPo
       MOBILEPAY_WEBHOOK_URL: `${platformPublic}/Payments/webhooks/mobilepay`,
       NEMKONTO_WEBHOOK_URL: `${platformPublic}/Payments/webhooks/nemkonto`,
       ...(e2e ? { NEMKONTO_SETTLE_SECONDS: '2' } : {}),
+      // Lysmester Live calls the operator's wallet on the platform's public listener.
+      LYSMESTER_PORT: String(livePort),
+      LYSMESTER_OPERATOR_ID: DEV_LIVE_OPERATOR_ID,
+      LYSMESTER_OPERATOR_KEY: DEV_LIVE_OPERATOR_KEY,
+      LYSMESTER_WALLET_URL: `${platformPublic}/Games/live/lysmester`,
+      LYSMESTER_WALLET_SECRET: DEV_LIVE_WALLET_SECRET,
+      LYSMESTER_EMBED_ORIGINS: web,
     },
     platform: {
       // Development keys, the stand-ins' plain-http URLs and demo data (docs/decisions.md).
@@ -82,6 +97,11 @@ export function devEnv(profile, { host, simsPort, platformPort, platformPublicPo
       NEMKONTO_API_URL: `${sims}/nemkonto`,
       // The studio signs its games-contract calls with this secret (the studio's STUDIO_PROVIDER_SECRET).
       GAME_PROVIDER_KRONE_STUDIO_SECRET: DEV_STUDIO_PROVIDER_SECRET,
+      // The live studio: its lobby and launch (our key there), and its signed wallet calls to us.
+      GAME_PROVIDER_LYSMESTER_LIVE_SECRET: DEV_LIVE_WALLET_SECRET,
+      LYSMESTER_LIVE_URL: live,
+      LYSMESTER_LIVE_OPERATOR_ID: DEV_LIVE_OPERATOR_ID,
+      LYSMESTER_LIVE_API_KEY: DEV_LIVE_OPERATOR_KEY,
       ...(e2e
         ? {
             PGLITE_DATA_DIR: 'memory://',
@@ -108,6 +128,8 @@ export function devEnv(profile, { host, simsPort, platformPort, platformPublicPo
       // The storefront's server calls the studio with its key (apps/studio/README.md).
       STUDIO_URL: studio,
       STUDIO_API_KEY: DEV_STUDIO_API_KEY,
+      // The live studio's game client, embedded in the live launch page (CSP frame-src).
+      LIVE_STUDIO_ORIGIN: live,
     },
     studio: {
       // Our game studio (apps/studio): a provider of the platform's games contract.
@@ -126,6 +148,10 @@ export function devEnv(profile, { host, simsPort, platformPort, platformPublicPo
 /** The development secret between the studio and the platform's games contract, and the storefront's key to the studio. */
 const DEV_STUDIO_PROVIDER_SECRET = 'krone-development-studio-secret';
 const DEV_STUDIO_API_KEY = 'krone-development-studio-key';
+/** Lysmester Live: the operator's id and key at the studio, and the secret the studio signs wallet calls with. */
+const DEV_LIVE_OPERATOR_ID = 'krone';
+const DEV_LIVE_OPERATOR_KEY = 'krone-development-lysmester-key';
+const DEV_LIVE_WALLET_SECRET = 'krone-development-lysmester-wallet-secret';
 /** The storefront's key at the platform's internal listener (the platform's STOREFRONT_API_KEY, the web's PLATFORM_API_KEY). */
 const DEV_STOREFRONT_API_KEY = 'krone-development-storefront-key';
 

@@ -13,8 +13,8 @@ import { hasPinnedNodePackage, pinnedNodePath, runtimeProblem } from './runtime.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const { host, simsPort, platformPort, platformPublicPort, webPort, studioPort } = demoPorts();
-const env = devEnv('demo', { host, simsPort, platformPort, platformPublicPort, webPort, studioPort });
+const { host, simsPort, platformPort, platformPublicPort, webPort, studioPort, livePort } = demoPorts();
+const env = devEnv('demo', { host, simsPort, platformPort, platformPublicPort, webPort, studioPort, livePort });
 const children = [];
 
 const log = (message) => console.log(`\x1b[33mkrone\x1b[0m ${message}`);
@@ -120,6 +120,7 @@ if (runtimeProblem()) {
 log('starting the stand-ins (MitID, MobilePay, ROFUS, card payments, NemKonto)…');
 start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], env.sims);
 await waitFor(`http://${host}:${simsPort}/health`, 60_000);
+await waitFor(`http://${host}:${livePort}/health`, 30_000);
 
 log('starting the platform…');
 start('platform', process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], env.platform);
@@ -152,5 +153,5 @@ log('starting the storefront…');
 start('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], env.web, webDir);
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);
 log(
-  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort} for the storefront, with its key, API docs /docs; http://${host}:${platformPublicPort} for the providers; game studio http://${host}:${studioPort}; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
+  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort} for the storefront, with its key, API docs /docs; http://${host}:${platformPublicPort} for the providers; game studio http://${host}:${studioPort}; live studio stand-in http://${host}:${livePort}; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
 );

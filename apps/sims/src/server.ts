@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { startSims } from './app.js';
+import { startLiveStudio, type LiveStudio } from './live/studio.js';
 
 const csv = z.string().transform((value) =>
   value
@@ -45,6 +46,23 @@ const config = z
       .min(0)
       .max(7 * 86_400)
       .default(30),
+    /**
+     * Lysmester Live, the live studio stand-in (src/live/): on its own port, so its game client is
+     * served from another origin than the casino's, as a real studio's is. Started when the
+     * operator's wallet URL is set (scripts/dev-env.mjs sets it to the platform's public listener).
+     */
+    LYSMESTER_PORT: z.coerce.number().int().min(0).max(65535).default(4350),
+    LYSMESTER_PUBLIC_URL: z.url().optional(),
+    LYSMESTER_OPERATOR_ID: z.string().min(1).max(40).default('krone'),
+    /** The operator's key for the lobby and launch calls (the platform's LYSMESTER_LIVE_API_KEY). */
+    LYSMESTER_OPERATOR_KEY: z.string().min(8).default('krone-development-lysmester-key'),
+    /** Where the studio calls the operator's wallet, and the secret it signs with (the platform's GAME_PROVIDER_LYSMESTER_LIVE_SECRET). */
+    LYSMESTER_WALLET_URL: z.url().optional(),
+    LYSMESTER_WALLET_SECRET: z.string().min(16).default('krone-development-lysmester-wallet-secret'),
+    /** The operator's sites allowed to embed the game client (frame-ancestors); the casino's by default. */
+    LYSMESTER_EMBED_ORIGINS: csv.optional(),
+    /** Guards the floor's controls (a dealer fault voids the round): tests and demos. */
+    LYSMESTER_ADMIN_KEY: z.string().min(8).default('krone-development-lysmester-admin'),
   })
   .safeParse(process.env);
 
@@ -82,9 +100,28 @@ const sims = await startSims({
     settleAfterMs: env.NEMKONTO_SETTLE_SECONDS * 1000,
   },
 });
+let live: LiveStudio | null = null;
+if (env.LYSMESTER_WALLET_URL) {
+  live = await startLiveStudio({
+    host: env.SIMS_HOST,
+    port: env.LYSMESTER_PORT,
+    publicUrl: env.LYSMESTER_PUBLIC_URL,
+    adminKey: env.LYSMESTER_ADMIN_KEY,
+    operators: [
+      {
+        operatorId: env.LYSMESTER_OPERATOR_ID,
+        apiKey: env.LYSMESTER_OPERATOR_KEY,
+        walletUrl: env.LYSMESTER_WALLET_URL,
+        walletSecret: env.LYSMESTER_WALLET_SECRET,
+        embedOrigins: env.LYSMESTER_EMBED_ORIGINS ?? [new URL(env.WEB_PUBLIC_URL).origin],
+      },
+    ],
+  });
+  console.log(`live studio Lysmester Live ready on ${live.url} (lobby /api/v1/lobby, launch /api/v1/launch, game client /client)`);
+}
 console.log(
   `sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards, MobilePay payments /mobilepay-payments, NemKonto /nemkonto)`,
 );
-const stop = () => void sims.close().then(() => process.exit(0));
+const stop = () => void Promise.all([sims.close(), live?.close()]).then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -4,10 +4,12 @@ import {
   act as blackjackAct,
   dealFromShoe,
   moneyWheelReturnOre,
+  moneyWheelRtp,
   moneyWheelSpinOf,
   playerShoe,
   SeededTestRng,
   settleRoulette,
+  SHARED_HAND_RTP,
   SHARED_HAND_RULES,
   sharedDealerHand,
 } from '@krone/games-math';
@@ -126,6 +128,29 @@ async function nextRound(token: string) {
 }
 
 describe('Lysmester Live, the live studio stand-in', () => {
+  it("publishes each table's exact figures from the maths: the return, whether it is the best bet's, the largest win and a round's most", async () => {
+    const { tables } = (await (await fetch(`${studio.url}/api/v1/lobby`, { headers: operatorHeaders })).json()) as {
+      tables: {
+        kind: string;
+        rtp: number;
+        rtpIsUpTo: boolean;
+        largestWin: { units: number; cost: number };
+        limits: { maxBet: number };
+        maxRoundStake: number;
+      }[];
+    };
+    const of = (kind: string) => tables.find((table) => table.kind === kind)!;
+    expect(of('roulette')).toMatchObject({ rtp: 0.972973, rtpIsUpTo: false, largestWin: { units: 36, cost: 1 } });
+    expect(of('roulette').maxRoundStake).toBe(of('roulette').limits.maxBet);
+    // The wheel's bets differ: the best is the 10 (96.25 %); the largest return is 40 to 1 times 7 × 7, plus the stake.
+    const ten = moneyWheelRtp(10);
+    expect(of('money-wheel')).toMatchObject({ rtpIsUpTo: true, largestWin: { units: 1961, cost: 1 } });
+    expect(of('money-wheel').rtp).toBeCloseTo(ten.numerator / ten.denominator, 6);
+    // Blackjack pays 3:2 (5/2 of the stake back); a double and a split take the main bet up to four times.
+    expect(of('blackjack')).toMatchObject({ rtp: SHARED_HAND_RTP, rtpIsUpTo: true, largestWin: { units: 5, cost: 2 } });
+    expect(of('blackjack').maxRoundStake).toBe(4 * of('blackjack').limits.maxBet);
+  });
+
   it("shows its lobby to a known operator only: each table's round open for bets with a commitment and no result", async () => {
     expect((await fetch(`${studio.url}/api/v1/lobby`)).status).toBe(401);
     expect((await fetch(`${studio.url}/api/v1/lobby`, { headers: { ...operatorHeaders, 'x-lysmester-key': 'wrong' } })).status).toBe(401);
@@ -312,5 +337,42 @@ describe('Lysmester Live, the live studio stand-in', () => {
       'gs1.bj-a': a.hand!.playing ? expected(1_000, [doubled ? 'double' : 'stand']) : expected(1_000, []),
       'gs1.bj-b': expected(500, []),
     });
+  });
+
+  it("streams its lobby to an operator: the state at once, and each round's change as it happens", async () => {
+    expect((await fetch(`${studio.url}/api/v1/lobby/stream`)).status).toBe(401);
+    const abort = new AbortController();
+    const response = await fetch(`${studio.url}/api/v1/lobby/stream`, { headers: operatorHeaders, signal: abort.signal });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const nextEvent = async () => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (event.startsWith(':')) continue;
+          expect(event).toMatch(/^event: lobby\ndata: /);
+          return JSON.parse(event.slice(event.indexOf('data: ') + 6)) as {
+            tables: { tableId: string; round: { roundId: string; state: string; bettingClosesAt: string } }[];
+          };
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    };
+    const first = await nextEvent();
+    const roulette = first.tables.find((table) => table.tableId === 'krone-roulette-live')!;
+    // The clock past the close of betting: the change comes at the next tick.
+    clock = Date.parse(roulette.round.bettingClosesAt) + 1;
+    await studio.tick();
+    const second = await nextEvent();
+    const after = second.tables.find((table) => table.tableId === 'krone-roulette-live')!;
+    expect(after.round.roundId).toBe(roulette.round.roundId);
+    expect(after.round.state).toBe('closed');
+    abort.abort();
   });
 });

@@ -1,4 +1,16 @@
-import { handTotal, SHARED_HAND_RULES, sharedDealerHand, type BlackjackAction, type BlackjackRound, type Rng } from '@krone/games-math';
+import {
+  handTotal,
+  MONEY_WHEEL_LARGEST_RETURN,
+  MONEY_WHEEL_NUMBERS,
+  moneyWheelRtp,
+  rouletteRtp,
+  SHARED_HAND_RTP,
+  SHARED_HAND_RULES,
+  sharedDealerHand,
+  type BlackjackAction,
+  type BlackjackRound,
+  type Rng,
+} from '@krone/games-math';
 import type { PlacedBet } from './bets.js';
 import type { LiveResult, LiveRound, LiveTableSpec } from './rounds.js';
 
@@ -30,6 +42,8 @@ export interface LiveStudioOptions {
   /** Waits between tries of a credit or cancel the wallet did not answer. */
   retryDelaysMs?: number[];
   launchMinutes?: number;
+  /** How many lobby streams the studio serves at once (an operator keeps one per process). */
+  maxLobbyStreams?: number;
 }
 
 export const LIVE_TABLES: readonly LiveTableSpec[] = Object.freeze([
@@ -118,3 +132,44 @@ export const summary = (result: LiveResult) =>
     : result.kind === 'money-wheel'
       ? { number: result.number, multiplier: result.multiplier }
       : { dealerTotal: handTotal(sharedDealerHand(SHARED_HAND_RULES, result.shoe)).total };
+
+/** What a table's figures are, as the studio publishes them in its lobby (and the operator shows). */
+export interface PublishedFigures {
+  /** Return to player, a fraction: the best bet's when the bets differ (`rtpIsUpTo`). */
+  rtp: number;
+  rtpIsUpTo: boolean;
+  /** The largest return of a round per stake, as units per cost units (an operator bounds a round's win by it). */
+  largestWin: { units: number; cost: number };
+  /** The most one player can stake in one round (øre): a blackjack's doubles and split take the main bet up to 4 times. */
+  maxRoundStake: number;
+}
+
+const fraction = (rtp: { numerator: number; denominator: number }) => rtp.numerator / rtp.denominator;
+
+/** The exact figures of a table from the maths (games-math), never typed in by hand. */
+export function publishedFigures(spec: LiveTableSpec): PublishedFigures {
+  if (spec.kind === 'roulette')
+    // European roulette: every bet returns 36/37; a straight up pays 35 to 1.
+    return {
+      rtp: round6(fraction(rouletteRtp('european', 'straight'))),
+      rtpIsUpTo: false,
+      largestWin: { units: 36, cost: 1 },
+      maxRoundStake: spec.maxBetOre,
+    };
+  if (spec.kind === 'money-wheel')
+    return {
+      rtp: round6(Math.max(...MONEY_WHEEL_NUMBERS.map((number) => fraction(moneyWheelRtp(number))))),
+      rtpIsUpTo: true,
+      largestWin: { units: MONEY_WHEEL_LARGEST_RETURN, cost: 1 },
+      maxRoundStake: spec.maxBetOre,
+    };
+  // Blackjack 3:2 returns 5/2 of its stake; a doubled or split hand at most 2.
+  const { numerator, denominator } = SHARED_HAND_RULES.blackjackPays;
+  return {
+    rtp: SHARED_HAND_RTP,
+    rtpIsUpTo: true,
+    largestWin: { units: denominator + numerator, cost: denominator },
+    maxRoundStake: 4 * spec.maxBetOre,
+  };
+}
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -9,6 +9,7 @@ import { clientPage } from './client-page.js';
 import {
   LIVE_TABLES,
   publicRound,
+  publishedFigures,
   summary,
   type Debit,
   type Launch,
@@ -30,7 +31,7 @@ import { createWalletClient, WalletUnreachable, type WalletClient } from './wall
 export interface LiveStudio {
   url: string;
   tables: ReadonlyMap<string, LiveTable>;
-  /** Settles what is due now (the floor's tick, callable from tests). */
+  /** Settles what is due now and tells the lobby's streams what changed (the floor's tick, callable from tests). */
   tick(): Promise<void>;
   close(): Promise<void>;
 }
@@ -79,6 +80,7 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
           dealer: spec.dealer,
           open: true,
           limits: { minBet: spec.minBetOre, maxBet: spec.maxBetOre, currency: 'DKK' },
+          ...publishedFigures(spec),
           players,
           round: publicRound(table.at(at)),
           lastResults: table.history(at).map((round) => summary(round.result!)),
@@ -105,6 +107,23 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
       seat.hand = dealHand(shoe, main ? main.amountOre : BLACKJACK_RULES.stakeUnitOre);
     }
     return seat.hand;
+  };
+
+  /** The lobby's subscribers (server-sent events): each gets every change, and a ping to keep proxies from closing it. */
+  const streams = new Set<ServerResponse>();
+  const maxStreams = options.maxLobbyStreams ?? 200;
+  let lastLobby = '';
+  let lastPing = Date.now();
+  const broadcast = () => {
+    if (streams.size === 0) return;
+    const current = JSON.stringify(lobby());
+    if (current !== lastLobby) {
+      lastLobby = current;
+      for (const stream of streams) stream.write(`event: lobby\ndata: ${current}\n\n`);
+    } else if (Date.now() - lastPing > 15_000) {
+      lastPing = Date.now();
+      for (const stream of streams) stream.write(': ping\n\n');
+    }
   };
 
   const settling = new Set<string>();
@@ -199,6 +218,22 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
     if (path === '/api/v1/lobby' && req.method === 'GET') {
       if (!operatorOf(req)) return sendJson(res, 401, { status: 'UNAUTHORIZED' });
       return sendJson(res, 200, lobby());
+    }
+
+    if (path === '/api/v1/lobby/stream' && req.method === 'GET') {
+      if (!operatorOf(req)) return sendJson(res, 401, { status: 'UNAUTHORIZED' });
+      if (streams.size >= maxStreams) return sendJson(res, 503, { status: 'TOO_MANY_STREAMS' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      lastLobby = JSON.stringify(lobby());
+      res.write(`event: lobby\ndata: ${lastLobby}\n\n`);
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+      return;
     }
 
     if (path === '/api/v1/launch' && req.method === 'POST') {
@@ -363,15 +398,23 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   const studioUrl = (options.publicUrl ?? `http://${host}:${port}`).replace(/\/$/, '');
-  const timer = setInterval(() => void tick(), options.tickMs ?? 250);
+  const timer = setInterval(() => {
+    void tick();
+    broadcast();
+  }, options.tickMs ?? 250);
   timer.unref();
 
   return {
     url: studioUrl,
     tables,
-    tick,
+    tick: () => {
+      broadcast();
+      return tick();
+    },
     close: async () => {
       clearInterval(timer);
+      for (const stream of streams) stream.end();
+      streams.clear();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -11,7 +11,7 @@ import {
   type BlackjackRound,
 } from '../table/blackjack.js';
 import { blackjackReturnFiniteShoe } from '../table/blackjack-strategy.js';
-import { DEALER_FROM, playerShoe, SHARED_HAND_RULES, sharedDealerHand } from './shared-blackjack.js';
+import { DEALER_FROM, playerShoe, SHARED_HAND_RTP, SHARED_HAND_RULES, sharedDealerHand } from './shared-blackjack.js';
 
 const rules = SHARED_HAND_RULES;
 
@@ -80,5 +80,6 @@ describe('shared-hand blackjack', () => {
     const { rtp } = blackjackReturnFiniteShoe(rules);
     expect(rtp).toBeGreaterThan(0.994);
     expect(rtp).toBeLessThan(0.998);
+    expect(Math.abs(rtp - SHARED_HAND_RTP)).toBeLessThan(5e-7);
   });
 });

@@ -43,6 +43,12 @@ export const SHARED_HAND_RULES: BlackjackRules = Object.freeze({
   stakeUnitOre: 100,
 }) as BlackjackRules;
 
+/**
+ * Basic strategy's exact return on these rules (`blackjackReturnFiniteShoe`, 0.9951546…; the tests
+ * compute it again): the figure the studio publishes for its shared-hand table.
+ */
+export const SHARED_HAND_RTP = 0.995155;
+
 /** Where the dealer's own cards begin in the shoe: far past anything a player can draw. */
 export const DEALER_FROM = 208;
 
