@@ -77,6 +77,8 @@ export function devEnv(
       LYSMESTER_WALLET_URL: `${platformPublic}/Games/live/lysmester`,
       LYSMESTER_WALLET_SECRET: DEV_LIVE_WALLET_SECRET,
       LYSMESTER_EMBED_ORIGINS: web,
+      // The browser tests play live rounds at half the pace (7.5 s of betting), so a round fits a test.
+      ...(e2e ? { LYSMESTER_PACE: '0.5' } : {}),
     },
     platform: {
       // Development keys, the stand-ins' plain-http URLs and demo data (docs/decisions.md).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { startSims } from './app.js';
-import { startLiveStudio, type LiveStudio } from './live/studio.js';
+import { LIVE_TABLES, startLiveStudio, type LiveStudio } from './live/studio.js';
 
 const csv = z.string().transform((value) =>
   value
@@ -63,6 +63,8 @@ const config = z
     LYSMESTER_EMBED_ORIGINS: csv.optional(),
     /** Guards the floor's controls (a dealer fault voids the round): tests and demos. */
     LYSMESTER_ADMIN_KEY: z.string().min(8).default('krone-development-lysmester-admin'),
+    /** The floor's pace: each round phase's length times this (the browser tests run at 0.5: 7.5 s of betting). */
+    LYSMESTER_PACE: z.coerce.number().min(0.2).max(4).default(1),
   })
   .safeParse(process.env);
 
@@ -107,6 +109,12 @@ if (env.LYSMESTER_WALLET_URL) {
     port: env.LYSMESTER_PORT,
     publicUrl: env.LYSMESTER_PUBLIC_URL,
     adminKey: env.LYSMESTER_ADMIN_KEY,
+    tables: LIVE_TABLES.map((table) => ({
+      ...table,
+      bettingMs: Math.round(table.bettingMs * env.LYSMESTER_PACE),
+      playMs: Math.round(table.playMs * env.LYSMESTER_PACE),
+      resultMs: Math.round(table.resultMs * env.LYSMESTER_PACE),
+    })),
     operators: [
       {
         operatorId: env.LYSMESTER_OPERATOR_ID,

@@ -12,6 +12,16 @@ async function pickAtBroker(page: Page, accountId: string) {
   await page.getByTestId(`identity-${accountId}`).click();
 }
 
+/**
+ * Back from the broker on the form's second step, hydrated: a field filled before the form's
+ * script runs can lose what was typed or be sent without the form's own checks (the CPR refusal
+ * then never shows; seen on a loaded CI host).
+ */
+async function atDetailsStep(page: Page) {
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
+  await hydrated(page);
+}
+
 async function registerWithMitid(page: Page, who: MitIdIdentity, mobileNo: string) {
   await page.goto('/registrer');
   await expect(page.getByTestId('registration-step')).toHaveText('Trin 1 af 3');
@@ -225,6 +235,7 @@ test('each refused registration shows its Danish message beside the CPR and keep
     await page.goto('/registrer');
     await page.getByTestId('register-mitid').click();
     await pickAtBroker(page, who.uuid);
+    await atDetailsStep(page);
     await page.getByLabel('CPR-nummer').fill(typedCpr ?? who.cpr);
     await page.getByLabel('E-mail').fill(`${given.toLowerCase()}@example.dk`);
     await page.getByLabel('Mobilnummer').fill('20304050');
@@ -250,6 +261,7 @@ test('registration refuses a person or an e-mail that already has an account, an
   await page.goto('/registrer');
   await page.getByTestId('register-mitid').click();
   await pickAtBroker(page, newMitid.uuid);
+  await atDetailsStep(page);
   await page.getByLabel('CPR-nummer').fill(newMitid.cpr);
   await page.getByLabel('E-mail').fill(`dorte.ny-${isPhone(page) ? 'p' : 'd'}@example.dk`);
   await page.getByLabel('Mobilnummer').fill('20304059');
@@ -263,6 +275,7 @@ test('registration refuses a person or an e-mail that already has an account, an
   await page.goto('/registrer');
   await page.getByTestId('register-mitid').click();
   await pickAtBroker(page, person('Peter').uuid);
+  await atDetailsStep(page);
   await page.getByLabel('CPR-nummer').fill(person('Peter').cpr);
   await page.getByLabel('E-mail').fill('dorte.demo@example.dk');
   await page.getByLabel('Mobilnummer').fill('20304058');
