@@ -365,6 +365,43 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Has a demo account: plays the table games for money (browser tests, desktop).',
     ),
+    // Demo accounts of the live casino's browser test (apps/web/e2e/live.spec.ts): two players at one table, per screen width.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f11',
+      'Liva',
+      'Live',
+      '1985-04-11',
+      925,
+      'substantial',
+      'Has a demo account: the first of two players at a live table (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f12',
+      'Lasse',
+      'Live',
+      '1980-12-02',
+      926,
+      'substantial',
+      'Has a demo account: the second of two players at a live table (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f13',
+      'Lone',
+      'Live',
+      '1975-06-23',
+      927,
+      'substantial',
+      'Has a demo account: the first of two players at a live table (browser tests, desktop).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f14',
+      'Lukas',
+      'Live',
+      '1991-09-05',
+      928,
+      'substantial',
+      'Has a demo account: the second of two players at a live table (browser tests, desktop).',
+    ),
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01',
