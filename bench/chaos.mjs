@@ -68,6 +68,7 @@ const ports = {
   relay: base + 1,
   sims: base + 2,
   studio: base + 3,
+  live: base + 4,
   a: base + 10,
   aPublic: base + 11,
   b: base + 12,
@@ -96,6 +97,7 @@ function environments() {
     platformPublicPort: ports.balancer,
     webPort: base + 20,
     studioPort: base + 21,
+    livePort: ports.live,
   });
   const { PGLITE_DATA_DIR: _memory, TEST_CLOCK_CONTROL: _clock, ...platformWiring } = wiring.platform;
   const relay = `http://127.0.0.1:${ports.relay}`;
