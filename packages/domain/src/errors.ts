@@ -171,6 +171,8 @@ export const ERROR_CATALOGUE = {
   /** A round of the older separate calls (bet, then win) whose unanswered bet was rolled back: it did not happen. A drawn round is never cancelled (it is pending until the platform answers). */
   GAME_ROUND_CANCELLED: { status: 503, messageKey: 'games.error_round_cancelled' },
   GAME_PLATFORM_UNAVAILABLE: { status: 503, messageKey: 'games.error_platform_unavailable' },
+  /** The live studio did not answer a launch, or refused it (its lobby or launch call): the game session just made is ended, nothing else changed. */
+  LIVE_STUDIO_UNAVAILABLE: { status: 503, messageKey: 'games.error_live_unavailable' },
   // Table games (issue 24): what the studio refuses of a table round, nothing moved.
   /** A roulette bet that is no bet of the layout (a number that does not exist, a spot not on the table), or malformed. */
   TABLE_BET_INVALID: { status: 400, messageKey: 'games.error_table_bet_invalid' },
