@@ -18,7 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { liveStudioOf, type Config } from './config.js';
 import { createSecurityRecorder } from './audit/security.js';
 import { contentRoutes } from './content/routes.js';
 import { createContentService } from './content/service.js';
@@ -28,7 +28,10 @@ import { createDocumentsService } from './documents/service.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
 import { catalogueRoutes } from './games/catalogue-routes.js';
-import { providersFromConfig } from './games/providers.js';
+import { LYSMESTER_PROVIDER_ID, providersFromConfig } from './games/providers.js';
+import { liveRoutes } from './games/live/routes.js';
+import { createLiveCasino } from './games/live/service.js';
+import { createLysmesterStudio } from './games/providers/lysmester/studio.js';
 import { gamesContractRoutes, gamesRoutes } from './games/routes.js';
 import { lysmesterWalletRoutes } from './games/providers/lysmester/routes.js';
 import { categoryIdsByPosition, createGamesService } from './games/service.js';
@@ -299,6 +302,17 @@ export async function buildPlatform({
       return Number(setting?.value ?? DEFAULT_WARNING_MINUTES);
     },
   });
+  // The live casino (issue 25): the live studio's tables, their live state and a player's seat at
+  // one; on when the studio's operator API and its wallet's secret are configured (config.ts).
+  const liveStudio = liveStudioOf(config);
+  const live = createLiveCasino({
+    db: database.db,
+    clock,
+    games,
+    studio: liveStudio && games.knownProvider(LYSMESTER_PROVIDER_ID) ? createLysmesterStudio(liveStudio) : null,
+    lobbyUrl: `${config.WEB_PUBLIC_URL.replace(/\/+$/, '')}/live-casino`,
+    log: app.log,
+  });
   const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, bonus, players });
   const withdrawals = createWithdrawalsService({
     db: database.db,
@@ -388,6 +402,7 @@ export async function buildPlatform({
   await app.register(limitsRoutes, { limits });
   await app.register(gamesRoutes, { games });
   await app.register(catalogueRoutes, { games });
+  await app.register(liveRoutes, { live });
   if (testClock) await app.register(testClockRoutes, { testClock });
 
   // The public listener: the providers' calls, each signed with the provider's own secret.
@@ -404,6 +419,17 @@ export async function buildPlatform({
     startBackgroundJob(app, 'bonuses', () => bonus.settleOpen(), config.BONUS_SETTLE_INTERVAL_SECONDS);
   if (backgroundJobs && config.PAYMENT_SETTLE_INTERVAL_SECONDS > 0)
     startBackgroundJob(app, 'payments', () => payments.settleStale(), config.PAYMENT_SETTLE_INTERVAL_SECONDS);
+  // The live tables from the studio's lobby: now, then every 5 minutes (a studio down at boot is
+  // tried again every 15 s, never stopping the platform); the live casino off, its tables withdrawn.
+  if (backgroundJobs) {
+    const stopLiveSync = live.startSync();
+    app.addHook('onClose', stopLiveSync);
+    if (!live.enabled)
+      void live
+        .withdrawIfOff(LYSMESTER_PROVIDER_ID)
+        .then((withdrawn) => withdrawn > 0 && app.log.info(`live casino: off; ${withdrawn} live tables withdrawn`))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'live casino: its tables could not be withdrawn'));
+  }
 
   let closing: Promise<void> | null = null;
   return {
@@ -417,6 +443,7 @@ export async function buildPlatform({
     flushSecurityEvents: () => securityRecorder.flush(),
     close: () =>
       (closing ??= (async () => {
+        await live.close();
         await Promise.all(doors.map((door) => door.close()));
         await securityRecorder.close();
         await rateLimits.close();

@@ -161,6 +161,19 @@ export const configSchema = z.object({
    */
   GAME_PROVIDER_LYSMESTER_LIVE_SECRET: z.union([z.literal(''), z.string().min(16).max(200)]).default(''),
   /**
+   * The live studio Lysmester Live's operator API (its lobby, lobby stream and launch; issue 25):
+   * where it is, our operator id there and the key we send with each call. The live casino is on
+   * when this URL, the key and GAME_PROVIDER_LYSMESTER_LIVE_SECRET are all set (`liveStudioOf`);
+   * empty: off (no live tables are synced, the live lobby is empty, a live launch is refused).
+   */
+  LYSMESTER_LIVE_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
+  LYSMESTER_LIVE_OPERATOR_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,60}$/, 'letters, digits, dots, dashes or underscores')
+    .default('krone'),
+  /** Our key at the live studio (header x-lysmester-key). In production at least 32 characters and not the development value. */
+  LYSMESTER_LIVE_API_KEY: z.union([z.literal(''), z.string().min(16).max(200)]).default('krone-development-lysmester-key'),
+  /**
    * Further game providers, `id:secret` pairs separated by commas (an id is lower-case letters,
    * digits and dashes; a secret at least 16 characters). Empty: our studio only.
    */
@@ -354,6 +367,14 @@ export function productionProblems(config: Config): string[] {
     problems.push(
       `GAME_PROVIDER_LYSMESTER_LIVE_SECRET: at least ${SECRET_MIN_PRODUCTION} characters and not a development value in production`,
     );
+  if (config.LYSMESTER_LIVE_URL) {
+    const key = config.LYSMESTER_LIVE_API_KEY;
+    if (key.startsWith('krone-development') || key.length < SECRET_MIN_PRODUCTION)
+      problems.push(`LYSMESTER_LIVE_API_KEY: at least ${SECRET_MIN_PRODUCTION} characters and not a development value in production`);
+    const url = new URL(config.LYSMESTER_LIVE_URL);
+    if (url.protocol !== 'https:') problems.push(`LYSMESTER_LIVE_URL: must be https in production, not ${url.protocol}//`);
+    if (isLoopbackHost(url.hostname)) problems.push("LYSMESTER_LIVE_URL: a stand-in (loopback) address; set the live studio's real URL in production");
+  }
   for (const key of PRODUCTION_URLS) {
     const url = new URL(config[key]);
     if (url.protocol !== 'https:') problems.push(`${key}: must be https in production, not ${url.protocol}//`);
@@ -401,6 +422,12 @@ function isServedDir(dir: string): boolean {
 }
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The live studio's operator API as configured, or null when the live casino is off (a URL, a key and the wallet's secret, all three). */
+export function liveStudioOf(config: Config): { url: string; operatorId: string; apiKey: string } | null {
+  if (!config.LYSMESTER_LIVE_URL || !config.LYSMESTER_LIVE_API_KEY || !config.GAME_PROVIDER_LYSMESTER_LIVE_SECRET) return null;
+  return { url: config.LYSMESTER_LIVE_URL.replace(/\/+$/, ''), operatorId: config.LYSMESTER_LIVE_OPERATOR_ID, apiKey: config.LYSMESTER_LIVE_API_KEY };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '../shared/http.js';
 import {
+  CATALOGUE_CATEGORIES,
   CATALOGUE_SORTS,
   FEATURES,
   GAME_TYPES,
   LISTED_GAME_TYPES,
   MAX_PAGE_SIZE,
-  TABLE_KINDS,
   VOLATILITIES,
   type GameSummary,
 } from './catalogue.js';
@@ -31,7 +31,7 @@ const gameSummary = z.object({
   tags: z.array(z.string()),
   /** slot, table or live. */
   gameType: z.enum(GAME_TYPES),
-  /** A table game's category (an id of the system config BordspilCategory); null for a slot. */
+  /** A table game's category (an id of the system config BordspilCategory), a live table's (LiveCategories); null for a slot. */
   category: z.string().nullable(),
   /** The exact return to player, a fraction (0.9612 is 96.12 %). */
   rtp: z.number(),
@@ -119,10 +119,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
         tags,
         operationId: 'gamesCatalogue',
         summary:
-          'The titles in play of one type (slots unless type=table, or a category is given), filtered (category, studio, volatility, feature, new only), sorted and paged; the filters’ choices for that type as facets',
+          'The titles in play of one type (slots unless type=table or type=live, or a category is given: a table game’s, or a live table’s, which means that type), filtered (category, studio, volatility, feature, new only), sorted and paged; the filters’ choices for that type as facets',
         querystring: z.object({
           type: z.enum(LISTED_GAME_TYPES).optional(),
-          category: z.enum(TABLE_KINDS).optional(),
+          /** A table game's (BordspilCategory: roulette, blackjack, video-poker) or a live table's (LiveCategories: live-roulette, live-blackjack, andre-live-spil). */
+          category: z.enum(CATALOGUE_CATEGORIES).optional(),
           page,
           pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
           studio: z.string().max(80).optional(),
@@ -323,7 +324,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
         tags,
         operationId: 'getGameHistory',
         summary:
-          'Every round of the session’s player, newest first: stake, win, balance after (øre); the last 30 days by default, any period within the last 90 days; one game optionally',
+          'Every round of the session’s player, newest first: stake, win, balance after (øre), open or settled, the provider’s own round id; the last 30 days by default, any period within the last 90 days; one game optionally',
         params: sessionParams,
         querystring: z.object({
           from: z.string().max(40).optional(),
@@ -339,9 +340,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
               to: isoDateTime,
               items: z.array(
                 z.object({
+                  /** The contract's round id (unique per provider). */
                   roundId: z.string(),
+                  /** The provider's own id of the round, as its game shows it (a live table's round id). */
+                  providerRoundId: z.string(),
                   gameId: z.string(),
+                  /** The title's name (a live table's name). */
                   gameName: z.string(),
+                  /** slot, table or live; null for a title the catalogue does not hold. */
+                  gameType: z.enum(GAME_TYPES).nullable(),
+                  /** open: the provider has not settled the round yet (a live round before the studio's credit or cancel); settled: ended. */
+                  state: z.enum(['open', 'settled']),
                   startedAt: isoDateTime,
                   endedAt: isoDateTime.nullable(),
                   stakeOre: ore,

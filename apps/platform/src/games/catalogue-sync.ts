@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { costUnits, type TableKind, type TableTitle, type Title, type Volatility } from '@krone/games-math';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { lockUntilCommit } from '../shared/db.js';
 import { gameCatalogueSync, games } from './schema.js';
@@ -155,7 +155,8 @@ export interface SyncResult {
  * Brings the `games` table to the titles given (at start-up, `loadTitles()` and `TABLE_TITLES`): one multi-row
  * upsert of the titles whose content hash changed (or that are new, or back), then every title
  * no longer given is withdrawn (kept: rounds, sessions and favourites name it), a title given again is
- * back. When the hash over all titles equals the last sync's, nothing is written at all: a
+ * back (live tables are not its: the live studio's lobby lists and withdraws those, live/catalogue-sync.ts).
+ * When the hash over all titles equals the last sync's, nothing is written at all: a
  * start-up with ~750 unchanged titles costs one SELECT. Serialised across processes starting
  * together by an advisory lock.
  */
@@ -170,11 +171,14 @@ export async function syncCatalogue(db: Db, titles: readonly CatalogueTitle[], n
     await lockUntilCommit(tx, 'games-catalogue-sync');
     // Only the titles new, changed or back in the files are sent: a start-up after one title
     // changed writes that row alone.
+    // Live tables are the live studio's lobby's to list and withdraw (live/catalogue-sync.ts), not the files'.
     const stored = new Map(
-      (await tx.select({ id: games.id, contentHash: games.contentHash, withdrawnAt: games.withdrawnAt }).from(games)).map((row) => [
-        row.id,
-        row,
-      ]),
+      (
+        await tx
+          .select({ id: games.id, contentHash: games.contentHash, withdrawnAt: games.withdrawnAt })
+          .from(games)
+          .where(ne(games.gameType, 'live'))
+      ).map((row) => [row.id, row]),
     );
     const changed = rows.filter((row) => {
       const before = stored.get(row.id);

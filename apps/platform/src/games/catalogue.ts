@@ -3,6 +3,7 @@ import { and, arrayContains, asc, desc, eq, gt, gte, inArray, isNull, sql, type 
 import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
 import { foldForSearch } from './catalogue-sync.js';
+import { LIVE_CATEGORIES, type LiveCategory } from './live/types.js';
 import { gameRounds, games } from './schema.js';
 
 export const VOLATILITIES = ['low', 'medium', 'high', 'very-high'] as const;
@@ -13,10 +14,15 @@ export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 /** What kind of game a title is (the catalogue's `game_type`); an open bonus's wagering weighs stakes by it. */
 export const GAME_TYPES = ['slot', 'table', 'live'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
-/** The types `GET /Games/catalogue` lists (live games are not in the catalogue yet). */
-export const LISTED_GAME_TYPES = ['slot', 'table'] as const;
+/** The types `GET /Games/catalogue` lists (one at a time: slots unless asked). */
+export const LISTED_GAME_TYPES = ['slot', 'table', 'live'] as const;
 /** A table game's category: its kind, an id of the system config `BordspilCategory`. */
 export { TABLE_KINDS, type TableKind };
+/** A live table's category: an id of the system config `LiveCategories` (live/types.ts). */
+export { LIVE_CATEGORIES, type LiveCategory };
+/** Every category a listed title may have: a table game's or a live table's. */
+export const CATALOGUE_CATEGORIES = [...TABLE_KINDS, ...LIVE_CATEGORIES] as const;
+export type CatalogueCategory = TableKind | LiveCategory;
 
 /**
  * The game type of each title named (withdrawn ones too), read in the caller's transaction when it
@@ -70,9 +76,9 @@ type SummaryRow = { [K in keyof typeof summaryColumns]: Column<K>['notNull'] ext
 export type GameSummary = SummaryRow & { isNew: boolean };
 
 export interface CatalogueQuery {
-  /** Slots by default: the slot pages list no table game. A category alone means tables. */
+  /** Slots by default: the slot pages list no table game. A category alone means its type's (tables, or live tables). */
   type?: (typeof LISTED_GAME_TYPES)[number];
-  category?: TableKind;
+  category?: CatalogueCategory;
   page?: number;
   pageSize?: number;
   studio?: string;
@@ -133,6 +139,10 @@ export function stakeAllowed(rule: StakeRule, amountOre: number, standingOre = 0
   );
 }
 
+/** The game type a category belongs to. */
+const categoryType = (category: CatalogueCategory): GameType =>
+  (LIVE_CATEGORIES as readonly string[]).includes(category) ? 'live' : 'table';
+
 export function createCatalogue({ db, clock, tableCategories = async () => TABLE_KINDS }: CatalogueDeps) {
   /** The first day a title counts as new (Copenhagen days are close enough for a badge: UTC dates). */
   const newSince = () => new Date(clock().getTime() - NEW_GAME_DAYS * DAY_MS).toISOString().slice(0, 10);
@@ -169,7 +179,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
     const page = query.page ?? 1;
     const pageSize = Math.min(query.pageSize ?? 24, MAX_PAGE_SIZE);
     const since = newSince();
-    const type = query.type ?? (query.category ? 'table' : 'slot');
+    const type = query.type ?? (query.category ? categoryType(query.category) : 'slot');
     const filters: SQL[] = [inPlay, eq(games.gameType, type)];
     if (query.category) filters.push(eq(games.category, query.category));
     if (query.studio) filters.push(eq(games.studio, query.studio));

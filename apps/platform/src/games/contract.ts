@@ -5,6 +5,17 @@ import { createHash } from 'node:crypto';
 /** A provider's transaction or round id: what seamless-wallet providers send, bounded. */
 export const PROVIDER_REF_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
 
+/**
+ * The round id a player is shown: the provider's own. A provider whose round is shared by many
+ * players (a live table's) sends the contract `{its round id}:{game session id}`, as a contract
+ * round belongs to one session (the live wallet's adapter, providers/lysmester/wallet.ts); shown
+ * without that suffix, it is the id the studio's game client shows.
+ */
+export function shownRoundId(roundId: string, gameSessionId: string | null | undefined): string {
+  const suffix = gameSessionId ? `:${gameSessionId}` : '';
+  return suffix && roundId.endsWith(suffix) && roundId.length > suffix.length ? roundId.slice(0, -suffix.length) : roundId;
+}
+
 export interface MoneyRequest {
   sessionId: string;
   roundId: string;

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, lt, or, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../shared/db.js';
-import type { Catalogue, GameSummary } from './catalogue.js';
+import type { Catalogue, GameSummary, GameType } from './catalogue.js';
+import { shownRoundId } from './contract.js';
 import { gameFavourites, gameRounds, games } from './schema.js';
 
 /** Recently played looks back this far: a player's rounds are indexed by time, so the cost follows their own recent play. */
@@ -105,7 +106,9 @@ export function createPlayerGames({
    * as the transactions list), newest first, optionally one game's: stake and win as the
    * round's bets (net of rollbacks) and wins, and the balance right after the round's latest
    * money call, which that call read from the ledger's locked balance rows in its own
-   * transaction. A round whose bets were all rolled back and that won nothing is not listed.
+   * transaction. A round whose bets were all rolled back and that won nothing is not listed. Each
+   * round says whether it is settled (its provider ended it) or still open, and its provider's own
+   * round id (`providerRoundId`: a live table's round, as its studio shows it).
    */
   async function history(playerId: string, query: GameHistoryQuery = {}) {
     const now = clock();
@@ -122,8 +125,10 @@ export function createPlayerGames({
     const rows = await db
       .select({
         roundId: gameRounds.roundId,
+        sessionId: gameRounds.sessionId,
         gameId: gameRounds.gameId,
         gameName: games.name,
+        gameType: games.gameType,
         startedAt: gameRounds.createdAt,
         endedAt: gameRounds.endedAt,
         stakeOre: gameRounds.stakedOre,
@@ -141,7 +146,16 @@ export function createPlayerGames({
     return {
       from,
       to,
-      items: rows.map(({ total: _total, gameName, ...row }) => ({ ...row, gameName: gameName ?? row.gameId, mode: 'real' as const })),
+      items: rows.map(({ total: _total, gameName, gameType, sessionId, ...row }) => ({
+        ...row,
+        // The provider's own id of the round (a live table's, without the game session the contract's id carries).
+        providerRoundId: shownRoundId(row.roundId, sessionId),
+        gameName: gameName ?? row.gameId,
+        gameType: (gameType as GameType | null) ?? null,
+        // A round the provider has not closed yet (a live round before its credit or cancel): its stake stands, its win is to come.
+        state: row.endedAt ? ('settled' as const) : ('open' as const),
+        mode: 'real' as const,
+      })),
       page,
       pageSize,
       total,

@@ -28,6 +28,7 @@ export { GAME_ID_PATTERN, type GameMode, type GameSessionEndReason } from './ses
 export {
   ledgerKey,
   PROVIDER_REF_PATTERN,
+  shownRoundId,
   type BetAndWinAnswer,
   type BetAndWinRequest,
   type MoneyAnswer,
@@ -410,6 +411,7 @@ export function createGamesService(deps: GamesDeps) {
     playerGames,
     syncTitles,
     endPlayerSessions: sessions.endPlayerSessions,
+    endSession: sessions.endSession,
     knownProvider: sessions.knownProvider,
     launch: sessions.launch,
     authenticate: sessions.authenticate,

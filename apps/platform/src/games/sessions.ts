@@ -44,8 +44,11 @@ export interface GameSessionsDeps {
   loginOf: (token: string) => Promise<{ key: string; startedAt: Date; expiresAt: Date } | null>;
 }
 
-/** Why a game session ended before its time: its player's session or right to play ended. */
-export type GameSessionEndReason = 'logout' | 'locked' | 'pause' | 'closure';
+/**
+ * Why a game session ended before its time: its player's session or right to play ended, or the
+ * provider never seated the player (`launch_failed`: a live studio that refused or did not answer).
+ */
+export type GameSessionEndReason = 'logout' | 'locked' | 'pause' | 'closure' | 'launch_failed';
 
 /**
  * Whether a game session's login is live at `at` (an ISO instant): the player session that
@@ -203,6 +206,15 @@ export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Ca
     return ended.length;
   }
 
+  /** Ends one game session now (a launch the provider did not take up): its token is refused from then on. Ended already: nothing changes. */
+  async function endSession(sessionId: string, reason: GameSessionEndReason) {
+    await db
+      .update(gameSessions)
+      .set({ endedAt: clock(), endedReason: reason })
+      .where(and(eq(gameSessions.id, sessionId), isNull(gameSessions.endedAt)));
+    factsCache.delete(sessionId);
+  }
+
   /** The player's balance, for a live session only (its login live too): a session that ended tells its provider GAME_SESSION_ENDED. */
   async function balance(providerId: string, sessionId: string) {
     const session = await sessionOf(providerId, sessionId);
@@ -210,7 +222,7 @@ export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Ca
     return { sessionId: session.id, currency: 'DKK' as const, ...(await balances(session.playerId)) };
   }
 
-  return { knownProvider, providerOf, isEnded, launch, sessionOf, sessionFacts, balances, authenticate, balance, endPlayerSessions };
+  return { knownProvider, providerOf, isEnded, launch, sessionOf, sessionFacts, balances, authenticate, balance, endPlayerSessions, endSession };
 }
 
 export type GameSessions = ReturnType<typeof createGameSessions>;

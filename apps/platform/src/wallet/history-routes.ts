@@ -18,6 +18,8 @@ const row = z.object({
   kind: z.string(),
   /** The game of a bet or win (its Danish name from the games catalogue). */
   game: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** A bet's or win's round as its provider's game shows it (a live table's round id); null for other rows. */
+  roundId: z.string().nullable(),
   stakeOre: ore.nullable(),
   winOre: ore.nullable(),
   amountOre: ore,

@@ -1,6 +1,8 @@
 import { addIsoDays, copenhagenDayStart, copenhagenIsoDate, paginate } from '@krone/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+// The games context's rule for the round id a player is shown (a live table's, without our game session).
+import { shownRoundId } from '../games/contract.js';
 import { rowsOf } from '../shared/db.js';
 import { fail } from '../shared/errors.js';
 
@@ -60,6 +62,8 @@ export interface HistoryRow {
   kind: string;
   /** The game of a bet or win: its id and Danish name from the games catalogue (the id when it holds none). */
   game: { id: string; name: string } | null;
+  /** A bet's or win's round as its provider shows it (a live table's round id, without our game session); null for others. */
+  roundId: string | null;
   stakeOre: number | null;
   winOre: number | null;
   /** What the transfer did to the player's playable money (cash and bonus), signed. */
@@ -180,6 +184,7 @@ function shape(raw: RawRow): HistoryRow {
     category: CATEGORY[kind] ?? (kind.startsWith('bonus') ? 'bonus' : 'other'),
     kind,
     game: games && (reference.game ?? reference.gameId) ? { id: reference.game ?? reference.gameId!, name: '' } : null,
+    roundId: games && reference.roundId ? shownRoundId(reference.roundId, reference.gameSessionId) : null,
     stakeOre: kind === 'bet' ? -spendable : null,
     winOre: kind === 'win' ? spendable : null,
     // A conversion moves bonus to cash (nothing the player can play changes): its amount is the cash.

@@ -1,0 +1,280 @@
+import { fail } from '../../shared/errors.js';
+import type { LiveCategory, LiveKind, LiveResultSummary, LiveRoundState, LiveStudio, LiveStudioLobby } from './types.js';
+
+/*
+ * The live lobby's state for the storefront (games/README.md "Live casino"): one upstream
+ * subscription per platform process to the studio's lobby stream, reconnecting with backoff and
+ * polling the lobby every 2 s meanwhile, fanned out in memory to every storefront subscriber. Only
+ * the tables the catalogue lists are shown; a studio unheard of for 30 s shows its tables closed.
+ */
+
+/** A table as the storefront's live lobby shows it. */
+export interface LiveLobbyTable {
+  gameId: string;
+  tableId: string;
+  name: string;
+  kind: LiveKind;
+  category: string;
+  dealer: string;
+  /** Open for play: the studio says so and was heard from lately. */
+  open: boolean;
+  players: number;
+  limits: { minBetOre: number; maxBetOre: number };
+  rtp: number;
+  rtpIsUpTo: boolean;
+  round: { roundId: string; state: LiveRoundState; bettingClosesAt: string; resultAt: string };
+  lastResults: LiveResultSummary[];
+}
+
+export interface LiveLobbyView {
+  /** When the studio's state shown was received (now, when none was). */
+  updatedAt: string;
+  tables: LiveLobbyTable[];
+}
+
+/** A catalogue row of a live table in play, by its table id. */
+export interface ListedTable {
+  gameId: string;
+  category: LiveCategory | string;
+}
+
+/** One subscriber of the stream: where its events go. `write` answers false when its buffer is full. */
+export interface LobbySubscriber {
+  write(chunk: string): void;
+  /** Bytes written but not yet sent: a subscriber that falls this far behind is let go. */
+  backlog(): number;
+  end(): void;
+}
+
+export interface LiveLobbyOptions {
+  /** Null: the live casino is off (the lobby is empty, the stream sends that). */
+  studio: LiveStudio | null;
+  /** The live tables the catalogue lists (not withdrawn), by table id. */
+  listedTables: () => Promise<Map<string, ListedTable>>;
+  clock: () => Date;
+  log: { warn(details: object, message: string): void };
+  /** A studio unheard of this long shows its tables closed. */
+  staleMs?: number;
+  /** How often the lobby is read while the stream is down. */
+  pollMs?: number;
+  pingMs?: number;
+  /** The waits between tries of the stream, the last repeated. */
+  reconnectMs?: readonly number[];
+  maxSubscribers?: number;
+  /** How often the catalogue's list is read again (a sync reads it at once: `refreshListed`). */
+  listedRefreshMs?: number;
+  /** A subscriber this many bytes behind is dropped. */
+  maxBacklogBytes?: number;
+  /** Told when the studio's tables differ from the catalogue's (a new table, one gone): the sync is due. */
+  onTablesChanged?: () => void;
+}
+
+export function createLiveLobby(options: LiveLobbyOptions) {
+  const { studio, clock, log } = options;
+  const staleMs = options.staleMs ?? 30_000;
+  const pollMs = options.pollMs ?? 2_000;
+  const pingMs = options.pingMs ?? 15_000;
+  const reconnectMs = options.reconnectMs ?? [1_000, 2_000, 5_000, 10_000, 30_000];
+  const maxSubscribers = options.maxSubscribers ?? 5_000;
+  const maxBacklog = options.maxBacklogBytes ?? 1024 * 1024;
+
+  let latest: { lobby: LiveStudioLobby; receivedAt: number } | null = null;
+  let aliveAt = 0;
+  let listed = new Map<string, ListedTable>();
+  let listedAt = -Infinity;
+  const subscribers = new Set<LobbySubscriber>();
+  let lastSent = '';
+  let started = false;
+  let closed = false;
+  const stopping = new AbortController();
+  let timers: NodeJS.Timeout[] = [];
+  let upstream: Promise<void> | null = null;
+  let firstRead: Promise<void> | null = null;
+
+  const now = () => clock().getTime();
+  const stale = () => latest === null || now() - aliveAt > staleMs;
+
+  function view(): LiveLobbyView {
+    const closedNow = stale();
+    const tables = (latest?.lobby.tables ?? []).flatMap((table): LiveLobbyTable[] => {
+      const entry = listed.get(table.tableId);
+      if (!entry) return [];
+      return [
+        {
+          gameId: entry.gameId,
+          tableId: table.tableId,
+          name: table.name,
+          kind: table.kind,
+          category: entry.category,
+          dealer: table.dealer,
+          open: table.open && !closedNow,
+          players: table.players,
+          limits: { minBetOre: table.minBetOre, maxBetOre: table.maxBetOre },
+          rtp: table.rtp,
+          rtpIsUpTo: table.rtpIsUpTo,
+          round: { ...table.round },
+          lastResults: table.lastResults.map((result) => ({ ...result })),
+        },
+      ];
+    });
+    return { updatedAt: new Date(latest?.receivedAt ?? now()).toISOString(), tables };
+  }
+
+  /** Sends the view to every subscriber when it differs from the last sent (the time it was received aside). */
+  function publish() {
+    const current = view();
+    const key = JSON.stringify(current.tables);
+    if (key === lastSent) return;
+    lastSent = key;
+    broadcast(eventOf(current));
+  }
+
+  function broadcast(chunk: string) {
+    for (const subscriber of subscribers) {
+      if (subscriber.backlog() > maxBacklog) {
+        // A subscriber that does not read is let go: its browser reconnects and starts afresh.
+        subscribers.delete(subscriber);
+        subscriber.end();
+        continue;
+      }
+      subscriber.write(chunk);
+    }
+  }
+
+  async function refreshListed() {
+    try {
+      listed = await options.listedTables();
+      listedAt = now();
+    } catch (error) {
+      log.warn({ err: error }, 'live lobby: the catalogue’s live tables could not be read');
+    }
+    noticeChangedTables();
+    publish();
+  }
+
+  let lastNoticed = '';
+  /** The studio lists a table the catalogue does not, or the other way: the sync is asked for (once per difference). */
+  function noticeChangedTables() {
+    if (!latest || !options.onTablesChanged) return;
+    const studioIds = latest.lobby.tables.map((table) => table.tableId).sort();
+    const listedIds = [...listed.keys()].sort();
+    const key = `${studioIds.join(',')}|${listedIds.join(',')}`;
+    if (studioIds.join(',') === listedIds.join(',') || key === lastNoticed) return;
+    lastNoticed = key;
+    options.onTablesChanged();
+  }
+
+  function accept(lobby: LiveStudioLobby) {
+    latest = { lobby, receivedAt: now() };
+    aliveAt = now();
+    noticeChangedTables();
+    publish();
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopping.signal.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      stopping.signal.addEventListener('abort', done, { once: true });
+    });
+
+  async function readOnce() {
+    if (!studio) return;
+    try {
+      accept(await studio.lobby());
+    } catch (error) {
+      log.warn({ err: error }, 'live lobby: the studio’s lobby could not be read');
+    }
+  }
+
+  /** The stream, kept open: tried again after a wait that grows while it fails, the lobby polled meanwhile. */
+  async function follow(source: LiveStudio) {
+    let failures = 0;
+    while (!closed) {
+      try {
+        await source.streamLobby(
+          {
+            onLobby: (lobby) => {
+              failures = 0;
+              accept(lobby);
+            },
+            onAlive: () => {
+              aliveAt = now();
+            },
+          },
+          stopping.signal,
+        );
+      } catch (error) {
+        if (closed) return;
+        if (failures === 0) log.warn({ err: error }, 'live lobby: the studio’s lobby stream is down; reading the lobby every 2 s meanwhile');
+      }
+      if (closed) return;
+      const until = Date.now() + reconnectMs[Math.min(failures, reconnectMs.length - 1)]!;
+      failures += 1;
+      while (!closed && Date.now() < until) {
+        await readOnce();
+        await sleep(Math.min(pollMs, Math.max(0, until - Date.now())));
+      }
+    }
+  }
+
+  /** Starts following the studio (at the first reader: a process that serves no lobby opens no stream). */
+  function start() {
+    if (started || closed) return;
+    started = true;
+    timers = [
+      // A studio that falls silent shows its tables closed after staleMs, without an event from it.
+      setInterval(publish, Math.min(5_000, staleMs / 3)),
+      setInterval(() => broadcast(': ping\n\n'), pingMs),
+      setInterval(() => void refreshListed(), options.listedRefreshMs ?? 60_000),
+    ];
+    for (const timer of timers) timer.unref();
+    firstRead = (async () => {
+      await refreshListed();
+      if (!latest) await readOnce();
+    })();
+    if (studio) upstream = follow(studio);
+  }
+
+  /** The lobby now: at the first call, once the catalogue and the studio were read (a studio that does not answer: empty). */
+  async function current(): Promise<LiveLobbyView> {
+    start();
+    await firstRead;
+    if (now() - listedAt > (options.listedRefreshMs ?? 60_000)) await refreshListed();
+    return view();
+  }
+
+  /**
+   * A new subscriber: the lobby at once, then every change and a ping every 15 s. SERVICE_OVERLOADED
+   * past the most subscribers a process serves. Answers the function that lets it go.
+   */
+  async function subscribe(subscriber: LobbySubscriber): Promise<() => void> {
+    if (closed || subscribers.size >= maxSubscribers) throw fail('SERVICE_OVERLOADED');
+    const first = await current();
+    subscribers.add(subscriber);
+    subscriber.write(eventOf(first));
+    return () => void subscribers.delete(subscriber);
+  }
+
+  /** Ends every subscriber's stream and the studio's (the platform's close must not wait on them). */
+  async function close() {
+    closed = true;
+    stopping.abort();
+    for (const timer of timers) clearInterval(timer);
+    for (const subscriber of subscribers) subscriber.end();
+    subscribers.clear();
+    await upstream?.catch(() => undefined);
+  }
+
+  return { current, subscribe, close, refreshListed, subscribers: () => subscribers.size };
+}
+
+/** One server-sent event of the lobby. */
+const eventOf = (view: LiveLobbyView) => `event: lobby\ndata: ${JSON.stringify(view)}\n\n`;
+
+export type LiveLobby = ReturnType<typeof createLiveLobby>;
