@@ -10,7 +10,7 @@ import { escapeUndecodablePath, normaliseForwarding } from './src/edge/front-doo
 import { createResponseCache } from './src/edge/response-cache';
 import { refuseBadStartup } from './src/edge/startup-check';
 import { parseTrustedProxies } from './src/edge/trusted-proxies';
-import { cardsOrigin, securityHeadersFor, siteSecurityHeaders } from './src/lib/csp';
+import { cardsOrigin, liveStudioOrigin, securityHeadersFor, siteSecurityHeaders } from './src/lib/csp';
 import { logError } from './src/lib/log-redaction';
 
 // First, before Next loads a build: production (KRONE_ENV unset or `production`) refuses
@@ -23,9 +23,9 @@ const cacheSeconds = Number(process.env.WEB_CACHE_SECONDS ?? 10);
 const cacheMegabytes = Number(process.env.WEB_CACHE_MB ?? 64);
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUST_PROXY);
 // The canonical origin every page is served on, and the site-wide security headers, from the
-// runtime settings (WEB_PUBLIC_URL, CARDS_PUBLIC_URL), once (edge/canonical-host.ts, lib/csp.ts).
+// runtime settings (WEB_PUBLIC_URL, CARDS_PUBLIC_URL, LIVE_STUDIO_ORIGIN), once (edge/canonical-host.ts, lib/csp.ts).
 const canonical = canonicalOrigin();
-const securityHeaders = siteSecurityHeaders({ publicUrl: canonical, paymentOrigin: cardsOrigin() });
+const securityHeaders = siteSecurityHeaders({ publicUrl: canonical, paymentOrigin: cardsOrigin(), liveOrigin: liveStudioOrigin() });
 for (const [name, value] of Object.entries({ WEB_PORT: port, WEB_CACHE_SECONDS: cacheSeconds, WEB_CACHE_MB: cacheMegabytes })) {
   if (!Number.isFinite(value) || value < 0) {
     console.error(`storefront: ${name} must be a non-negative number`);

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isLoginRequired, loginUrlFor } from './lib/login-required';
 import { UNSUPPORTED_PATH, unsupportedReasonFor } from './lib/unsupported';
-import { cardsOrigin, contentSecurityPolicy, isNonceRoute, newNonce } from './lib/csp';
+import { cardsOrigin, contentSecurityPolicy, isNonceRoute, liveStudioOrigin, newNonce } from './lib/csp';
 import { isProduction, sessionCookie, userCookie } from './lib/session-cookies';
 import { PLATFORM_KEY_HEADER, platformApiKey } from './lib/platform-door';
 
@@ -10,6 +10,9 @@ const platformUrl = process.env.PLATFORM_URL ?? 'http://127.0.0.1:4000';
 /** The card provider's origin, which every page's policy names (lib/csp.ts; CARDS_PUBLIC_URL, read once). */
 let paymentOrigin: string | undefined;
 const cardsOriginOnce = () => (paymentOrigin ??= cardsOrigin());
+/** The live studio's origin, framed by the live launch page (LIVE_STUDIO_ORIGIN, read once; null when unset). */
+let liveOrigin: string | null | undefined;
+const liveOriginOnce = () => (liveOrigin === undefined ? (liveOrigin = liveStudioOrigin()) : liveOrigin);
 
 /**
  * Before any page renders: turns unsupported browsers away to /unsupported, sends guests who ask
@@ -46,6 +49,7 @@ function withNonce(request: NextRequest) {
     nonce,
     secure: request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https',
     paymentOrigin: cardsOriginOnce(),
+    liveOrigin: liveOriginOnce(),
   });
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);

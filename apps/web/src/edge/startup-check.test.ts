@@ -67,6 +67,8 @@ describe('the storefront refuses development settings in production', () => {
     ['an http image base', { STORE_IMAGE_BASE: 'http://img.example' }, /STORE_IMAGE_BASE must be https/],
     ['an unknown mode', { KRONE_ENV: 'prod' }, /KRONE_ENV must be production, development or test, not "prod"/],
     ['an unreadable proxy list', { WEB_TRUST_PROXY: 'lb.internal' }, /WEB_TRUST_PROXY: "lb\.internal"/],
+    ['the live studio stand-in', { LIVE_STUDIO_ORIGIN: 'http://127.0.0.1:4350' }, /LIVE_STUDIO_ORIGIN must be the live studio's https origin/],
+    ['a live studio origin that is no URL', { LIVE_STUDIO_ORIGIN: 'live.example' }, /LIVE_STUDIO_ORIGIN: "live\.example" is not an http\(s\) URL/],
   ])('refuses %s with one clear line', (_name, change, message) => {
     const problems = startupProblems({ ...good, ...change });
     expect(problems).toHaveLength(1);
@@ -82,9 +84,24 @@ describe('the storefront refuses development settings in production', () => {
   it('allows the development settings in development and test', () => {
     for (const mode of ['development', 'test']) {
       expect(
-        startupProblems({ KRONE_ENV: mode, WEB_PUBLIC_URL: 'http://127.0.0.1:3000', CARDS_PUBLIC_URL: 'http://127.0.0.1:4300/cards' }),
+        startupProblems({
+          KRONE_ENV: mode,
+          WEB_PUBLIC_URL: 'http://127.0.0.1:3000',
+          CARDS_PUBLIC_URL: 'http://127.0.0.1:4300/cards',
+          LIVE_STUDIO_ORIGIN: 'http://127.0.0.1:4350',
+        }),
       ).toEqual([]);
+      // A live studio origin that is no URL stops any start: the policy could not name it.
+      expect(startupProblems({ KRONE_ENV: mode, LIVE_STUDIO_ORIGIN: 'javascript:alert(1)' })).toEqual([
+        'LIVE_STUDIO_ORIGIN: "javascript:alert(1)" is not an http(s) URL',
+      ]);
     }
+  });
+
+  it('starts without a live studio (live casino unavailable) and with its https origin', () => {
+    expect(startupProblems({ ...good, LIVE_STUDIO_ORIGIN: undefined })).toEqual([]);
+    expect(startupProblems({ ...good, LIVE_STUDIO_ORIGIN: '' })).toEqual([]);
+    expect(startupProblems({ ...good, LIVE_STUDIO_ORIGIN: 'https://client.lysmester.example' })).toEqual([]);
   });
 
   it('prints each problem and exits non-zero', () => {

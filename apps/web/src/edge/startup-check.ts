@@ -31,6 +31,11 @@ export function startupProblems(env: Env): string[] {
   problems.push(...parseTrustedProxies(env.WEB_TRUST_PROXY).problems);
   const publicUrl = env.WEB_PUBLIC_URL;
   if (publicUrl !== undefined && !url(publicUrl)) problems.push(`WEB_PUBLIC_URL: "${publicUrl}" is not a URL`);
+  // The live studio whose game client the live launch page frames (lib/csp.ts liveStudioOrigin): optional.
+  const live = env.LIVE_STUDIO_ORIGIN?.trim();
+  const liveUrl = live ? url(live) : null;
+  if (live && (!liveUrl || !['http:', 'https:'].includes(liveUrl.protocol)))
+    problems.push(`LIVE_STUDIO_ORIGIN: "${live}" is not an http(s) URL`);
   if (kroneEnv(env.KRONE_ENV ?? '') !== 'production') return problems;
 
   const production = (line: string) => problems.push(`${line} (KRONE_ENV is production${env.KRONE_ENV ? '' : ' when unset'})`);
@@ -71,6 +76,9 @@ export function startupProblems(env: Env): string[] {
   else if (!cardsUrl) production(`CARDS_PUBLIC_URL: "${cards}" is not a URL`);
   else if (cardsUrl.protocol !== 'https:' || LOOPBACK.test(cardsUrl.hostname))
     production(`CARDS_PUBLIC_URL must be the card provider's https address, not the stand-in "${cards}"`);
+
+  if (liveUrl && (liveUrl.protocol !== 'https:' || LOOPBACK.test(liveUrl.hostname)))
+    production(`LIVE_STUDIO_ORIGIN must be the live studio's https origin, not the stand-in "${live}"`);
 
   for (const name of ['NEXT_PUBLIC_SITE_URL', 'STORE_IMAGE_BASE', 'CONTENT_IMAGE_BASE']) {
     const value = env[name];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import nextConfig from '../../next.config';
 import { SCREEN_SIZE_BOOT_SCRIPT } from './screen-size-boot';
 import { config, proxy } from '../proxy';
-import { BOOT_SCRIPT_HASH, cardsOrigin, NONCE_ROUTES, securityHeadersFor, siteSecurityHeaders } from './csp';
+import { BOOT_SCRIPT_HASH, cardsOrigin, contentSecurityPolicy, liveStudioOrigin, NONCE_ROUTES, securityHeadersFor, siteSecurityHeaders } from './csp';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const policyOf = (value: string | null) => new Map((value ?? '').split(/;\s*/).map((part) => [part.split(' ')[0]!, part] as const));
@@ -78,5 +78,27 @@ describe('Content-Security-Policy', () => {
     expect(cardsOrigin('https://cards.example.dk/v1/')).toBe('https://cards.example.dk');
     expect(() => cardsOrigin('cards.example.dk')).toThrow(/CARDS_PUBLIC_URL/);
     expect(() => cardsOrigin('javascript:alert(1)')).toThrow(/CARDS_PUBLIC_URL/);
+  });
+
+  it('lets every page frame the live studio’s game client when LIVE_STUDIO_ORIGIN is set, and no studio when it is not (issue 25)', () => {
+    const live = liveStudioOrigin('https://client.lysmester.example/client/');
+    expect(live).toBe('https://client.lysmester.example');
+    const site = siteSecurityHeaders({ publicUrl: 'https://www.krone.dk', paymentOrigin: 'https://cards.example.dk', liveOrigin: live });
+    for (const url of ['/', '/live-casino', '/live-casino/spil-for-penge/krone-roulette-live', '/mobil-live-casino/krone-roulette-live']) {
+      const policy = policyOf(new Map(securityHeadersFor(url, site)).get('Content-Security-Policy') ?? null);
+      expect(policy.get('frame-src'), url).toBe("frame-src 'self' https://cards.example.dk https://client.lysmester.example");
+      // Framing only: the page itself never calls the studio, and nothing may frame us.
+      expect(policy.get('connect-src'), url).toBe("connect-src 'self' https://cards.example.dk");
+      expect(policy.get('frame-ancestors'), url).toBe("frame-ancestors 'none'");
+    }
+    // The per-visitor pages' nonce policy names it too (a visit may start on one of them).
+    const nonced = policyOf(contentSecurityPolicy({ nonce: 'abc', secure: true, paymentOrigin: 'https://cards.example.dk', liveOrigin: live }));
+    expect(nonced.get('frame-src')).toBe("frame-src 'self' https://cards.example.dk https://client.lysmester.example");
+
+    for (const unset of [undefined, '', '  ']) expect(liveStudioOrigin(unset)).toBeNull();
+    const without = siteSecurityHeaders({ publicUrl: 'https://www.krone.dk', paymentOrigin: 'https://cards.example.dk', liveOrigin: null });
+    expect(policyOf(without.staticPolicy).get('frame-src')).toBe("frame-src 'self' https://cards.example.dk");
+    expect(() => liveStudioOrigin('client.lysmester.example')).toThrow(/LIVE_STUDIO_ORIGIN/);
+    expect(() => liveStudioOrigin('javascript:alert(1)')).toThrow(/LIVE_STUDIO_ORIGIN/);
   });
 });

@@ -46,6 +46,18 @@ export function cardsOrigin(value: string | undefined = process.env.CARDS_PUBLIC
   return originSetting('CARDS_PUBLIC_URL', value, DEFAULT_CARDS_PUBLIC_URL);
 }
 
+/**
+ * The live studio's origin (issue 25), whose game client the live launch page frames: every page's
+ * policy names it in frame-src, as the card provider's (a policy belongs to the first document of
+ * a visit). LIVE_STUDIO_ORIGIN, read at start: unset or empty means no live studio (null: the
+ * policy frames no studio, the launch page says live casino is unavailable); a value that is not an
+ * http(s) URL stops the start. Only the origin counts (a path given is dropped).
+ */
+export function liveStudioOrigin(value: string | undefined = process.env.LIVE_STUDIO_ORIGIN): string | null {
+  if (!value || !value.trim()) return null;
+  return originSetting('LIVE_STUDIO_ORIGIN', value.trim(), value.trim());
+}
+
 /** The one page of ours that may be framed (by our own pages): where 3-D Secure returns to. */
 export const FRAMEABLE_PATH = '/api/deposit/3ds-return';
 
@@ -58,10 +70,13 @@ export function contentSecurityPolicy({
   nonce,
   secure,
   paymentOrigin,
+  liveOrigin = null,
 }: {
   nonce: string | null;
   secure: boolean;
   paymentOrigin: string;
+  /** The live studio's origin (its game client framed by the live launch page), or null. */
+  liveOrigin?: string | null;
 }): string {
   const scripts = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic' ${BOOT_SCRIPT_HASH}` : `'self' 'unsafe-inline'`;
   return [
@@ -72,8 +87,9 @@ export function contentSecurityPolicy({
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self' ${paymentOrigin}`,
-    // The 3-D Secure frame starts at the provider and ends on our own return page.
-    `frame-src 'self' ${paymentOrigin}`,
+    // The 3-D Secure frame starts at the provider and ends on our own return page; the live
+    // studio's game client is framed by the live launch page.
+    `frame-src 'self' ${paymentOrigin}${liveOrigin ? ` ${liveOrigin}` : ''}`,
     // The captcha solves its proof of work in a worker it makes from a data: or blob: URL.
     "worker-src 'self' blob: data:",
     "object-src 'none'",
@@ -96,10 +112,18 @@ export interface SiteSecurityHeaders {
 
 /**
  * The site-wide security headers, computed once when the server starts from the public URL
- * (WEB_PUBLIC_URL: https turns on HSTS and upgrade-insecure-requests) and the card provider's
- * origin.
+ * (WEB_PUBLIC_URL: https turns on HSTS and upgrade-insecure-requests), the card provider's
+ * origin and the live studio's.
  */
-export function siteSecurityHeaders({ publicUrl, paymentOrigin }: { publicUrl: string; paymentOrigin: string }): SiteSecurityHeaders {
+export function siteSecurityHeaders({
+  publicUrl,
+  paymentOrigin,
+  liveOrigin = null,
+}: {
+  publicUrl: string;
+  paymentOrigin: string;
+  liveOrigin?: string | null;
+}): SiteSecurityHeaders {
   const secure = publicUrl.startsWith('https://');
   return {
     common: Object.freeze([
@@ -111,7 +135,7 @@ export function siteSecurityHeaders({ publicUrl, paymentOrigin }: { publicUrl: s
       ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)'],
       ['Cross-Origin-Opener-Policy', 'same-origin'],
     ] as const),
-    staticPolicy: contentSecurityPolicy({ nonce: null, secure, paymentOrigin }),
+    staticPolicy: contentSecurityPolicy({ nonce: null, secure, paymentOrigin, liveOrigin }),
   };
 }
 
