@@ -1,7 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { Title } from '@krone/games-math';
+import {
+  MONEY_WHEEL_COUNTS,
+  MONEY_WHEEL_FIELDS,
+  MONEY_WHEEL_MULTIPLIERS,
+  MONEY_WHEEL_NUMBERS,
+  moneyWheelRtp,
+  rouletteRtp,
+  SHARED_HAND_RTP,
+  SHARED_HAND_RULES,
+  type MoneyWheelNumber,
+  type Title,
+} from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import { describe, expect, it } from 'vitest';
+import { LIVE_TABLES, publishedFigures } from '../../sims/src/live/floor.js';
+import { WAGERING_CONTRIBUTION_PERCENT } from '../src/bonus/wagering.js';
 
 // The site's seeded news and campaigns name slot titles and studios; a player must find every one of
 // them in the catalogue (packages/games-math/titles, named in the tuner's plan: NAMED_TITLES in
@@ -33,10 +46,13 @@ const texts: { where: string; date: string; published: boolean; html: string; te
 ];
 const newsText = (id: number) => texts.find((t) => t.where === `news ${id}`)!.text;
 
-/** Words of what a later issue brings: live casino, table games, the new winners list (`\b`: not "blive"). */
-const LATER_LIVE = /live[ -]?casino|\blive\b|bordspil|gameshow|game show|dealer|nye vindere/i;
-/** Their pages: the storefront hides every link to them until they ship (apps/web/src/lib/built-routes.ts). */
-const LATER_PAGES = ['/live-casino', '/live/', '/bordspil', '/jackpots', '/nyevindere'];
+/** Words of what a later issue brings: the new winners list (jackpots: their own test below). */
+const LATER = /nye vindere/i;
+/**
+ * Their pages: the storefront hides every link to them until they ship (apps/web/src/lib/built-routes.ts).
+ * The table games (issue 24) and the live casino (issue 25) are built: their texts are checked as any other.
+ */
+const LATER_PAGES = ['/jackpots', '/nyevindere'];
 const forLaterPage = (url: string) => LATER_PAGES.some((page) => url.startsWith(page));
 
 type Page = { slug: string; status: string; title: string; metaDescription: string; body: string };
@@ -248,10 +264,10 @@ describe('the slot titles the news and campaigns name', () => {
     for (const x of published) expect(x.text, x.where).not.toMatch(/jackpot|guldgrube/i);
   });
 
-  it('no published text tells of live casino, table games or the new winners list: they come in a later issue, so those texts are drafts', () => {
+  it('no published text tells of the new winners list: it comes in a later issue, so those texts are drafts', () => {
     const published = texts.filter((x) => x.published);
     expect(published.length).toBeGreaterThan(20);
-    for (const x of published) expect(x.text, x.where).not.toMatch(LATER_LIVE);
+    for (const x of published) expect(x.text, x.where).not.toMatch(LATER);
   });
 
   it('the texts describe no mechanics the games do not have', () => {
@@ -262,12 +278,187 @@ describe('the slot titles the news and campaigns name', () => {
 });
 
 describe('the rest of the site’s published texts', () => {
-  it('tell of no jackpots, live casino, table games or new winners list, none of which exists yet (a later issue)', () => {
+  it('tell of no jackpots or new winners list, neither of which exists yet (a later issue)', () => {
     expect(siteTexts.length).toBeGreaterThan(20);
     for (const x of siteTexts) {
-      expect(x.text, x.where).not.toMatch(LATER_LIVE);
+      expect(x.text, x.where).not.toMatch(LATER);
       expect(x.text, x.where).not.toMatch(/jackpot|guldgrube/i);
     }
+  });
+});
+
+// The live casino (issue 25): one outside studio, Lysmester Live, with three tables (its stand-in's
+// floor, apps/sims/src/live/floor.ts). A published text may tell of them only as they are: their
+// names, dealers, limits, timings and returns from the studio's own figures and the maths
+// (games-math), never typed in here.
+const LIVE_STUDIO = 'Lysmester Live';
+const liveTables = LIVE_TABLES.map((spec) => ({ spec, figures: publishedFigures(spec) }));
+type LiveTable = (typeof liveTables)[number];
+const liveTable = (kind: LiveTable['spec']['kind']) => liveTables.find((t) => t.spec.kind === kind)!;
+const fraction = (rtp: { numerator: number; denominator: number }) => rtp.numerator / rtp.denominator;
+/** Every return to player a table's bets have, as fractions. */
+const tableRtps = ({ spec }: LiveTable): number[] =>
+  spec.kind === 'roulette'
+    ? [fraction(rouletteRtp('european', 'straight'))]
+    : spec.kind === 'blackjack'
+      ? [SHARED_HAND_RTP]
+      : MONEY_WHEEL_NUMBERS.map((number) => fraction(moneyWheelRtp(number)));
+/** A return as a Danish percentage with `decimals` decimals: 0.972973 → "97,30". */
+const percentDa = (rtp: number, decimals: number) => (rtp * 100).toFixed(decimals).replace('.', ',');
+/** "5.000" → 500000 (øre). */
+const oreOf = (kroner: string) => Number(kroner.replace(/\./g, '')) * 100;
+
+/** Every published text that tells of the live casino (`\b`: not "blive"). */
+const liveTexts = [...texts.filter((x) => x.published), ...siteTexts].filter((x) => /\blive\b|live[ -]?casino|dealer/i.test(x.text));
+/** The table a figure at `index` of `text` belongs to: the last table named before it. */
+const tableBefore = (text: string, index: number): LiveTable | undefined => {
+  let found: LiveTable | undefined;
+  let at = -1;
+  for (const t of liveTables) {
+    const i = text.lastIndexOf(t.spec.name, index);
+    if (i > at) [found, at] = [t, i];
+  }
+  return found;
+};
+/** Every match of `pattern` (global) in the live texts, with the table named before it. */
+const stated = (pattern: RegExp) =>
+  liveTexts.flatMap((x) =>
+    [...x.text.matchAll(pattern)].map((m) => ({ where: `${x.where}: "${m[0]}"`, m, table: tableBefore(x.text, m.index) })),
+  );
+
+/** What the live casino does not have; a published text that tells of it is not true. */
+const NOT_BUILT: [RegExp, string][] = [
+  [/baccarat/i, 'no baccarat table'],
+  [/byd bag|bet behind/i, 'no bets on another player’s hand'],
+  [/chat/i, 'no chat'],
+  [/\b(?:\d+|fem|seks|syv|otte) pladser|ledige? pladser?\b|kø ved bordene|bordet er fuldt|fulde borde/i, 'no seat limit (shared hand)'],
+  [/bonusspil|bonusfelt|minispil|bonusrunde/i, 'no bonus games on the wheel'],
+  [/(?<!ingen )video(?! ?poker)|kamera|stream|\bHD\b/i, 'no video ("der er ingen video" is true): the studio draws its tables'],
+  [/dansktalende|danske dealere|på dansk|rigtige? dealere?|ægte dealere?/i, 'no real or Danish-speaking dealers, a dealer’s name only'],
+  [/\bkl\. ?\d|åbningstid|hver aften|til midnat|fra eftermiddag/i, 'no opening hours: the tables run round the clock'],
+  [/tæller fuldt med|tæller (?:med )?100 %/i, `live stakes count ${WAGERING_CONTRIBUTION_PERCENT.live} % toward the wagering`],
+  [/turnering|mesterskab|\bpoint\b/i, 'no live tournaments yet (issue 27)'],
+  [/lodtrækning|præmie/i, 'no live campaigns yet (issue 27)'],
+  [/gratis ?spins?|free ?spins?/i, 'no free spins'],
+];
+
+describe('the live casino the published texts tell of', () => {
+  it('is told of by the live news, the landing page, the start page and the SEO texts', () => {
+    const where = liveTexts.map((x) => x.where);
+    expect(where).toEqual(
+      expect.arrayContaining([
+        'news 5',
+        'news 14',
+        'news 22',
+        'landing page live-casino',
+        'start page slide Live casino døgnet rundt',
+        'start page category Live casino',
+        'seo live-casino',
+      ]),
+    );
+  });
+
+  it('tells of nothing the studio does not have', () => {
+    for (const x of liveTexts) for (const [pattern, why] of NOT_BUILT) expect(x.text, `${x.where}: ${why}`).not.toMatch(pattern);
+  });
+
+  it('names only the studio’s three tables, each with its own dealer, and no other studio', () => {
+    expect(liveTables.map((t) => t.spec.name)).toEqual(['Krone Roulette Live', 'Nattergal Blackjack', 'Karrusellen Live']);
+    const known = [...liveTables.map((t) => t.spec.name), LIVE_STUDIO];
+    // A name of capitalised words ending in a game or "Live" ("Kongens Baccarat", "Nattergal Blackjack VIP").
+    const named = stated(/(?:[A-ZÆØÅ][A-Za-zÆØÅæøå]*\s)+(?:Roulette|Blackjack|Baccarat|Poker|Live)(?:\s(?:VIP|\d+)\b)?/g);
+    expect(named.length).toBeGreaterThan(10);
+    for (const { where, m } of named)
+      expect(
+        known.some((name) => m[0] === name || m[0].endsWith(` ${name}`)),
+        where,
+      ).toBe(true);
+    for (const t of liveTables) expect(liveTexts.filter((x) => x.text.includes(t.spec.name)).length, t.spec.name).toBeGreaterThan(2);
+    const dealers = stated(/[Dd]ealer(?:en)?(?::| er| hedder)? ([A-ZÆØÅ][a-zæøå]+)/g);
+    expect(dealers.map(({ m }) => m[1]).sort()).toEqual(expect.arrayContaining(['Ida', 'Mads', 'Sofie']));
+    for (const { where, m, table } of dealers) expect(table?.spec.dealer, where).toBe(m[1]);
+    for (const { where, m } of stated(/studiet ([A-ZÆØÅ][a-zæøå]+(?: [A-ZÆØÅ][a-zæøå]+)?)/g)) expect(m[1], where).toBe(LIVE_STUDIO);
+  });
+
+  it('states each table’s returns, limits and timings as the studio’s maths has them', () => {
+    // Every return with decimals ("97,30 %", "99,5155 %") is one of its table's bets', and none is rounded to whole percent.
+    expect(stated(/RTP (?:på |fra |til )?\d+ %/g).map(({ where }) => where)).toEqual([]);
+    const rtps = stated(/(\d{2}),(\d{1,4}) %/g);
+    expect(rtps.length).toBeGreaterThan(8);
+    for (const { where, m, table } of rtps) {
+      expect(table, where).toBeDefined();
+      expect(
+        tableRtps(table!).map((rtp) => percentDa(rtp, m[2]!.length)),
+        where,
+      ).toContain(`${m[1]},${m[2]}`);
+    }
+    // The studio publishes the same figures (its lobby, the catalogue): the roulette's and the blackjack's.
+    expect(liveTable('roulette').figures.rtp).toBeCloseTo(fraction(rouletteRtp('european', 'straight')), 6);
+    expect(liveTable('blackjack').figures.rtp).toBe(SHARED_HAND_RTP);
+    const roulette = `RTP på ${percentDa(liveTable('roulette').figures.rtp, 2)} %`;
+    const blackjack = `RTP på ${percentDa(SHARED_HAND_RTP, 2)} % med grundstrategi`;
+    expect(liveTexts.filter((x) => x.text.includes(roulette)).length, roulette).toBeGreaterThanOrEqual(2);
+    expect(liveTexts.filter((x) => x.text.includes(blackjack)).length, blackjack).toBeGreaterThanOrEqual(2);
+
+    // The wheel: each number's fields and return, its range, its fields, multipliers and largest win.
+    const perNumber = stated(/\b(\d+): (\d+) felt(?:er)?, RTP (\d{2},\d{2}) %/g);
+    expect(perNumber).toHaveLength(MONEY_WHEEL_NUMBERS.length);
+    for (const { where, m } of perNumber) {
+      const number = Number(m[1]) as MoneyWheelNumber;
+      expect(MONEY_WHEEL_NUMBERS, where).toContain(number);
+      expect(Number(m[2]), where).toBe(MONEY_WHEEL_COUNTS[number]);
+      expect(m[3], where).toBe(percentDa(fraction(moneyWheelRtp(number)), 2));
+    }
+    const wheel = tableRtps(liveTable('money-wheel'));
+    for (const { where, m } of stated(/RTP fra (\d{2},\d{2}) % til (\d{2},\d{2}) %/g))
+      expect([m[1], m[2]], where).toEqual([percentDa(Math.min(...wheel), 2), percentDa(Math.max(...wheel), 2)]);
+    for (const { where, m } of stated(/lykkehjul med (\d+) felter/g)) expect(Number(m[1]), where).toBe(MONEY_WHEEL_FIELDS);
+    for (const { where, m } of stated(/(\d+)× og (\d+)×/g))
+      expect([Number(m[1]), Number(m[2])], where).toEqual([...MONEY_WHEEL_MULTIPLIERS]);
+    const largest = stated(/største gevinst.{0,40}?(\d[\d.]*) (?:gange indsatsen|til 1)/g);
+    expect(largest.length).toBeGreaterThanOrEqual(2);
+    for (const { where, m, table } of largest) {
+      const { units, cost } = table!.figures.largestWin;
+      expect(oreOf(m[1]!) / 100, where).toBe(units / cost - 1);
+    }
+
+    // Limits: a bet's least and most, a round's most, per table.
+    const least = stated(/fra (\d[\d.]*) kr\./g);
+    const most = stated(/til (\d[\d.]*) kr\./g);
+    const round = stated(/højst (\d[\d.]*) kr\. i alt pr\. runde/g);
+    expect([least.length, most.length, round.length].every((count) => count >= 2)).toBe(true);
+    for (const { where, m, table } of least) expect(oreOf(m[1]!), where).toBe(table!.spec.minBetOre);
+    for (const { where, m, table } of most) expect(oreOf(m[1]!), where).toBe(table!.spec.maxBetOre);
+    for (const { where, m, table } of round) expect(oreOf(m[1]!), where).toBe(table!.figures.maxRoundStake);
+
+    // Timings: the betting time, and at the blackjack table the time for decisions.
+    for (const { where, m, table } of stated(/(\d+) sekunder/g)) {
+      const { spec } = table!;
+      expect(
+        [spec.bettingMs, ...(spec.kind === 'blackjack' ? [spec.playMs] : [])].map((ms) => ms / 1000),
+        where,
+      ).toContain(Number(m[1]));
+    }
+
+    // The blackjack's rules.
+    const rules = SHARED_HAND_RULES;
+    for (const { where, m } of stated(/[Bb]lackjack betaler (\d+):(\d+)/g))
+      expect([Number(m[1]), Number(m[2])], where).toEqual([rules.blackjackPays.numerator, rules.blackjackPays.denominator]);
+    const DECKS: Record<string, number> = { seks: 6, otte: 8 };
+    for (const { where, m } of stated(/(\d+|seks|otte) kortspil/gi))
+      expect(DECKS[m[1]!.toLowerCase()] ?? Number(m[1]), where).toBe(rules.decks);
+    for (const { where } of stated(/står på blød 17/g)) expect(rules.dealerHitsSoft17, where).toBe(false);
+    for (const { where } of stated(/[Ii]ngen forsikring/g)) expect(rules.insurance, where).toBe(false);
+    for (const { where } of stated(/ingen surrender/g)) expect(rules.surrender, where).toBe('none');
+  });
+
+  it('states the weight live stakes count toward a bonus’s wagering as the platform counts it', () => {
+    const { live } = WAGERING_CONTRIBUTION_PERCENT;
+    const wagering = liveTexts.filter((x) => /omsætningskrav/i.test(x.text));
+    expect(wagering.map((x) => x.where)).toContain('landing page live-casino');
+    for (const x of wagering) expect(x.text, x.where).toMatch(new RegExp(`live casino tæller med ${live} % i omsætningskrav`));
+    for (const { where, m } of stated(/en indsats på (\d+) kr\. tæller som (\d+) kr\./g))
+      expect(Number(m[2]), where).toBe((Number(m[1]) * live) / 100);
   });
 });
 

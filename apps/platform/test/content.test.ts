@@ -230,21 +230,30 @@ describe('news', () => {
     const detail = await get(`/CMScasino/news/detail?slug=${list[0].newsSlug}`);
     expect(detail.status).toBe(200);
     expect(detail.body.data.body.length).toBeGreaterThan(100);
-    // The jackpot and live casino news are drafts until those exist (a later issue; test/content-games.test.ts).
+    // The jackpot news and the live championship are drafts until those exist (later issues;
+    // test/content-games.test.ts); the live casino's news are published since it exists (issue 25).
     const drafts = [
       'nye-spil-i-december-2026',
       'kronejackpotten-runder-1-million',
       'spiller-fra-aarhus-vinder-kronejackpotten',
       'guldgruben-slaar-rekord',
-      'dansk-live-roulette-med-danske-dealere',
-      'flere-pladser-ved-live-blackjack',
-      'karrusellen-live-nyt-gameshow',
       'live-blackjack-turnering-i-november',
     ];
     for (const slug of drafts) {
       const draft = await get(`/CMScasino/news/detail?slug=${slug}`);
       expect(draft.status, slug).toBe(404);
       expect(draft.body.code, slug).toBe('NEWS_NOT_FOUND');
+    }
+    const live: [string, string][] = [
+      ['krone-roulette-live-er-aabnet', 'Krone Roulette Live'],
+      ['nattergal-blackjack-faelles-haand', 'Nattergal Blackjack'],
+      ['karrusellen-live-nyt-gameshow', 'Karrusellen Live'],
+    ];
+    for (const [slug, table] of live) {
+      const item = await get(`/CMScasino/news/detail?slug=${slug}`);
+      expect(item.status, slug).toBe(200);
+      expect(item.body.data.title, slug).toContain(table);
+      expect(item.body.data.body, slug).toContain('StopSpillet');
     }
   });
 
@@ -284,9 +293,11 @@ describe('campaigns, landing pages and content pages', () => {
     expect(landing.length).toBeGreaterThanOrEqual(2);
     const first = await get(`/CMScasino/landing-pages/${landing[0].landingType}/${landing[0].landingById}`);
     expect(first.status).toBe(200);
-    // The live casino's landing page is a draft until live casino exists (a later issue).
-    expect(landing.map((item: { landingById: string }) => item.landingById)).not.toContain('live-casino');
-    expect((await get('/CMScasino/landing-pages/live/live-casino')).status).toBe(404);
+    // The live casino's landing page is published since the live casino exists (issue 25).
+    expect(landing.map((item: { landingById: string }) => item.landingById)).toContain('live-casino');
+    const live = await get('/CMScasino/landing-pages/live/live-casino');
+    expect(live.status).toBe(200);
+    expect(live.body.data.terms).toContain('tæller med 10 % i omsætningskrav');
     for (const slug of ['cookie-politik', 'ansvarlighed', 'persondatapolitik']) {
       const page = await get(`/CMScasino/pages/${slug}`);
       expect(page.status, slug).toBe(200);
