@@ -30,7 +30,7 @@ import { createBonusService } from './bonus/service.js';
 import { catalogueRoutes } from './games/catalogue-routes.js';
 import { LYSMESTER_PROVIDER_ID, providersFromConfig } from './games/providers.js';
 import { liveRoutes } from './games/live/routes.js';
-import { createLiveCasino } from './games/live/service.js';
+import { createLiveCasino, type LiveCasino } from './games/live/service.js';
 import { createLysmesterStudio } from './games/providers/lysmester/studio.js';
 import { gamesContractRoutes, gamesRoutes } from './games/routes.js';
 import { lysmesterWalletRoutes } from './games/providers/lysmester/routes.js';
@@ -165,6 +165,8 @@ export interface Platform {
   close(): Promise<void>;
   /** Writes the security events' totals held now, the current minute's too (audit/security.ts; tests). */
   flushSecurityEvents(): Promise<void>;
+  /** The live casino (games/live/): its catalogue sync, lobby and launch (tests sync it when they need). */
+  live: LiveCasino;
 }
 
 /** The OpenAPI tags, shared by both listeners' documents. */
@@ -441,6 +443,7 @@ export async function buildPlatform({
       await content.translate('validation.server_error').catch(() => undefined);
     },
     flushSecurityEvents: () => securityRecorder.flush(),
+    live,
     close: () =>
       (closing ??= (async () => {
         await live.close();

@@ -373,7 +373,8 @@ export function productionProblems(config: Config): string[] {
       problems.push(`LYSMESTER_LIVE_API_KEY: at least ${SECRET_MIN_PRODUCTION} characters and not a development value in production`);
     const url = new URL(config.LYSMESTER_LIVE_URL);
     if (url.protocol !== 'https:') problems.push(`LYSMESTER_LIVE_URL: must be https in production, not ${url.protocol}//`);
-    if (isLoopbackHost(url.hostname)) problems.push("LYSMESTER_LIVE_URL: a stand-in (loopback) address; set the live studio's real URL in production");
+    if (isLoopbackHost(url.hostname))
+      problems.push("LYSMESTER_LIVE_URL: a stand-in (loopback) address; set the live studio's real URL in production");
   }
   for (const key of PRODUCTION_URLS) {
     const url = new URL(config[key]);
@@ -426,7 +427,11 @@ export type Config = z.infer<typeof configSchema>;
 /** The live studio's operator API as configured, or null when the live casino is off (a URL, a key and the wallet's secret, all three). */
 export function liveStudioOf(config: Config): { url: string; operatorId: string; apiKey: string } | null {
   if (!config.LYSMESTER_LIVE_URL || !config.LYSMESTER_LIVE_API_KEY || !config.GAME_PROVIDER_LYSMESTER_LIVE_SECRET) return null;
-  return { url: config.LYSMESTER_LIVE_URL.replace(/\/+$/, ''), operatorId: config.LYSMESTER_LIVE_OPERATOR_ID, apiKey: config.LYSMESTER_LIVE_API_KEY };
+  return {
+    url: config.LYSMESTER_LIVE_URL.replace(/\/+$/, ''),
+    operatorId: config.LYSMESTER_LIVE_OPERATOR_ID,
+    apiKey: config.LYSMESTER_LIVE_API_KEY,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

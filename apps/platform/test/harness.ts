@@ -5,7 +5,7 @@ import { loadTitles } from '@krone/games-math/titles';
 import { startSims, type Sims } from '@krone/sims';
 import { signWebhook } from '@krone/sims/cards';
 import pg from 'pg';
-import { buildPlatform, type AppOptions } from '../src/app.js';
+import { buildPlatform, type AppOptions, type Platform } from '../src/app.js';
 import { createBonusService, seedBonusCodes } from '../src/bonus/service.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
@@ -36,6 +36,8 @@ export interface TestPlatform {
   clock: () => Date;
   /** Writes the security events' totals the platform holds in memory to the audit log (audit/security.ts). */
   flushSecurityEvents(): Promise<void>;
+  /** The live casino (its catalogue sync from the studio's lobby, its lobby, its launch). */
+  live: Platform['live'];
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function startTestPlatform(
     },
     clock,
     flushSecurityEvents: () => platform.flushSecurityEvents(),
+    live: platform.live,
     close: async () => {
       await platform.close();
       await database.close();

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { liveStudioOf, loadConfig } from '../src/config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -111,6 +111,23 @@ describe('production fails closed (KRONE_ENV)', () => {
     );
     expect(() => loadConfig({ ...production, [key]: 'https://localhost:4300/x' })).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
     expect(() => loadConfig({ ...production, [key]: 'https://[::1]:4300/x' })).toThrow(new RegExp(`\\n  ${key}: a stand-in`));
+  });
+
+  it('refuses the live studio’s development key, a plain-http or loopback studio, and accepts it configured (issue 25)', () => {
+    const live = {
+      ...production,
+      GAME_PROVIDER_LYSMESTER_LIVE_SECRET: 'q'.repeat(40),
+      LYSMESTER_LIVE_URL: 'https://api.lysmester.example/',
+    };
+    expect(() => loadConfig(live)).toThrow(/LYSMESTER_LIVE_API_KEY: at least 32 characters and not a development value/);
+    const keyed = { ...live, LYSMESTER_LIVE_API_KEY: 'r'.repeat(40) };
+    expect(liveStudioOf(loadConfig(keyed))).toEqual({ url: 'https://api.lysmester.example', operatorId: 'krone', apiKey: 'r'.repeat(40) });
+    expect(() => loadConfig({ ...keyed, LYSMESTER_LIVE_URL: 'http://api.lysmester.example' })).toThrow(/LYSMESTER_LIVE_URL: must be https/);
+    expect(() => loadConfig({ ...keyed, LYSMESTER_LIVE_URL: 'https://127.0.0.1:4350' })).toThrow(/LYSMESTER_LIVE_URL: a stand-in/);
+    // Off (no URL): its key is never asked for; on only with the URL, the key and the wallet's secret.
+    expect(liveStudioOf(loadConfig(production))).toBeNull();
+    expect(liveStudioOf(loadConfig({ KRONE_ENV: 'test', LYSMESTER_LIVE_URL: 'http://127.0.0.1:4350' }))).toBeNull();
+    expect(() => loadConfig({ KRONE_ENV: 'test', LYSMESTER_LIVE_URL: 'ftp://studio' })).toThrow(/LYSMESTER_LIVE_URL/);
   });
 
   it('refuses demo content and demo players and the movable clock', () => {

@@ -222,7 +222,19 @@ export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Ca
     return { sessionId: session.id, currency: 'DKK' as const, ...(await balances(session.playerId)) };
   }
 
-  return { knownProvider, providerOf, isEnded, launch, sessionOf, sessionFacts, balances, authenticate, balance, endPlayerSessions, endSession };
+  return {
+    knownProvider,
+    providerOf,
+    isEnded,
+    launch,
+    sessionOf,
+    sessionFacts,
+    balances,
+    authenticate,
+    balance,
+    endPlayerSessions,
+    endSession,
+  };
 }
 
 export type GameSessions = ReturnType<typeof createGameSessions>;

@@ -2,7 +2,7 @@ import { addIsoDays, copenhagenDayStart, copenhagenIsoDate, paginate } from '@kr
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 // The games context's rule for the round id a player is shown (a live table's, without our game session).
-import { shownRoundId } from '../games/contract.js';
+import { shownRoundId } from '../games/service.js';
 import { rowsOf } from '../shared/db.js';
 import { fail } from '../shared/errors.js';
 

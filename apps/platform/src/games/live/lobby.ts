@@ -211,7 +211,8 @@ export function createLiveLobby(options: LiveLobbyOptions) {
         );
       } catch (error) {
         if (closed) return;
-        if (failures === 0) log.warn({ err: error }, 'live lobby: the studio’s lobby stream is down; reading the lobby every 2 s meanwhile');
+        if (failures === 0)
+          log.warn({ err: error }, 'live lobby: the studio’s lobby stream is down; reading the lobby every 2 s meanwhile');
       }
       if (closed) return;
       const until = Date.now() + reconnectMs[Math.min(failures, reconnectMs.length - 1)]!;

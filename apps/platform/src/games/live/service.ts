@@ -65,7 +65,10 @@ export function createLiveCasino(deps: LiveCasinoDeps) {
     const result = await syncLiveTables(db, await studio.lobby(), studio.providerId, clock());
     if (result.written > 0 || result.withdrawn > 0) deps.games.catalogue.forgetStakes();
     if (result.skipped.length > 0)
-      log.warn({ skipped: result.skipped }, 'live casino: tables left out of the catalogue (an id that is not a game id, or another title’s)');
+      log.warn(
+        { skipped: result.skipped },
+        'live casino: tables left out of the catalogue (an id that is not a game id, or another title’s)',
+      );
     await lobby.refreshListed();
     return result;
   }
@@ -90,7 +93,10 @@ export function createLiveCasino(deps: LiveCasinoDeps) {
       running = syncTables()
         .then((result) => {
           if (result && (result.written > 0 || result.withdrawn > 0))
-            log.info({ ...result }, `live casino: catalogue synced (${result.tables} tables, ${result.written} written, ${result.withdrawn} withdrawn)`);
+            log.info(
+              { ...result },
+              `live casino: catalogue synced (${result.tables} tables, ${result.written} written, ${result.withdrawn} withdrawn)`,
+            );
           schedule(LIVE_SYNC_INTERVAL_MS);
         })
         .catch((error: unknown) => {

@@ -233,13 +233,15 @@ export function createLysmesterStudio(options: LysmesterStudioOptions): LiveStud
       })();
       throw new LiveStudioUnavailable(`the studio refused the launch: ${response.status} ${status.slice(0, 40)}`, response.status);
     }
-    const answer = launchAnswer.safeParse((() => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return null;
-      }
-    })());
+    const answer = launchAnswer.safeParse(
+      (() => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return null;
+        }
+      })(),
+    );
     if (!answer.success) throw new LiveStudioUnavailable("the studio's launch answer has no game address");
     return { gameUrl: answer.data.gameUrl };
   }
