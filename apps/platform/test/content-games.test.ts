@@ -308,8 +308,14 @@ const percentDa = (rtp: number, decimals: number) => (rtp * 100).toFixed(decimal
 /** "5.000" → 500000 (øre). */
 const oreOf = (kroner: string) => Number(kroner.replace(/\./g, '')) * 100;
 
-/** Every published text that tells of the live casino (`\b`: not "blive"). */
-const liveTexts = [...texts.filter((x) => x.published), ...siteTexts].filter((x) => /\blive\b|live[ -]?casino|dealer/i.test(x.text));
+/**
+ * Every published text that tells of the live casino (`\b`: not "blive"). The bonus terms name it
+ * only for its wagering weight (test/offers.test.ts checks that): their clauses on tournaments and
+ * prize draws are every campaign's, not the live casino's.
+ */
+const liveTexts = [...texts.filter((x) => x.published), ...siteTexts].filter(
+  (x) => x.where !== 'page bonusvilkaar' && /\blive\b|live[ -]?casino|dealer/i.test(x.text),
+);
 /** The table a figure at `index` of `text` belongs to: the last table named before it. */
 const tableBefore = (text: string, index: number): LiveTable | undefined => {
   let found: LiveTable | undefined;

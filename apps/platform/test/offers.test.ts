@@ -109,18 +109,26 @@ describe('the bonus terms shown with an offer', () => {
     ['bonus terms page', plain(bonusTerms.body)],
   ];
 
-  // Every title of the catalogue is a slot today (the games table's game_type defaults to 'slot'; no
-  // title file names another): the terms state the slots' weight, as the platform counts it, and name
-  // no table or live game, which a player cannot get yet (test/content-games.test.ts). The table and
-  // live weights (bonus/wagering.ts) go into these terms with the first such title (issues 24, 25).
-  it('state the contribution of the game type in play to the wagering, as the platform counts it, and no type not in play', () => {
+  // The catalogue holds slots, table games (issue 24) and live tables (issue 25), and wagering weighs a
+  // stake by its title's type (bonus/wagering.ts). The bonus terms state every type's weight as the
+  // platform counts it; the shorter texts shown with the offer state the slots' and point to the
+  // terms, and whatever type one of them names, it names with its weight.
+  const TYPE_WORDS = { slot: 'spilleautomater', table: 'bordspil', live: 'live casino' } as const;
+  it('state the contribution of each game type in play to the wagering, as the platform counts it', () => {
     expect(withTerms).toHaveLength(6);
-    const { slot } = WAGERING_CONTRIBUTION_PERCENT;
+    const weight = (type: keyof typeof TYPE_WORDS) =>
+      new RegExp(`${TYPE_WORDS[type]}[^.%]{0,60}${WAGERING_CONTRIBUTION_PERCENT[type]} %`, 'i');
     for (const [where, text] of withTerms) {
-      expect(text, where).toMatch(new RegExp(`spilleautomater[^.]{0,40}${slot} %`, 'i'));
-      expect(text, where).not.toMatch(/bordspil|live ?casino|livespil/i);
+      expect(text, where).toMatch(weight('slot'));
+      for (const type of ['table', 'live'] as const)
+        if (new RegExp(TYPE_WORDS[type], 'i').test(text)) expect(text, `${where}: ${type}`).toMatch(weight(type));
       expect(text, where).not.toMatch(/alle (dine )?indsatser tæller (fuldt )?med/i);
     }
+    const terms = plain(bonusTerms.body);
+    for (const type of ['slot', 'table', 'live'] as const) expect(terms, type).toMatch(weight(type));
+    // The worked example counts a live or table stake at its weight: 1.000 kr. counts 100 kr.
+    expect(terms).toMatch(/1\.000 kr\. på bordspil eller i live casino, tæller det 100 kr\./);
+    expect(WAGERING_CONTRIBUTION_PERCENT).toMatchObject({ table: 10, live: 10 });
   });
 
   it('state that withdrawing while the bonus is open forfeits it, and nowhere that a withdrawal leaves it as it is', () => {
