@@ -65,6 +65,8 @@ export interface LiveLobbyOptions {
   listedRefreshMs?: number;
   /** A subscriber this many bytes behind is dropped. */
   maxBacklogBytes?: number;
+  /** How long the first reader waits for the studio's first answer. */
+  firstReadMs?: number;
   /** Told when the studio's tables differ from the catalogue's (a new table, one gone): the sync is due. */
   onTablesChanged?: () => void;
 }
@@ -175,6 +177,7 @@ export function createLiveLobby(options: LiveLobbyOptions) {
     new Promise<void>((resolve) => {
       if (stopping.signal.aborted) return resolve();
       const timer = setTimeout(done, ms);
+      timer.unref();
       function done() {
         clearTimeout(timer);
         stopping.signal.removeEventListener('abort', done);
@@ -242,10 +245,13 @@ export function createLiveLobby(options: LiveLobbyOptions) {
     if (studio) upstream = follow(studio);
   }
 
-  /** The lobby now: at the first call, once the catalogue and the studio were read (a studio that does not answer: empty). */
+  /**
+   * The lobby now: at the first call, once the catalogue and the studio were read, waiting at most
+   * `firstReadMs` for a studio that is slow (then empty until it answers; never an error).
+   */
   async function current(): Promise<LiveLobbyView> {
     start();
-    await firstRead;
+    await Promise.race([firstRead, sleep(options.firstReadMs ?? 2_000)]);
     if (now() - listedAt > (options.listedRefreshMs ?? 60_000)) await refreshListed();
     return view();
   }
