@@ -127,6 +127,8 @@ export const config = {
     '/spilleautomater/mine-favoritter',
     '/spilleautomater/spil-for-penge/:path*',
     '/bordspil/spil-for-penge/:path*',
+    '/live-casino/spil-for-penge/:path*',
+    '/mobil-live-casino/:path*',
     '/quick-deposit',
     // Pages rendered for one visitor, which get a nonce policy (lib/csp.ts NONCE_ROUTES).
     '/log-ind',

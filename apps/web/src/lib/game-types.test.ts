@@ -71,6 +71,14 @@ describe('what a tile shows and where it leads', () => {
     expect(historyGameHref('bonus-poker', known)).toBe('/mobilspil/bonus-poker');
   });
 
+  it('leads a live table (issue 25) to its table for money whoever asks, and a history round by its own kind', () => {
+    const table = { id: 'krone-roulette-live', gameType: 'live' as const };
+    expect(gameHref(table, 'fun')).toBe('/live-casino/spil-for-penge/krone-roulette-live');
+    expect(gameHref(table, 'real')).toBe('/live-casino/spil-for-penge/krone-roulette-live');
+    expect(historyGameHref('krone-roulette-live', new Map(), 'live')).toBe('/live-casino/spil-for-penge/krone-roulette-live');
+    expect(historyGameHref('krone-roulette-live', new Map(), null)).toBe('/mobilspil/krone-roulette-live');
+  });
+
   it('hints a slot’s return and volatility, a table title’s return to two decimals, “op til” where it assumes the best play', () => {
     const slot: TileGame = { id: 'a', name: 'A', studio: 'S', volatility: 'high', rtp: 0.9581, isNew: false };
     expect(tileHint(slot, t)).toBe('RTP 95,8 % · Høj volatilitet');

@@ -1,5 +1,6 @@
 import type { Translate } from './i18n';
 import type { PlatformData } from './platform-types';
+import { isLiveGame, livePlayHref } from './live-casino';
 import { formatTableRtp, isTableGame, tablePlayHref, type GameKindFields } from './table-games';
 
 /**
@@ -17,8 +18,8 @@ export type TileGame = Pick<GameSummary, 'id' | 'name' | 'studio' | 'volatility'
 
 export const toTileGame = (game: GameSummary): TileGame => {
   const { id, name, studio, volatility, rtp, isNew } = game;
-  // Only a table title carries its kind to the browser: the slots' tiles stay as small as before.
-  if (!isTableGame(game)) return { id, name, studio, volatility, rtp, isNew };
+  // Only a table title or a live table carries its kind to the browser: the slots' tiles stay as small as before.
+  if (!isTableGame(game) && !isLiveGame(game)) return { id, name, studio, volatility, rtp, isNew };
   return {
     id,
     name,
@@ -26,7 +27,7 @@ export const toTileGame = (game: GameSummary): TileGame => {
     volatility,
     rtp,
     isNew,
-    gameType: 'table',
+    gameType: game.gameType,
     category: game.category ?? null,
     rtpIsUpTo: game.rtpIsUpTo === true,
   };
@@ -36,18 +37,27 @@ export const toTileGame = (game: GameSummary): TileGame => {
 export const playHref = (gameId: string, mode: 'fun' | 'real') =>
   `/spilleautomater/${mode === 'real' ? 'spil-for-penge' : 'spil-for-sjov'}/${encodeURIComponent(gameId)}`;
 
-/** Where any title leads: a table title to the table launch routes (/bordspil/…), a slot to the slot's. */
+/**
+ * Where any title leads: a table title to the table launch routes (/bordspil/…), a live table to
+ * the live casino's for money whatever the mode (there is no fun play; a guest logs in first), a
+ * slot to the slot's.
+ */
 export const gameHref = (game: { id: string } & GameKindFields, mode: 'fun' | 'real') =>
-  isTableGame(game) ? tablePlayHref(game.id, mode) : playHref(game.id, mode);
+  isLiveGame(game) ? livePlayHref(game.id) : isTableGame(game) ? tablePlayHref(game.id, mode) : playHref(game.id, mode);
 
 /**
- * Where a round of the game history leads (a logged-in player's: play for money). The history's
- * rounds name their game only, so its kind comes from the titles the player played lately (`known`,
- * the recently played list the page loads anyway); a game not among them goes to the mobile route,
+ * Where a round of the game history leads (a logged-in player's: play for money). Its kind comes
+ * from the titles the player played lately (`known`, the recently played list the page loads
+ * anyway), else the round's own `gameType` (the history names it since issue 25); a game without
+ * either goes to the mobile route,
  * which plays a table title or a slot as the catalogue says (app/mobilspil/[slugGames]).
  */
-export function historyGameHref(gameId: string, known: ReadonlyMap<string, GameKindFields>): string {
-  const game = known.get(gameId);
+export function historyGameHref(
+  gameId: string,
+  known: ReadonlyMap<string, GameKindFields>,
+  gameType?: GameKindFields['gameType'] | null,
+): string {
+  const game = known.get(gameId) ?? (gameType ? { gameType } : undefined);
   return game ? gameHref({ id: gameId, ...game }, 'real') : `/mobilspil/${encodeURIComponent(gameId)}`;
 }
 
@@ -75,7 +85,7 @@ export const TILE_SIZES = '(min-width: 1024px) 220px, (min-width: 640px) 25vw, 4
  * even-money bets), to two decimals as the tables' figures are known.
  */
 export function tileHint(game: TileGame, t: Translate): string {
-  if (isTableGame(game))
+  if (isTableGame(game) || isLiveGame(game))
     return t(game.rtpIsUpTo ? 'games.board_games_rtp_up_to' : 'games.board_games_rtp', { rtp: formatTableRtp(game.rtp) });
   const volatility = VOLATILITY_KEYS[game.volatility];
   return volatility ? t('slot_machines.tile_hint', { rtp: formatRtp(game.rtp), volatility: t(volatility) }) : formatRtp(game.rtp);

@@ -24,7 +24,8 @@ export type HistoryRound = HistoryPage['items'][number];
 /** A loader's answer: the data, or the status and code the platform refused with; never throws. */
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; code: string };
 
-async function answer<T>(call: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<Answer<T>> {
+/** A platform call as a loader answers it (lib/live.ts shares it). */
+export async function platformAnswer<T>(call: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<Answer<T>> {
   try {
     const { data, error, response } = await call;
     if (data) return { ok: true, data: data.data };
@@ -34,6 +35,7 @@ async function answer<T>(call: Promise<{ data?: { data: T }; error?: unknown; re
   }
 }
 
+const answer = platformAnswer;
 const session = (sessionId: string) => ({ path: { sessionId } });
 
 /** The lobby's rows: newest, most played in 7 days, and a row per studio. */
@@ -68,10 +70,11 @@ export const searchGames = (term: string, limit = SEARCH_LIMIT) =>
 export const loadGame = (gameId: string) => answer(platform.GET('/Games/catalogue/{gameId}', { params: { path: { gameId } } }));
 
 /**
- * Whether a title plays on the table screen or the slot's (/mobilspil/{slug}, issue 24): the
- * catalogue's kind, or the studio rules' when the catalogue does not answer (lib/table-games.ts launchKind).
+ * Whether a title plays on the table screen, the slot's or the live casino's (/mobilspil/{slug},
+ * issues 24 and 25): the catalogue's kind, or the studio rules' when the catalogue does not answer
+ * (lib/table-games.ts launchKind).
  */
-export async function loadLaunchKind(gameId: string): Promise<'table' | 'slot'> {
+export async function loadLaunchKind(gameId: string): Promise<'table' | 'slot' | 'live'> {
   const game = await loadGame(gameId);
   if (game.ok) return launchKind(game.data);
   const rules = await loadAnyGameRules(gameId);

@@ -6,6 +6,9 @@ export const LOGIN_REQUIRED_PREFIXES: readonly string[] = Object.freeze([
   '/spilleautomater/spil-for-penge',
   // The table games' play for money (issue 24), as the slot's.
   '/bordspil/spil-for-penge',
+  // The live casino's tables (issue 25): for money only, on both launch routes.
+  '/live-casino/spil-for-penge',
+  '/mobil-live-casino',
   '/quick-deposit',
 ]);
 

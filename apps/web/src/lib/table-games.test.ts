@@ -131,7 +131,8 @@ describe('the table games’ figures and addresses', () => {
   it('decides the screen of /mobilspil/{slug} by the catalogue’s kind, else the studio rules’ kind, else a slot', () => {
     expect(launchKind({ gameType: 'table', category: 'roulette' })).toBe('table');
     expect(launchKind({ gameType: 'slot' }, 'roulette')).toBe('slot');
-    expect(launchKind({ gameType: 'live' })).toBe('slot');
+    // A live table (issue 25) plays on the live casino's launch page (/mobilspil sends it there).
+    expect(launchKind({ gameType: 'live' })).toBe('live');
     for (const kind of ['roulette', 'blackjack', 'video-poker']) expect(launchKind(null, kind)).toBe('table');
     expect(launchKind(undefined, 'slot')).toBe('slot');
     expect(launchKind({}, undefined)).toBe('slot');

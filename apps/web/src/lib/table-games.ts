@@ -65,6 +65,22 @@ const MAX_CATEGORIES = 20;
  * named from the dictionary, stand in (`fallbackName`), so the lobby never shows nothing.
  */
 export function readTableCategories(value: unknown, fallbackName: (id: TableCategoryId) => string): TableCategory[] {
+  const read = readCategoryConfig(value, (id) => `${TABLE_LOBBY_PATH}/${id}`);
+  if (read.length > 0) return read;
+  return (Object.keys(TABLE_CATEGORY_PAGES) as TableCategoryId[]).map((id, index) => ({
+    id,
+    name: fallbackName(id),
+    slug: `${TABLE_LOBBY_PATH}/${id}`,
+    position: index + 1,
+  }));
+}
+
+/**
+ * A category config of the operator's (`BordspilCategory`, `LiveCategories`: the same shape), read
+ * as `readTableCategories` says, without the fallback: empty when nothing in it is usable.
+ * `defaultSlug` is a category's page when its slug is not a path of this site.
+ */
+export function readCategoryConfig(value: unknown, defaultSlug: (id: string) => string): TableCategory[] {
   const seen = new Set<string>();
   const read: TableCategory[] = [];
   for (const entry of Array.isArray(value) ? value.slice(0, MAX_CATEGORIES) : []) {
@@ -76,21 +92,14 @@ export function readTableCategories(value: unknown, fallbackName: (id: TableCate
     read.push({
       id,
       name: name.trim(),
-      slug: typeof slug === 'string' && /^\/[a-z0-9/-]*$/.test(slug) ? slug : `${TABLE_LOBBY_PATH}/${id}`,
+      slug: typeof slug === 'string' && /^\/[a-z0-9/-]*$/.test(slug) ? slug : defaultSlug(id),
       position: typeof position === 'number' && Number.isFinite(position) ? position : Number.MAX_SAFE_INTEGER,
     });
   }
-  if (read.length > 0)
-    return read
-      .map((category, index) => ({ category, index }))
-      .sort(byPosition)
-      .map(({ category }) => category);
-  return (Object.keys(TABLE_CATEGORY_PAGES) as TableCategoryId[]).map((id, index) => ({
-    id,
-    name: fallbackName(id),
-    slug: `${TABLE_LOBBY_PATH}/${id}`,
-    position: index + 1,
-  }));
+  return read
+    .map((category, index) => ({ category, index }))
+    .sort(byPosition)
+    .map(({ category }) => category);
 }
 
 const byPosition = (a: { category: TableCategory; index: number }, b: { category: TableCategory; index: number }) =>
@@ -129,10 +138,11 @@ const TABLE_RULE_KINDS: ReadonlySet<unknown> = new Set(['roulette', 'blackjack',
 
 /**
  * Which screen a title is played on, where the address does not say (/mobilspil/{slug}): the
- * catalogue's `gameType` when it answers one, else the studio rules' `kind`, else a slot (the
- * slot's screen answers an unknown title with the 404 page).
+ * catalogue's `gameType` when it answers one (a live table's is the live casino's launch page),
+ * else the studio rules' `kind`, else a slot (the slot's screen answers an unknown title with the
+ * 404 page).
  */
-export function launchKind(entry: GameKindFields | null | undefined, rulesKind?: unknown): 'table' | 'slot' {
-  if (entry?.gameType) return entry.gameType === 'table' ? 'table' : 'slot';
+export function launchKind(entry: GameKindFields | null | undefined, rulesKind?: unknown): 'table' | 'slot' | 'live' {
+  if (entry?.gameType) return entry.gameType === 'slot' ? 'slot' : entry.gameType;
   return TABLE_RULE_KINDS.has(rulesKind) ? 'table' : 'slot';
 }

@@ -26,6 +26,7 @@ export function GameBar({
   loginAt,
   netOre,
   extra,
+  backLabel,
   t,
 }: {
   name: string;
@@ -37,6 +38,8 @@ export function GameBar({
   /** The session's net so far; null before the session is open. */
   netOre: number | null;
   extra?: React.ReactNode;
+  /** The way back's words: "Tilbage til lobbyen" unless the kind names its own (the live casino's). */
+  backLabel?: string;
   t: Translate;
 }) {
   const now = useServerTime();
@@ -44,7 +47,7 @@ export function GameBar({
   return (
     <div className={styles.bar} data-testid="game-bar">
       <Link href={lobbyPath} className={styles.back} prefetch={false} data-testid="game-exit">
-        {t('games.back_to_lobby')}
+        {backLabel ?? t('games.back_to_lobby')}
       </Link>
       <div className={styles.title}>
         <h1>{name}</h1>
@@ -114,8 +117,8 @@ export function LaunchProblem({
 }: {
   problem: { message: string; final: boolean };
   mode: 'fun' | 'real';
-  /** The same game for fun. */
-  funPath: string;
+  /** The same game for fun; null where there is none (a live table). */
+  funPath: string | null;
   onRetry: () => void;
   t: Translate;
 }) {
@@ -128,7 +131,7 @@ export function LaunchProblem({
             {t('slot_machines.play_again')}
           </button>
         )}
-        {mode === 'real' ? (
+        {mode === 'real' && funPath ? (
           <Link href={funPath} className="btn btn-outline" prefetch={false}>
             {t('slot_machines.play_for_fun')}
           </Link>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { artHref, TILE_SIZES, tileHint, tileSrcSet, type TileGame } from '../../lib/game-types';
 import type { Translate } from '../../lib/i18n';
+import { isLiveGame } from '../../lib/live-casino';
 import { isTableGame } from '../../lib/table-games';
 import styles from './games.module.css';
 import { TileActions } from './tile-actions';
@@ -8,15 +9,17 @@ import { TileLink } from './tile-link';
 
 /**
  * One title: its generated artwork (the build's WebP in the width the screen needs, lib/game-types.ts
- * tileSrcSet), name, studio and a return/volatility hint (a table title: its return, "op til" where
- * it assumes the best play), leading to the game's launch route (a slot's or a table's).
+ * tileSrcSet), name, studio and a return/volatility hint (a table title or a live table: its return,
+ * "op til" where it assumes the best play), leading to the game's launch route (a slot's, a table's
+ * or a live table's).
  * Renders on the server or in the browser alike (recently played is fetched by the browser).
  * The first tiles of a page load their picture at once; the rest when scrolled near.
  */
 export function GameTile({ game, t, eager = false, extra }: { game: TileGame; t: Translate; eager?: boolean; extra?: React.ReactNode }) {
+  const kind = isTableGame(game) ? 'table' : isLiveGame(game) ? 'live' : undefined;
   return (
     <div className={styles.tile} data-testid="game-tile" data-game-id={game.id}>
-      <TileLink gameId={game.id} table={isTableGame(game) || undefined} className={styles.tileLink}>
+      <TileLink gameId={game.id} kind={kind} className={styles.tileLink}>
         <span className={styles.artWrap}>
           {/* Decorative: the name below says what the picture shows. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -41,7 +44,7 @@ export function GameTile({ game, t, eager = false, extra }: { game: TileGame; t:
         <span className={styles.hint}>{tileHint(game, t)}</span>
         {extra ? <span className={styles.hint}>{extra}</span> : null}
       </TileLink>
-      <TileActions gameId={game.id} name={game.name} table={isTableGame(game) || undefined} />
+      <TileActions gameId={game.id} name={game.name} kind={kind} />
     </div>
   );
 }

@@ -7,12 +7,15 @@ import { loadFavourites, useFavourites } from './favourites-store';
 import { useGameTexts, useTilesLoggedIn } from './game-texts';
 import styles from './games.module.css';
 
-/** A logged-in player's part of a tile: the favourite heart and a link to play for fun. Nothing for a guest. */
-export function TileActions({ gameId, name, table }: { gameId: string; name: string; table?: boolean }) {
-  return useTilesLoggedIn() ? <PlayerActions gameId={gameId} name={name} table={table === true} /> : null;
+/**
+ * A logged-in player's part of a tile: the favourite heart and a link to play for fun (none for a
+ * live table, which is played for money only). Nothing for a guest.
+ */
+export function TileActions({ gameId, name, kind }: { gameId: string; name: string; kind?: 'table' | 'live' }) {
+  return useTilesLoggedIn() ? <PlayerActions gameId={gameId} name={name} kind={kind} /> : null;
 }
 
-function PlayerActions({ gameId, name, table }: { gameId: string; name: string; table: boolean }) {
+function PlayerActions({ gameId, name, kind }: { gameId: string; name: string; kind?: 'table' | 'live' }) {
   const favourites = useFavourites();
   useEffect(() => {
     loadFavourites();
@@ -28,13 +31,17 @@ function PlayerActions({ gameId, name, table }: { gameId: string; name: string; 
   };
   return (
     <div className={styles.actions}>
-      <a
-        href={gameHref({ id: gameId, gameType: table ? 'table' : 'slot' }, 'fun')}
-        className={styles.funLink}
-        aria-label={t('slot_machines.fun_link_label', { game: name })}
-      >
-        {t('slot_machines.play_for_fun')}
-      </a>
+      {kind === 'live' ? (
+        <span />
+      ) : (
+        <a
+          href={gameHref({ id: gameId, gameType: kind ?? 'slot' }, 'fun')}
+          className={styles.funLink}
+          aria-label={t('slot_machines.fun_link_label', { game: name })}
+        >
+          {t('slot_machines.play_for_fun')}
+        </a>
+      )}
       <FavouriteButton
         on={on}
         ready={favourites.status === 'ready'}

@@ -93,6 +93,8 @@ describe('login-required routes and the logout entry', () => {
       '/spilleautomater/mine-favoritter',
       '/spilleautomater/spil-for-penge/vikingernes-guld',
       '/bordspil/spil-for-penge/jacks-or-better',
+      '/live-casino/spil-for-penge/krone-roulette-live',
+      '/mobil-live-casino/krone-roulette-live',
       '/quick-deposit',
       '/?logout=true',
     ]) {
@@ -106,6 +108,8 @@ describe('login-required routes and the logout entry', () => {
       '/bordspil',
       '/bordspil/roulette',
       '/bordspil/spil-for-sjov/jacks-or-better',
+      '/live-casino',
+      '/live/live-roulette',
     ])
       expect(matches(url, { 'user-agent': CHROME }), url).toBe(false);
   });
@@ -132,6 +136,20 @@ describe('login-required routes and the logout entry', () => {
       new NextRequest('https://krone.test/bordspil/spil-for-sjov/jacks-or-better', { headers: { 'user-agent': CHROME } }),
     );
     expect(fun.headers.get('location')).toBeNull();
+  });
+
+  it('sends a guest who opens a live table (issue 25) to /log-ind and back, on both launch routes; the lobby is open', async () => {
+    for (const path of ['/live-casino/spil-for-penge/krone-roulette-live', '/mobil-live-casino/krone-roulette-live']) {
+      const guest = await proxy(new NextRequest(`https://krone.test${path}`, { headers: { 'user-agent': CHROME } }));
+      expect(guest.status, path).toBe(307);
+      expect(guest.headers.get('location'), path).toBe(`https://krone.test/log-ind?redirect=${encodeURIComponent(path)}`);
+      const player = await proxy(
+        new NextRequest(`https://krone.test${path}`, { headers: { 'user-agent': CHROME, cookie: 'krone_session=abc' } }),
+      );
+      expect(player.headers.get('location'), path).toBeNull();
+    }
+    const lobby = await proxy(new NextRequest('https://krone.test/live-casino', { headers: { 'user-agent': CHROME } }));
+    expect(lobby.headers.get('location')).toBeNull();
   });
 
   it('lets a player with a session cookie through', async () => {

@@ -1,0 +1,136 @@
+import 'server-only';
+import { cache } from 'react';
+import { getSystemConfig, getTranslator } from './content';
+import { env } from './env';
+import { createLobbyHub, eventStreamReader, type LobbyHub, type UpstreamSink } from './live-lobby-hub';
+import {
+  LIVE_CATEGORY_PAGES,
+  readLiveCategories,
+  type LiveCategoryId,
+  type LiveLobbyState,
+  type PlayedFigures,
+  sumFigures,
+} from './live-casino';
+import { normaliseLobbyData } from './live-lobby-schema';
+import { platform, platformNoStore } from './platform';
+import { PLATFORM_KEY_HEADER } from './platform-door';
+import { loadHistory, platformAnswer, type Answer, type HistoryRound } from './games';
+
+/**
+ * The storefront's loaders of the live casino (issue 25; the platform's `/Games/live/*` and the
+ * catalogue's live tables), one per platform call, as lib/games.ts keeps them for the other games.
+ */
+
+const answer = platformAnswer;
+
+/** Every live table of the catalogue is one page (three today; the platform pages at most 100). */
+const LIVE_LIST_SIZE = 100;
+type LiveCatalogueCategory = Exclude<LiveCategoryId, 'live-casino'>;
+
+/** The live tables of the catalogue (all, or one category's), by name; cached like the other lists. */
+export const loadLiveCatalogue = (category?: LiveCatalogueCategory) =>
+  answer(
+    platform.GET('/Games/catalogue', {
+      params: { query: { page: 1, pageSize: LIVE_LIST_SIZE, sort: 'name', type: 'live', ...(category ? { category } : {}) } },
+    }),
+  );
+
+/** The categories of the system config `LiveCategories` in their order; this build's four when it has none. */
+export const loadLiveCategories = cache(async () => {
+  const [t, value] = await Promise.all([getTranslator(), getSystemConfig('LiveCategories').catch(() => undefined)]);
+  return readLiveCategories(value, (id: LiveCategoryId) => t(LIVE_CATEGORY_PAGES[id].key));
+});
+
+/**
+ * How long a page may show a lobby state before asking again. The page's state is only the first
+ * picture: the stream replaces it as soon as the page runs (components/live/live-lobby-provider).
+ */
+export const LIVE_LOBBY_REVALIDATE_SECONDS = 5;
+
+/** The live tables' state now (GET /Games/live/lobby): null when the platform does not answer it. */
+export async function loadLiveLobby(): Promise<LiveLobbyState | null> {
+  const lobby = await answer(
+    platform.GET('/Games/live/lobby', {
+      fetch: (request: Request) =>
+        fetch(request, { next: { revalidate: LIVE_LOBBY_REVALIDATE_SECONDS, tags: ['live-lobby'] } } as RequestInit),
+    }),
+  );
+  return lobby.ok ? lobby.data : null;
+}
+
+export type LiveLaunch = { gameSessionId: string; gameId: string; tableId: string; gameUrl: string; expiresAt: string };
+
+/** Seats the logged-in player at a live table for money (POST /Games/live/launch): the game client's address, or the refusal. */
+export const launchLiveTable = (token: string, gameId: string): Promise<Answer<LiveLaunch>> =>
+  answer(platformNoStore.POST('/Games/live/launch/{sessionId}', { params: { path: { sessionId: token } }, body: { gameId } }));
+
+// ---------------------------------------------------------------------------------------------
+// The figures of a live game session (the game bar's net, the money-played warning's totals).
+
+/** The history pages read for one answer (100 rounds each): a live round takes about 25 s, so 10 pages cover 7 hours of one table. */
+const FIGURE_PAGES = 10;
+const PAGE_SIZE = 100;
+
+/**
+ * A live game session's net (its rounds are the contract's `{tableRoundId}:{gameSessionId}`) and,
+ * when `since` is given, the player's stakes and wins in every game since then (the money-played
+ * warning's figures), from the game history: the platform keeps no per-session figures for a live
+ * studio, whose money calls are its own. Null when the history could not be read (401: the session
+ * is gone, in `status`).
+ */
+export async function loadLiveFigures(
+  token: string,
+  gameSessionId: string,
+  from: Date,
+  since: Date | null,
+): Promise<{ ok: true; session: PlayedFigures; played: PlayedFigures | null } | { ok: false; status: number }> {
+  const start = since && since < from ? since : from;
+  const rounds: HistoryRound[] = [];
+  for (let page = 1; page <= FIGURE_PAGES; page++) {
+    const history = await loadHistory(token, { from: start.toISOString(), page, pageSize: PAGE_SIZE });
+    if (!history.ok) return { ok: false, status: history.status };
+    rounds.push(...history.data.items);
+    if (page >= history.data.lastPage) break;
+  }
+  return { ok: true, ...sumFigures(rounds, gameSessionId, from, since) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lobby's stream: one upstream per web process (lib/live-lobby-hub.ts).
+
+/** The platform's lobby stream, read as server-sent events; the states and pings go to the hub. */
+async function connectPlatformLobbyStream(sink: UpstreamSink, signal: AbortSignal): Promise<void> {
+  const response = await fetch(`${env.platformUrl}/Games/live/lobby/stream`, {
+    headers: { [PLATFORM_KEY_HEADER]: env.platformApiKey, accept: 'text/event-stream' },
+    cache: 'no-store',
+    signal,
+  });
+  if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`live lobby stream: platform answered ${response.status}`);
+  }
+  const read = eventStreamReader(
+    (event, data) => {
+      if (event === 'lobby') sink.lobby(data);
+    },
+    () => sink.alive(),
+  );
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      read(value);
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+const HUB = Symbol.for('krone.liveLobbyHub');
+
+/** The process's one hub (kept on globalThis: a development server loads modules more than once). */
+export function liveLobbyHub(): LobbyHub {
+  const holder = globalThis as { [HUB]?: LobbyHub };
+  return (holder[HUB] ??= createLobbyHub({ connect: connectPlatformLobbyStream, normalise: normaliseLobbyData }));
+}
