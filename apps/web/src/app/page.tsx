@@ -13,6 +13,8 @@ import { NewestAndPopularRows } from '@/components/games/lobby-rows';
 import { GAME_TEXT_KEYS } from '@/components/games/text-keys';
 import { toTileGame } from '@/lib/game-types';
 import { loadLobby } from '@/lib/games';
+import { loadLiveCatalogue } from '@/lib/live';
+import { LIVE_LOBBY_PATH } from '@/lib/live-casino';
 import { TABLE_LOBBY_PATH } from '@/lib/table-games';
 import { isBuiltRoute, withBuiltLinks } from '@/lib/built-routes';
 import { pickTranslations } from '@/lib/i18n';
@@ -40,10 +42,11 @@ interface HomeContent {
 
 export default async function HomePage() {
   const [t, home] = await Promise.all([getTranslator(), getMainContent<HomeContent>('home')]);
-  const [news, campaigns, lobby] = await Promise.all([
+  const [news, campaigns, lobby, live] = await Promise.all([
     getNewsList({ PageSize: home.newsCount ?? 4, CurrentPage: 1 }),
     getCampaigns(),
     loadLobby(),
+    loadLiveCatalogue(),
   ]);
   // Only slides and cards whose link leads to a page this build has (lib/built-routes.ts).
   const slides = withBuiltLinks(home.banner?.slides, (slide) => slide.ctaUrl);
@@ -91,6 +94,14 @@ export default async function HomePage() {
             games={lobby.data.tables.map(toTileGame)}
             t={t}
             seeAll={{ href: TABLE_LOBBY_PATH }}
+          />
+          {/* The live tables (issue 25), each to its table for money; their live state is on /live-casino. */}
+          <GameRow
+            id="home-live-casino"
+            title={t('games.live_casino_title')}
+            games={live.ok ? live.data.items.map(toTileGame) : []}
+            t={t}
+            seeAll={{ href: LIVE_LOBBY_PATH }}
           />
         </GameTexts>
       ) : null}

@@ -78,7 +78,8 @@ describe('built routes (no link to the 404 page)', () => {
     expect(isBuiltRoute('/contents/om-krone')).toBe(true);
     expect(isBuiltRoute('/contents')).toBe(false);
     expect(isBuiltRoute('/spilleautomater?side=2')).toBe(true);
-    expect(isBuiltRoute('/live-casino?side=2')).toBe(false);
+    expect(isBuiltRoute('/live-casino?side=2')).toBe(true);
+    expect(isBuiltRoute('/jackpots?side=2')).toBe(false);
   });
 
   it('filters a menu, an unbuilt entry taking its children with it', () => {
@@ -89,34 +90,57 @@ describe('built routes (no link to the 404 page)', () => {
     const entry = (slug: string, child: Entry[] = []): Entry => ({ slug, child });
     const menu = [
       entry('/'),
-      entry('/live-casino', [entry('/live/live-roulette'), entry('/kampagner')]),
+      entry('/jackpots', [entry('/jackpots/uge'), entry('/kampagner')]),
       entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/gamification')]),
     ];
     expect(builtMenu(menu)).toEqual([entry('/'), entry('/min-konto/oversigt', [entry('/min-konto/profil')])]);
     // A later session switches an entry back on by adding its prefix.
-    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/live-casino', '/live']).map((item) => item.slug)).toEqual([
+    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/jackpots']).map((item) => item.slug)).toEqual([
       '/',
-      '/live-casino',
+      '/jackpots',
       '/min-konto/oversigt',
     ]);
   });
 
-  it('drops the seeded start page’s cards and slides that lead to unbuilt games pages (live casino, jackpots), and keeps the rest', () => {
+  it('shows the live casino (issue 25): the lobby, its category pages and both launch routes with a table', () => {
+    for (const url of [
+      '/live-casino',
+      '/live/live-casino',
+      '/live/live-roulette',
+      '/live/live-blackjack',
+      '/live/andre-live-spil',
+      '/live-casino/spil-for-penge/krone-roulette-live',
+      '/mobil-live-casino/krone-roulette-live',
+    ])
+      expect(isBuiltRoute(url), url).toBe(true);
+    // /live itself is no page, nor a bare launch prefix.
+    for (const url of ['/live', '/mobil-live-casino']) expect(isBuiltRoute(url), url).toBe(false);
+    const categories = (seed('system-configs') as { name: string; value: { slug: string }[] }[]).find(
+      (config) => config.name === 'LiveCategories',
+    )!;
+    for (const category of categories.value) expect(hasPage(category.slug), category.slug).toBe(true);
+  });
+
+  it('drops the seeded start page’s cards and slides that lead to unbuilt games pages (jackpots), and keeps the rest', () => {
     const home = (seed('main-contents') as { home: { categories: { url: string }[]; banner: { slides: { ctaUrl: string }[] } } }).home;
     expect(withBuiltLinks(home.categories, (category) => category.url).map((category) => category.url)).toEqual([
       '/spilleautomater',
+      '/live-casino',
       '/bordspil',
     ]);
-    expect(withBuiltLinks(home.banner.slides, (slide) => slide.ctaUrl).map((slide) => slide.ctaUrl)).toEqual(['/kampagner/velkomstbonus']);
+    expect(withBuiltLinks(home.banner.slides, (slide) => slide.ctaUrl).map((slide) => slide.ctaUrl)).toEqual([
+      '/kampagner/velkomstbonus',
+      '/live-casino',
+    ]);
     expect(isBuiltRoute(GAMES_PATH)).toBe(hasPage(GAMES_PATH));
   });
 
   it('unlinks content HTML links to unbuilt pages, keeping their words', () => {
     const html = sanitizeRichText(
-      '<p>Prøv <a href="/live/live-roulette">live roulette</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
+      '<p>Se <a href="/jackpots">jackpots</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
     );
     expect(html).toBe(
-      '<p>Prøv <span>live roulette</span> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank" rel="noopener noreferrer">ROFUS</a>.</p>',
+      '<p>Se <span>jackpots</span> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank" rel="noopener noreferrer">ROFUS</a>.</p>',
     );
   });
 });

@@ -5,8 +5,8 @@
  * always shown. A prefix is a page and everything under it; one ending in '/' only what is under it.
  *
  * When a page ships, add its prefix here and the entries the seed already has show again; nothing
- * in the content needs to change. Not built yet (later issues): '/live-casino', '/live',
- * '/jackpots', '/nyevindere', '/min-konto/gamification', '/min-konto/kampagne'. A unit test checks
+ * in the content needs to change. Not built yet (later issues): '/jackpots', '/nyevindere',
+ * '/min-konto/gamification', '/min-konto/kampagne'. A unit test checks
  * that every prefix here has its page under src/app.
  */
 export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
@@ -41,12 +41,20 @@ export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
   '/bedste-spil',
   // The table games (issue 24): the lobby and its category pages.
   '/bordspil',
+  // The live casino (issue 25): the lobby and its launch route (/live-casino/spil-for-penge/{id}),
+  // and the category pages (no page at /live itself).
+  '/live-casino',
+  '/live/live-casino',
+  '/live/live-roulette',
+  '/live/live-blackjack',
+  '/live/andre-live-spil',
   // The game launch routes: a game under them, never the bare prefix (no page there).
   '/spilleautomater/spil-for-sjov/',
   '/spilleautomater/spil-for-penge/',
   '/bordspil/spil-for-sjov/',
   '/bordspil/spil-for-penge/',
   '/mobilspil/',
+  '/mobil-live-casino/',
 ]);
 
 /** Where "go to the games" buttons lead (the welcome popup, the deposit receipt), once it is built. */
