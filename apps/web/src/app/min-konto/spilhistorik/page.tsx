@@ -25,7 +25,8 @@ const FIELD_MESSAGES: Readonly<Record<string, string>> = catalogueKeys('HISTORY_
 
 /**
  * /min-konto/spilhistorik (login required): every round the player played for money (time to the
- * minute in Copenhagen time, game (a link to play it again), stake, win, balance after), the last 30
+ * minute in Copenhagen time, game (a link to play it again; a live table's round with the studio's
+ * round id, and a round not settled yet said so), stake, win, balance after), the last 30
  * days unless another period within 90 days is chosen, one game or all, 20 a page. Rendered on the
  * server from the address; never cached.
  */
@@ -111,9 +112,20 @@ export default async function GameHistoryPage({ searchParams }: { searchParams: 
                         <time dateTime={round.startedAt}>{formatDateTimeDa(round.startedAt)}</time>
                       </td>
                       <td data-label={t('games.history_col_game')}>
-                        <Link href={historyGameHref(round.gameId, kinds)} prefetch={false} data-testid="game-round-link">
+                        <Link href={historyGameHref(round.gameId, kinds, round.gameType)} prefetch={false} data-testid="game-round-link">
                           {round.gameName}
                         </Link>
+                        {/* A live table's round by the studio's own id (issue 25), as its game client shows it. */}
+                        {round.gameType === 'live' ? (
+                          <small className={own.roundNote} data-testid="game-round-id">
+                            {t('games.history_round_id', { id: round.providerRoundId })}
+                          </small>
+                        ) : null}
+                        {round.state === 'open' ? (
+                          <small className={own.roundNote} data-testid="game-round-open">
+                            {t('games.history_round_open')}
+                          </small>
+                        ) : null}
                       </td>
                       <td data-label={t('games.history_col_stake')} className={own.numeric}>
                         {formatKr(round.stakeOre)}
