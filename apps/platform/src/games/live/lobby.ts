@@ -186,12 +186,17 @@ export function createLiveLobby(options: LiveLobbyOptions) {
       stopping.signal.addEventListener('abort', done, { once: true });
     });
 
+  // A studio that is down is read every 2 s: its outage is logged once, not at every read.
+  let unreadable = false;
   async function readOnce() {
     if (!studio) return;
     try {
       accept(await studio.lobby());
+      if (unreadable) log.warn({}, 'live lobby: the studio’s lobby answers again');
+      unreadable = false;
     } catch (error) {
-      log.warn({ err: error }, 'live lobby: the studio’s lobby could not be read');
+      if (!unreadable) log.warn({ err: error }, 'live lobby: the studio’s lobby could not be read (logged once until it answers)');
+      unreadable = true;
     }
   }
 
