@@ -67,8 +67,16 @@ describe('the storefront refuses development settings in production', () => {
     ['an http image base', { STORE_IMAGE_BASE: 'http://img.example' }, /STORE_IMAGE_BASE must be https/],
     ['an unknown mode', { KRONE_ENV: 'prod' }, /KRONE_ENV must be production, development or test, not "prod"/],
     ['an unreadable proxy list', { WEB_TRUST_PROXY: 'lb.internal' }, /WEB_TRUST_PROXY: "lb\.internal"/],
-    ['the live studio stand-in', { LIVE_STUDIO_ORIGIN: 'http://127.0.0.1:4350' }, /LIVE_STUDIO_ORIGIN must be the live studio's https origin/],
-    ['a live studio origin that is no URL', { LIVE_STUDIO_ORIGIN: 'live.example' }, /LIVE_STUDIO_ORIGIN: "live\.example" is not an http\(s\) URL/],
+    [
+      'the live studio stand-in',
+      { LIVE_STUDIO_ORIGIN: 'http://127.0.0.1:4350' },
+      /LIVE_STUDIO_ORIGIN must be the live studio's https origin/,
+    ],
+    [
+      'a live studio origin that is no URL',
+      { LIVE_STUDIO_ORIGIN: 'live.example' },
+      /LIVE_STUDIO_ORIGIN: "live\.example" is not an http\(s\) URL/,
+    ],
   ])('refuses %s with one clear line', (_name, change, message) => {
     const problems = startupProblems({ ...good, ...change });
     expect(problems).toHaveLength(1);

@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import nextConfig from '../../next.config';
 import { SCREEN_SIZE_BOOT_SCRIPT } from './screen-size-boot';
 import { config, proxy } from '../proxy';
-import { BOOT_SCRIPT_HASH, cardsOrigin, contentSecurityPolicy, liveStudioOrigin, NONCE_ROUTES, securityHeadersFor, siteSecurityHeaders } from './csp';
+import {
+  BOOT_SCRIPT_HASH,
+  cardsOrigin,
+  contentSecurityPolicy,
+  liveStudioOrigin,
+  NONCE_ROUTES,
+  securityHeadersFor,
+  siteSecurityHeaders,
+} from './csp';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const policyOf = (value: string | null) => new Map((value ?? '').split(/;\s*/).map((part) => [part.split(' ')[0]!, part] as const));
@@ -92,7 +100,9 @@ describe('Content-Security-Policy', () => {
       expect(policy.get('frame-ancestors'), url).toBe("frame-ancestors 'none'");
     }
     // The per-visitor pages' nonce policy names it too (a visit may start on one of them).
-    const nonced = policyOf(contentSecurityPolicy({ nonce: 'abc', secure: true, paymentOrigin: 'https://cards.example.dk', liveOrigin: live }));
+    const nonced = policyOf(
+      contentSecurityPolicy({ nonce: 'abc', secure: true, paymentOrigin: 'https://cards.example.dk', liveOrigin: live }),
+    );
     expect(nonced.get('frame-src')).toBe("frame-src 'self' https://cards.example.dk https://client.lysmester.example");
 
     for (const unset of [undefined, '', '  ']) expect(liveStudioOrigin(unset)).toBeNull();
