@@ -84,8 +84,12 @@ export interface Route {
   session: 'required' | 'optional' | 'ignored';
   /** A read: may answer 2xx to hostile noise that leaves its request valid. */
   read?: boolean;
-  /** The answer when not JSON: a redirect for the browser (login), an HTML page (3-D Secure's return). */
-  answer?: 'redirect' | 'html' | 'svg';
+  /**
+   * The answer when not JSON: a redirect for the browser (login), an HTML page (3-D Secure's
+   * return), server-sent events that never end (the live lobby's stream: its headers are checked,
+   * its body is not waited for).
+   */
+  answer?: 'redirect' | 'html' | 'svg' | 'stream';
   /** Cookies the route reads besides the session's (their valid-shaped values are chosen in `baseDraft`). */
   cookies?: ('uid' | 'registration' | 'authTransaction' | 'studio')[];
 }
@@ -271,6 +275,28 @@ export const ROUTES: Route[] = [
   },
   { id: 'GET /api/images', method: 'GET', path: '/api/images', csrf: false, session: 'ignored', read: true },
   { id: 'GET /api/layouts', method: 'GET', path: '/api/layouts', csrf: false, session: 'ignored', read: true },
+  {
+    id: 'POST /api/live/launch',
+    method: 'POST',
+    path: '/api/live/launch',
+    body: { kind: 'json', schema: obj({ gameId: GAME_ID }) },
+    csrf: true,
+    session: 'required',
+  },
+  {
+    id: 'GET /api/live/sessions/{gameSessionId}',
+    method: 'GET',
+    path: '/api/live/sessions/{gameSessionId}',
+    pathParams: { gameSessionId: UUID },
+    query: {
+      from: { schema: str({ format: 'date-time' }), required: true },
+      since: { schema: str({ format: 'date-time' }), required: false },
+    },
+    csrf: false,
+    session: 'required',
+    read: true,
+  },
+  { id: 'GET /api/live/stream', method: 'GET', path: '/api/live/stream', csrf: false, session: 'ignored', read: true, answer: 'stream' },
   { id: 'GET /api/limits', method: 'GET', path: '/api/limits', csrf: false, session: 'required', read: true },
   {
     id: 'POST /api/limits/closure',
@@ -1390,7 +1416,11 @@ export async function sendAndCheck(
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    text = await response.text();
+    // A stream that never ends: its status and type tell the answer; the body is not waited for.
+    if (request.route.answer === 'stream' && response.ok && (response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      text = '';
+    } else text = await response.text();
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
     bump(tally.perStatus, 0);
@@ -1411,7 +1441,7 @@ export async function sendAndCheck(
     return;
   }
   if (status >= 200 && status < 300) {
-    if ((kind === 'html' || kind === 'svg') && request.method === request.route.method && request.route.read) return;
+    if ((kind === 'html' || kind === 'svg' || kind === 'stream') && request.method === request.route.method && request.route.read) return;
     if (allowed2xx(request, text)) return;
     return problem(status, `answered ${status}: ${text.slice(0, 300)}`);
   }
