@@ -12,9 +12,20 @@ import { iconMarkup } from './compose';
  * (`seed`: the ball's pocket, the cards' suit).
  */
 
-export type TableArtKind = 'roulette' | 'blackjack' | 'video-poker';
+export type TableArtKind = 'roulette' | 'blackjack' | 'video-poker' | 'money-wheel';
 
+/** The table games' kinds (the catalogue's categories of `gameType: 'table'`). */
 export const TABLE_ART_KINDS: readonly TableArtKind[] = ['roulette', 'blackjack', 'video-poker'];
+
+/**
+ * A live table's picture by its live category (issue 25): roulette's wheel, blackjack's cards, and a
+ * game show's money wheel for the others; each with the LIVE mark (`liveBadge`).
+ */
+export const LIVE_ART_KINDS: Readonly<Record<string, TableArtKind>> = {
+  'live-roulette': 'roulette',
+  'live-blackjack': 'blackjack',
+  'andre-live-spil': 'money-wheel',
+};
 
 /** The European wheel's pockets clockwise from the zero. */
 export const WHEEL_ORDER: readonly number[] = [
@@ -81,6 +92,61 @@ function wheel(seed: number, colours: Colours): { defs: string; body: string } {
     `<circle cx="${n(cx + ((outer + inner) / 2) * Math.cos(ballAngle))}" cy="${n(cy + ((outer + inner) / 2) * Math.sin(ballAngle))}" r="5.6" fill="url(#tb)" stroke="#555" stroke-width=".6"/>`,
   ].join('');
   return { defs, body };
+}
+
+/** A money wheel's field colours by its number, and the multiplier fields' gold (as game shows paint them). */
+const WHEEL_FIELD: Record<string, string> = {
+  '1': '#2b5ea7',
+  '2': '#7a3fa0',
+  '5': '#1f7a45',
+  '10': '#c0562a',
+  '20': '#a3262a',
+  '40': '#161616',
+  '2×': '#e6c15a',
+  '7×': '#e6c15a',
+};
+/** 54 fields: a repeating run of the numbers with the two multipliers opposite each other (a drawing, not the studio's wheel). */
+const MONEY_WHEEL_FIELDS: readonly string[] = Array.from({ length: 54 }, (_, i) =>
+  i === 0 ? '7×' : i === 27 ? '2×' : i === 13 ? '40' : i % 13 === 6 ? '20' : i % 6 === 3 ? '10' : i % 4 === 1 ? '5' : i % 2 ? '2' : '1',
+);
+
+/** A game show's money wheel, upright on its stand, its pointer at the top. */
+function moneyWheel(seed: number): { defs: string; body: string } {
+  const [cx, cy, r] = [160, 90, 70];
+  const step = (Math.PI * 2) / MONEY_WHEEL_FIELDS.length;
+  const turn = -Math.PI / 2 - step / 2 - (seed % 54) * step;
+  const gold = '#e6c15a';
+  const fields = MONEY_WHEEL_FIELDS.map((field, i) => {
+    const [a, b] = [turn + i * step, turn + (i + 1) * step];
+    const mid = (a + b) / 2;
+    const [tx, ty] = [cx + (r - 12) * Math.cos(mid), cy + (r - 12) * Math.sin(mid)];
+    const label = `<text x="${n(tx)}" y="${n(ty)}" transform="rotate(${n((mid * 180) / Math.PI + 90)} ${n(tx)} ${n(ty)})" text-anchor="middle" dominant-baseline="middle" ${ART_FONT} font-size="${field.length > 1 ? 6.5 : 8}" fill="${field.endsWith('×') ? '#3a2a00' : '#fff'}">${field}</text>`;
+    return `<path d="M${cx} ${cy}L${at(cx, cy, r, a)}A${r} ${r} 0 0 1 ${at(cx, cy, r, b)}z" fill="${WHEEL_FIELD[field]}"/>${label}`;
+  }).join('');
+  const defs = `<radialGradient id="mh" cx=".4" cy=".35" r=".7"><stop offset="0" stop-color="#fff1b8"/><stop offset=".6" stop-color="${gold}"/><stop offset="1" stop-color="#8a6414"/></radialGradient>`;
+  const pegs = MONEY_WHEEL_FIELDS.map((_, i) => {
+    const a = turn + i * step;
+    return `<circle cx="${n(cx + (r + 3) * Math.cos(a))}" cy="${n(cy + (r + 3) * Math.sin(a))}" r="1.6" fill="${gold}"/>`;
+  }).join('');
+  const body = [
+    `<path d="M${cx - 30} ${cy + r + 30}L${cx} ${cy + 20}L${cx + 30} ${cy + r + 30}z" fill="#3b2410" stroke="${gold}" stroke-width="1.5"/>`,
+    `<circle cx="${cx}" cy="${cy}" r="${r + 7}" fill="#2a1206" stroke="${gold}" stroke-width="3"/>`,
+    fields,
+    `<g stroke="#00000055" stroke-width=".6">${MONEY_WHEEL_FIELDS.map((_, i) => `<path d="M${cx} ${cy}L${at(cx, cy, r, turn + i * step)}"/>`).join('')}</g>`,
+    pegs,
+    `<circle cx="${cx}" cy="${cy}" r="18" fill="url(#mh)" stroke="#6b4a0c" stroke-width="1.2"/>`,
+    `<path d="M${cx - 8} ${cy - r - 12}L${cx + 8} ${cy - r - 12}L${cx} ${cy - r + 4}z" fill="url(#mh)" stroke="#6b4a0c" stroke-width="1"/>`,
+  ].join('');
+  return { defs, body };
+}
+
+/** The LIVE mark of a live table's tile: a red pill with a white dot, top left (as live lobbies mark their tables). */
+export function liveBadge(): string {
+  return [
+    `<rect x="12" y="12" width="62" height="24" rx="12" fill="#d0142c" stroke="#fff" stroke-opacity=".85" stroke-width="1.5"/>`,
+    `<circle cx="26" cy="24" r="4.5" fill="#fff"/>`,
+    `<text x="50" y="29" text-anchor="middle" ${ART_FONT} font-size="14" fill="#fff" letter-spacing="1">LIVE</text>`,
+  ].join('');
 }
 
 /** A stack of casino chips, bottom first: each an edge and a face with the white inlays. */
@@ -150,6 +216,10 @@ export function tableArtMarkup(kind: TableArtKind, seed: number, colours: Colour
   if (kind === 'roulette') {
     const drawn = wheel(seed, colours);
     return { defs: drawn.defs, body: `${drawn.body}${chips(40, 138, 4, chipColour)}${chips(282, 142, 3, second)}` };
+  }
+  if (kind === 'money-wheel') {
+    const drawn = moneyWheel(seed);
+    return { defs: drawn.defs, body: `${drawn.body}${chips(40, 140, 4, chipColour)}${chips(282, 144, 3, second)}` };
   }
   if (kind === 'blackjack') {
     const black: Suit = seed % 2 === 0 ? 'spade-suit' : 'club-suit';
