@@ -331,3 +331,20 @@ describe('the provider in the configuration', () => {
     expect(problemsWith('a-real-lysmester-live-secret-of-40-chars!')).toEqual([]);
   });
 });
+
+describe('the adapter’s answer to an overloaded database', () => {
+  it('asks the studio to try again later (503), not a server error it would not retry soon: a full connection queue, a statement timed out', async () => {
+    const { answerOfError } = await import('../src/games/providers/lysmester/wallet.js');
+    const { DatabaseOverloaded } = await import('../src/db/client.js');
+    for (const error of [
+      new DatabaseOverloaded('200 requests already wait'),
+      Object.assign(new Error('canceling statement'), { code: '57014' }),
+    ]) {
+      const answer = answerOfError(new Error('the credit failed', { cause: error }));
+      expect(answer.http).toBe(503);
+      expect(answer.answer.status).toBe('SERVER_ERROR');
+    }
+    // A fault that is no overload stays a 500.
+    expect(answerOfError(new Error('broken')).http).toBe(500);
+  });
+});

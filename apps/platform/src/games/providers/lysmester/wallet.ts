@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
+import { isOverload, type Db } from '../../../db/client.js';
 import { AppError } from '../../../shared/errors.js';
 import { gameSessions } from '../../schema.js';
 import type { GamesService } from '../../service.js';
@@ -77,6 +77,10 @@ const okWith = (balanceOre: number): WalletReply => reply('OK', { balance: balan
 
 /** A refusal of the games contract (or anything thrown) as the studio's answer; `session` tells a blocked player from an ended session. */
 export function answerOfError(error: unknown, session?: TokenSession | null): WalletReply {
+  // A saturated database (a full connection queue, a statement timed out) is not an error of the
+  // call: the studio is told to try again later, as the error plugin tells any caller (503).
+  if (isOverload(error))
+    return { http: RETRY_LATER_STATUS, answer: { status: 'SERVER_ERROR', message: 'SERVICE_OVERLOADED: try again later' } };
   if (!(error instanceof AppError)) return reply('SERVER_ERROR');
   if (RETRY_LATER.has(error.code))
     return { http: RETRY_LATER_STATUS, answer: { status: 'SERVER_ERROR', message: `${error.code}: try again later` } };
