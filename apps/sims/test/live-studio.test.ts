@@ -5,6 +5,8 @@ import {
   dealFromShoe,
   moneyWheelReturnOre,
   moneyWheelRtp,
+  rouletteRtp,
+  rtpPercent,
   moneyWheelSpinOf,
   playerShoe,
   SeededTestRng,
@@ -161,6 +163,21 @@ describe('Lysmester Live, the live studio stand-in', () => {
       expect(table.round.commitment).toMatch(/^[0-9a-f]{64}$/);
       expect(table.round.result).toBeUndefined();
     }
+  });
+
+  it("shows each table's rules, what each bet pays and its return inside the game, from the maths", async () => {
+    const page = async (tableId: string) => (await fetch((await launch(tableId)).gameUrl)).text();
+    const roulette = await page('krone-roulette-live');
+    expect(roulette).toContain('Spilleregler og tilbagebetaling');
+    expect(roulette).toContain('<td>Et enkelt tal (0–36)</td><td>35 til 1</td>');
+    expect(roulette).toContain(`data-testid="live-rules-rtp">${rtpPercent(rouletteRtp('european', 'straight')).replace('.', ',')} %<`);
+    const wheel = await page('karrusellen-live');
+    for (const number of [1, 2, 5, 10, 20, 40] as const)
+      expect(wheel).toContain(`data-testid="live-rules-rtp-${number}">${rtpPercent(moneyWheelRtp(number)).replace('.', ',')} %<`);
+    expect(wheel).toContain('den største gevinst er 1.960 til 1');
+    const blackjack = await page('nattergal-blackjack');
+    expect(blackjack).toContain('Blackjack betaler 3 til 2');
+    expect(blackjack).toContain(`data-testid="live-rules-rtp">${(SHARED_HAND_RTP * 100).toFixed(2).replace('.', ',')} %<`);
   });
 
   it('takes a roulette bet through a signed debit and pays exactly its return with a signed credit once the result is shown', async () => {

@@ -1,4 +1,17 @@
-import { EUROPEAN_WHEEL_ORDER, MONEY_WHEEL_NUMBERS, MONEY_WHEEL_ORDER, RED_NUMBERS } from '@krone/games-math';
+import {
+  EUROPEAN_WHEEL_ORDER,
+  MONEY_WHEEL_COUNTS,
+  MONEY_WHEEL_FIELDS,
+  MONEY_WHEEL_LARGEST_RETURN,
+  MONEY_WHEEL_MULTIPLIERS,
+  MONEY_WHEEL_NUMBERS,
+  MONEY_WHEEL_ORDER,
+  moneyWheelRtp,
+  RED_NUMBERS,
+  rouletteRtp,
+  rtpPercent,
+  SHARED_HAND_RTP,
+} from '@krone/games-math';
 import { escapeHtml } from '../http.js';
 import type { LiveTableSpec } from './rounds.js';
 
@@ -42,6 +55,40 @@ function wheelSvg(kind: LiveTableSpec['kind']): string {
     })
     .join('');
   return `<svg viewBox="-110 -112 220 224" class="wheel" role="img" aria-label="Hjulet" data-testid="live-wheel" data-fields="${count}"><g class="spin">${slices}<circle r="22" fill="#0b2219" stroke="#e8b931"/></g><path d="M0 -104 L-6 -112 L6 -112 Z" fill="#e8b931"/></svg>`;
+}
+
+/** A percentage the Danish way: 97,30 %. */
+const percent = (value: string) => `${value.replace('.', ',')} %`;
+
+/**
+ * The table's rules, what each bet pays and its return to player, inside the game (the Danish
+ * rules ask for them there), computed from the maths as the lobby's figures are.
+ */
+function rulesHtml(spec: LiveTableSpec): string {
+  const limits = `<p>Indsats pr. bet ${kr(spec.minBetOre)}–${kr(spec.maxBetOre)}${spec.kind === 'blackjack' ? '' : `, og dine bets i en runde højst ${kr(spec.maxBetOre)} i alt`}.</p>`;
+  if (spec.kind === 'roulette') {
+    const rtp = percent(rtpPercent(rouletteRtp('european', 'straight')));
+    const rows = [
+      ['Rød eller sort, lige eller ulige', '1 til 1'],
+      ['Dusin (1–12, 13–24, 25–36)', '2 til 1'],
+      ['Et enkelt tal (0–36)', '35 til 1'],
+    ];
+    return `<p>Europæisk roulette med ét nul: hjulet har 37 lommer, 0–36. Bets placeres, mens der er åbent, og kuglen afgør dem alle. Nul taber alle bets undtagen et bet på 0.</p>
+<table><thead><tr><th>Bet</th><th>Udbetaling</th><th>Tilbagebetaling</th></tr></thead><tbody>${rows.map(([bet, pays]) => `<tr><td>${bet}</td><td>${pays}</td><td>${rtp}</td></tr>`).join('')}</tbody></table>
+<p>Tilbagebetaling til spilleren (RTP): <strong data-testid="live-rules-rtp">${rtp}</strong> for hvert bet.</p>${limits}`;
+  }
+  if (spec.kind === 'money-wheel') {
+    const rows = MONEY_WHEEL_NUMBERS.map((number) => {
+      const rtp = percent(rtpPercent(moneyWheelRtp(number)));
+      return `<tr><td>${number}</td><td>${MONEY_WHEEL_COUNTS[number]} af ${MONEY_WHEEL_FIELDS}</td><td>${number} til 1</td><td data-testid="live-rules-rtp-${number}">${rtp}</td></tr>`;
+    }).join('');
+    return `<p>Hjulet har ${MONEY_WHEEL_FIELDS} felter: tallene nedenfor og to multiplikatorfelter, ${MONEY_WHEEL_MULTIPLIERS.map((m) => `${m}×`).join(' og ')}. Du sætter på et eller flere tal; stopper hjulet på dit tal, får du tallet til 1 plus din indsats. Stopper det på en multiplikator, drejes hjulet igen, og gevinsten ganges med multiplikatoren. Højst to multiplikatorer tæller i en runde, så den største gevinst er ${(MONEY_WHEEL_LARGEST_RETURN - 1).toLocaleString('da-DK')} til 1.</p>
+<table><thead><tr><th>Tal</th><th>Felter</th><th>Udbetaling</th><th>Tilbagebetaling</th></tr></thead><tbody>${rows}</tbody></table>
+<p>Tilbagebetalingen (RTP) er forskellig for hvert tal; den bedste er ${percent(rtpPercent(moneyWheelRtp(10)))} (10).</p>${limits}`;
+  }
+  return `<p>Blackjack med fælles hånd: alle ved bordet får de samme to første kort og ser dealerens samme åbne kort, og hver spiller træffer sine egne valg. Kort, du trækker, kommer fra den samme række, som alle trækker fra, så der altid er plads ved bordet.</p>
+<ul><li>8 kortspil. Dealeren står på blød 17.</li><li>Blackjack betaler 3 til 2; anden gevinst 1 til 1; lige er uafgjort.</li><li>Du kan doble på dine to første kort, også efter split. Du kan splitte én gang; delte esser får ét kort hver.</li><li>Ingen forsikring og ingen overgivelse. Dealeren får sit andet kort efter spillernes valg; har dealeren blackjack, taber du kun din første indsats (dobling og split gives tilbage).</li><li>Et valg, du ikke når at træffe, står.</li></ul>
+<p>Tilbagebetaling til spilleren (RTP) med grundlæggende strategi: <strong data-testid="live-rules-rtp">${percent((SHARED_HAND_RTP * 100).toFixed(2))}</strong>.</p>${limits}`;
 }
 
 const kr = (ore: number) => `${(ore / 100).toLocaleString('da-DK', { minimumFractionDigits: ore % 100 ? 2 : 0 })} kr.`;
@@ -96,6 +143,8 @@ button[aria-pressed=true]{background:var(--gold);color:#1b1b1b}
 .message{min-height:22px}.cards{font-size:20px}.cards span{font-weight:700;letter-spacing:.05em}.moves{display:flex;gap:6px;justify-content:center;flex-wrap:wrap}.proof{font-size:12px;word-break:break-all;color:#c9c2ad}
 ol{display:flex;gap:6px;list-style:none;padding:0;margin:6px 0;justify-content:center;flex-wrap:wrap}
 ol li{background:#00000055;border-radius:6px;padding:2px 8px}
+.rules{background:#00000040;border-radius:10px;padding:8px 12px;margin:8px 0}.rules summary{cursor:pointer;font-weight:700;min-height:32px}
+.rules table{border-collapse:collapse;width:100%;font-size:14px}.rules th,.rules td{text-align:left;padding:4px 6px;border-bottom:1px solid #ffffff22}
 </style></head>
 <body><main>
 <p class="notice" data-testid="live-standin-notice">Dette er en stand-in for et live-studie: der er ingen video her. Bordet tegnes af studiets testmiljø, og resultaterne trækkes af dets tilfældighedsgenerator.</p>
@@ -127,6 +176,7 @@ ${
 <div class="spots" role="group" aria-label="Bets">${spots}</div>
 <p class="message" data-testid="live-message" role="status"></p>
 <p class="proof" data-testid="live-proof"></p>
+<details class="rules" data-testid="live-rules"><summary>Spilleregler og tilbagebetaling</summary>${rulesHtml(spec)}</details>
 </main>
 <script nonce="${nonce}">
 const config = ${config.replace(/</g, '\\u003c')};
