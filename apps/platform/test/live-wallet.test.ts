@@ -3,6 +3,7 @@ import { tableTitleById, type TableTitle } from '@krone/games-math';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/audit/schema.js';
+import { bonusGrants } from '../src/bonus/schema.js';
 import type { Db } from '../src/db/client.js';
 import { catalogueRow } from '../src/games/catalogue-sync.js';
 import { providersFromConfig } from '../src/games/providers.js';
@@ -262,6 +263,49 @@ describe('Lysmester Live wallet', () => {
       http: 200,
       body: { status: 'OK', balance: 11_000 },
     });
+  });
+
+  it('refuses a logged-out player’s debit (SESSION_INVALID) with nothing moved, and still pays the credit of a round they bet before', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const roundId = tableRound();
+    const debit = debitOf(sessionToken, roundId, 1_000);
+    expect(await call('debit', debit)).toMatchObject({ http: 200, body: { status: 'OK' } });
+    const logout = await platform.app.inject({ method: 'POST', url: `/Players/sessions/${player.token}/logout` });
+    expect(logout.statusCode).toBe(200);
+    const transfers = await transferCount();
+    expect(await call('debit', debitOf(sessionToken, tableRound(), 1_000))).toMatchObject({ body: { status: 'SESSION_INVALID' } });
+    expect(await transferCount()).toBe(transfers);
+    expect(await balanceOf(player.id)).toBe(9_000);
+    expect(await call('credit', creditOf(sessionToken, roundId, 0, [debit.transactionId]))).toMatchObject({
+      http: 200,
+      body: { status: 'OK' },
+    });
+  });
+
+  it('holds an open bonus’s maximum bet (100 kr.) for a table round’s debits together: the one past it is refused, nothing moved', async () => {
+    const { player, sessionToken } = await seated(30_000);
+    const grantId = randomUUID();
+    const now = platform.clock();
+    await platform.database.db.insert(bonusGrants).values({
+      id: grantId,
+      playerId: player.id,
+      code: 'VELKOMST100',
+      paymentId: randomUUID(),
+      amountOre: 10_000,
+      wageringRequirementOre: 10_000_000,
+      grantedAt: now,
+      expiresAt: new Date(now.getTime() + 60 * 86_400_000),
+    });
+    const roundId = tableRound();
+    expect(await call('debit', debitOf(sessionToken, roundId, 6_000))).toMatchObject({ http: 200, body: { status: 'OK' } });
+    const transfers = await transferCount();
+    const past = await call('debit', debitOf(sessionToken, roundId, 5_000));
+    expect(past.body).toMatchObject({ status: 'BET_NOT_ALLOWED', message: 'BONUS_MAX_BET' });
+    expect(await transferCount()).toBe(transfers);
+    expect(await balanceOf(player.id)).toBe(24_000);
+    // Up to the maximum in the same round is taken; a new round starts again from nothing.
+    expect(await call('debit', debitOf(sessionToken, roundId, 4_000))).toMatchObject({ http: 200, body: { status: 'OK' } });
+    expect(await call('debit', debitOf(sessionToken, tableRound(), 10_000))).toMatchObject({ http: 200, body: { status: 'OK' } });
   });
 
   it('takes two players’ debits on the same table round, each in its own contract round', async () => {
