@@ -46,8 +46,21 @@ describe('the wiring between stand-ins, platform and storefront (scripts/dev-env
       platformPublicPort: 4101,
       webPort: 3100,
       studioPort: 4410,
+      livePort: 4360,
     });
     const env = devEnv('e2e', e2ePorts({}));
+    // The live studio stand-in runs in the stand-ins' process on its own port, its wallet calls to the platform's public listener.
+    expect(env.sims).toMatchObject({
+      LYSMESTER_PORT: '4360',
+      LYSMESTER_WALLET_URL: 'http://127.0.0.1:4101/Games/live/lysmester',
+      LYSMESTER_PACE: '0.5',
+    });
+    expect(env.platform).toMatchObject({
+      LYSMESTER_LIVE_URL: 'http://127.0.0.1:4360',
+      GAME_PROVIDER_LYSMESTER_LIVE_SECRET: env.sims.LYSMESTER_WALLET_SECRET,
+    });
+    expect(env.platform.LYSMESTER_LIVE_API_KEY).toBe(env.sims.LYSMESTER_OPERATOR_KEY);
+    expect(env.web.LIVE_STUDIO_ORIGIN).toBe('http://127.0.0.1:4360');
     expect(env.platform.PGLITE_DATA_DIR).toBe('memory://');
     expect(env.platform.TEST_CLOCK_CONTROL).toBe('true');
     expect(devEnv('demo', e2ePorts({})).platform.TEST_CLOCK_CONTROL).toBeUndefined();
