@@ -314,6 +314,8 @@ export async function buildPlatform({
     studio: liveStudio && games.knownProvider(LYSMESTER_PROVIDER_ID) ? createLysmesterStudio(liveStudio) : null,
     lobbyUrl: `${config.WEB_PUBLIC_URL.replace(/\/+$/, '')}/live-casino`,
     log: app.log,
+    // The money-played warning's clock at the live tables is per login (games/live/warning.ts).
+    loginOf: players.loginOf,
   });
   const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, bonus, players });
   const withdrawals = createWithdrawalsService({
@@ -411,7 +413,7 @@ export async function buildPlatform({
   await publicDoor.register(paymentWebhookRoutes, { payments, config, clock });
   await publicDoor.register(payoutWebhookRoutes, { withdrawals, config, clock });
   await publicDoor.register(gamesContractRoutes, { games, clock });
-  await publicDoor.register(lysmesterWalletRoutes, { games, db: database.db, clock });
+  await publicDoor.register(lysmesterWalletRoutes, { games, db: database.db, clock, warning: live.warning });
 
   // Once per process, whichever listener: the background jobs stop with the internal one.
   if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {

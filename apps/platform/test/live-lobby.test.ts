@@ -408,6 +408,9 @@ describe('live casino: a seat at a table, for money', () => {
     expect(await openSessions(player.id)).toBe(1);
     const [session] = await db().select().from(gameSessions).where(eq(gameSessions.id, data.gameSessionId));
     expect(session).toMatchObject({ providerId: PROVIDER, gameId: ROULETTE, mode: 'real', endedAt: null });
+    // The login's money-played warning starts with its first live seat (games/live/warning.ts).
+    const warning = await get<{ due: boolean; playSince: string | null }>(`/Games/live/warning/${player.token}`);
+    expect(warning.body.data).toMatchObject({ due: false, playSince: now().toISOString() });
   });
 
   it('refuses a paused or logged-out player, and a title that is no live table, with nothing made', async () => {
@@ -531,6 +534,8 @@ describe('live casino: the studio down', () => {
     const sessions = await db().select().from(gameSessions).where(eq(gameSessions.playerId, player.id));
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ endedReason: 'launch_failed', endedAt: expect.any(Date) });
+    // A seat the studio never gave starts no money-played warning.
+    expect((await get<{ playSince: string | null }>(`/Games/live/warning/${player.token}`)).body.data.playSince).toBeNull();
 
     // Synced meanwhile, the studio's tables stay as they were: a studio that is down withdraws nothing.
     await expect(platform.live.syncTables()).rejects.toThrow();

@@ -252,3 +252,16 @@ export const gameFavourites = pgTable(
   },
   (t) => [primaryKey({ name: 'game_favourites_pkey', columns: [t.playerId, t.gameId] })],
 );
+
+/**
+ * The money-played warning's clock at the live tables (games/live/warning.ts, migration 0027): one
+ * per login (`player_sessions.token_hash`, as `game_sessions.player_session_hash` names it), shared
+ * by every live table and tab of it. `playSince`: when the login's live play began (the warning's
+ * figures count from it); `warningSince`: that start or the player's last "continue".
+ */
+export const liveWarningClocks = pgTable('live_warning_clocks', {
+  playerSessionHash: text('player_session_hash').primaryKey(),
+  playerId: uuid('player_id').notNull(),
+  playSince: timestamp('play_since', { withTimezone: true }).notNull(),
+  warningSince: timestamp('warning_since', { withTimezone: true }).notNull(),
+});

@@ -416,6 +416,7 @@ export function createGamesService(deps: GamesDeps) {
     launch: sessions.launch,
     authenticate: sessions.authenticate,
     balance: sessions.balance,
+    warningMinutes: sessions.warningMinutes,
     bet,
     win,
     betAndWin,

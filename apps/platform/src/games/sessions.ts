@@ -185,6 +185,7 @@ export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Ca
     };
   }
 
+  /** The money-played warning's minutes: the system config's, or 5 when it has none or no whole number above 0. */
   async function warningMinutes(): Promise<number> {
     const minutes = deps.warningMinutes ? await deps.warningMinutes() : DEFAULT_WARNING_MINUTES;
     return Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_WARNING_MINUTES;
@@ -232,6 +233,7 @@ export function createGameSessions(deps: GameSessionsDeps & { catalogue: Pick<Ca
     balances,
     authenticate,
     balance,
+    warningMinutes,
     endPlayerSessions,
     endSession,
   };

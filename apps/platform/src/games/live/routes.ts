@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '../../shared/http.js';
+import { errorBody, iso, isoDateTime, isoOrNull, noStore, ok, ore, sessionParams } from '../../shared/http.js';
 import { perPlayerRateLimit } from '../../shared/player-rate-limit.js';
 import type { LiveCasino } from './service.js';
 import { LIVE_KINDS, LIVE_ROUND_STATES } from './types.js';
+import type { LiveWarningState } from './warning.js';
 
 const tags = ['games'];
 
@@ -49,6 +50,28 @@ const liveLobby = z.object({
   tables: z.array(liveTable),
 });
 z.globalRegistry.add(liveLobby, { id: 'LiveLobby' });
+
+/** The money-played warning at the live tables for the player's login (games/live/warning.ts). */
+const liveWarning = z.object({
+  /** Due and unanswered: the live studio's debits are refused (LIMIT_REACHED) until the player continues. */
+  due: z.boolean(),
+  /** When it falls (or fell) due; null before the login's first live table. */
+  dueAt: isoDateTime.nullable(),
+  /** When the login's live play began: the minutes played and the figures count from it. */
+  playSince: isoDateTime.nullable(),
+  /** Whole minutes since playSince by the platform's clock; 0 before the first live table. */
+  minutesPlayed: z.number().int().min(0),
+  warningMinutes: z.number().int().min(1),
+  /** What the player staked (net of cancelled debits) and won at the live tables since playSince, in øre. */
+  stakedOre: ore,
+  wonOre: ore,
+});
+z.globalRegistry.add(liveWarning, { id: 'LiveWarning' });
+
+const warningAnswer = (state: LiveWarningState) => ({
+  result: 1 as const,
+  data: { ...state, dueAt: isoOrNull(state.dueAt), playSince: isoOrNull(state.playSince) },
+});
 
 /**
  * The live casino for the storefront (games/README.md "Live casino"): the live tables' state (once
@@ -154,6 +177,43 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveCasino }> = async (ap
       reply.headers(noStore);
       const seated = await live.launch(request.player.id, request.body.gameId, request.params.sessionId);
       return { result: 1 as const, data: { ...seated, expiresAt: iso(seated.expiresAt) } };
+    },
+  );
+
+  app.get(
+    '/Games/live/warning/:sessionId',
+    {
+      schema: {
+        tags,
+        operationId: 'liveWarning',
+        summary:
+          'The money-played warning at the live tables for the session’s login: due or not, when, since when the login plays live, the minutes (system config wageringTimePopup) and the stakes and wins at the live tables since then; while due, the live studio’s debits are refused',
+        params: sessionParams,
+        response: { 200: ok(liveWarning), 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return warningAnswer(await live.warning.state(request.player.id, request.params.sessionId));
+    },
+  );
+
+  app.post(
+    '/Games/live/warning/:sessionId/continue',
+    {
+      schema: {
+        tags,
+        operationId: 'continueLiveWarning',
+        summary:
+          'The player’s “continue” to the money-played warning at the live tables: when it is due, its minutes start again from now; when it is not (answered already, or not yet due), nothing changes. Answers the warning’s state as GET does',
+        params: sessionParams,
+        response: { 200: ok(liveWarning), 401: errorBody },
+      },
+      config: { rateLimit: perPlayerRateLimit({ max: 30, timeWindow: '1 minute' }) },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return warningAnswer(await live.warning.answer(request.player.id, request.params.sessionId));
     },
   );
 };

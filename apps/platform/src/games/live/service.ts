@@ -7,6 +7,7 @@ import { GAME_ID_PATTERN } from '../sessions.js';
 import { syncLiveTables, withdrawLiveTables, type LiveSyncResult } from './catalogue-sync.js';
 import { createLiveLobby, type ListedTable } from './lobby.js';
 import { tableIdOfGame, type LiveStudio } from './types.js';
+import { createLiveWarning } from './warning.js';
 
 /*
  * The live casino (issue 25, games/README.md "Live casino"): the studio's tables in the catalogue
@@ -18,7 +19,9 @@ import { tableIdOfGame, type LiveStudio } from './types.js';
 export interface LiveCasinoDeps {
   db: Db;
   clock: () => Date;
-  games: Pick<GamesService, 'launch' | 'endSession' | 'catalogue'>;
+  games: Pick<GamesService, 'launch' | 'endSession' | 'catalogue' | 'warningMinutes'>;
+  /** The player's live login for a session token (the players context's): the money-played warning's clock is per login. */
+  loginOf: (token: string) => Promise<{ key: string } | null>;
   /** Null when the live casino is off (config.ts `liveStudioOf`). */
   studio: LiveStudio | null;
   /** Where the studio's game client sends a player back to (the storefront's /live-casino). */
@@ -34,6 +37,7 @@ export const LIVE_SYNC_RETRY_MS = 15_000;
 
 export function createLiveCasino(deps: LiveCasinoDeps) {
   const { db, clock, studio, log } = deps;
+  const warning = createLiveWarning({ db, clock, warningMinutes: deps.games.warningMinutes, loginOf: deps.loginOf });
 
   /** The live tables the catalogue lists, of the studio's provider. */
   async function listedTables(): Promise<Map<string, ListedTable>> {
@@ -120,7 +124,8 @@ export function createLiveCasino(deps: LiveCasinoDeps) {
   /**
    * Seats the session's player at a live table for money: a game session made as POST /Games/launch
    * makes one (every refusal of that: logged out, paused, closed, locked, excluded), then the studio's
-   * launch with its token and the session's id as the player's reference (nothing personal). Should
+   * launch with its token and the session's id as the player's reference (nothing personal); the
+   * login's money-played warning clock starts with its first seat (warning.ts). Should
    * the studio not answer or refuse, the game session is ended at once and LIVE_STUDIO_UNAVAILABLE
    * answered: nothing is left open. A title that is not a live table in play: GAME_NOT_FOUND.
    */
@@ -140,6 +145,10 @@ export function createLiveCasino(deps: LiveCasinoDeps) {
         playerRef: session.gameSessionId,
         tableId: tableIdOfGame(gameId),
         lobbyUrl: deps.lobbyUrl,
+      });
+      await warning.start(session.gameSessionId).catch((error: unknown) => {
+        // The first debit starts it then (warning.ts): a seat is not refused for it.
+        log.warn({ err: error }, 'live casino: the money-played warning’s clock could not be started at the launch');
       });
       return { gameSessionId: session.gameSessionId, gameId, tableId: tableIdOfGame(gameId), gameUrl, expiresAt: session.expiresAt };
     } catch (error) {
@@ -161,6 +170,7 @@ export function createLiveCasino(deps: LiveCasinoDeps) {
     withdrawIfOff,
     lobby,
     launch,
+    warning,
     close: () => lobby.close(),
   };
 }

@@ -5,6 +5,7 @@ import { noStore } from '../../../shared/http.js';
 import { logSecurityEvent } from '../../../shared/security-log.js';
 import { keepRawJsonBody, rawBodyOf } from '../../../shared/signed-requests.js';
 import { LYSMESTER_PROVIDER_ID } from '../../providers.js';
+import type { LiveWarning } from '../../live/warning.js';
 import type { GamesService } from '../../service.js';
 import { balanceBody, cancelBody, checkWalletSignature, creditBody, debitBody, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './protocol.js';
 import { createLysmesterWallet, reply, type WalletReply } from './wallet.js';
@@ -22,13 +23,15 @@ const send = (response: FastifyReply, { http, answer }: WalletReply) => response
  * Registered only when the provider is configured (GAME_PROVIDER_LYSMESTER_LIVE_SECRET). Left out
  * of the OpenAPI document: it is the studio's protocol, not ours (the README has its table).
  */
-export const lysmesterWalletRoutes: FastifyPluginAsync<{ games: GamesService; db: Db; clock: () => Date }> = async (
-  app,
-  { games, db, clock },
-) => {
+export const lysmesterWalletRoutes: FastifyPluginAsync<{
+  games: GamesService;
+  db: Db;
+  clock: () => Date;
+  warning: Pick<LiveWarning, 'assertDebitAllowed'>;
+}> = async (app, { games, db, clock, warning }) => {
   const provider = games.knownProvider(LYSMESTER_PROVIDER_ID);
   if (!provider) return;
-  const wallet = createLysmesterWallet({ db, games, providerId: provider.id });
+  const wallet = createLysmesterWallet({ db, games, providerId: provider.id, warning });
 
   await app.register(async (scope) => {
     keepRawJsonBody(scope, { parse: true });

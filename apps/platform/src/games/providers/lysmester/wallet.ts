@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { isOverload, type Db } from '../../../db/client.js';
 import { AppError } from '../../../shared/errors.js';
 import { gameSessions } from '../../schema.js';
+import type { LiveWarning } from '../../live/warning.js';
 import type { GamesService } from '../../service.js';
 import type { GameSessionEndReason } from '../../sessions.js';
 import {
@@ -97,7 +98,18 @@ export function answerOfError(error: unknown, session?: TokenSession | null): Wa
  * session, so the contract's round id is `{roundId}:{gameSessionId}`; transaction ids are the
  * studio's own (unique per studio), so each call is idempotent as the contract's calls are.
  */
-export function createLysmesterWallet({ db, games, providerId }: { db: Db; games: GamesService; providerId: string }) {
+export function createLysmesterWallet({
+  db,
+  games,
+  providerId,
+  warning,
+}: {
+  db: Db;
+  games: GamesService;
+  providerId: string;
+  /** The live tables' money-played warning (games/live/warning.ts): a debit while it is due and unanswered is refused. */
+  warning: Pick<LiveWarning, 'assertDebitAllowed'>;
+}) {
   // A session's id and game never change: kept (bounded), so a call costs no extra look-up but the first.
   const known = new Map<string, TokenSession>();
 
@@ -150,10 +162,15 @@ export function createLysmesterWallet({ db, games, providerId }: { db: Db; games
   const balance = (body: { sessionToken: string }) =>
     forSession(body.sessionToken, async (session) => okWith((await games.balance(providerId, session.id)).balanceOre));
 
-  /** A bet of the round (a debit of the game session's own table only): the contract's bet. */
+  /**
+   * A bet of the round (a debit of the game session's own table only): the contract's bet. Refused
+   * LIMIT_REACHED (GAME_WARNING_UNANSWERED) while the login's money-played warning is due and
+   * unanswered, nothing moved; a credit or a cancel is never refused for it.
+   */
   const debit = (body: DebitBody) =>
     forSession(body.sessionToken, async (session) => {
       if (body.tableId !== session.gameId) return reply('REQUEST_INVALID', { message: 'the session was launched for another table' });
+      await warning.assertDebitAllowed(session.id, body.transactionId);
       const taken = await games.bet(providerId, {
         sessionId: session.id,
         roundId: roundOf(body.roundId, session),
