@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import translations from '../../../platform/src/content/seed/translations.json';
 import { createTranslator, type Dictionary } from './i18n';
 import {
+  dueLiveWarning,
   groupLiveTables,
   liveCategoryHref,
   liveLimitsText,
@@ -12,6 +13,7 @@ import {
   liveStateText,
   liveTablesOfCategory,
   liveTileState,
+  liveWarningView,
   pocketColour,
   readFiguresWindow,
   readLiveCategories,
@@ -171,30 +173,40 @@ describe('the live launch page’s figures', () => {
     { roundId: `r1:${session}`, stakeOre: 100, winOre: 0, startedAt: '2026-11-27T11:00:00.000Z' },
   ];
 
-  it('sums the live session’s rounds since its launch, and every game’s since the warning’s start', () => {
-    const { session: own, played } = sumFigures(
-      rounds,
-      session,
-      new Date('2026-11-27T12:00:00.000Z'),
-      new Date('2026-11-27T12:04:00.000Z'),
-    );
-    expect(own).toEqual({ stakedOre: 600, wonOre: 200, netOre: -400, rounds: 2 });
-    expect(played).toEqual({ stakedOre: 1800, wonOre: 250, netOre: -1550, rounds: 4 });
-    expect(sumFigures(rounds, session, new Date('2026-11-27T12:00:00.000Z'), null).played).toBeNull();
+  it('sums the live session’s own rounds since its launch, no other session’s or game’s', () => {
+    expect(sumFigures(rounds, session, new Date('2026-11-27T12:00:00.000Z'))).toEqual({
+      stakedOre: 600,
+      wonOre: 200,
+      netOre: -400,
+      rounds: 2,
+    });
   });
 
   it('reads the period asked within the last 13 hours, and refuses anything else', () => {
     const nowMs = Date.parse('2026-11-27T12:00:00.000Z');
     const read = (query: string) => readFiguresWindow(new URLSearchParams(query), nowMs);
-    expect(read('from=2026-11-27T11:00:00.000Z')).toEqual({ from: new Date('2026-11-27T11:00:00.000Z'), since: null });
-    expect(read('from=2026-11-27T11:00:00.000Z&since=2026-11-27T10:00:00.000Z')?.since).toEqual(new Date('2026-11-27T10:00:00.000Z'));
-    for (const query of [
-      '',
-      'from=nonsense',
-      'from=2026-11-26T22:00:00.000Z',
-      'from=2026-11-27T12:05:00.000Z',
-      'from=2026-11-27T11:00:00.000Z&since=x',
-    ])
+    expect(read('from=2026-11-27T11:00:00.000Z')).toEqual({ from: new Date('2026-11-27T11:00:00.000Z') });
+    for (const query of ['', 'from=nonsense', 'from=2026-11-26T22:00:00.000Z', 'from=2026-11-27T12:05:00.000Z'])
       expect(read(query), query).toBeNull();
+  });
+});
+
+describe('the money-played warning at a live table (the platform’s)', () => {
+  it('shows what the platform says: due or not, the minutes played, the stakes, the wins and their net', () => {
+    expect(liveWarningView({ due: true, minutesPlayed: 5, stakedOre: 2_500, wonOre: 7_000 })).toEqual({
+      due: true,
+      minutesPlayed: 5,
+      stakedOre: 2_500,
+      wonOre: 7_000,
+      netOre: 4_500,
+    });
+    expect(liveWarningView({ due: false, minutesPlayed: 0, stakedOre: 1_000, wonOre: 0 })).toMatchObject({ due: false, netOre: -1_000 });
+  });
+
+  it('pauses the table only while the platform says the warning is due (not before, not once answered in another tab, not when unknown)', () => {
+    const due = liveWarningView({ due: true, minutesPlayed: 6, stakedOre: 3_000, wonOre: 1_000 });
+    expect(dueLiveWarning(due)).toEqual({ minutesPlayed: 6, netOre: -2_000, stakedOre: 3_000, wonOre: 1_000 });
+    expect(dueLiveWarning({ ...due, due: false })).toBeNull();
+    expect(dueLiveWarning(null)).toBeNull();
   });
 });

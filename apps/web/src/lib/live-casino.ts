@@ -216,23 +216,15 @@ export interface PlayedFigures {
 export const FIGURES_MAX_HOURS = 13;
 
 /**
- * The period the figures are asked for: `from` (the launch) and, optional, `since` (the warning's
- * count), each an ISO time within the last 13 hours and not in the future (a minute's grace for
- * clocks). Null when either is missing where required or out of bounds.
+ * The period the figures are asked for: `from` (the launch), an ISO time within the last 13 hours
+ * and not in the future (a minute's grace for clocks). Null when it is missing or out of bounds.
  */
-export function readFiguresWindow(params: URLSearchParams, nowMs: number): { from: Date; since: Date | null } | null {
-  const read = (value: string | null) => {
-    if (value === null || value.length > 40) return null;
-    const at = Date.parse(value);
-    if (!Number.isFinite(at) || at < nowMs - FIGURES_MAX_HOURS * 3_600_000 || at > nowMs + 60_000) return null;
-    return new Date(at);
-  };
-  const from = read(params.get('from'));
-  if (!from) return null;
-  const sinceParam = params.get('since');
-  if (sinceParam === null) return { from, since: null };
-  const since = read(sinceParam);
-  return since ? { from, since } : null;
+export function readFiguresWindow(params: URLSearchParams, nowMs: number): { from: Date } | null {
+  const value = params.get('from');
+  if (value === null || value.length > 40) return null;
+  const at = Date.parse(value);
+  if (!Number.isFinite(at) || at < nowMs - FIGURES_MAX_HOURS * 3_600_000 || at > nowMs + 60_000) return null;
+  return { from: new Date(at) };
 }
 
 /** A round of the game history as the figures read it. */
@@ -252,22 +244,55 @@ const addRound = (figures: PlayedFigures, round: FigureRound) => {
 };
 
 /**
- * The rounds' sums: one live game session's (the contract's round id of a live round is
- * `{tableRoundId}:{gameSessionId}`) since `from`, and every round of any game since `since` (none
- * without it). A round still open counts its stake; its win comes when the studio settles it.
+ * One live game session's sums since `from` (the contract's round id of a live round is
+ * `{tableRoundId}:{gameSessionId}`). A round still open counts its stake; its win comes when the
+ * studio settles it.
  */
-export function sumFigures(
-  rounds: readonly FigureRound[],
-  gameSessionId: string,
-  from: Date,
-  since: Date | null,
-): { session: PlayedFigures; played: PlayedFigures | null } {
+export function sumFigures(rounds: readonly FigureRound[], gameSessionId: string, from: Date): PlayedFigures {
   const session = noFigures();
-  const played = since ? noFigures() : null;
   for (const round of rounds) {
-    const at = Date.parse(round.startedAt);
-    if (round.roundId.endsWith(`:${gameSessionId}`) && at >= from.getTime()) addRound(session, round);
-    if (played && since && at >= since.getTime()) addRound(played, round);
+    if (round.roundId.endsWith(`:${gameSessionId}`) && Date.parse(round.startedAt) >= from.getTime()) addRound(session, round);
   }
-  return { session, played };
+  return session;
+}
+
+/** The platform's money-played warning at the live tables (GET /Games/live/warning), the part the screen reads. */
+export interface LiveWarningState {
+  due: boolean;
+  minutesPlayed: number;
+  stakedOre: number;
+  wonOre: number;
+}
+
+/** The warning as the live screen shows it: due or not, and the minutes, stakes, wins and net its text says. */
+export interface LiveWarningView {
+  due: boolean;
+  minutesPlayed: number;
+  stakedOre: number;
+  wonOre: number;
+  netOre: number;
+}
+
+/**
+ * The platform's warning for the live screen. The platform keeps the clock (per login, across the
+ * player's tables and tabs) and refuses the studio's debits while it is due; the screen only shows
+ * it and passes the player's "continue" on.
+ */
+export const liveWarningView = (state: LiveWarningState): LiveWarningView => ({
+  due: state.due,
+  minutesPlayed: Math.max(0, state.minutesPlayed),
+  stakedOre: state.stakedOre,
+  wonOre: state.wonOre,
+  netOre: state.wonOre - state.stakedOre,
+});
+
+/**
+ * What the warning's dialog says while it is due (the table paused, its frame inert), or null when
+ * it is not due or not known: the figures are the platform's, so every tab of the login says the same.
+ */
+export function dueLiveWarning(
+  view: LiveWarningView | null,
+): { minutesPlayed: number; netOre: number; stakedOre: number; wonOre: number } | null {
+  if (!view?.due) return null;
+  return { minutesPlayed: view.minutesPlayed, netOre: view.netOre, stakedOre: view.stakedOre, wonOre: view.wonOre };
 }

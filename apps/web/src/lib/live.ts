@@ -8,6 +8,8 @@ import {
   readLiveCategories,
   type LiveCategoryId,
   type LiveLobbyState,
+  liveWarningView,
+  type LiveWarningView,
   type PlayedFigures,
   sumFigures,
 } from './live-casino';
@@ -72,27 +74,38 @@ const FIGURE_PAGES = 10;
 const PAGE_SIZE = 100;
 
 /**
- * A live game session's net (its rounds are the contract's `{tableRoundId}:{gameSessionId}`) and,
- * when `since` is given, the player's stakes and wins in every game since then (the money-played
- * warning's figures), from the game history: the platform keeps no per-session figures for a live
- * studio, whose money calls are its own. Null when the history could not be read (401: the session
- * is gone, in `status`).
+ * A live game session's net (its rounds are the contract's `{tableRoundId}:{gameSessionId}`), from
+ * the game history: the platform keeps no per-session figures for a live studio, whose money calls
+ * are its own. Not ok when the history could not be read (401: the session is gone, in `status`).
  */
 export async function loadLiveFigures(
   token: string,
   gameSessionId: string,
   from: Date,
-  since: Date | null,
-): Promise<{ ok: true; session: PlayedFigures; played: PlayedFigures | null } | { ok: false; status: number }> {
-  const start = since && since < from ? since : from;
+): Promise<{ ok: true; session: PlayedFigures } | { ok: false; status: number }> {
   const rounds: HistoryRound[] = [];
   for (let page = 1; page <= FIGURE_PAGES; page++) {
-    const history = await loadHistory(token, { from: start.toISOString(), page, pageSize: PAGE_SIZE });
+    const history = await loadHistory(token, { from: from.toISOString(), page, pageSize: PAGE_SIZE });
     if (!history.ok) return { ok: false, status: history.status };
     rounds.push(...history.data.items);
     if (page >= history.data.lastPage) break;
   }
-  return { ok: true, ...sumFigures(rounds, gameSessionId, from, since) };
+  return { ok: true, session: sumFigures(rounds, gameSessionId, from) };
+}
+
+/**
+ * The money-played warning at the live tables for the player's login (GET /Games/live/warning): the
+ * platform keeps its clock and refuses the live studio's debits while it is due.
+ */
+export async function loadLiveWarning(token: string): Promise<Answer<LiveWarningView>> {
+  const read = await answer(platformNoStore.GET('/Games/live/warning/{sessionId}', { params: { path: { sessionId: token } } }));
+  return read.ok ? { ok: true, data: liveWarningView(read.data) } : read;
+}
+
+/** The player's "continue" to the warning (POST /Games/live/warning/…/continue): its minutes start again when it was due. */
+export async function continueLiveWarning(token: string): Promise<Answer<LiveWarningView>> {
+  const read = await answer(platformNoStore.POST('/Games/live/warning/{sessionId}/continue', { params: { path: { sessionId: token } } }));
+  return read.ok ? { ok: true, data: liveWarningView(read.data) } : read;
 }
 
 // ---------------------------------------------------------------------------------------------

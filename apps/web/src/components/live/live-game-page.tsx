@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { getSystemConfig, getTranslator } from '@/lib/content';
+import { getTranslator } from '@/lib/content';
 import { liveStudioOrigin } from '@/lib/csp';
 import { GAME_ID_PATTERN } from '@/lib/game-sessions';
 import { loadGame } from '@/lib/games';
@@ -12,9 +12,6 @@ import { LaunchFailed } from '../game-screen/game-page';
 import styles from '../game-screen/game-screen.module.css';
 import { LiveScreen } from './live-screen';
 import { LIVE_SCREEN_TEXT_KEYS } from './text-keys';
-
-/** The money-played warning's minutes when the system config has none (spec: wageringTimePopup 5). */
-const DEFAULT_WARNING_MINUTES = 5;
 
 /** A live table of the catalogue, or the 404 page (a malformed id, an unknown title, a slot or a table game). */
 async function liveTableOr404(gameId: string) {
@@ -52,14 +49,12 @@ export async function LiveGamePage({ gameId, path }: { gameId: string; path: str
       </div>
     );
   }
-  const minutes = Number(await getSystemConfig<number>('wageringTimePopup').catch(() => undefined));
   return (
     <LiveScreen
       gameId={gameId}
       name={game.data.name}
       studio={game.data.studio}
       loginAt={profile.userInfo.lastLogin ?? null}
-      warningMinutes={Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_WARNING_MINUTES}
       lobbyPath={LIVE_LOBBY_PATH}
       texts={pickTranslations(t, LIVE_SCREEN_TEXT_KEYS)}
     />

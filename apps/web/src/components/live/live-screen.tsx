@@ -4,8 +4,7 @@ import { formatKr } from '@krone/domain';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { textsTranslator, type Texts } from '../../lib/i18n';
-import { dueWarning, readWarningClock, warningClockKey, type WarningClock } from '../../lib/live-warning';
-import type { PlayedFigures } from '../../lib/live-casino';
+import { dueLiveWarning, type LiveWarningView } from '../../lib/live-casino';
 import { GameBar, LaunchProblem } from '../game-screen/game-bar';
 import styles from '../game-screen/game-screen.module.css';
 import { MoneyWarning } from '../game-screen/money-warning';
@@ -25,7 +24,8 @@ interface Seat {
 interface Figures {
   balanceOre: number;
   netOre: number | null;
-  played: PlayedFigures | null;
+  /** The money-played warning as the platform keeps it; null when it could not be read. */
+  warning: LiveWarningView | null;
 }
 
 /** How often the bar's balance and net are read while the table is open (the studio settles each round a few seconds after its result). */
@@ -33,10 +33,9 @@ const FIGURES_POLL_MS = 4_000;
 /** Rounds count from a little before the launch: the storefront's and the platform's clocks may differ by a moment. */
 const FROM_MARGIN_MS = 60_000;
 
-/** The bar's figures for a seat (app/api/live/sessions/…): from its launch, and the player's since `since` when given; null when not read. */
-async function fetchFigures(seat: Seat, since: number | null): Promise<Figures | null> {
+/** The bar's figures for a seat (app/api/live/sessions/…), from its launch, and the warning; null when not read. */
+async function fetchFigures(seat: Seat): Promise<Figures | null> {
   const query = new URLSearchParams({ from: new Date(Date.parse(seat.startedAt) - FROM_MARGIN_MS).toISOString() });
-  if (since !== null) query.set('since', new Date(since).toISOString());
   const answer = await call<Figures>('GET', `/api/live/sessions/${encodeURIComponent(seat.gameSessionId)}?${query}`);
   return answer.ok ? answer.data : null;
 }
@@ -47,16 +46,16 @@ async function fetchFigures(seat: Seat, since: number | null): Promise<Figures |
  * session's net), the balance, and the studio's game client in a frame. The seat is taken once
  * the screen runs in the browser (POST /api/live/launch), so no page view opens a session; a
  * refusal is said in Danish as for every game. The balance and the net are read every few
- * seconds: the studio's calls move the money, not this page. The money-played warning is kept
- * here (the studio does not know it): due `warningMinutes` after the player's first live table of
- * the login (or their last "continue"), it pauses the table until answered.
+ * seconds: the studio's calls move the money, not this page. The money-played warning is the
+ * platform's (the studio does not know it): read with the figures, it pauses the table while due
+ * (the frame inert; the platform refuses the studio's bets meanwhile) until the player continues,
+ * here or in another tab of the login.
  */
 export function LiveScreen({
   gameId,
   name,
   studio,
   loginAt,
-  warningMinutes,
   lobbyPath,
   texts,
 }: {
@@ -65,8 +64,6 @@ export function LiveScreen({
   studio: string | null;
   /** When the player logged in (profile lastLogin). */
   loginAt: string | null;
-  /** The money-played warning's minutes (system config wageringTimePopup). */
-  warningMinutes: number;
   lobbyPath: string;
   texts: Texts;
 }) {
@@ -75,9 +72,11 @@ export function LiveScreen({
   const [seat, setSeat] = useState<Seat | null>(null);
   const [problem, setProblem] = useState<{ message: string; final: boolean } | null>(null);
   const [figures, setFigures] = useState<Figures | null>(null);
-  // The server's clock less the device's, from the launch's answer.
-  const skew = useRef(0);
-  const serverNow = useCallback(() => Date.now() + skew.current, []);
+  // The platform's warning: the last read kept while a read fails (the platform refuses the bets regardless).
+  const [warning, setWarning] = useState<LiveWarningView | null>(null);
+  const [answering, setAnswering] = useState(false);
+  // Counts the player's answers: a read begun before the latest answer does not bring its warning back.
+  const answers = useRef(0);
 
   const launch = useCallback(async () => {
     setProblem(null);
@@ -86,42 +85,48 @@ export function LiveScreen({
       setProblem({ message: answer.message || t('games.error_live_unavailable'), final: FINAL_REFUSALS.has(answer.code) });
       return;
     }
-    const started = Date.parse(answer.data.startedAt);
-    if (Number.isFinite(started)) skew.current = started - Date.now();
     setSeat(answer.data);
   }, [gameId, t]);
   useLaunchOnce(launch);
 
-  const warning = useLiveWarning({ loginAt, warningMinutes, active: seat !== null, serverNow });
-
-  const showFigures = useCallback((read: Figures | null) => {
+  const showFigures = useCallback((read: Figures | null, answersBefore: number) => {
     if (!read) return;
     setFigures((before) => {
       // The header's balance (where header__use_playgames shows it) follows the bar's.
       if (before && before.balanceOre !== read.balanceOre) void refreshAccountSummary();
       return read;
     });
+    if (read.warning && answersBefore === answers.current) setWarning(read.warning);
   }, []);
+
+  const readFigures = useCallback(
+    async (at: Seat) => {
+      const answersBefore = answers.current;
+      showFigures(await fetchFigures(at), answersBefore);
+    },
+    [showFigures],
+  );
 
   useEffect(() => {
     if (!seat) return;
-    void fetchFigures(seat, null).then(showFigures);
+    void readFigures(seat);
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void fetchFigures(seat, null).then(showFigures);
+      if (document.visibilityState === 'visible') void readFigures(seat);
     }, FIGURES_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [seat, showFigures]);
+  }, [seat, readFigures]);
 
-  // When the warning falls due: the player's figures since their play began, for its text.
-  const [played, setPlayed] = useState<PlayedFigures | null>(null);
-  const dueAt = warning.due ? (warning.clock?.playSince ?? null) : null;
-  useEffect(() => {
-    if (dueAt === null || !seat) return;
-    void fetchFigures(seat, dueAt).then((read) => {
-      showFigures(read);
-      setPlayed(read?.played ?? { stakedOre: 0, wonOre: 0, netOre: 0, rounds: 0 });
-    });
-  }, [dueAt, seat, showFigures]);
+  const answerWarning = useCallback(async () => {
+    setAnswering(true);
+    answers.current += 1;
+    const answer = await call<{ warning: LiveWarningView }>('POST', '/api/live/warning', { answer: 'continue' });
+    if (answer.ok) setWarning(answer.data.warning);
+    else if (seat) await readFigures(seat);
+    setAnswering(false);
+  }, [seat, readFigures]);
+
+  // Shown only at a seat: the warning pauses the table the player sits at.
+  const due = seat ? dueLiveWarning(warning) : null;
 
   return (
     <div className={styles.screen} data-testid="game-screen" data-mode="real" data-game={gameId} data-kind="live">
@@ -144,7 +149,7 @@ export function LiveScreen({
           <dd data-testid="game-balance">{figures ? formatKr(figures.balanceOre) : '–'}</dd>
         </div>
       </dl>
-      <div inert={warning.due}>
+      <div inert={due !== null}>
         {seat ? (
           <iframe
             className={liveStyles.frame}
@@ -164,67 +169,9 @@ export function LiveScreen({
           </p>
         )}
       </div>
-      {warning.due && played ? (
-        <MoneyWarning
-          warning={{ minutesPlayed: warning.minutesPlayed, netOre: played.netOre, stakedOre: played.stakedOre, wonOre: played.wonOre }}
-          busy={false}
-          t={t}
-          onContinue={() => {
-            warning.answer();
-            setPlayed(null);
-          }}
-          onStop={() => router.push(lobbyPath)}
-        />
+      {due ? (
+        <MoneyWarning warning={due} busy={answering} t={t} onContinue={() => void answerWarning()} onStop={() => router.push(lobbyPath)} />
       ) : null}
     </div>
   );
-}
-
-/**
- * The money-played warning's clock for live tables, per login and shared by the player's tabs
- * (localStorage, lib/live-warning.ts): due `warningMinutes` after the clock's start, checked every
- * few seconds while a table is open; answering "continue" starts it again.
- */
-function useLiveWarning({
-  loginAt,
-  warningMinutes,
-  active,
-  serverNow,
-}: {
-  loginAt: string | null;
-  warningMinutes: number;
-  active: boolean;
-  serverNow: () => number;
-}) {
-  const [clock, setClock] = useState<WarningClock | null>(null);
-  const [now, setNow] = useState(0);
-  const key = warningClockKey(loginAt);
-  useEffect(() => {
-    if (!active) return;
-    const read = () => {
-      const at = serverNow();
-      setClock((kept) => readWarningClock(window.localStorage, key, at, kept));
-      setNow(at);
-    };
-    read();
-    const timer = window.setInterval(read, 5_000);
-    return () => window.clearInterval(timer);
-  }, [active, key, serverNow]);
-  const due = clock !== null && dueWarning(clock, warningMinutes, now);
-  return {
-    clock,
-    due,
-    minutesPlayed: clock ? Math.max(0, (now - clock.playSince) / 60_000) : 0,
-    answer: () => {
-      const at = serverNow();
-      const next = { ...(clock ?? { playSince: at }), warningSince: at };
-      try {
-        window.localStorage.setItem(key, JSON.stringify(next));
-      } catch {
-        // Storage refused (private mode): the clock lives in this page only.
-      }
-      setClock(next);
-      setNow(at);
-    },
-  };
 }

@@ -1,6 +1,6 @@
 import { fail, ok } from '@/lib/api';
 import { loadAccountSummary } from '@/lib/account';
-import { loadLiveFigures } from '@/lib/live';
+import { loadLiveFigures, loadLiveWarning } from '@/lib/live';
 import { readFiguresWindow } from '@/lib/live-casino';
 import { sessionToken } from '@/lib/session';
 
@@ -9,11 +9,10 @@ type Context = { params: Promise<{ gameSessionId: string }> };
 const GAME_SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * GET /api/live/sessions/{gameSessionId}?from=…[&since=…]: what the live launch page's game bar
- * shows, read every few seconds: the player's balance (it moves when the studio settles a round)
- * and the live game session's net since `from` (its launch); with `since`, the player's stakes and
- * wins in every game since then, for the money-played warning. The player's own history only
- * (the session cookie), never cached.
+ * GET /api/live/sessions/{gameSessionId}?from=…: what the live launch page reads every few seconds:
+ * the player's balance (it moves when the studio settles a round), the live game session's net
+ * since `from` (its launch) and the money-played warning as the platform keeps it (due or not, and
+ * its figures; null when it could not be read). The player's own (the session cookie), never cached.
  */
 export async function GET(request: Request, { params }: Context) {
   const { gameSessionId } = await params;
@@ -22,17 +21,19 @@ export async function GET(request: Request, { params }: Context) {
   const token = await sessionToken();
   if (!token) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
   try {
-    const [summary, figures] = await Promise.all([
+    const [summary, figures, warning] = await Promise.all([
       loadAccountSummary(token),
-      loadLiveFigures(token, gameSessionId, window.from, window.since),
+      loadLiveFigures(token, gameSessionId, window.from),
+      loadLiveWarning(token),
     ]);
-    if (!summary || (!figures.ok && figures.status === 401)) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
+    const gone = (!figures.ok && figures.status === 401) || (!warning.ok && warning.status === 401);
+    if (!summary || gone) return fail(401, 'SESSION_INVALID', 'authentication.session_invalid');
     return ok({
       result: 1,
       data: {
         balanceOre: summary.TotalBalance,
         netOre: figures.ok ? figures.session.netOre : null,
-        played: figures.ok ? figures.played : null,
+        warning: warning.ok ? warning.data : null,
       },
     });
   } catch {
