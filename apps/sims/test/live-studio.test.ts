@@ -130,10 +130,11 @@ async function nextRound(token: string) {
 }
 
 describe('Lysmester Live, the live studio stand-in', () => {
-  it("publishes each table's exact figures from the maths: the return, whether it is the best bet's, the largest win and a round's most", async () => {
+  it("publishes each table's exact figures from the maths: the return, whether it is the best bet's, the largest win and a round's most; and that no table is filmed", async () => {
     const { tables } = (await (await fetch(`${studio.url}/api/v1/lobby`, { headers: operatorHeaders })).json()) as {
       tables: {
         kind: string;
+        video: unknown;
         rtp: number;
         rtpIsUpTo: boolean;
         largestWin: { units: number; cost: number };
@@ -151,6 +152,9 @@ describe('Lysmester Live, the live studio stand-in', () => {
     // Blackjack pays 3:2 (5/2 of the stake back); a double and a split take the main bet up to four times.
     expect(of('blackjack')).toMatchObject({ rtp: SHARED_HAND_RTP, rtpIsUpTo: true, largestWin: { units: 5, cost: 2 } });
     expect(of('blackjack').maxRoundStake).toBe(4 * of('blackjack').limits.maxBet);
+    // The stand-in draws its tables: no video stream, said as `video: null` (a filmed table sends `{ url }`).
+    expect(tables).toHaveLength(3);
+    for (const table of tables) expect(table).toHaveProperty('video', null);
   });
 
   it("shows its lobby to a known operator only: each table's round open for bets with a commitment and no result", async () => {

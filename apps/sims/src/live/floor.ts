@@ -133,6 +133,14 @@ export const summary = (result: LiveResult) =>
       ? { number: result.number, multiplier: result.multiplier }
       : { dealerTotal: handTotal(sharedDealerHand(SHARED_HAND_RULES, result.shoe)).total };
 
+/**
+ * A table's video in the lobby: a real live studio films its tables and sends `{ url }`, the address
+ * of the table's stream; null when there is no stream. This stand-in films nothing (its game client
+ * draws the table), so every table of its lobby says `video: null` and an operator labels it drawn.
+ */
+export type TableVideo = { url: string } | null;
+export const NO_VIDEO: TableVideo = null;
+
 /** What a table's figures are, as the studio publishes them in its lobby (and the operator shows). */
 export interface PublishedFigures {
   /** Return to player, a fraction: the best bet's when the bets differ (`rtpIsUpTo`). */

@@ -8,6 +8,7 @@ import { BLACKJACK_RULES, dealHand, extraStakeOre, handView, play, settleHand, s
 import { clientPage } from './client-page.js';
 import {
   LIVE_TABLES,
+  NO_VIDEO,
   publicRound,
   publishedFigures,
   summary,
@@ -26,6 +27,11 @@ import { createWalletClient, WalletUnreachable, type WalletClient } from './wall
  * client; the studio takes and pays the bets through the operator's wallet. This file is its
  * server: lobby, launch, the game client's bets, the settlement of each shared round and the
  * cancel of a voided one.
+ *
+ * Each table of the lobby (`GET /api/v1/lobby` and its stream) carries `video`: `{ url }`, the
+ * table's video stream, at a studio that films its tables; `null` here, where no table is filmed
+ * and the game client draws it. An operator shows a table without video as drawn, not as live
+ * (danish-rules.md: label it for what it is).
  */
 
 export interface LiveStudio {
@@ -78,6 +84,7 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
           name: spec.name,
           kind: spec.kind,
           dealer: spec.dealer,
+          video: NO_VIDEO,
           open: true,
           limits: { minBet: spec.minBetOre, maxBet: spec.maxBetOre, currency: 'DKK' },
           ...publishedFigures(spec),
