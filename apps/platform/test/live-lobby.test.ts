@@ -103,6 +103,7 @@ interface LobbyTable {
   kind: string;
   category: string;
   dealer: string;
+  video: boolean;
   open: boolean;
   players: number;
   limits: { minBetOre: number; maxBetOre: number };
@@ -270,6 +271,7 @@ describe('live casino: the lobby’s live state', () => {
       kind: 'roulette',
       category: 'live-roulette',
       dealer: 'Sofie',
+      video: false,
       open: true,
       players: 0,
       limits: { minBetOre: 100, maxBetOre: 500_000 },
@@ -278,6 +280,8 @@ describe('live casino: the lobby’s live state', () => {
       round: { state: 'betting' },
       lastResults: [],
     });
+    // The stand-in films no table (its lobby says video: null): every table is told as drawn, in the stream too.
+    expect(body.data.tables.map((table) => table.video)).toEqual([false, false, false]);
     const round = tables.get(ROULETTE)!.round;
     expect(Date.parse(round.bettingClosesAt)).toBeGreaterThan(at);
     expect(Date.parse(round.resultAt)).toBeGreaterThan(Date.parse(round.bettingClosesAt));
@@ -291,6 +295,7 @@ describe('live casino: the lobby’s live state', () => {
       expect(first.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       const roulette = (view: LobbyView) => view.tables.find((table) => table.gameId === ROULETTE)!;
       const opening = roulette(await first.next(() => true));
+      expect(opening.video).toBe(false);
       expect(roulette(await second.next(() => true)).round.roundId).toBe(opening.round.roundId);
       const seen = [first.events.length, second.events.length];
 
@@ -373,6 +378,10 @@ describe('live casino: the lobby’s live state', () => {
     expect(read.tables.map((table) => table.tableId)).toEqual(['a-table']);
     expect(read.tables[0]!.lastResults).toEqual([{ pocket: 7 }, { number: 5, multiplier: 2 }]);
     expect(() => readLobby({ tables: 'no' })).toThrow();
+    // Filmed only when the studio sends a stream; null, nothing or a shape we do not know is a drawn table, still shown.
+    const videoOf = (video: unknown) => readLobby({ studio: 'S', tables: [{ ...good, ...rest, video }] }).tables[0]?.video;
+    expect(videoOf({ url: 'https://studio.example/stream/a-table' })).toBe(true);
+    for (const video of [null, undefined, true, 'yes', {}, { url: '' }]) expect(videoOf(video), String(video)).toBe(false);
   });
 });
 

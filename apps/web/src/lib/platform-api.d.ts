@@ -1110,7 +1110,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The live tables the catalogue lists, each with its live state from the studio (dealer, open, players, limits, round, last results); a studio unheard of for 30 s shows them closed; empty while the live casino is off */
+        /** The live tables the catalogue lists, each with its live state from the studio (dealer, video or drawn, open, players, limits, round, last results); a studio unheard of for 30 s shows them closed; empty while the live casino is off */
         get: operations["liveLobby"];
         put?: never;
         post?: never;
@@ -1436,6 +1436,7 @@ export interface components {
                 kind: "roulette" | "blackjack" | "money-wheel";
                 category: string;
                 dealer: string;
+                video: boolean;
                 open: boolean;
                 players: number;
                 limits: {
@@ -1546,6 +1547,7 @@ export interface components {
                 kind: "roulette" | "blackjack" | "money-wheel";
                 category: string;
                 dealer: string;
+                video: boolean;
                 open: boolean;
                 players: number;
                 limits: {

@@ -16,6 +16,8 @@ export interface LiveLobbyTable {
   kind: LiveKind;
   category: string;
   dealer: string;
+  /** The studio streams the table on video; false: a drawn table, which the storefront labels so. */
+  video: boolean;
   /** Open for play: the studio says so and was heard from lately. */
   open: boolean;
   players: number;
@@ -109,6 +111,7 @@ export function createLiveLobby(options: LiveLobbyOptions) {
           kind: table.kind,
           category: entry.category,
           dealer: table.dealer,
+          video: table.video,
           open: table.open && !closedNow,
           players: table.players,
           limits: { minBetOre: table.minBetOre, maxBetOre: table.maxBetOre },

@@ -27,6 +27,11 @@ const liveTable = z.object({
   /** An id of the system config LiveCategories: live-roulette, live-blackjack or andre-live-spil. */
   category: z.string(),
   dealer: z.string(),
+  /**
+   * The studio streams the table on video. False: the studio draws it (no video), and the storefront
+   * labels it so rather than as live (danish-rules.md); false too when the studio does not say.
+   */
+  video: z.boolean(),
   /** Open for play: the studio says so and was heard from within the last 30 s. */
   open: z.boolean(),
   players: z.number().int(),
@@ -88,7 +93,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveCasino }> = async (ap
         tags,
         operationId: 'liveLobby',
         summary:
-          'The live tables the catalogue lists, each with its live state from the studio (dealer, open, players, limits, round, last results); a studio unheard of for 30 s shows them closed; empty while the live casino is off',
+          'The live tables the catalogue lists, each with its live state from the studio (dealer, video or drawn, open, players, limits, round, last results); a studio unheard of for 30 s shows them closed; empty while the live casino is off',
         response: { 200: ok(liveLobby) },
       },
     },

@@ -37,6 +37,8 @@ export interface LiveStudioTable {
   name: string;
   kind: LiveKind;
   dealer: string;
+  /** The studio films the table (it sends a video stream); false: the table is drawn, no video. */
+  video: boolean;
   open: boolean;
   players: number;
   /** One bet's least and most. */

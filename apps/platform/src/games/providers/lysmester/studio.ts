@@ -40,6 +40,8 @@ const studioTable = z
     name: z.string().min(1).max(80),
     kind: z.enum(LIVE_KINDS),
     dealer: z.string().max(60),
+    // Read apart (filmed()): a table whose video does not read is shown drawn, not left out.
+    video: z.unknown().optional(),
     open: z.boolean(),
     limits: z.object({ minBet: ore, maxBet: ore, currency: z.literal('DKK') }),
     maxRoundStake: ore,
@@ -58,6 +60,15 @@ const studioTable = z
   .refine((table) => table.limits.maxBet >= table.limits.minBet && table.maxRoundStake >= table.limits.maxBet);
 const studioLobby = z.object({ studio: z.string().min(1).max(80), tables: z.array(z.unknown()).max(MAX_TABLES) });
 const launchAnswer = z.object({ gameUrl: z.url({ protocol: /^https?$/ }).max(2000) });
+
+/** A table's video stream as the studio sends it; `null` (or anything else) is a table without video. */
+const videoStream = z.object({ url: z.string().min(1).max(2000) });
+/**
+ * Whether the studio films the table: only when it sends a stream (`{ url }`). Missing, null or a
+ * shape we do not know reads as no video, the stricter reading (danish-rules.md: a drawn table shown
+ * as live is labelled for what it is).
+ */
+const filmed = (video: unknown) => videoStream.safeParse(video).success;
 
 const SUMMARY_FIELDS = ['pocket', 'number', 'multiplier', 'dealerTotal'] as const;
 
@@ -88,6 +99,7 @@ export function readLobby(body: unknown): LiveStudioLobby {
       name: table.name,
       kind: table.kind,
       dealer: table.dealer,
+      video: filmed(table.video),
       open: table.open,
       players: table.players,
       minBetOre: table.limits.minBet,
