@@ -4,6 +4,7 @@ import translations from '../../../platform/src/content/seed/translations.json';
 import { createTranslator, type Dictionary } from './i18n';
 import {
   dueLiveWarning,
+  isDrawnTable,
   groupLiveTables,
   liveCategoryHref,
   liveLimitsText,
@@ -39,6 +40,7 @@ const table = (change: Partial<LiveTableState> = {}): LiveTableState => ({
   kind: 'roulette',
   category: 'live-roulette',
   dealer: 'Sofie',
+  video: false,
   open: true,
   players: 3,
   limits: { minBetOre: 100, maxBetOre: 500_000 },
@@ -118,6 +120,14 @@ describe('a live table’s tile in words', () => {
     expect(liveTileState(table({ open: false }))).toBe('table-closed');
     expect(liveStateText(table({ open: false }), t, now)).toBe('Lukket');
     expect(liveStateText(null, t, now)).toBe('Lukket');
+  });
+
+  it('labels a table drawn unless the studio says it films it', () => {
+    expect(isDrawnTable(table())).toBe(true);
+    expect(isDrawnTable(table({ video: true }))).toBe(false);
+    // Not known (the lobby unread, the table not in it): not shown as filmed.
+    expect(isDrawnTable(null)).toBe(true);
+    expect(isDrawnTable(undefined)).toBe(true);
   });
 
   it('counts whole seconds up and never below zero', () => {

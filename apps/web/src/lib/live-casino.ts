@@ -109,6 +109,16 @@ export const LIVE_STATE_KEYS: Readonly<Record<LiveTileState, string>> = {
 export const liveTileState = (table: Pick<LiveTableState, 'open' | 'round'> | null | undefined): LiveTileState =>
   table?.open ? table.round.state : 'table-closed';
 
+/**
+ * Whether a table is shown as drawn, "Tegnet bord · ingen video" (danish-rules.md: a computer-drawn
+ * table shown as live is labelled for what it is): unless the studio says it streams the table on
+ * video. A table whose state is not known is labelled too, the stricter reading.
+ */
+export const isDrawnTable = (table: Pick<LiveTableState, 'video'> | null | undefined): boolean => table?.video !== true;
+
+/** The label's texts: the short visible words and what the title and screen readers say. */
+export const LIVE_NO_VIDEO_KEYS = { text: 'games.live_no_video', label: 'games.live_no_video_label' } as const;
+
 /** Whole seconds until an instant (rounded up, never below 0); null for a time that is not one. */
 export function secondsUntil(iso: string, nowMs: number): number | null {
   const at = Date.parse(iso);

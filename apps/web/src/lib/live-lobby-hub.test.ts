@@ -137,6 +137,34 @@ describe('the live lobby’s fan-out (one upstream per web process)', () => {
     expect(seen).toEqual([lobbyFrame('{"updatedAt":"2026-11-27T12:00:00.000Z","tables":[]}')]);
   });
 
+  it('passes on whether the studio films a table; a table that does not say has no video', () => {
+    const table = {
+      gameId: 'krone-roulette-live',
+      tableId: 'krone-roulette-live',
+      name: 'Krone Roulette Live',
+      kind: 'roulette',
+      category: 'live-roulette',
+      dealer: 'Sofie',
+      open: true,
+      players: 0,
+      limits: { minBetOre: 100, maxBetOre: 500_000 },
+      rtp: 0.973,
+      rtpIsUpTo: false,
+      round: { roundId: 'r1', state: 'betting', bettingClosesAt: '2026-11-27T12:00:15.000Z', resultAt: '2026-11-27T12:00:20.000Z' },
+      lastResults: [],
+    };
+    const videoOf = (extra: object) =>
+      (
+        JSON.parse(normaliseLobbyData(JSON.stringify({ updatedAt: 'x', tables: [{ ...table, ...extra }] }))!) as {
+          tables: { video: boolean }[];
+        }
+      ).tables[0]!.video;
+    expect(videoOf({ video: true })).toBe(true);
+    expect(videoOf({ video: false })).toBe(false);
+    expect(videoOf({})).toBe(false);
+    expect(videoOf({ video: 'yes' })).toBe(false);
+  });
+
   it('waits 0.5 s first and at most 30 s, jittered ±20 %', () => {
     expect(jitteredBackoff(0, () => 0.5)).toBe(500);
     expect(jitteredBackoff(3, () => 0.5)).toBe(4000);

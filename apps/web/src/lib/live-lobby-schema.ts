@@ -25,6 +25,8 @@ const tableSchema = z.object({
   kind: z.enum(['roulette', 'blackjack', 'money-wheel']),
   category: z.string().max(100),
   dealer: z.string().max(100),
+  // Not said, or not a yes/no: no video (the table is labelled drawn, the stricter reading).
+  video: z.boolean().catch(false),
   open: z.boolean(),
   players: count,
   limits: z.object({ minBetOre: count, maxBetOre: count }),

@@ -5,7 +5,8 @@ import { liveStudioOrigin } from '@/lib/csp';
 import { GAME_ID_PATTERN } from '@/lib/game-sessions';
 import { loadGame } from '@/lib/games';
 import { pickTranslations } from '@/lib/i18n';
-import { LIVE_LOBBY_PATH } from '@/lib/live-casino';
+import { isDrawnTable, LIVE_LOBBY_PATH } from '@/lib/live-casino';
+import { loadLiveLobby } from '@/lib/live';
 import { loginUrlFor } from '@/lib/login-required';
 import { loadProfile } from '@/lib/session';
 import { LaunchFailed } from '../game-screen/game-page';
@@ -33,10 +34,11 @@ export async function liveGameMetadata(gameId: string): Promise<Metadata> {
  * rendered per visitor, never cached): the 404 page for what is no live table, login first for a
  * guest (the proxy sends a guest without a session cookie; an ended session is caught here), "live
  * casino is unavailable" without a live studio (LIVE_STUDIO_ORIGIN unset: no frame could be shown),
- * else the table's screen, which takes the seat once it runs in the browser.
+ * else the table's screen, which takes the seat once it runs in the browser. The lobby's state of
+ * the table says whether the studio films it: if not (or not known), the screen labels it drawn.
  */
 export async function LiveGamePage({ gameId, path }: { gameId: string; path: string }) {
-  const [game, profile, t] = await Promise.all([liveTableOr404(gameId), loadProfile(), getTranslator()]);
+  const [game, profile, t, lobby] = await Promise.all([liveTableOr404(gameId), loadProfile(), getTranslator(), loadLiveLobby()]);
   if (!profile) redirect(loginUrlFor(path));
   if (!game.ok) return <LaunchFailed title={t('games.live_casino_title')} t={t} />;
   if (!liveStudioOrigin()) {
@@ -55,6 +57,7 @@ export async function LiveGamePage({ gameId, path }: { gameId: string; path: str
       name={game.data.name}
       studio={game.data.studio}
       loginAt={profile.userInfo.lastLogin ?? null}
+      drawn={isDrawnTable(lobby?.tables.find((table) => table.gameId === gameId))}
       lobbyPath={LIVE_LOBBY_PATH}
       texts={pickTranslations(t, LIVE_SCREEN_TEXT_KEYS)}
     />

@@ -10,6 +10,7 @@ import styles from '../game-screen/game-screen.module.css';
 import { MoneyWarning } from '../game-screen/money-warning';
 import { call, FINAL_REFUSALS, useLaunchOnce } from '../game-screen/screen-helpers';
 import { refreshAccountSummary } from '../players/account-summary';
+import { NoVideoLabel } from './live-tile-state';
 import liveStyles from './live.module.css';
 
 /** The launch's answer (app/api/live/launch). */
@@ -43,7 +44,8 @@ async function fetchFigures(seat: Seat): Promise<Figures | null> {
 /**
  * A live table's screen (issue 25) in the shell every game shares: the bar (the way back to the
  * live casino, the table's name and studio, the Copenhagen clock, the time since login, the
- * session's net), the balance, and the studio's game client in a frame. The seat is taken once
+ * session's net), under it "Tegnet bord · ingen video" for a table the studio does not film, the
+ * balance, and the studio's game client in a frame. The seat is taken once
  * the screen runs in the browser (POST /api/live/launch), so no page view opens a session; a
  * refusal is said in Danish as for every game. The balance and the net are read every few
  * seconds: the studio's calls move the money, not this page. The money-played warning is the
@@ -56,6 +58,7 @@ export function LiveScreen({
   name,
   studio,
   loginAt,
+  drawn,
   lobbyPath,
   texts,
 }: {
@@ -64,6 +67,8 @@ export function LiveScreen({
   studio: string | null;
   /** When the player logged in (profile lastLogin). */
   loginAt: string | null;
+  /** The studio does not film the table (the lobby says no video, or is not known): labelled drawn by the bar. */
+  drawn: boolean;
   lobbyPath: string;
   texts: Texts;
 }) {
@@ -139,6 +144,7 @@ export function LiveScreen({
         backLabel={t('games.live_back_to_lobby')}
         t={t}
       />
+      {drawn ? <NoVideoLabel t={t} /> : null}
       <p className={styles.note} data-testid="game-mode-note">
         {t('games.live_money_only')}
       </p>

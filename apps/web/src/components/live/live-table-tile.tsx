@@ -3,11 +3,12 @@ import type { Translate } from '../../lib/i18n';
 import { livePlayHref, type LiveTableState } from '../../lib/live-casino';
 import gameStyles from '../games/games.module.css';
 import styles from './live.module.css';
-import { LiveTileState } from './live-tile-state';
+import { LiveTileState, LiveVideoLabel } from './live-tile-state';
 
 /**
  * A live table's tile (issue 25): its picture (the catalogue's artwork) and name, a link named by
- * the table to play it for money (a guest is sent to log in first), its return, and its live part
+ * the table to play it for money (a guest is sent to log in first), under the name "Tegnet bord ·
+ * ingen video" unless the studio films the table (LiveVideoLabel), its return, and its live part
  * (LiveTileState: state and countdown, dealer, players, limits, last results), which follows the
  * lobby stream. The whole tile is the link's target; only the name and picture are its text.
  */
@@ -43,6 +44,7 @@ export function LiveTableTile({
         </span>
         <span className={gameStyles.name}>{game.name}</span>
       </a>
+      <LiveVideoLabel gameId={game.id} initial={table} />
       <p className={`${gameStyles.hint} ${styles.hint}`}>{tileHint(game, t)}</p>
       <LiveTileState gameId={game.id} initial={table} />
     </article>

@@ -1,6 +1,15 @@
 'use client';
 
-import { liveLimitsText, livePlayersText, liveResultViews, liveStateText, liveTileState, type LiveTableState } from '../../lib/live-casino';
+import {
+  isDrawnTable,
+  LIVE_NO_VIDEO_KEYS,
+  liveLimitsText,
+  livePlayersText,
+  liveResultViews,
+  liveStateText,
+  liveTileState,
+  type LiveTableState,
+} from '../../lib/live-casino';
 import type { Translate } from '../../lib/i18n';
 import { useLiveLobby } from './live-lobby-provider';
 import styles from './live.module.css';
@@ -50,5 +59,22 @@ export function LiveTableFacts({ table, nowMs, t }: { table: LiveTableState | nu
         </>
       ) : null}
     </div>
+  );
+}
+
+/** Under a tile's name: "Tegnet bord · ingen video" while the lobby does not say the studio films the table. */
+export function LiveVideoLabel({ gameId, initial }: { gameId: string; initial: LiveTableState | null }) {
+  const { tables, t } = useLiveLobby();
+  return isDrawnTable(tables[gameId] ?? initial) ? <NoVideoLabel t={t} /> : null;
+}
+
+/** The label itself (the tile's and the launch page's): short words shown, the full sentence as its title and for screen readers. */
+export function NoVideoLabel({ t }: { t: Translate }) {
+  const label = t(LIVE_NO_VIDEO_KEYS.label);
+  return (
+    <p className={styles.noVideo} title={label} data-testid="live-no-video">
+      <span aria-hidden="true">{t(LIVE_NO_VIDEO_KEYS.text)}</span>
+      <span className="visually-hidden">{label}</span>
+    </p>
   );
 }

@@ -4,12 +4,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import translations from '../../../../platform/src/content/seed/translations.json';
 import type { TileGame } from '../../lib/game-types';
-import { createTranslator, type Dictionary } from '../../lib/i18n';
+import { createTranslator, textsTranslator, type Dictionary } from '../../lib/i18n';
 import type { LiveTableState } from '../../lib/live-casino';
 import { GameTile } from '../games/game-tile';
 import { LiveLobbyProvider } from './live-lobby-provider';
 import { LiveNav } from './live-nav';
-import { LiveTableFacts } from './live-tile-state';
+import { LiveTableFacts, NoVideoLabel } from './live-tile-state';
 import { LiveTableTile } from './live-table-tile';
 import { LIVE_SCREEN_TEXT_KEYS, LIVE_TILE_TEXT_KEYS } from './text-keys';
 
@@ -35,6 +35,7 @@ const state: LiveTableState = {
   kind: 'roulette',
   category: 'live-roulette',
   dealer: 'Sofie',
+  video: false,
   open: true,
   players: 4,
   limits: { minBetOre: 100, maxBetOre: 500_000 },
@@ -84,6 +85,24 @@ describe('a live table’s tile (issue 25)', () => {
     expect(unknown).not.toContain('Dealer:');
     // Still a link to the table (its page says what it can).
     expect(unknown).toContain('href="/live-casino/spil-for-penge/krone-roulette-live"');
+  });
+
+  it('labels a table the studio does not film "Tegnet bord · ingen video" under its name, and adds nothing to a filmed one', () => {
+    const drawn = renderTile(state);
+    // Under the name, outside the link (whose name stays the table's), with the full sentence as title and for screen readers.
+    expect(drawn).toMatch(
+      /<\/a><p class="[^"]*noVideo[^"]*" title="Studiet viser bordet som grafik uden video" data-testid="live-no-video"><span aria-hidden="true">Tegnet bord · ingen video<\/span><span class="visually-hidden">Studiet viser bordet som grafik uden video<\/span><\/p>/,
+    );
+    const filmed = renderTile({ ...state, video: true });
+    expect(filmed).not.toContain('live-no-video');
+    expect(filmed).not.toContain('Tegnet bord');
+    // A table whose state is not known is not shown as filmed: the label stays (the stricter reading).
+    expect(renderTile(null)).toContain('Tegnet bord · ingen video');
+    // The launch page's screen says it with its own texts (the game bar's), the same words.
+    const screenT = textsTranslator(Object.fromEntries(LIVE_SCREEN_TEXT_KEYS.map((key) => [key, t(key)])));
+    expect(renderToStaticMarkup(<NoVideoLabel t={screenT} />)).toContain(
+      'title="Studiet viser bordet som grafik uden video" data-testid="live-no-video"><span aria-hidden="true">Tegnet bord · ingen video</span>',
+    );
   });
 
   it('counts the seconds of betting once the clock is known, and says each other state', () => {

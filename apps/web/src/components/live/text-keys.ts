@@ -1,8 +1,9 @@
-import { LIVE_STATE_KEYS } from '../../lib/live-casino';
+import { LIVE_NO_VIDEO_KEYS, LIVE_STATE_KEYS } from '../../lib/live-casino';
 
 /** The texts a live table's tile state reads in the browser (live-tile-state.tsx): its state, dealer, players, limits and last results. */
 export const LIVE_TILE_TEXT_KEYS = [
   ...Object.values(LIVE_STATE_KEYS),
+  ...Object.values(LIVE_NO_VIDEO_KEYS),
   'games.live_closes_in',
   'games.dealer',
   'games.live_players',
@@ -28,6 +29,7 @@ export const LIVE_SCREEN_TEXT_KEYS = [
   'games.live_frame_title',
   'games.live_opening',
   'games.live_money_only',
+  ...Object.values(LIVE_NO_VIDEO_KEYS),
   'games.error_live_unavailable',
   'slot_machines.clock',
   'label.clock',
