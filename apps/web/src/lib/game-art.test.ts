@@ -120,19 +120,17 @@ describe("a table title's lobby tile (issue 24)", () => {
     expect(tableArtOf({ gameType: 'table', category: 'baccarat' })).toBe('blackjack');
   });
 
-  it('draws a live table’s game by its live category, with the LIVE mark: a wheel, cards, a game show’s money wheel', () => {
+  it('draws a live table’s game by its live category, with no LIVE mark (the tile says whether it is filmed): a wheel, cards, a game show’s money wheel', () => {
     expect(tableArtOf({ gameType: 'live', category: 'live-roulette' })).toBe('roulette');
     expect(tableArtOf({ gameType: 'live', category: 'live-blackjack' })).toBe('blackjack');
     expect(tableArtOf({ gameType: 'live', category: 'andre-live-spil' })).toBe('money-wheel');
     const theme = { motif: 'live-money-wheel', colours: { background: '#0f3b2c', primary: '#e8b931', accent: '#a3262a' } };
-    const show = gameArtSvg({ id: 'karrusellen-live', name: 'Karrusellen Live', theme, table: 'money-wheel', live: true });
+    const show = gameArtSvg({ id: 'karrusellen-live', name: 'Karrusellen Live', theme, table: 'money-wheel' });
     // 54 fields, two of them the multipliers, and the mark.
     expect(show.match(/<path d="M160 90L[^"]*z" fill="#/g)).toHaveLength(54);
     expect(show).toContain('>7×<');
     expect(show).toContain('>2×<');
-    expect(show).toContain('>LIVE<');
-    // A table game of our own has no LIVE mark.
-    expect(gameArtSvg({ id: 'europaeisk-roulette', name: 'Europæisk roulette', theme, table: 'roulette' })).not.toContain('>LIVE<');
+    expect(show).not.toContain('>LIVE<');
   });
 
   it('draws a European wheel for roulette: 37 pockets, one green zero, 18 red and 18 black', () => {

@@ -2,7 +2,7 @@ import 'server-only';
 import { symbolArtOf, type SymbolArt } from './symbol-art/catalogue';
 import { ART_FONT, colourOr, escapeXml, luminance, shade } from './symbol-art/colours';
 import { artMarkup } from './symbol-art/compose';
-import { LIVE_ART_KINDS, liveBadge, TABLE_ART_KINDS, tableArtMarkup, type TableArtKind } from './symbol-art/table-art';
+import { LIVE_ART_KINDS, TABLE_ART_KINDS, tableArtMarkup, type TableArtKind } from './symbol-art/table-art';
 import type { GameKindFields } from './table-games';
 
 export { shade } from './symbol-art/colours';
@@ -25,8 +25,6 @@ export interface GameArtInput {
   symbols?: readonly { name: string; kind?: string; pays?: readonly number[] }[];
   /** A table title's kind (the catalogue's `category`): its game is drawn, not symbols. */
   table?: TableArtKind;
-  /** A live table (issue 25): its game is drawn with the LIVE mark. */
-  live?: boolean;
 }
 
 export const ART_WIDTH = 320;
@@ -179,7 +177,6 @@ export function gameArtSvg(input: GameArtInput): string {
     drawn[0]!.body,
     `<rect y="${Math.max(110, footTop).toFixed(1)}" width="${ART_WIDTH}" height="${(ART_HEIGHT - Math.max(110, footTop)).toFixed(1)}" fill="url(#ft)"/>`,
     text,
-    input.live ? liveBadge() : '',
     `<rect x="1.5" y="1.5" width="${ART_WIDTH - 3}" height="${ART_HEIGHT - 3}" fill="none" stroke="${shade(primary, -0.1)}" stroke-opacity=".6" stroke-width="3"/>`,
     '</svg>',
   ].join('');

@@ -19,7 +19,9 @@ export const TABLE_ART_KINDS: readonly TableArtKind[] = ['roulette', 'blackjack'
 
 /**
  * A live table's picture by its live category (issue 25): roulette's wheel, blackjack's cards, and a
- * game show's money wheel for the others; each with the LIVE mark (`liveBadge`).
+ * game show's money wheel for the others. No "LIVE" mark: the picture cannot know whether the
+ * studio films the table, and a drawn one must not be shown as live (danish-rules.md); the tile's
+ * own label says it, from the studio's lobby.
  */
 export const LIVE_ART_KINDS: Readonly<Record<string, TableArtKind>> = {
   'live-roulette': 'roulette',
@@ -138,15 +140,6 @@ function moneyWheel(seed: number): { defs: string; body: string } {
     `<path d="M${cx - 8} ${cy - r - 12}L${cx + 8} ${cy - r - 12}L${cx} ${cy - r + 4}z" fill="url(#mh)" stroke="#6b4a0c" stroke-width="1"/>`,
   ].join('');
   return { defs, body };
-}
-
-/** The LIVE mark of a live table's tile: a red pill with a white dot, top left (as live lobbies mark their tables). */
-export function liveBadge(): string {
-  return [
-    `<rect x="12" y="12" width="62" height="24" rx="12" fill="#d0142c" stroke="#fff" stroke-opacity=".85" stroke-width="1.5"/>`,
-    `<circle cx="26" cy="24" r="4.5" fill="#fff"/>`,
-    `<text x="50" y="29" text-anchor="middle" ${ART_FONT} font-size="14" fill="#fff" letter-spacing="1">LIVE</text>`,
-  ].join('');
 }
 
 /** A stack of casino chips, bottom first: each an edge and a face with the white inlays. */

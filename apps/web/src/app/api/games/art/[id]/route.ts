@@ -41,7 +41,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   // A table title (issue 24) draws its game, by the catalogue's category: no symbols, no rules needed.
   const table = tableArtOf(answer.data);
   if (table)
-    return new Response(gameArtSvg({ ...answer.data, table, live: answer.data.gameType === 'live' }), {
+    return new Response(gameArtSvg({ ...answer.data, table }), {
       headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', ...IMMUTABLE },
     });
   // Another provider's title has no rules at our studio: its tile shows a slot machine. A studio
