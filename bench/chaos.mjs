@@ -4,9 +4,11 @@
 // stand-ins; players doing everything at once through the balancer (bench/lib/chaos-load.mjs):
 // card and MobilePay deposits (their webhooks handed on late, twice and out of order by a relay),
 // game rounds through the games contract with retries, duplicates and rollbacks, withdrawals
-// requested, cancelled and paid, limit changes, pauses and bonus codes. Meanwhile one platform
-// process is killed with kill -9 at random moments and started again, and the database is cut for
-// a few seconds. Afterwards, once the faults have stopped and what was under way has settled, every
+// requested, cancelled and paid, limit changes, pauses and bonus codes, bets at the live studio's
+// roulette table (bench/lib/chaos-live.mjs: the studio stand-in in the sims process settles each
+// round through the balancer, and now and then its dealer voids one). Meanwhile one platform
+// process is killed with kill -9 at random moments (every other one while the live studio's credit
+// of a round is in flight at it) and started again, and the database is cut for a few seconds. Afterwards, once the faults have stopped and what was under way has settled, every
 // invariant is checked (bench/lib/chaos-checks.mjs): it prints the operations attempted,
 // acknowledged, refused and retried, the kills survived, throughput and p99 during the faults and
 // each invariant's verdict, and exits 1 when one is broken.
@@ -31,6 +33,7 @@ import { createBalancer } from './lib/balancer.mjs';
 import { checkAll } from './lib/chaos-checks.mjs';
 import { createLoad, createRecord, operationsSoFar } from './lib/chaos-load.mjs';
 import { printReport } from './lib/chaos-report.mjs';
+import { createLiveTable, LIVE_WALLET_PATH, liveTableListed } from './lib/chaos-live.mjs';
 import { checkStudio, createStudioRounds, openStudioRounds } from './lib/chaos-studio.mjs';
 import { createWebhookRelay, cutDatabase, healthy, serviceProcess } from './lib/chaos-world.mjs';
 import { agent, call } from './lib/http.mjs';
@@ -81,6 +84,7 @@ const studioKey = 'krone-chaos-studio-key-0123456789abcdef';
 const logDir = path.join(tmpdir(), `krone-chaos-${suffix}`);
 const storefrontKey = 'krone-chaos-storefront-key-0123456789abcdef';
 const providerSecret = 'krone-chaos-studio-secret-0123456789abcdef';
+const liveAdminKey = 'krone-chaos-lysmester-admin-0123456789';
 const gameId = process.env.CHAOS_GAME ?? 'vikingernes-guld';
 const server = postgresServer(serverUrl);
 const random = seededRandom(seed);
@@ -139,6 +143,12 @@ function environments() {
       // challenge or the app's address): the providers give up on it within the settling wait.
       CARDS_CHALLENGE_EXPIRES_SECONDS: '45',
       MOBILEPAY_PAYMENT_EXPIRES_SECONDS: '45',
+      // The live studio: rounds of about 5 s (3 s of betting), so a short run sees several; a credit or
+      // cancel a kill or a cut left unanswered tried again within seconds (a real studio waits up to
+      // 2 minutes, and its settling pass waits with it); its dealer's void through the admin route.
+      LYSMESTER_PACE: '0.2',
+      LYSMESTER_RETRY_SECONDS: '0.25,0.5,1,2',
+      LYSMESTER_ADMIN_KEY: liveAdminKey,
     },
     // The studio calls the games contract through the balancer, as it would reach a platform behind one.
     studio: {
@@ -248,12 +258,18 @@ async function main() {
     { name: 'platform-a', port: ports.a, publicPort: ports.aPublic },
     { name: 'platform-b', port: ports.b, publicPort: ports.bPublic },
   ];
+  let live = null;
   const balancer = createBalancer({
     backends,
-    isPublic: (url) => url.startsWith('/Payments/webhooks/') || url.startsWith('/Games/providers/'),
+    isPublic: (url) => url.startsWith('/Payments/webhooks/') || url.startsWith('/Games/providers/') || url.startsWith(LIVE_WALLET_PATH),
+    // The live studio's wallet calls: counted (its resends), and a kill timed to a credit in flight.
+    watch: (url) => url.startsWith(LIVE_WALLET_PATH),
+    observe: (event) => live?.observe(event),
   });
   const relay = createWebhookRelay({ balancerPort: ports.balancer, random: seededRandom(seed + 1) });
+  let stopLobby = () => undefined;
   const stopAll = async () => {
+    stopLobby();
     await Promise.all([...platforms, sims, studio].map((service) => service.stop()));
     await balancer.close();
     await relay.close();
@@ -285,8 +301,9 @@ async function main() {
     const title = loadTitles().find((t) => t.id === gameId);
     if (!title) throw new Error(`no title ${gameId}`);
     const people = await makePlayers(playerCount);
+    await liveTableListed(ports.balancer, storefrontKey);
     log(
-      `  2 platform processes behind the balancer :${ports.balancer}, the stand-ins :${ports.sims}, the studio :${ports.studio}; ${people.length} players, ${people.filter((p) => p.viaStudio).length} of them through the studio`,
+      `  2 platform processes behind the balancer :${ports.balancer}, the stand-ins :${ports.sims} (the live studio :${ports.live}), the studio :${ports.studio}; ${people.length} players, ${people.filter((p) => p.viaStudio).length} of them through the studio`,
     );
 
     const record = createRecord();
@@ -304,6 +321,7 @@ async function main() {
       shouldStop: () => stopping || operationsSoFar(record) >= targetOperations,
       measuring: () => measuring,
       studioRound: (player) => studioRound(player),
+      liveBet: (player) => live.liveBet(player),
     });
     const studioRound = createStudioRounds({
       studioPort: ports.studio,
@@ -313,38 +331,65 @@ async function main() {
       record,
       measuring: () => measuring,
     });
+    live = createLiveTable({
+      livePort: ports.live,
+      operation: load.operation,
+      count: load.count,
+      record,
+      random,
+      measuring: () => measuring,
+      operatorHeaders: { 'x-lysmester-operator': env.sims.LYSMESTER_OPERATOR_ID, 'x-lysmester-key': env.sims.LYSMESTER_OPERATOR_KEY },
+      adminKey: liveAdminKey,
+    });
+    stopLobby = live.watchLobby();
 
     // The faults: kill -9 one process and start it again, cut the database; until the load is done.
-    const faults = { kills: 0, restarts: 0, cameBack: 0, cuts: 0, backendsCut: 0, log: [] };
+    const faults = { kills: 0, restarts: 0, cameBack: 0, cuts: 0, backendsCut: 0, atLiveSettlement: 0, log: [] };
     const started = performance.now();
     const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
     const progress = () => operationsSoFar(record) / targetOperations;
-    const killOne = async () => {
-      const index = Math.floor(random() * platforms.length);
+    const killOne = async (index = Math.floor(random() * platforms.length), why = '') => {
       const victim = platforms[index];
       if (!victim.running) return;
       victim.kill();
       faults.kills++;
-      faults.log.push(`${elapsed()} s: kill -9 ${victim.state.name} at ${operationsSoFar(record)} operations`);
+      faults.log.push(`${elapsed()} s: kill -9 ${victim.state.name} at ${operationsSoFar(record)} operations${why}`);
       await sleep(between(500, 3000));
       victim.start();
       faults.restarts++;
       if (await healthy(healthPort[index])) faults.cameBack++;
       else faults.log.push(`${elapsed()} s: ${victim.state.name} did not come back`);
     };
+    // A platform process killed mid-round: a few milliseconds after the live studio's credit (or a
+    // void's cancel) of a round was sent to it, the round settling; the studio must settle it once
+    // through the other process. Without a settlement within 8 s (a round is about 5 s), a kill at random.
+    const killAtLiveSettlement = async () => {
+      const backend = await live.nextSettlingCall(8_000, () => stopping || progress() >= 1);
+      if (stopping) return;
+      if (progress() >= 1) return killOne();
+      if (!backend) return killOne();
+      await sleep(between(2, 20));
+      faults.atLiveSettlement++;
+      await killOne(
+        platforms.findIndex((platform) => platform.state.name === backend),
+        ", a live round's credit in flight at it",
+      );
+    };
     const killer = (async () => {
       if (fixedKills > 0) {
         // Spread over the run: at evenly spaced fractions of the operations, each a little moved.
         for (let i = 1; i <= fixedKills && !stopping; i++) {
+          const atLive = i % 2 === 1;
           const at = (i - 0.5 + between(-0.2, 0.2)) / fixedKills;
-          while (!stopping && progress() < at * 0.9) await sleep(50);
-          if (!stopping && progress() < 1) await killOne();
+          // One timed to a live settlement starts looking earlier: the next is up to a round away.
+          while (!stopping && progress() < at * (atLive ? 0.6 : 0.9)) await sleep(50);
+          if (!stopping && progress() < 1) await (atLive ? killAtLiveSettlement() : killOne());
         }
         return;
       }
-      while (!stopping && progress() < 1) {
+      for (let i = 1; !stopping && progress() < 1; i++) {
         await sleep(between(5000, 15000));
-        if (!stopping && progress() < 1) await killOne();
+        if (!stopping && progress() < 1) await (i % 2 === 1 ? killAtLiveSettlement() : killOne());
       }
     })();
     const cutter = (async () => {
@@ -376,7 +421,8 @@ async function main() {
     }, 10_000);
     await Promise.all(people.map((player) => load.play(player)));
     clearInterval(ticker);
-    const loadSeconds = (performance.now() - started) / 1000;
+    const loadEnded = performance.now();
+    const loadSeconds = (loadEnded - started) / 1000;
     measuring = false;
     stopping = true;
     clearTimeout(deadline);
@@ -389,6 +435,7 @@ async function main() {
     }
     await relay.drain();
     const settleStarted = performance.now();
+    let liveSettledSeconds = null;
     let waiting = Infinity;
     while (performance.now() - settleStarted < 180_000) {
       const { rows } = await withClient(server.dbUrl(database), (client) =>
@@ -398,11 +445,14 @@ async function main() {
         ),
       ).catch(() => ({ rows: [{ n: -1 }] }));
       const pending = await openStudioRounds(server.dbUrl(studioDatabase));
-      waiting = rows[0].n < 0 || pending < 0 ? -1 : rows[0].n + pending;
+      const livePending = await live.underWay(server.dbUrl(database));
+      if (livePending === 0) liveSettledSeconds ??= (performance.now() - loadEnded) / 1000;
+      waiting = rows[0].n < 0 || pending < 0 || livePending < 0 ? -1 : rows[0].n + pending + livePending;
       if (waiting === 0 && relay.stats.pending === 0) break;
       await sleep(500);
     }
     const settleSeconds = (performance.now() - settleStarted) / 1000;
+    stopLobby();
 
     const verdicts = [
       ...(await checkAll(server.dbUrl(database), record)),
@@ -410,7 +460,19 @@ async function main() {
     ];
     const operations = operationsSoFar(record);
     const unexpected = [...platforms, sims, studio].flatMap((service) => service.state.unexpectedExits);
-    const totals = printReport({ record, operations, verdicts, relay, balancer, faults, unexpected, loadSeconds, settleSeconds, waiting });
+    const totals = printReport({
+      record,
+      operations,
+      verdicts,
+      relay,
+      balancer,
+      live: live.figures(liveSettledSeconds),
+      faults,
+      unexpected,
+      loadSeconds,
+      settleSeconds,
+      waiting,
+    });
     const broken = verdicts.filter((v) => !v.ok).length + (unexpected.length ? 1 : 0) + (faults.cameBack < faults.restarts ? 1 : 0);
     const summary = {
       operations,
@@ -421,6 +483,7 @@ async function main() {
       kills: faults.kills,
       killsSurvived: faults.cameBack,
       cuts: faults.cuts,
+      live: live.summary(faults.atLiveSettlement),
       invariants: verdicts.map((v) => ({ name: v.name, ok: v.ok })),
       unexpectedExits: unexpected,
       broken,

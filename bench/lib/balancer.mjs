@@ -3,13 +3,21 @@
 // process is down, so the request never reached it) goes to the next process; a request cut after
 // it was sent is answered 502, since the balancer cannot know whether it was done: the client
 // decides whether to send it again (with its idempotency key). Paths of the providers' door go to
-// each process's public port, the rest to its internal one.
+// each process's public port, the rest to its internal one. An `observe` function is told what
+// becomes of each request it `watch`es (sent to a process, answered, cut, passed on), so a bench can
+// count a caller's retries or time a fault to a call in flight.
 import http from 'node:http';
 
 /**
- * @param {{ backends: { name: string, port: number, publicPort: number }[], isPublic: (path: string) => boolean, timeoutMs?: number }} options
+ * @param {{
+ *   backends: { name: string, port: number, publicPort: number }[],
+ *   isPublic: (path: string) => boolean,
+ *   timeoutMs?: number,
+ *   watch?: (path: string) => boolean,
+ *   observe?: (event: { type: 'sent' | 'answered' | 'cut' | 'passed-on', backend: string, url: string, body: Buffer, status?: number }) => void,
+ * }} options
  */
-export function createBalancer({ backends, isPublic, timeoutMs = 20_000 }) {
+export function createBalancer({ backends, isPublic, timeoutMs = 20_000, watch = () => false, observe = () => undefined }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const downUntil = new Map();
   let next = 0;
@@ -35,6 +43,8 @@ export function createBalancer({ backends, isPublic, timeoutMs = 20_000 }) {
     }
     tried.add(backend.name);
     let answered = false;
+    const watched = watch(req.url);
+    const tell = (type, status) => watched && observe({ type, backend: backend.name, url: req.url, body, status });
     const upstream = http.request(
       {
         host: '127.0.0.1',
@@ -47,6 +57,7 @@ export function createBalancer({ backends, isPublic, timeoutMs = 20_000 }) {
       },
       (response) => {
         answered = true;
+        tell('answered', response.statusCode);
         res.writeHead(response.statusCode ?? 502, response.headers);
         response.pipe(res);
         response.on('error', () => res.destroy());
@@ -58,15 +69,18 @@ export function createBalancer({ backends, isPublic, timeoutMs = 20_000 }) {
       if (error.code === 'ECONNREFUSED') {
         // Not sent: safe to give to another process.
         stats.refusedConnections++;
+        tell('passed-on');
         downUntil.set(backend.name, Date.now() + 300);
         return forward(req, res, body, tried);
       }
       stats.cut++;
+      tell('cut');
       downUntil.set(backend.name, Date.now() + 300);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end('{"result":0,"code":"BAD_GATEWAY"}');
       else res.destroy();
     });
     upstream.end(body);
+    tell('sent');
   };
 
   const server = http.createServer((req, res) => {

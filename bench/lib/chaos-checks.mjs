@@ -1,13 +1,16 @@
 // bench:chaos's verdicts after the faults: the platform's own invariants (checkInvariants,
 // apps/platform/src/invariants) and the bench's record of what it was told, held against the
 // ledger: every acknowledged operation in it exactly once, no refused operation moving money, the
-// withdrawals final, the deposit limits and pauses never broken. Each check returns
+// withdrawals final, the deposit limits and pauses never broken, and the live table's rounds
+// settled once each on the result the studio revealed. Each check returns
 // { name, ok, detail, examples }. checkRecord reads through a `query(text, params) => rows`
 // function, so that the platform's tests (test/chaos-checks.test.ts) run it on either database:
 // pgQuery for a node-postgres client (the bench), drizzleQuery for a drizzle database or
 // transaction (PGlite or PostgreSQL). Times are read as epoch milliseconds and amounts as
 // numbers, whatever the driver makes of timestamptz and bigint.
+import { createHash } from 'node:crypto';
 import { DEPOSIT_LIMIT_LOOK_BACK_DAYS } from '@krone/domain';
+import { settleRoulette } from '@krone/games-math';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -20,6 +23,8 @@ const gameKey = (transactionId) => `game:krone-studio:${transactionId}`;
 /** A timestamptz column as epoch milliseconds (float8: a number on every driver). */
 const ms = (column) => `(extract(epoch from ${column}) * 1000)::float8`;
 const FINAL_WITHDRAWAL = new Set(['paid', 'cancelled', 'failed']);
+/** The live studio's provider id on the platform (games/providers.ts). */
+export const LIVE_PROVIDER = 'lysmester-live';
 
 /** Every verdict, the platform's first. */
 export async function checkAll(databaseUrl, record) {
@@ -55,7 +60,7 @@ export const drizzleQuery =
 
 /**
  * The bench's record (chaos-load.mjs createRecord) held against the database: the verdicts
- * acknowledged_exactly_once, refused_moved_nothing, withdrawals_final and limits_kept.
+ * acknowledged_exactly_once, refused_moved_nothing, withdrawals_final, limits_kept and live_rounds.
  */
 export async function checkRecord(query, record) {
   const transfers = new Map(
@@ -242,5 +247,140 @@ export async function checkRecord(query, record) {
       limitProblems,
       `${depositsChecked} succeeded deposits against each period's limit; ${betsAfterPause} bets sent after a pause`,
     ),
+    await checkLive(query, record, transfers),
   ];
+}
+
+/** The seats of the live bets the studio answered OK: by the platform's round (`{studio round}:{game session}`), each with its bets. */
+export function liveSeats(live) {
+  const seats = new Map();
+  for (const bet of live?.bets ?? []) {
+    if (bet.outcome !== 'acked') continue;
+    const key = `${bet.roundId}:${bet.gameSessionId}`;
+    const seat = seats.get(key) ?? { roundId: bet.roundId, playerId: bet.playerId, bets: [] };
+    seat.bets.push(bet);
+    seats.set(key, seat);
+  }
+  return seats;
+}
+
+/** The studio's commitment to a roulette round's result, published when betting opened (apps/sims/src/live/rounds.ts commitmentOf). */
+const commitmentOf = (roundId, result, nonce) =>
+  createHash('sha256')
+    .update(`${roundId}|${JSON.stringify({ kind: result.kind, pocket: result.pocket })}|${nonce}`)
+    .digest('hex');
+
+/**
+ * live_rounds: the live table's rounds (chaos-live.mjs) against the platform's. Every debit the
+ * studio answered OK is one bet transaction under its id, in its seat's round, of its amount, with
+ * its transfer. A seat of a round whose result the studio revealed (and had committed to when betting
+ * opened) is settled exactly once: its round ended, staked the seat's debits, won exactly the return
+ * of the seat's bets on that result (games-math's settleRoulette), with one win, and the player's
+ * side of the ledger for the round is that return less the stakes. A voided round's debits are all
+ * rolled back: nothing staked or won, the player's net 0. No round of the provider is left with a
+ * stake and no end; no live bet was taken after the player's pause was acknowledged; every void the
+ * studio acknowledged is a void. (The studio's unanswered debits are cancelled by it: a seat's stake
+ * being exactly its answered debits shows they moved nothing.)
+ */
+async function checkLive(query, record, transfers) {
+  const live = record.live ?? { bets: [], rounds: new Map(), voids: [] };
+  const rounds = new Map(
+    (
+      await query(
+        `select round_id, staked_ore::text as staked, won_ore::text as won, case when ended_at is null then 0 else 1 end as ended
+           from game_rounds where provider_id = $1`,
+        [LIVE_PROVIDER],
+      )
+    ).map((row) => [row.round_id, { staked: Number(row.staked), won: Number(row.won), ended: Number(row.ended) === 1 }]),
+  );
+  const transactions = new Map(
+    (
+      await query(
+        `select transaction_id, kind, round_id, amount_ore::text as amount, status from game_transactions where provider_id = $1`,
+        [LIVE_PROVIDER],
+      )
+    ).map((row) => [row.transaction_id, { ...row, amount: Number(row.amount) }]),
+  );
+  const winsOf = new Map();
+  for (const transaction of transactions.values())
+    if (transaction.kind === 'win') winsOf.set(transaction.round_id, (winsOf.get(transaction.round_id) ?? 0) + 1);
+  const playerNet = new Map(
+    (
+      await query(
+        `select t.reference->>'roundId' as round_id, sum(e.amount_ore)::text as net
+           from wallet_transfers t join wallet_entries e on e.transfer_id = t.id join wallet_accounts a on a.id = e.account_id
+          where t.idempotency_key like $1 and a.player_id is not null group by 1`,
+        [`game:${LIVE_PROVIDER}:%`],
+      )
+    ).map((row) => [row.round_id, Number(row.net)]),
+  );
+
+  const problems = [];
+  const seats = liveSeats(live);
+  let settled = 0;
+  let voided = 0;
+  for (const [platformRound, seat] of seats) {
+    const stakeOre = seat.bets.reduce((sum, bet) => sum + bet.amountOre, 0);
+    const row = rounds.get(platformRound);
+    const shown = live.rounds.get(seat.roundId);
+    const net = playerNet.get(platformRound) ?? 0;
+    for (const bet of seat.bets) {
+      const taken = transactions.get(bet.transactionId);
+      if (
+        !taken ||
+        taken.kind !== 'bet' ||
+        taken.round_id !== platformRound ||
+        taken.amount !== bet.amountOre ||
+        !transfers.has(`game:${LIVE_PROVIDER}:${bet.transactionId}`)
+      )
+        problems.push(
+          `debit ${bet.transactionId} (${bet.amountOre} øre in ${platformRound}) answered OK; the platform has ${taken ? `${taken.kind} ${taken.amount} øre in ${taken.round_id}` : 'nothing'}`,
+        );
+      if (bet.sentAfterPause) problems.push(`debit ${bet.transactionId} taken after the player's pause was acknowledged`);
+    }
+    if (shown?.state === 'void') {
+      voided++;
+      const standing = seat.bets.filter((bet) => transactions.get(bet.transactionId)?.status !== 'rolled_back');
+      if (standing.length > 0 || (row && (row.staked !== 0 || row.won !== 0)) || net !== 0 || winsOf.has(platformRound))
+        problems.push(
+          `voided round ${platformRound}: ${standing.length} debits not rolled back, staked ${row?.staked ?? 0}, won ${row?.won ?? 0}, the player's net ${net} øre, ${winsOf.get(platformRound) ?? 0} wins`,
+        );
+      continue;
+    }
+    if (shown?.state !== 'result' || !shown.result) {
+      problems.push(`round ${seat.roundId}: bet in, its result or void never seen`);
+      continue;
+    }
+    if (shown.result.kind !== 'roulette' || !shown.nonce || commitmentOf(seat.roundId, shown.result, shown.nonce) !== shown.commitment) {
+      problems.push(`round ${seat.roundId}: the result shown (${JSON.stringify(shown.result)}) is not the one committed to`);
+      continue;
+    }
+    const dueOre = settleRoulette(
+      'european',
+      seat.bets.flatMap((bet) => bet.bets),
+      shown.result.pocket,
+    ).totalReturnOre;
+    const wins = winsOf.get(platformRound) ?? 0;
+    const rolledBack = seat.bets.filter((bet) => transactions.get(bet.transactionId)?.status !== 'done').length;
+    if (!row || !row.ended || row.staked !== stakeOre || row.won !== dueOre || wins !== 1 || rolledBack > 0 || net !== dueOre - stakeOre)
+      problems.push(
+        `round ${platformRound} (pocket ${shown.result.pocket}): staked ${stakeOre}, due ${dueOre}; the platform has ${row ? `${row.ended ? 'ended' : 'open'}, staked ${row.staked}, won ${row.won}` : 'no round'}, ${wins} wins, ${rolledBack} debits not standing, the player's net ${net} øre`,
+      );
+    else settled++;
+  }
+  let open = 0;
+  for (const [roundId, row] of rounds)
+    if (!row.ended && row.staked !== 0) {
+      open++;
+      problems.push(`round ${roundId} left open with ${row.staked} øre staked`);
+    }
+  for (const voiding of live.voids)
+    if (voiding.outcome === 'acked' && live.rounds.get(voiding.roundId)?.state !== 'void')
+      problems.push(`round ${voiding.roundId}: the void was acknowledged, the studio shows it ${live.rounds.get(voiding.roundId)?.state}`);
+  const count = (outcome) => live.bets.filter((bet) => bet.outcome === outcome).length;
+  return verdict(
+    'live_rounds',
+    problems,
+    `${count('acked')} live bets in ${seats.size} seats: ${settled} settled once on the result, ${voided} voided and given back; ${count('unknown')} unanswered, ${count('refused')} refused; ${open} rounds left open`,
+  );
 }

@@ -27,6 +27,8 @@ export function createRecord() {
     limitChanges: [],
     /** playerId → the time the pause was acknowledged */
     pausedAt: new Map(),
+    /** The live table (chaos-live.mjs): every bet's answer, the rounds as the studio showed them, the dealer's voids. */
+    live: { bets: [], rounds: new Map(), voids: [] },
     /** by operation: attempted (logical), acked, refused, unknown, retried (extra sends) */
     counts: new Map(),
     refusals: new Map(),
@@ -53,6 +55,7 @@ export function createLoad({
   shouldStop,
   measuring,
   studioRound = null,
+  liveBet = null,
 }) {
   const count = (operation, field, n = 1) => {
     const counts = record.counts.get(operation) ?? { attempted: 0, acked: 0, refused: 0, unknown: 0, retried: 0 };
@@ -310,6 +313,8 @@ export function createLoad({
       else if (r < 0.83) await withdraw(player);
       else if (r < 0.87) await changeLimit(player);
       else if (r < 0.89 && player.mayPause && !player.pauseTried) await pause(player);
+      // One operation in twenty at the live table (a look, and a bet while betting is open).
+      else if (r >= 0.95 && liveBet) await liveBet(player);
       else await balance(player);
     }
   }

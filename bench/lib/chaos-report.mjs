@@ -1,11 +1,23 @@
 // bench:chaos's report: the operations by kind, the refusals, the webhooks, the balancer, the
-// faults, throughput and latency during them, and each verdict with its examples.
+// live table, the faults, throughput and latency during them, and each verdict with its examples.
 import { percentile } from './measure.mjs';
 
 const log = (line = '') => console.log(line);
 
 /** Prints the report; answers the totals of the operations. */
-export function printReport({ record, operations, verdicts, relay, balancer, faults, unexpected, loadSeconds, settleSeconds, waiting }) {
+export function printReport({
+  record,
+  operations,
+  verdicts,
+  relay,
+  balancer,
+  live = [],
+  faults,
+  unexpected,
+  loadSeconds,
+  settleSeconds,
+  waiting,
+}) {
   const totals = [...record.counts.values()].reduce(
     (sum, c) => ({
       attempted: sum.attempted + c.attempted,
@@ -44,8 +56,9 @@ export function printReport({ record, operations, verdicts, relay, balancer, fau
   log(
     `balancer: ${balancer.stats.requests} requests, ${balancer.stats.refusedConnections} passed on from a process down, ${balancer.stats.cut} cut in flight (502), ${balancer.stats.noBackend} with no process up`,
   );
+  for (const line of live) log(line);
   log(
-    `faults: ${faults.kills} kill -9 (${faults.cameBack} of ${faults.restarts} restarts healthy again), ${faults.cuts} database cuts (${faults.backendsCut} connections cut); ${unexpected.length ? unexpected.join('; ') : 'no process died by itself'}`,
+    `faults: ${faults.kills} kill -9 (${faults.atLiveSettlement ?? 0} with a live round's credit in flight at the process; ${faults.cameBack} of ${faults.restarts} restarts healthy again), ${faults.cuts} database cuts (${faults.backendsCut} connections cut); ${unexpected.length ? unexpected.join('; ') : 'no process died by itself'}`,
   );
   for (const line of faults.log) log(`  ${line}`);
   log(

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { SeededTestRng } from '@krone/games-math';
 import { startSims, type Sims } from '@krone/sims';
 import { TEST_CARDS } from '@krone/sims/cards';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRecord, drizzleQuery, type ChaosRecord, type Outcome } from '../../../bench/lib/chaos-checks.mjs';
+import {
+  checkRecord,
+  drizzleQuery,
+  type ChaosRecord,
+  type LiveBet,
+  type LiveRecord,
+  type Outcome,
+} from '../../../bench/lib/chaos-checks.mjs';
+import { LIVE_TABLES, startLiveStudio, type LiveStudio } from '../../sims/src/live/studio.js';
 import type { Db } from '../src/db/client.js';
 import { createPayoutProcessor } from '../src/payments/withdrawals-processor.js';
 import { players } from '../src/players/schema.js';
@@ -19,10 +28,12 @@ import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './ha
  * bench:chaos's own verdicts (bench/lib/chaos-checks.mjs checkRecord, issue 15 §1): the bench's
  * record of every answer it got, held against the database. After real activity through the
  * platform's doors (card deposits accepted and refused, game calls acknowledged and refused,
- * withdrawals paid, cancelled and refused, limit changes, a pause and a bet after it), recorded as
- * chaos-load.mjs records it, the four verdicts hold; each broken on purpose (in the database, in a
- * transaction rolled back, or in a copy of the record) is reported broken, alone. PGlite by
- * default, a PostgreSQL server with TEST_DATABASE_URL.
+ * withdrawals paid, cancelled and refused, limit changes, a pause and a bet after it, bets at the
+ * live studio's roulette table settled on its result and in a round its dealer voided), recorded as
+ * chaos-load.mjs and chaos-live.mjs record it, the five verdicts hold; each broken on purpose (in the
+ * database, in a transaction rolled back, or in a copy of the record) is reported broken, alone.
+ * The live studio's stand-in runs in this process on a clock of its own the test moves, its wallet
+ * the platform's public listener. PGlite by default, a PostgreSQL server with TEST_DATABASE_URL.
  */
 const STUDIO_SECRET = 'studio-secret-of-the-tests-0123456789';
 const NEMKONTO_KEY = 'test-nemkonto-key-123';
@@ -30,15 +41,30 @@ const NEMKONTO_WEBHOOK_SECRET = 'test-nemkonto-webhook-secret';
 const HOLD_MINUTES = 60;
 const GAME = 'chaos-checks-slot';
 const web = 'http://127.0.0.1:3000';
-const VERDICTS = ['acknowledged_exactly_once', 'refused_moved_nothing', 'withdrawals_final', 'limits_kept'];
+const VERDICTS = ['acknowledged_exactly_once', 'refused_moved_nothing', 'withdrawals_final', 'limits_kept', 'live_rounds'];
+const LIVE_SECRET = 'lysmester-live-wallet-secret-of-the-tests';
+const LIVE_KEY = 'lysmester-operator-key-of-the-tests';
+const LIVE_ADMIN_KEY = 'chaos-checks-live-admin';
+const LIVE_TABLE = 'krone-roulette-live';
 
 let sims: Sims;
 let platform: TestPlatform;
 let studio: GameProviderClient;
 let receiver: Server;
+let live: LiveStudio;
+/** The live studio's clock runs this far ahead of the real one (moved by the test). */
+let liveAheadMs = 0;
 
 /** The record, as chaos-load.mjs createRecord makes it and its operations fill it. */
-const record: ChaosRecord = { games: new Map(), deposits: [], withdrawals: new Map(), limitChanges: [], pausedAt: new Map() };
+const record: ChaosRecord = {
+  games: new Map(),
+  deposits: [],
+  withdrawals: new Map(),
+  limitChanges: [],
+  pausedAt: new Map(),
+  live: { bets: [], rounds: new Map(), voids: [] },
+};
+const liveRecord = () => record.live!;
 /** What the cases break: the transactions, payments and withdrawals of the activity, by role. */
 const made = {
   playerId: '',
@@ -49,7 +75,21 @@ const made = {
   paidWithdrawal: '',
   refusedWithdrawal: '',
   succeededPayment: '',
+  /** A debit of the live seat settled on its result, that seat's platform round, and a debit of the voided round. */
+  liveBet: '',
+  liveSeat: '',
+  liveResultRound: '',
+  liveVoidedBet: '',
 };
+
+/** A port free now, for the platform's public listener (the live studio's wallet address is fixed when it starts). */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 beforeAll(async () => {
   // NemKonto's webhooks reach the platform through a small receiver (the platform is not listening).
@@ -81,7 +121,28 @@ beforeAll(async () => {
       retryDelaysMs: [],
     },
   });
+  const publicPort = await freePort();
+  live = await startLiveStudio({
+    operators: [
+      {
+        operatorId: 'krone',
+        apiKey: LIVE_KEY,
+        walletUrl: `http://127.0.0.1:${publicPort}/Games/live/lysmester`,
+        walletSecret: LIVE_SECRET,
+      },
+    ],
+    tables: LIVE_TABLES.filter((table) => table.tableId === LIVE_TABLE),
+    adminKey: LIVE_ADMIN_KEY,
+    now: () => new Date(Date.now() + liveAheadMs),
+    rng: new SeededTestRng(1525),
+    // The floor settles only when the test ticks it.
+    tickMs: 1e9,
+    retryDelaysMs: [],
+  });
   platform = await startTestPlatform({
+    GAME_PROVIDER_LYSMESTER_LIVE_SECRET: LIVE_SECRET,
+    LYSMESTER_LIVE_URL: live.url,
+    LYSMESTER_LIVE_API_KEY: LIVE_KEY,
     CARDS_API_URL: `${sims.url}/cards`,
     CARDS_SECRET_KEY: secretKey,
     CARDS_WEBHOOK_SECRET: webhookSecret,
@@ -91,12 +152,15 @@ beforeAll(async () => {
     PAYOUT_HOLD_MINUTES: String(HOLD_MINUTES),
     GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET,
   });
+  await platform.publicApp.listen({ host: '127.0.0.1', port: publicPort });
+  await platform.live.syncTables();
   await addTestTitles(platform.database.db, [{ id: GAME, stepsOre: [100, 500, 1_000, 50_000] }]);
   studio = gameProvider(platform.publicApp, 'krone-studio', STUDIO_SECRET);
   await play();
 }, 120_000);
 afterAll(async () => {
   await platform?.close();
+  await live?.close();
   await sims?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -189,6 +253,116 @@ const withdrawalStatus = async (id: string) =>
       db(),
     )
   )[0]!;
+
+interface LiveRound {
+  roundId: string;
+  state: 'betting' | 'closed' | 'result' | 'void';
+  commitment: string;
+  bettingClosesAt: string;
+  resultAt: string;
+  result?: { kind: string; pocket: number };
+  nonce?: string;
+  voidReason?: string;
+}
+
+/** A round as the studio shows it, kept as chaos-live.mjs keeps it: its commitment, then its result or void. */
+function rememberLive(round: LiveRound) {
+  const rounds: LiveRecord['rounds'] = liveRecord().rounds;
+  const known = rounds.get(round.roundId) ?? {
+    roundId: round.roundId,
+    commitment: round.commitment,
+    bettingClosesAt: round.bettingClosesAt,
+    resultAt: round.resultAt,
+    state: round.state,
+    result: null,
+    nonce: null,
+    voidReason: null,
+  };
+  if (known.state !== 'result' && known.state !== 'void') known.state = round.state;
+  if (round.result && !known.result) Object.assign(known, { result: round.result, nonce: round.nonce ?? null });
+  if (round.voidReason) Object.assign(known, { state: 'void', voidReason: round.voidReason });
+  rounds.set(round.roundId, known);
+}
+
+/** Moves the live studio's clock on, and lets its floor settle what is due (its wallet calls answered before this returns). */
+async function advanceLive(ms: number) {
+  liveAheadMs += ms;
+  await live.tick();
+}
+
+/** Bets at the live table as chaos-live.mjs does, launched by the storefront's door, each answer recorded. */
+async function playLive(player: { id: string; token: string }) {
+  const launched = await storefront('POST', `/Games/live/launch/${player.token}`, { gameId: LIVE_TABLE });
+  expect(launched.outcome, JSON.stringify(launched.body)).toBe('acked');
+  const launchToken = new URL(launched.body.data!.gameUrl as string).searchParams.get('launch')!;
+  const gameSessionId = launched.body.data!.gameSessionId as string;
+  const state = async () => {
+    const round = ((await (await fetch(`${live.url}/client/api/state?launch=${launchToken}`)).json()) as { round: LiveRound }).round;
+    rememberLive(round);
+    return round;
+  };
+  /** A round open for bets with its betting time ahead. */
+  const nextBetting = async () => {
+    let round = await state();
+    while (round.state !== 'betting' || Date.parse(round.bettingClosesAt) - (Date.now() + liveAheadMs) < 5_000) {
+      await advanceLive(1_000);
+      round = await state();
+    }
+    return round;
+  };
+  const bet = async (round: LiveRound, bets: LiveBet[]) => {
+    const response = await fetch(`${live.url}/client/api/bets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ launch: launchToken, roundId: round.roundId, bets }),
+    });
+    const body = (await response.json()) as { status: string; transactionId?: string };
+    const outcome: Outcome = response.status === 200 && body.status === 'OK' ? 'acked' : response.status >= 500 ? 'unknown' : 'refused';
+    const entry = {
+      playerId: player.id,
+      roundId: round.roundId,
+      gameSessionId,
+      bets,
+      amountOre: bets.reduce((sum, one) => sum + one.stakeOre, 0),
+      outcome,
+      code: outcome === 'refused' ? body.status : null,
+      transactionId: body.transactionId ?? null,
+      sentAfterPause: record.pausedAt.has(player.id),
+    };
+    liveRecord().bets.push(entry);
+    return entry;
+  };
+
+  // A seat of two debits, and a stake more than the player has (refused), settled on the result.
+  const round = await nextBetting();
+  const first = await bet(round, [
+    { kind: 'red-black', selector: 'red', stakeOre: 1_000 },
+    { kind: 'straight', numbers: [17], stakeOre: 200 },
+  ]);
+  expect(first.outcome).toBe('acked');
+  expect((await bet(round, [{ kind: 'red-black', selector: 'black', stakeOre: 500 }])).outcome).toBe('acked');
+  expect((await bet(round, [{ kind: 'red-black', selector: 'black', stakeOre: 400_000 }])).outcome).toBe('refused');
+  await advanceLive(Date.parse(round.resultAt) - (Date.now() + liveAheadMs));
+  expect((await state()).state).toBe('result');
+  made.liveBet = first.transactionId!;
+  made.liveSeat = `${round.roundId}:${gameSessionId}`;
+  made.liveResultRound = round.roundId;
+
+  // A round the dealer voids after a bet: the studio gives its debit back.
+  const voidedRound = await nextBetting();
+  const voidedBet = await bet(voidedRound, [{ kind: 'red-black', selector: 'red', stakeOre: 700 }]);
+  expect(voidedBet.outcome).toBe('acked');
+  made.liveVoidedBet = voidedBet.transactionId!;
+  const voided = await fetch(`${live.url}/admin/v1/tables/${LIVE_TABLE}/void`, {
+    method: 'POST',
+    headers: { 'x-lysmester-admin': LIVE_ADMIN_KEY },
+  });
+  const voidedAnswer = (await voided.json()) as { round: LiveRound };
+  rememberLive(voidedAnswer.round);
+  liveRecord().voids.push({ aimedAt: voidedRound.roundId, roundId: voidedAnswer.round.roundId, outcome: 'acked', code: null });
+  expect(voided.status).toBe(200);
+  await advanceLive(1);
+}
 
 /** One player doing a bit of everything bench:chaos's players do, each answer recorded. */
 async function play() {
@@ -299,6 +473,9 @@ async function play() {
     await new Promise((resolve) => setTimeout(resolve, 50));
   expect((await withdrawalStatus(paid.requestId)).status).toBe('paid');
 
+  // Bets at the live table: a round settled on its result, a round voided.
+  await playLive(player);
+
   // A pause, and a bet the provider sends after it: refused.
   const paused = await storefront('POST', `/Limits/${player.token}/pause`, { duration: '24h' });
   expect(paused.outcome).toBe('acked');
@@ -370,6 +547,12 @@ describe('bench:chaos verdicts after real activity', () => {
     expect(inOne.winLedgerTransferId).toEqual(expect.any(String));
     expect(verdicts.find((v) => v.name === 'limits_kept')!.detail).toBe(
       "1 succeeded deposits against each period's limit; 1 bets sent after a pause",
+    );
+    // The live table: a seat of two debits settled once on the result, a voided seat given back, a stake refused.
+    expect(outcomes(liveRecord().bets)).toEqual(['acked', 'acked', 'refused', 'acked']);
+    expect([...liveRecord().rounds.values()].map((round) => round.state)).toEqual(['result', 'void']);
+    expect(verdicts.find((v) => v.name === 'live_rounds')!.detail).toBe(
+      '3 live bets in 2 seats: 1 settled once on the result, 1 voided and given back; 0 unanswered, 1 refused; 0 rounds left open',
     );
   });
 });
@@ -491,6 +674,49 @@ describe('each verdict broken on purpose is reported broken, alone', () => {
       expected: 'limits_kept',
       inRecord: (copy) => {
         copy.games.get(made.ackedBet)!.sentAfterPause = true;
+      },
+    },
+    {
+      name: 'a live debit answered OK that the ledger holds for another amount',
+      expected: 'live_rounds',
+      inRecord: (copy) => {
+        copy.live!.bets.find((bet) => bet.transactionId === made.liveBet)!.amountOre += 100;
+      },
+    },
+    {
+      name: 'a live seat paid other than the exact return of its bets on the result',
+      expected: 'live_rounds',
+      database: async (tx) => {
+        await tx.execute(sql`update game_rounds set won_ore = won_ore + 100 where round_id = ${made.liveSeat}`);
+      },
+    },
+    {
+      name: 'a live round settled on a result the studio had not committed to',
+      expected: 'live_rounds',
+      inRecord: (copy) => {
+        const shown = copy.live!.rounds.get(made.liveResultRound)!;
+        shown.result = { kind: 'roulette', pocket: (shown.result!.pocket + 1) % 37 };
+      },
+    },
+    {
+      name: 'a live round left open',
+      expected: 'live_rounds',
+      database: async (tx) => {
+        await tx.execute(sql`update game_rounds set ended_at = null where round_id = ${made.liveSeat}`);
+      },
+    },
+    {
+      name: 'a debit of a voided live round left standing',
+      expected: 'live_rounds',
+      database: async (tx) => {
+        await tx.execute(sql`update game_transactions set status = 'done' where transaction_id = ${made.liveVoidedBet}`);
+      },
+    },
+    {
+      name: 'a live bet taken after the player’s pause was acknowledged',
+      expected: 'live_rounds',
+      inRecord: (copy) => {
+        copy.live!.bets.find((bet) => bet.transactionId === made.liveBet)!.sentAfterPause = true;
       },
     },
   ];

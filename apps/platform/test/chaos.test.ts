@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // bench:chaos's short run (issue 15 §1), as CI's test: two platform processes behind a load
-// balancer on one PostgreSQL database, a few thousand operations of every kind, two kill -9s and a
-// database cut; it fails on any broken invariant (bench/chaos.mjs prints them; CHAOS_RESULT is its
-// summary line). PostgreSQL only: processes share a server, which the embedded database is not.
+// balancer on one PostgreSQL database, a few thousand operations of every kind, bets at the live
+// studio's roulette table among them, two kill -9s (one timed to a live round's credit in flight)
+// and a database cut; it fails on any broken invariant (bench/chaos.mjs prints them; CHAOS_RESULT
+// is its summary line). PostgreSQL only: processes share a server, which the embedded database is not.
 const serverUrl = process.env.TEST_DATABASE_URL;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -17,6 +18,7 @@ interface ChaosResult {
   kills: number;
   killsSurvived: number;
   cuts: number;
+  live: { bets: number; rounds: number; voided: number; killsAtSettlement: number };
   invariants: { name: string; ok: boolean }[];
   unexpectedExits: string[];
   broken: number;
@@ -68,6 +70,7 @@ describe.runIf(Boolean(serverUrl))('faults under load: bench:chaos, short (Postg
         'acknowledged_exactly_once',
         'refused_moved_nothing',
         'limits_kept',
+        'live_rounds',
       ]),
     );
     expect(result.unexpectedExits, output).toEqual([]);
@@ -77,6 +80,9 @@ describe.runIf(Boolean(serverUrl))('faults under load: bench:chaos, short (Postg
     expect(result.killsSurvived).toBe(2);
     expect(result.cuts).toBe(1);
     expect(result.acked).toBeGreaterThan(result.operations / 2);
+    // The live table's rounds were bet in, and settled among the faults.
+    expect(result.live.bets).toBeGreaterThan(0);
+    expect(result.live.rounds).toBeGreaterThan(0);
     expect(code, output).toBe(0);
   }, 600_000);
 });

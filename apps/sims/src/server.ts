@@ -65,6 +65,19 @@ const config = z
     LYSMESTER_ADMIN_KEY: z.string().min(8).default('krone-development-lysmester-admin'),
     /** The floor's pace: each round phase's length times this (the browser tests run at 0.5: 7.5 s of betting). */
     LYSMESTER_PACE: z.coerce.number().min(0.2).max(4).default(1),
+    /**
+     * Seconds between the tries of a credit or cancel the operator's wallet did not answer; after the
+     * last, the floor's next tick starts over. A real studio's 1, 5, 30 and 120 s by default; a bench
+     * that kills the operator's processes under the load (bench:chaos) waits less.
+     */
+    LYSMESTER_RETRY_SECONDS: csv
+      .pipe(
+        z
+          .array(z.string().transform(Number).pipe(z.number().min(0).max(600)))
+          .min(1)
+          .max(10),
+      )
+      .default([1, 5, 30, 120]),
   })
   .safeParse(process.env);
 
@@ -109,6 +122,7 @@ if (env.LYSMESTER_WALLET_URL) {
     port: env.LYSMESTER_PORT,
     publicUrl: env.LYSMESTER_PUBLIC_URL,
     adminKey: env.LYSMESTER_ADMIN_KEY,
+    retryDelaysMs: env.LYSMESTER_RETRY_SECONDS.map((seconds) => Math.round(seconds * 1000)),
     tables: LIVE_TABLES.map((table) => ({
       ...table,
       bettingMs: Math.round(table.bettingMs * env.LYSMESTER_PACE),
