@@ -199,6 +199,34 @@ describe('Lysmester Live wallet', () => {
     expect(await call('debit', debit)).toEqual({ http: 200, body: { status: 'OK', balance: 6_000, currency: 'DKK' } });
     expect(await transferCount()).toBe(transfers);
     expect(await balanceOf(player.id)).toBe(10_000);
+    // Nothing stands in the round: it is over (a voided round is not "unsettled" for good), and a new debit in it is refused.
+    const [round] = await platform.database.db
+      .select({ endedAt: gameRounds.endedAt, stakedOre: gameRounds.stakedOre })
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerId, PROVIDER), sql`${gameRounds.roundId} like ${`${roundId}:%`}`));
+    expect(round).toMatchObject({ stakedOre: 0 });
+    expect(round!.endedAt).not.toBeNull();
+    expect((await call('debit', debitOf(sessionToken, roundId, 1_000))).body.status).not.toBe('OK');
+    expect(await balanceOf(player.id)).toBe(10_000);
+  });
+
+  it('leaves a round open while one of its debits still stands after a cancel of another: the credit ends it', async () => {
+    const { player, sessionToken } = await seated(10_000);
+    const roundId = tableRound();
+    const taken = debitOf(sessionToken, roundId, 2_000);
+    await call('debit', taken);
+    const lost = debitOf(sessionToken, roundId, 1_000);
+    await call('debit', lost);
+    await call('cancel', cancelOf(sessionToken, roundId, lost.transactionId, 1_000));
+    const open = () =>
+      platform.database.db
+        .select({ endedAt: gameRounds.endedAt })
+        .from(gameRounds)
+        .where(and(eq(gameRounds.providerId, PROVIDER), sql`${gameRounds.roundId} like ${`${roundId}:%`}`));
+    expect((await open())[0]!.endedAt).toBeNull();
+    await call('credit', creditOf(sessionToken, roundId, 4_000, [taken.transactionId]));
+    expect((await open())[0]!.endedAt).not.toBeNull();
+    expect(await balanceOf(player.id)).toBe(12_000);
   });
 
   it('refuses a debit that arrives after the cancel of it (TRANSACTION_UNKNOWN), and nothing moves', async () => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isOverload, type Db } from '../../../db/client.js';
 import { AppError } from '../../../shared/errors.js';
-import { gameSessions } from '../../schema.js';
+import { gameRounds, gameSessions } from '../../schema.js';
 import type { LiveWarning } from '../../live/warning.js';
 import type { GamesService } from '../../service.js';
 import type { GameSessionEndReason } from '../../sessions.js';
@@ -192,15 +192,28 @@ export function createLysmesterWallet({
       return okWith(ended.balanceOre);
     });
 
-  /** A debit given back (a voided round, or a debit whose answer never came): the contract's rollback. */
+  /**
+   * A debit given back (a voided round, or a debit whose answer never came): the contract's
+   * rollback. The studio credits only a round with a debit standing, so a round left with no stake
+   * after its cancels is over: it is ended here, or the player's history would show it unsettled
+   * for good (bench:chaos's voided rounds). Cancels come at settlement, after the close of betting.
+   */
   const cancel = (body: CancelBody) =>
     forSession(body.sessionToken, async (session) => {
+      const round = roundOf(body.roundId, session);
       const back = await games.rollback(providerId, {
         sessionId: session.id,
-        roundId: roundOf(body.roundId, session),
+        roundId: round,
         transactionId: body.transactionId,
         referenceTransactionId: body.referenceTransactionId,
       });
+      const [left] = await db
+        .select({ stakedOre: gameRounds.stakedOre, endedAt: gameRounds.endedAt })
+        .from(gameRounds)
+        .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, round)))
+        .limit(1);
+      if (left && left.endedAt === null && left.stakedOre === 0)
+        await games.endRound(providerId, { sessionId: session.id, roundId: round });
       return okWith(back.balanceOre);
     });
 
