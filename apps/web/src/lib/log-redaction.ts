@@ -8,7 +8,7 @@ const SECRET_SEGMENT = new RegExp(
   '(' +
     [
       String.raw`/GATMaven/users/`,
-      String.raw`/Games/(?:live/launch|launch|favourites|recent|history)/`,
+      String.raw`/Games/(?:live/launch|live/warning|launch|favourites|recent|history)/`,
       String.raw`/Limits/`,
       String.raw`/Logs/CreateSessionExpireLog/`,
       String.raw`/Payments/deposits/(?:card/|mobilepay/)?`,
