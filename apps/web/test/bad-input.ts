@@ -288,7 +288,14 @@ export const ROUTES: Route[] = [
     method: 'GET',
     path: '/api/live/sessions/{gameSessionId}',
     pathParams: { gameSessionId: UUID },
-    query: { from: { schema: str({ format: 'date-time' }), required: true } },
+    // A format alone gives the generator nothing a text can break (violates() reads patterns), and
+    // its filter would never end: the ISO instant the page sends, as a pattern.
+    query: {
+      from: {
+        schema: str({ format: 'date-time', pattern: String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$`, maxLength: 40 }),
+        required: true,
+      },
+    },
     csrf: false,
     session: 'required',
     read: true,
