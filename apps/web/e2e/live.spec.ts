@@ -110,7 +110,9 @@ test('two players at one live roulette table: the same round and result, each ba
     expect(shown[1]).toBe(shown[0]);
     // The result is the one the studio committed to before the bets closed, checked in each client.
     for (const frame of frames)
-      await expect(frame.getByTestId('live-proof')).toContainText(`Resultatet matcher studiets forpligtelse fra rundens start (${commitment.slice(0, 16)}`);
+      await expect(frame.getByTestId('live-proof')).toContainText(
+        `Resultatet matcher studiets forpligtelse fra rundens start (${commitment.slice(0, 16)}`,
+      );
 
     const pocket = Number(shown[0]);
     const red = RED_NUMBERS.includes(pocket);
@@ -119,9 +121,11 @@ test('two players at one live roulette table: the same round and result, each ba
     await expect.poll(() => platformBalance(page, request), { timeout: 15_000 }).toBe(before[0]! + nets[0]!);
     await expect.poll(() => platformBalance(other, request), { timeout: 15_000 }).toBe(before[1]! + nets[1]!);
     // The game bar's balance follows without a reload.
-    await expect.poll(async () => (await page.getByTestId('game-balance').textContent()) ?? '', { timeout: 15_000 }).toContain(
-      `${((before[0]! + nets[0]!) / 100).toLocaleString('da-DK', { minimumFractionDigits: (before[0]! + nets[0]!) % 100 ? 2 : 0 })} kr.`,
-    );
+    await expect
+      .poll(async () => (await page.getByTestId('game-balance').textContent()) ?? '', { timeout: 15_000 })
+      .toContain(
+        `${((before[0]! + nets[0]!) / 100).toLocaleString('da-DK', { minimumFractionDigits: (before[0]! + nets[0]!) % 100 ? 2 : 0 })} kr.`,
+      );
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await other.context().close();
