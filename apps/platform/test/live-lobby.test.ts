@@ -13,6 +13,7 @@ import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { playerWithCash } from './games-provider.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
+import type { LiveLobbyTable } from '../src/games/live/lobby.js';
 
 /**
  * The live casino, the platform's side (games/README.md "Live casino"): the live studio's stand-in
@@ -96,22 +97,8 @@ const liveRows = () =>
     .from(games)
     .where(and(eq(games.providerId, PROVIDER), eq(games.gameType, 'live')));
 
-interface LobbyTable {
-  gameId: string;
-  tableId: string;
-  name: string;
-  kind: string;
-  category: string;
-  dealer: string;
-  video: boolean;
-  open: boolean;
-  players: number;
-  limits: { minBetOre: number; maxBetOre: number };
-  rtp: number;
-  rtpIsUpTo: boolean;
-  round: { roundId: string; state: string; bettingClosesAt: string; resultAt: string };
-  lastResults: Record<string, number>[];
-}
+/** The lobby's table as the route answers it (the service's own type). */
+type LobbyTable = LiveLobbyTable;
 interface LobbyView {
   updatedAt: string;
   tables: LobbyTable[];
