@@ -18,3 +18,4 @@ export * from './table/blackjack-strategy.js';
 export * from './table/titles.js';
 export * from './live/money-wheel.js';
 export * from './live/shared-blackjack.js';
+export * from './jackpot/pools.js';

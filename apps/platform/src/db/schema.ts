@@ -10,3 +10,4 @@ export * from '../payments/schema.js';
 export * from '../bonus/schema.js';
 export * from '../games/schema.js';
 export * from '../audit/schema.js';
+export * from '../games/jackpots/schema.js';

@@ -63,6 +63,9 @@ export const gameRounds = pgTable(
     stakedOre: bigint('staked_ore', { mode: 'number' }).notNull().default(0),
     bonusStakedOre: bigint('bonus_staked_ore', { mode: 'number' }).notNull().default(0),
     wonOre: bigint('won_ore', { mode: 'number' }).notNull().default(0),
+    /** Of `stakedOre`, what went to jackpot pools; paid from pools, apart from `wonOre` (migration 0028). */
+    jackpotStakedOre: bigint('jackpot_staked_ore', { mode: 'number' }).notNull().default(0),
+    jackpotWonOre: bigint('jackpot_won_ore', { mode: 'number' }).notNull().default(0),
     /** A win was paid: no bet of the round can be rolled back after it. */
     hasWin: boolean('has_win').notNull().default(false),
     /**

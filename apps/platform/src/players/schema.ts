@@ -39,6 +39,8 @@ export const players = pgTable(
     /** Only used in unsubscribe links, so a link reveals nothing else about the player. */
     unsubscribeGuid: uuid('unsubscribe_guid').notNull().defaultRandom(),
     brandUnsubscribed: boolean('brand_unsubscribed').notNull().default(false),
+    /** Never shown among the new winners (the profile's choice, migration 0028). */
+    winnersOptOut: boolean('winners_opt_out').notNull().default(false),
     campaignCode: text('campaign_code'),
     bTag: text('btag'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
