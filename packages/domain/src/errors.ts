@@ -173,6 +173,9 @@ export const ERROR_CATALOGUE = {
   GAME_PLATFORM_UNAVAILABLE: { status: 503, messageKey: 'games.error_platform_unavailable' },
   /** The live studio did not answer a launch, or refused it (its lobby or launch call): the game session just made is ended, nothing else changed. */
   LIVE_STUDIO_UNAVAILABLE: { status: 503, messageKey: 'games.error_live_unavailable' },
+  // Jackpots (issue 26): apps/platform/src/games/jackpots/.
+  /** A pool id that is no pool in play (the test hook's forced drop). */
+  JACKPOT_NOT_FOUND: { status: 404, messageKey: 'games.error_jackpot_not_found' },
   // Table games (issue 24): what the studio refuses of a table round, nothing moved.
   /** A roulette bet that is no bet of the layout (a number that does not exist, a spot not on the table), or malformed. */
   TABLE_BET_INVALID: { status: 400, messageKey: 'games.error_table_bet_invalid' },
