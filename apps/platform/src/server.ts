@@ -9,6 +9,8 @@ import { loadConfig } from './config.js';
 import { seedDemoContent } from './content/seed.js';
 import { openDatabase, overloadBounds } from './db/client.js';
 import { syncCatalogue } from './games/catalogue-sync.js';
+import { syncJackpotPools } from './games/jackpots/pools.js';
+import { createWalletService } from './wallet/service.js';
 import { createLimitsService } from './limits/service.js';
 import { seedDemoPlayers } from './players/demo.js';
 import { createSecrets } from './players/secrets.js';
@@ -30,11 +32,22 @@ const whileAway = <T>(step: () => Promise<T>) => whenReachable(step, { waitMs: 6
 await whileAway(() => seedBonusCodes(database.db));
 // The games catalogue from the slots' title files (@krone/games-math/titles) and the table games
 // (TABLE_TITLES): written only when they changed.
-const catalogue = await whileAway(() => syncCatalogue(database.db, [...loadTitles(), ...TABLE_TITLES], new Date()));
+const titles = [...loadTitles(), ...TABLE_TITLES];
+const catalogue = await whileAway(() => syncCatalogue(database.db, titles, new Date()));
 if (catalogue.changed)
   console.log(
     `platform: games catalogue synced (${catalogue.titles} titles, ${catalogue.written} written, ${catalogue.withdrawn} withdrawn)`,
   );
+// The progressive jackpots' pools (each new one seeded by the house) and the titles that feed them.
+const jackpots = await whileAway(() =>
+  syncJackpotPools(
+    database.db,
+    createWalletService(database.db, () => new Date()),
+    titles,
+  ),
+);
+if (jackpots.seeded > 0 || jackpots.feedsChanged)
+  console.log(`platform: jackpots synced (${jackpots.seeded} pools seeded, ${jackpots.feeds} feeds)`);
 if (config.SEED_DEMO_CONTENT) {
   const seed = await whileAway(() => seedDemoContent(database.db, { brand: config.BRAND_NAME }));
   if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);

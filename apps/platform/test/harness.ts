@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { seedDemoContent } from '../src/content/seed.js';
 import { createContentService } from '../src/content/service.js';
 import { syncCatalogue } from '../src/games/catalogue-sync.js';
+import { syncJackpotPools } from '../src/games/jackpots/pools.js';
 import { openDatabase, overloadBounds, type Database } from '../src/db/client.js';
 import { createLimitsService } from '../src/limits/service.js';
 import { players } from '../src/players/schema.js';
@@ -91,6 +92,11 @@ export async function startTestPlatform(
   await seedDemoContent(database.db, { brand: config.BRAND_NAME });
   await seedBonusCodes(database.db);
   await syncCatalogue(database.db, [...loadTitles(), ...TABLE_TITLES], new Date());
+  await syncJackpotPools(
+    database.db,
+    createWalletService(database.db, () => new Date()),
+    [...loadTitles(), ...TABLE_TITLES],
+  );
   let now: Date | undefined;
   const clock = () => now ?? new Date();
   const platform = await buildPlatform({ config, database, clock, logger: false, ...services });

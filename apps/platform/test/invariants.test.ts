@@ -150,6 +150,7 @@ describe('the invariants after real activity', () => {
       'withdrawals_settled_once',
       'payments_final',
       'game_money',
+      'jackpots',
       'audit_log',
     ]);
     expect(broken(results)).toEqual([]);
@@ -174,7 +175,7 @@ describe('each invariant broken on purpose is reported broken', () => {
         await tx.execute(
           sql`update wallet_entries set amount_ore = amount_ore - 1
               where (transfer_id, account_id) = (select e.transfer_id, e.account_id from wallet_entries e
-                join wallet_accounts a on a.id = e.account_id where not a.tracked limit 1)`,
+                join wallet_accounts a on a.id = e.account_id where not a.tracked and a.kind not like 'jackpot:%' limit 1)`,
         );
       },
     },
@@ -253,6 +254,20 @@ describe('each invariant broken on purpose is reported broken', () => {
           sql`insert into payments (player_id, method, amount_ore, status, created_at, updated_at)
               select player_id, 'card', 10000, 'created', ${old}::timestamptz, ${old}::timestamptz from payments limit 1`,
         );
+      },
+    },
+    {
+      name: 'a jackpot pool whose amount was changed outside the ledger',
+      expected: ['jackpots'],
+      damage: async (tx) => {
+        await tx.execute(sql`update jackpot_pools set amount_ore = amount_ore + 1 where id = 'guld-mini'`);
+      },
+    },
+    {
+      name: 'a jackpot pool at its drop value, left unpaid',
+      expected: ['jackpots'],
+      damage: async (tx) => {
+        await tx.execute(sql`update jackpot_pools set drop_ore = amount_ore where id = 'guld-mini'`);
       },
     },
     {

@@ -50,6 +50,11 @@ export interface MoneyAnswer {
   balanceOre: number;
   cashOre: number;
   bonusOre: number;
+  /**
+   * The jackpot pools this call's stake won (games/jackpots/), paid to the player's cash in the
+   * same transaction and counted in the balances above; only present when a pool was won.
+   */
+  jackpotWins?: { poolId: string; poolName: string; amountOre: number }[];
 }
 
 /** betAndWin's answer: the balance after the round, and the ledger's transfers of its bet and its win (null for a win of 0). */

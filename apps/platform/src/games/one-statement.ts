@@ -50,6 +50,26 @@ const PAID = (amount: string, source: string, day: string, limit: string) => `pa
   )`;
 
 /**
+ * A round's big win into the new winners' outbox (games/jackpots/pools.ts `recordBigWinOfRound`, in
+ * SQL): at least max(`min`, `multiple` × the stake), once per round (the outbox's key), announced at
+ * commit. `source` gives the rows; the CTE `wn` must be read by the statement for the NOTIFY to run.
+ */
+const BIG_WIN = (
+  cols: { game: string; player: string; stake: string; won: string; when: string },
+  source: string,
+  filter: string,
+  min: string,
+  multiple: string,
+) => `
+  wnr as (
+    insert into game_winners (kind, provider_id, round_id, pool_id, game_id, player_id, stake_ore, amount_ore, created_at)
+    select 'win', $1::text, $2::text, '', ${cols.game}, ${cols.player}, ${cols.stake}, ${cols.won}, ${cols.when} from ${source}
+    where ${filter} and ${cols.won} > 0 and ${cols.won} >= greatest(${min}::bigint, ${multiple}::bigint * ${cols.stake})
+    on conflict do nothing returning id
+  ),
+  wn as (select pg_notify('krone_winners', id::text) as sent from wnr)`;
+
+/**
  * A new round's stake from cash alone, as BET_IN_ONE_STATEMENT and BET_AND_WIN_IN_ONE_STATEMENT
  * both take it (their parameters $1 to $11 alike: provider, round, transaction id, session, stake,
  * now, cash, bonus and games accounts, player, game), after the locks `lk`: the player's balance
@@ -76,6 +96,7 @@ const STAKE_FROM_CASH = `
       and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
       and not exists (select 1 from play_exclusions x where x.player_id = $10::uuid and x.during @> $6::timestamptz)
       and exists (select 1 from players p where p.id = $10::uuid and p.status not in ('locked', 'game_locked'))
+      and not exists (select 1 from jackpot_feeds f where f.game_id = $11::text)
   )`;
 
 /**
@@ -247,6 +268,7 @@ export const BET_AND_WIN_IN_ONE_STATEMENT = `
       bal.cash - $5::bigint + $17::bigint + bal.bonus, $6::timestamptz, case when $21::boolean then $6::timestamptz end
     from tb, bal
   ),
+  ${BIG_WIN({ game: '$11::text', player: '$10::uuid', stake: '$5::bigint', won: '$17::bigint', when: '$6::timestamptz' }, 'tb', '$21::boolean', '$24', '$25')},
   answer as (
     select jsonb_build_object('transactionId', $3::text, 'ledgerTransferId', tb.id, 'winTransactionId', $16::text,
       'winLedgerTransferId', (select id from tw), 'balanceOre', bal.cash - $5::bigint + $17::bigint + bal.bonus,
@@ -262,22 +284,27 @@ export const BET_AND_WIN_IN_ONE_STATEMENT = `
     select $1::text, $16::text, 'win', $2::text, $4::uuid, $17::bigint, 0, $15::text, 'done', (select id from tw), answer.body, $6::timestamptz
     from answer
   )
-  select tb.id as transfer_id, (select id from tw) as win_transfer_id, bal.cash - $5::bigint + $17::bigint as cash, bal.bonus from tb, bal`;
+  select tb.id as transfer_id, (select id from tw) as win_transfer_id, bal.cash - $5::bigint + $17::bigint as cash, bal.bonus,
+    (select count(*) from wn) as winners
+  from tb, bal`;
 
 /**
- * endRound of a round of the session: $1 provider, $2 round, $3 session, $4 now, $5 player.
- * Under the round's lock; ending it again changes nothing. Nothing when the round is not the session's.
+ * endRound of a round of the session: $1 provider, $2 round, $3 session, $4 now, $5 player, $6 and
+ * $7 the new winners' big win. Under the round's lock; ending it again changes nothing (its big win
+ * is in the outbox once, by the outbox's key). Nothing when the round is not the session's.
  */
 export const END_ROUND_IN_ONE_STATEMENT = `
   with lk as materialized (select pg_advisory_xact_lock(hashtext('game-round:' || $1::text || ':' || $2::text))),
   r as (
     update game_rounds g set ended_at = coalesce(g.ended_at, $4::timestamptz)
     where g.provider_id = $1::text and g.round_id = $2::text and g.session_id = $3::uuid and (select count(*) from lk) = 1
-    returning g.round_id, g.staked_ore, g.won_ore, g.ended_at
-  )
+    returning g.round_id, g.staked_ore, g.won_ore, g.ended_at, g.game_id, g.player_id
+  ),
+  ${BIG_WIN({ game: 'r.game_id', player: 'r.player_id', stake: 'r.staked_ore', won: 'r.won_ore', when: 'r.ended_at' }, 'r', 'true', '$6', '$7')}
   select r.round_id, r.staked_ore, r.won_ore, r.ended_at,
     coalesce((select balance_ore from wallet_accounts where player_id = $5::uuid and kind = 'player_cash'), 0) as cash,
-    coalesce((select balance_ore from wallet_accounts where player_id = $5::uuid and kind = 'player_bonus'), 0) as bonus
+    coalesce((select balance_ore from wallet_accounts where player_id = $5::uuid and kind = 'player_bonus'), 0) as bonus,
+    (select count(*) from wn) as winners
   from r`;
 
 /** What a one-statement call's failure may be: a key taken meanwhile, the balance CHECK, a deadlock or serialisation failure. */
@@ -292,6 +319,8 @@ export interface OneStatementDeps {
   accountsOf: (providerId: string, playerId: string) => Promise<{ cash: string; bonus: string; games: string }>;
   /** The provider's daily payout limit (win-bounds.ts), which the win's statements hold its day to. */
   payoutLimitOre: (providerId: string) => number;
+  /** The new winners' big win (jackpots/pools.ts). */
+  bigWin: { minOre: number; minMultiple: number };
   reference: (
     session: Pick<SessionFacts, 'providerId' | 'gameId' | 'id'>,
     roundId: string,
@@ -301,7 +330,7 @@ export interface OneStatementDeps {
 
 /** The common bet, win and endRound as one statement each; each answers null when the multi-statement path must decide. */
 export function createOneStatementCalls(deps: OneStatementDeps) {
-  const { db, clock, sessionFacts, assertStakeAllowed, checkStake, accountsOf, reference, payoutLimitOre } = deps;
+  const { db, clock, sessionFacts, assertStakeAllowed, checkStake, accountsOf, reference, payoutLimitOre, bigWin } = deps;
 
   /**
    * One of the one-statement calls (one-statement.ts): its row, or null when it did nothing or
@@ -458,6 +487,8 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
         request.endRound,
         exposureDay(clock()),
         payoutLimitOre(providerId),
+        bigWin.minOre,
+        bigWin.minMultiple,
       ],
     );
     if (!row?.transfer_id) return null;
@@ -487,6 +518,8 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
       facts.id,
       clock().toISOString(),
       facts.playerId,
+      bigWin.minOre,
+      bigWin.minMultiple,
     ]);
     if (row)
       return {

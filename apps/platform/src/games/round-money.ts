@@ -7,6 +7,7 @@ import { stakeAllowed, type StakeRule } from './catalogue.js';
 import { ledgerKey, type MoneyAnswer, type MoneyRequest } from './contract.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import type { GameSession } from './sessions.js';
+import type { Feed, Jackpots } from './jackpots/pools.js';
 import { assertProviderOpen, assertWithinLargestWin, exposureDay, recordPayout, recordTakings } from './win-bounds.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -25,6 +26,8 @@ export type Accounts = { cash: string; bonus: string; games: string };
 export interface RoundStakeCheck {
   rule: StakeRule;
   bonusCheckedStandingOre: number;
+  /** The jackpot pools the title feeds (read before the transaction): the stake's parts go to them. */
+  feeds: readonly Feed[];
 }
 
 /**
@@ -43,6 +46,8 @@ export interface RoundMoneyDeps {
   wallet: Pick<WalletService, 'lockBalances' | 'transfer'>;
   /** The provider's exposure limit: what its wins may pay, net of its stakes, in one Copenhagen day (win-bounds.ts). */
   payoutLimitOre: (providerId: string) => number;
+  /** The progressive jackpots: a feeding stake's split and the hit it may make, in the bet's transaction. */
+  jackpots: Pick<Jackpots, 'splitIn' | 'withParts' | 'settleStake'>;
 }
 
 /**
@@ -50,7 +55,7 @@ export interface RoundMoneyDeps {
  * calls): the round's lock, the records of calls seen, and a bet's and a win's money within the
  * round's one database transaction.
  */
-export function createRoundMoney({ db, clock, wallet, payoutLimitOre }: RoundMoneyDeps) {
+export function createRoundMoney({ db, clock, wallet, payoutLimitOre, jackpots }: RoundMoneyDeps) {
   /** The first answer for a transaction id seen before, or the refusal when the request differs or it was rolled back unseen. */
   function answerSeen<T extends MoneyAnswer = MoneyAnswer>(seen: GameTransaction, hash: string): T {
     if (seen.requestHash === null) throw fail('GAME_TRANSACTION_ROLLED_BACK');
@@ -149,22 +154,43 @@ export function createRoundMoney({ db, clock, wallet, payoutLimitOre }: RoundMon
     const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: request.amountOre }];
     if (fromCash > 0) entries.push({ accountId: accounts.cash, amountOre: -fromCash });
     if (fromBonus > 0) entries.push({ accountId: accounts.bonus, amountOre: -fromBonus });
+    // A feeding title's stake splits in its own transfer: the pools' parts, the game's the rest.
+    const parts = await jackpots.splitIn(tx, check.feeds, request.amountOre);
+    const ref = reference(live, request.roundId, request.transactionId);
     const transfer = await wallet.transfer(
       {
         idempotencyKey: ledgerKey(providerId, request.transactionId),
         kind: 'bet',
-        entries,
-        reference: reference(live, request.roundId, request.transactionId),
+        entries: jackpots.withParts(entries, accounts.games, parts),
+        reference: ref,
         playingPlayerIds: [live.playerId],
       },
       tx,
     );
+    const jackpotStakeOre = parts.reduce((sum, part) => sum + part.ore, 0);
+    const jackpotWins =
+      parts.length === 0
+        ? []
+        : await jackpots.settleStake(tx, parts, {
+            providerId,
+            transactionId: request.transactionId,
+            roundId: request.roundId,
+            sessionId: live.id,
+            gameId: live.gameId,
+            gameSessionReference: ref,
+            playerId: live.playerId,
+            stakeOre: request.amountOre,
+            transferId: transfer.transferId,
+            cashAccountId: accounts.cash,
+          });
+    const jackpotWonOre = jackpotWins.reduce((sum, won) => sum + won.amountOre, 0);
     const answer: MoneyAnswer = {
       transactionId: request.transactionId,
       ledgerTransferId: transfer.transferId,
-      balanceOre: cash + bonus - request.amountOre,
-      cashOre: cash - fromCash,
+      balanceOre: cash + bonus - request.amountOre + jackpotWonOre,
+      cashOre: cash - fromCash + jackpotWonOre,
       bonusOre: bonus - fromBonus,
+      ...(jackpotWins.length > 0 ? { jackpotWins } : {}),
     };
     await record(tx, {
       providerId,
@@ -184,6 +210,8 @@ export function createRoundMoney({ db, clock, wallet, payoutLimitOre }: RoundMon
       .set({
         stakedOre: sql`${gameRounds.stakedOre} + ${request.amountOre}`,
         bonusStakedOre: sql`${gameRounds.bonusStakedOre} + ${fromBonus}`,
+        jackpotStakedOre: sql`${gameRounds.jackpotStakedOre} + ${jackpotStakeOre}`,
+        jackpotWonOre: sql`${gameRounds.jackpotWonOre} + ${jackpotWonOre}`,
         balanceAfterOre: answer.balanceOre,
       })
       .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));

@@ -16,7 +16,14 @@ export const SIGNATURE_HEADER = 'krone-signature';
 const providerRef = z.string().regex(PROVIDER_REF_PATTERN);
 const amount = z.number().int().min(0).max(1_000_000_000);
 const balances = { balanceOre: ore, cashOre: ore, bonusOre: ore };
-const moneyAnswer = ok(z.object({ transactionId: z.string(), ledgerTransferId: z.uuid().nullable(), ...balances }));
+/** The jackpot pools a stake won (games/jackpots/): only present when it won one; paid to cash, in the balances. */
+const jackpotWins = {
+  jackpotWins: z
+    .array(z.object({ poolId: z.string(), poolName: z.string(), amountOre: ore }))
+    .optional()
+    .describe('The jackpot pools this stake won, paid to the player’s cash with it (in the balances); absent when none'),
+};
+const moneyAnswer = ok(z.object({ transactionId: z.string(), ledgerTransferId: z.uuid().nullable(), ...balances, ...jackpotWins }));
 const moneyBody = z.object({ sessionId: z.uuid(), roundId: providerRef, transactionId: providerRef, amountOre: amount });
 const contractErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const providerParams = z.object({ providerId: z.string().max(40) });
@@ -219,6 +226,7 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
                 winLedgerTransferId: z.uuid().nullable(),
                 roundEnded: z.boolean(),
                 ...balances,
+                ...jackpotWins,
               }),
             ),
             ...contractErrors,

@@ -22,6 +22,7 @@ export { GAME_TYPES, gameTypesOf, type GameType } from './catalogue.js';
 // The lobby's table order from the content context's `BordspilCategory` (app.ts).
 export { categoryIdsByPosition } from './catalogue.js';
 import { createPlayerGames, type ResolvePeriod } from './player-games.js';
+import { createJackpots, DEFAULT_BIG_WIN, recordBigWinOfRound, type BigWinRule } from './jackpots/pools.js';
 import { createGameSessions, type GameSessionsDeps } from './sessions.js';
 
 export { GAME_ID_PATTERN, type GameMode, type GameSessionEndReason } from './sessions.js';
@@ -46,6 +47,8 @@ export interface GamesDeps extends GameSessionsDeps {
   resolvePeriod: ResolvePeriod;
   /** The table categories in the operator's order (the content context's system config `BordspilCategory`). */
   tableCategories?: () => Promise<readonly string[]>;
+  /** What counts as a big win for the new winners (config WINNERS_MIN_ORE, WINNERS_MIN_MULTIPLE). */
+  bigWin?: BigWinRule;
 }
 
 /**
@@ -61,6 +64,8 @@ export function createGamesService(deps: GamesDeps) {
   const playerGames = createPlayerGames({ db, clock, catalogue, resolvePeriod: deps.resolvePeriod });
   const sessions = createGameSessions({ ...deps, catalogue });
   const { providerOf, isEnded, sessionOf, balances } = sessions;
+  const jackpots = createJackpots({ db, clock, wallet });
+  const bigWin = deps.bigWin ?? DEFAULT_BIG_WIN;
 
   /** The catalogue from the titles (at start-up: loadTitles() and TABLE_TITLES); the bets' cached stake rules are read again. */
   async function syncTitles(titles: readonly CatalogueTitle[]) {
@@ -94,6 +99,7 @@ export function createGamesService(deps: GamesDeps) {
     clock,
     wallet,
     payoutLimitOre,
+    jackpots,
   });
 
   const fastCalls = createOneStatementCalls({
@@ -105,6 +111,7 @@ export function createGamesService(deps: GamesDeps) {
     accountsOf,
     reference,
     payoutLimitOre,
+    bigWin,
   });
 
   /** A win refused by its bounds (win-bounds.ts) is a security event; the refusal is answered as it is. */
@@ -141,12 +148,13 @@ export function createGamesService(deps: GamesDeps) {
     work: (check: RoundStakeCheck) => Promise<T>,
   ): Promise<T> {
     const rule = await catalogue.stakeRuleOf(session.gameId);
+    const feeds = await jackpots.feedsOf(session.gameId);
     const key = ledgerKey(providerId, request.transactionId);
     for (let attempt = 1; ; attempt++) {
       const standing = await standingStakeOre(providerId, request.roundId, session.id);
       await stakes.checkStake([session.playerId], standing + request.amountOre, key);
       try {
-        return await work({ rule, bonusCheckedStandingOre: standing });
+        return await work({ rule, bonusCheckedStandingOre: standing, feeds });
       } catch (error) {
         if (!(error instanceof RoundStakesMoved)) throw error;
         if (attempt >= 3) throw fail('TRANSFER_IN_PROGRESS');
@@ -258,11 +266,13 @@ export function createGamesService(deps: GamesDeps) {
           if (isEnded(live)) throw fail('GAME_SESSION_ENDED');
           const staked = await stakeIn(tx, live, accounts, bet, hash, check);
           const won = await payIn(tx, live, accounts, { ...bet, transactionId: winTransactionId, amountOre: winAmountOre }, hash);
-          if (ends)
+          if (ends) {
             await tx
               .update(gameRounds)
               .set({ endedAt: clock() })
               .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+            await recordBigWinOfRound(tx, providerId, request.roundId, bigWin, clock());
+          }
           const answer: BetAndWinAnswer = {
             transactionId: request.transactionId,
             ledgerTransferId: staked.ledgerTransferId!,
@@ -272,6 +282,7 @@ export function createGamesService(deps: GamesDeps) {
             cashOre: won.cashOre,
             bonusOre: won.bonusOre,
             roundEnded: ends,
+            ...(staked.jackpotWins ? { jackpotWins: staked.jackpotWins } : {}),
           };
           // Both ids answer the round's answer when asked again.
           await tx
@@ -330,7 +341,8 @@ export function createGamesService(deps: GamesDeps) {
         // A round that paid a win, or that landed whole (betAndWin, win or no win: its outcome was
         // drawn before the stake and is settled as drawn), stands; only a bet whose outcome no one
         // has seen yet (a provider's bet before its win) is given back.
-        if (round.hasWin || landedWhole(target)) throw fail('GAME_ROLLBACK_ROUND_SETTLED');
+        // A stake that won a jackpot pool has been seen too: the hit was paid with it.
+        if (round.hasWin || round.jackpotWonOre > 0 || landedWhole(target)) throw fail('GAME_ROLLBACK_ROUND_SETTLED');
         back = { cash: target.amountOre - target.bonusAmountOre, bonus: target.bonusAmountOre };
         const entries: TransferEntry[] = [{ accountId: accounts.games, amountOre: -target.amountOre }];
         if (back.cash > 0) entries.push({ accountId: accounts.cash, amountOre: back.cash });
@@ -391,11 +403,13 @@ export function createGamesService(deps: GamesDeps) {
       const round = await roundFor(tx, providerId, request.roundId);
       if (!round || round.sessionId !== session.id) throw fail('GAME_ROUND_NOT_FOUND');
       const endedAt = round.endedAt ?? clock();
-      if (!round.endedAt)
+      if (!round.endedAt) {
         await tx
           .update(gameRounds)
           .set({ endedAt })
           .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
+        await recordBigWinOfRound(tx, providerId, request.roundId, bigWin, endedAt);
+      }
       return {
         roundId: round.roundId,
         stakedOre: round.stakedOre,
@@ -410,6 +424,7 @@ export function createGamesService(deps: GamesDeps) {
     catalogue,
     playerGames,
     syncTitles,
+    jackpots,
     endPlayerSessions: sessions.endPlayerSessions,
     endSession: sessions.endSession,
     knownProvider: sessions.knownProvider,

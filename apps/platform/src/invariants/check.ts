@@ -20,6 +20,7 @@ export type InvariantName =
   | 'withdrawals_settled_once'
   | 'payments_final'
   | 'game_money'
+  | 'jackpots'
   | 'audit_log';
 
 export interface InvariantOptions {
@@ -173,6 +174,37 @@ export async function checkInvariants(db: Db, options: InvariantOptions = {}): P
         ),
       ],
       `${unmatched.length} game transactions and ledger transfers unmatched; ${rounds.length} rounds whose ledger net is not staked − won`,
+    ),
+  );
+
+  // 6b: the jackpots (games/jackpots/). Σ contributions + Σ seeds = Σ pool amounts + Σ hits, to
+  // the øre; each pool's amount is its ledger account's; the exact contributions are the øre moved
+  // plus the fractions carried; every hit's transfer paid exactly its amount; one hit per drop (the
+  // key) and no drop left reached but unpaid (a pool at or past its drop).
+  const [jackpot] = await rowsOf<{ lhs: string; rhs: string; micro: string; moved: string; off: string; hits: string; reached: string }>(
+    sql`select (select coalesce(sum(amount_ore), 0) from jackpot_contributions) + (select coalesce(sum(amount_ore), 0) from jackpot_seeds) as lhs,
+               (select coalesce(sum(amount_ore), 0) from jackpot_pools) + (select coalesce(sum(amount_ore), 0) from jackpot_hits) as rhs,
+               (select coalesce(sum(micro), 0) from jackpot_contributions) as micro,
+               (select coalesce(sum(amount_ore), 0) * 1000000 from jackpot_contributions) + (select coalesce(sum(carry_micro), 0) from jackpot_pools) as moved,
+               (select count(*) from jackpot_pools p where p.amount_ore <>
+                  (select coalesce(sum(e.amount_ore), 0) from wallet_entries e where e.account_id = p.account_id)) as off,
+               (select count(*) from jackpot_hits h where not exists (select 1 from wallet_entries e join jackpot_pools p on p.account_id = e.account_id
+                  where e.transfer_id = h.transfer_id and p.id = h.pool_id and e.amount_ore = -h.amount_ore)) as hits,
+               (select count(*) from jackpot_pools where amount_ore >= drop_ore) as reached`,
+    db,
+  );
+  const jackpotProblems = [
+    ...(jackpot!.lhs !== jackpot!.rhs ? [`contributions + seeds ${jackpot!.lhs} ≠ pools + hits ${jackpot!.rhs}`] : []),
+    ...(jackpot!.micro !== jackpot!.moved ? [`exact contributions ${jackpot!.micro} µøre ≠ moved + carried ${jackpot!.moved}`] : []),
+    ...(Number(jackpot!.off) > 0 ? [`${jackpot!.off} pools whose amount is not their ledger account's`] : []),
+    ...(Number(jackpot!.hits) > 0 ? [`${jackpot!.hits} hits not paid from their pool as recorded`] : []),
+    ...(Number(jackpot!.reached) > 0 ? [`${jackpot!.reached} pools at or past their drop, unpaid`] : []),
+  ];
+  results.push(
+    result(
+      'jackpots',
+      jackpotProblems,
+      `contributions + seeds ${jackpot!.lhs} øre = pools + hits ${jackpot!.rhs} øre; ${jackpotProblems.length} problems`,
     ),
   );
 

@@ -15,6 +15,13 @@ export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
  */
 export type ProviderGamesAccountKind = `provider:${string}:games`;
 export const providerGamesAccountKind = (providerId: string): ProviderGamesAccountKind => `provider:${providerId}:games`;
+/**
+ * A progressive jackpot's pool (`jackpot:<pool id>`, games/jackpots/): fed by the jackpot part of
+ * stakes, seeded by the house, paid out whole to the round that hits it.
+ */
+export type JackpotAccountKind = `jackpot:${string}`;
+export const jackpotAccountKind = (poolId: string): JackpotAccountKind => `jackpot:${poolId}`;
+type HouseSideKind = SystemAccountKind | ProviderGamesAccountKind | JackpotAccountKind;
 
 /**
  * The ledger's accounts: a player's (made on first use, their balance kept on the row) and the
@@ -60,10 +67,7 @@ export function createAccounts(db: Db, clock: () => Date) {
   }
 
   /** One of the house's accounts (a game provider's among them), made on first use. */
-  async function systemAccount(
-    kind: SystemAccountKind | ProviderGamesAccountKind,
-    runner: Pick<Db, 'insert' | 'select'> = db,
-  ): Promise<string> {
+  async function systemAccount(kind: HouseSideKind, runner: Pick<Db, 'insert' | 'select'> = db): Promise<string> {
     // The house's accounts never change once made: kept after the first look-up outside a transaction.
     if (runner === db) {
       const known = accountIds.get(`system:${kind}`);
@@ -73,7 +77,7 @@ export function createAccounts(db: Db, clock: () => Date) {
     return findOrMakeSystemAccount(kind, runner);
   }
 
-  async function findOrMakeSystemAccount(kind: SystemAccountKind | ProviderGamesAccountKind, runner: Pick<Db, 'insert' | 'select'>) {
+  async function findOrMakeSystemAccount(kind: HouseSideKind, runner: Pick<Db, 'insert' | 'select'>) {
     const find = () =>
       runner
         .select({ id: walletAccounts.id })

@@ -7,6 +7,8 @@ export {
   PLAYER_ACCOUNT_KINDS,
   SYSTEM_ACCOUNT_KINDS,
   providerGamesAccountKind,
+  jackpotAccountKind,
+  type JackpotAccountKind,
   type PlayerAccountKind,
   type ProviderGamesAccountKind,
   type SystemAccountKind,
