@@ -1,14 +1,15 @@
+import { createEventHub, eventFrame, type EventHub, type EventHubOptions } from './event-hub';
+
 /**
  * The live lobby's fan-out in the storefront (issue 25): ONE connection per web process to the
- * platform's lobby stream (`GET /Games/live/lobby/stream`), its events handed in memory to every
- * browser subscribed to /api/live/stream. The connection opens with the first subscriber, closes
- * when the last one leaves, and reconnects with a growing, jittered delay while anyone listens.
- * A new subscriber gets the last state at once. A connection silent for `idleMs` (no event, no
- * ping) is taken as broken and opened again.
- *
- * Pure of Next and of the platform: `connect` is the one door to the upstream (lib/live.ts gives
- * the platform's), so the unit tests drive it by hand.
+ * platform's lobby stream (`GET /Games/live/lobby/stream`), its states handed in memory to every
+ * browser subscribed to /api/live/stream. The hub itself is the storefront's one event hub
+ * (lib/event-hub.ts: opens with the first subscriber, closes with the last, reconnects with a
+ * jittered back-off, takes a silent upstream for broken); here its one event, `lobby`, a state
+ * a new subscriber gets at once.
  */
+
+export { DEFAULT_MAX_SUBSCRIBERS, eventStreamReader, jitteredBackoff, PING_FRAME, type Send } from './event-hub';
 
 /** What the upstream connection reports: a state (its `data` as sent), or that it is alive (a ping). */
 export interface UpstreamSink {
@@ -19,204 +20,21 @@ export interface UpstreamSink {
 /** Opens the upstream: resolves when it ends, rejects when it cannot open or breaks; `signal` closes it. */
 export type ConnectUpstream = (sink: UpstreamSink, signal: AbortSignal) => Promise<void>;
 
-export interface LobbyHubOptions {
+export interface LobbyHubOptions extends Omit<EventHubOptions, 'connect' | 'events'> {
   connect: ConnectUpstream;
   /** A state as received → the `data` line to send on (null: dropped, e.g. not the expected shape). */
   normalise?: (data: string) => string | null;
-  /** The most browsers subscribed at once; one more is refused (the route answers 503). */
-  maxSubscribers?: number;
-  /** How often each subscriber gets a `: ping` comment (proxies close silent connections). */
-  pingMs?: number;
-  /** How long the upstream may be silent before it is taken as broken. */
-  idleMs?: number;
-  /** The delay before reconnect attempt n (0-based); jittered by default. */
-  backoffMs?: (attempt: number) => number;
-  now?: () => number;
 }
 
-export type Send = (chunk: string) => void;
-
-export interface LobbyHub {
-  /** Adds a subscriber: it gets the last state at once, then every state and ping. Null when full. */
-  subscribe: (send: Send) => (() => void) | null;
-  readonly subscriberCount: number;
-  /** Whether the upstream connection is open (or opening). */
-  readonly upstreamOpen: boolean;
-}
-
-export const DEFAULT_MAX_SUBSCRIBERS = 5_000;
-const DEFAULT_PING_MS = 15_000;
-const DEFAULT_IDLE_MS = 45_000;
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_MAX_MS = 30_000;
-
-/** 0.5 s, 1 s, 2 s … up to 30 s, each ±20 %, so many web processes do not reconnect in step. */
-export const jitteredBackoff = (attempt: number, random: () => number = Math.random) =>
-  Math.round(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 16)) * (0.8 + 0.4 * random()));
+export type LobbyHub = EventHub;
 
 /** A server-sent event of ours: the lobby's state. */
-export const lobbyFrame = (data: string) => `event: lobby\ndata: ${data}\n\n`;
-export const PING_FRAME = ': ping\n\n';
+export const lobbyFrame = (data: string) => eventFrame('lobby', data);
 
-const unref = (timer: ReturnType<typeof setTimeout>) => {
-  (timer as { unref?: () => void }).unref?.();
-  return timer;
-};
-
-export function createLobbyHub(options: LobbyHubOptions): LobbyHub {
-  const maxSubscribers = options.maxSubscribers ?? DEFAULT_MAX_SUBSCRIBERS;
-  const pingMs = options.pingMs ?? DEFAULT_PING_MS;
-  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-  const backoff = options.backoffMs ?? ((attempt: number) => jitteredBackoff(attempt));
-  const now = options.now ?? Date.now;
-
-  const subscribers = new Set<Send>();
-  let latest: string | null = null;
-  let upstream: AbortController | null = null;
-  let lastHeard = 0;
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let pingTimer: ReturnType<typeof setInterval> | null = null;
-
-  const broadcast = (chunk: string) => {
-    for (const send of [...subscribers]) {
-      try {
-        send(chunk);
-      } catch {
-        // A browser gone without a goodbye: it stops counting.
-        leave(send);
-      }
-    }
-  };
-
-  const open = () => {
-    if (upstream || retryTimer || subscribers.size === 0) return;
-    const controller = new AbortController();
-    upstream = controller;
-    lastHeard = now();
-    const current = () => upstream === controller && !controller.signal.aborted;
-    const sink: UpstreamSink = {
-      lobby: (data) => {
-        if (!current()) return;
-        lastHeard = now();
-        const normal = options.normalise ? options.normalise(data) : data;
-        if (normal === null) return;
-        attempt = 0;
-        latest = lobbyFrame(normal);
-        broadcast(latest);
-      },
-      alive: () => {
-        if (current()) lastHeard = now();
-      },
-    };
-    let connecting: Promise<void>;
-    try {
-      connecting = options.connect(sink, controller.signal);
-    } catch (error) {
-      connecting = Promise.reject(error);
-    }
-    connecting.then(
-      () => ended(controller),
-      () => ended(controller),
-    );
-  };
-
-  /** The upstream ended (or broke): forget its state, and try again later while anyone listens. */
-  const ended = (controller: AbortController) => {
-    if (upstream !== controller) return;
-    upstream = null;
-    latest = null;
-    if (subscribers.size === 0) return;
-    retryTimer = unref(
-      setTimeout(() => {
-        retryTimer = null;
-        open();
-      }, backoff(attempt++)),
-    );
-  };
-
-  const close = () => {
-    const controller = upstream;
-    upstream = null;
-    controller?.abort();
-    if (retryTimer) clearTimeout(retryTimer);
-    if (pingTimer) clearInterval(pingTimer);
-    retryTimer = null;
-    pingTimer = null;
-    latest = null;
-    attempt = 0;
-  };
-
-  const tick = () => {
-    broadcast(PING_FRAME);
-    // A silent upstream is broken (a proxy that holds a dead connection open): open it again.
-    if (upstream && now() - lastHeard > idleMs) {
-      const controller = upstream;
-      controller.abort();
-      ended(controller);
-    }
-  };
-
-  function leave(send: Send) {
-    if (!subscribers.delete(send)) return;
-    if (subscribers.size === 0) close();
-  }
-
-  return {
-    subscribe(send) {
-      if (subscribers.size >= maxSubscribers) return null;
-      subscribers.add(send);
-      if (latest) send(latest);
-      if (subscribers.size === 1) {
-        pingTimer = unref(setInterval(tick, pingMs));
-        open();
-      }
-      return () => leave(send);
-    },
-    get subscriberCount() {
-      return subscribers.size;
-    },
-    get upstreamOpen() {
-      return upstream !== null;
-    },
-  };
-}
-
-/**
- * Reads a server-sent event stream piece by piece (the platform's, text/event-stream): each
- * complete event is handed on with its `event` name and its `data` lines joined; a comment line
- * (`: ping`) counts as a sign of life. An event larger than `maxEventChars` breaks the stream
- * (throws): nothing the lobby sends is that large.
- */
-export function eventStreamReader(onEvent: (event: string, data: string) => void, onComment: () => void, maxEventChars = 1_000_000) {
-  let buffer = '';
-  const dispatch = (block: string) => {
-    let event = 'message';
-    const data: string[] = [];
-    let comment = false;
-    for (const line of block.split(/\r\n|\r|\n/)) {
-      if (line === '') continue;
-      if (line.startsWith(':')) {
-        comment = true;
-        continue;
-      }
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
-    if (data.length > 0) onEvent(event, data.join('\n'));
-    else if (comment) onComment();
-  };
-  return (chunk: string) => {
-    buffer += chunk;
-    for (;;) {
-      const match = /\r\n\r\n|\n\n|\r\r/.exec(buffer);
-      if (!match) break;
-      dispatch(buffer.slice(0, match.index));
-      buffer = buffer.slice(match.index + match[0].length);
-    }
-    if (buffer.length > maxEventChars) throw new Error('event stream: an event larger than allowed');
-  };
+export function createLobbyHub({ connect, normalise, ...options }: LobbyHubOptions): LobbyHub {
+  return createEventHub({
+    ...options,
+    connect: (sink, signal) => connect({ lobby: (data) => sink.event('lobby', data), alive: sink.alive }, signal),
+    events: { lobby: { keep: true, ...(normalise ? { normalise: (data: string) => normalise(data) } : {}) } },
+  });
 }

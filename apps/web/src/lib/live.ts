@@ -1,8 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { getSystemConfig, getTranslator } from './content';
-import { env } from './env';
-import { createLobbyHub, eventStreamReader, type LobbyHub, type UpstreamSink } from './live-lobby-hub';
+import { createLobbyHub, type LobbyHub, type UpstreamSink } from './live-lobby-hub';
 import {
   LIVE_CATEGORY_PAGES,
   readLiveCategories,
@@ -15,7 +14,7 @@ import {
 } from './live-casino';
 import { normaliseLobbyData } from './live-lobby-schema';
 import { platform, platformNoStore } from './platform';
-import { PLATFORM_KEY_HEADER } from './platform-door';
+import { platformEventStream, processHub } from './platform-stream';
 import { loadHistory, platformAnswer, type Answer, type HistoryRound } from './games';
 
 /**
@@ -111,39 +110,12 @@ export async function continueLiveWarning(token: string): Promise<Answer<LiveWar
 // ---------------------------------------------------------------------------------------------
 // The lobby's stream: one upstream per web process (lib/live-lobby-hub.ts).
 
-/** The platform's lobby stream, read as server-sent events; the states and pings go to the hub. */
-async function connectPlatformLobbyStream(sink: UpstreamSink, signal: AbortSignal): Promise<void> {
-  const response = await fetch(`${env.platformUrl}/Games/live/lobby/stream`, {
-    headers: { [PLATFORM_KEY_HEADER]: env.platformApiKey, accept: 'text/event-stream' },
-    cache: 'no-store',
-    signal,
-  });
-  if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new Error(`live lobby stream: platform answered ${response.status}`);
-  }
-  const read = eventStreamReader(
-    (event, data) => {
-      if (event === 'lobby') sink.lobby(data);
-    },
-    () => sink.alive(),
-  );
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      read(value);
-    }
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
-}
+const lobbyStream = platformEventStream('/Games/live/lobby/stream');
 
-const HUB = Symbol.for('krone.liveLobbyHub');
+/** The platform's lobby stream, read as server-sent events; its states and pings go to the hub. */
+const connectPlatformLobbyStream = (sink: UpstreamSink, signal: AbortSignal) =>
+  lobbyStream({ event: (name, data) => (name === 'lobby' ? sink.lobby(data) : sink.alive()), alive: sink.alive }, signal);
 
-/** The process's one hub (kept on globalThis: a development server loads modules more than once). */
-export function liveLobbyHub(): LobbyHub {
-  const holder = globalThis as { [HUB]?: LobbyHub };
-  return (holder[HUB] ??= createLobbyHub({ connect: connectPlatformLobbyStream, normalise: normaliseLobbyData }));
-}
+/** The process's one hub. */
+export const liveLobbyHub = (): LobbyHub =>
+  processHub('liveLobbyHub', () => createLobbyHub({ connect: connectPlatformLobbyStream, normalise: normaliseLobbyData }));

@@ -1,9 +1,7 @@
-import { fail } from '@/lib/api';
+import { hubStreamResponse } from '@/lib/event-stream-response';
 import { liveLobbyHub } from '@/lib/live';
 
 export const dynamic = 'force-dynamic';
-
-const encoder = new TextEncoder();
 
 /**
  * GET /api/live/stream: the live lobby as server-sent events, for the lobby pages' tiles
@@ -12,35 +10,9 @@ const encoder = new TextEncoder();
  * of GET /Games/live/lobby) and every change, and a `: ping` every 15 s. Every browser shares the
  * process's one connection to the platform (lib/live-lobby-hub.ts); public, nothing personal.
  */
-export async function GET(request: Request) {
-  let leave: (() => void) | null = null;
-  const stop = () => {
-    leave?.();
-    leave = null;
-  };
-  let refused = false;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The browser's EventSource waits this long before it asks again after a break.
-      controller.enqueue(encoder.encode(`retry: 3000\nevent: clock\ndata: ${Date.now()}\n\n`));
-      leave = liveLobbyHub().subscribe((chunk) => controller.enqueue(encoder.encode(chunk)));
-      if (!leave) refused = true;
-    },
-    cancel: stop,
-  });
-  if (refused) {
-    await body.cancel();
-    return fail(503, 'SERVICE_OVERLOADED', 'validation.service_overloaded');
-  }
-  request.signal.addEventListener('abort', stop, { once: true });
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      // no-transform: Next's compression would hold the events back to fill its buffer.
-      'Cache-Control': 'no-store, no-transform',
-      'X-Accel-Buffering': 'no',
-    },
-  });
+export function GET(request: Request) {
+  // The browser's EventSource waits this long before it asks again after a break.
+  return hubStreamResponse(request, liveLobbyHub(), `retry: 3000\nevent: clock\ndata: ${Date.now()}\n\n`);
 }
 
 /** The methods this route does not serve: 405 in our shape (lib/api.ts). */
