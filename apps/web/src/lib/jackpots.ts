@@ -1,0 +1,38 @@
+import 'server-only';
+import { cache } from 'react';
+import { createEventHub, type EventHub } from './event-hub';
+import type { Answer } from './games';
+import { jackpotsSchema, normaliseHitEvent, normalisePoolsEvent, type Jackpots } from './jackpots-schema';
+import { readPlatform } from './platform-read';
+import { platformEventStream, processHub } from './platform-stream';
+
+/**
+ * The storefront's loaders of the jackpots (issue 26; the platform's `/Games/jackpots` and its
+ * stream), shared by /jackpots, the start page's and the lobby's jackpot tiles and
+ * /api/jackpots/stream.
+ */
+
+/**
+ * How old the pools' figures on a rendered page may be. Only the first picture: the stream
+ * replaces them as soon as the page runs (components/jackpots/jackpot-live.tsx). A page that shows
+ * them is regenerated as often (Next takes a route's shortest revalidation).
+ */
+export const JACKPOTS_REVALIDATE_SECONDS = 5;
+
+/** Every pool in play, by position, with its last hits, its drop's commitment and its feeding titles (GET /Games/jackpots). */
+export const loadJackpots = cache((): Promise<Answer<Jackpots>> =>
+  readPlatform('/Games/jackpots', jackpotsSchema, { revalidate: JACKPOTS_REVALIDATE_SECONDS, tags: ['jackpots'] }),
+);
+
+/**
+ * The process's one connection to the platform's jackpot stream, fanned out to every browser on
+ * /api/jackpots/stream: `pools` (every pool's amount and drop, a state a new browser gets at
+ * once, each event merged into the last) and `hit` (a pool won, passed on).
+ */
+export const jackpotsHub = (): EventHub =>
+  processHub('jackpotsHub', () =>
+    createEventHub({
+      connect: platformEventStream('/Games/jackpots/stream'),
+      events: { pools: { keep: true, normalise: normalisePoolsEvent }, hit: { normalise: normaliseHitEvent } },
+    }),
+  );
