@@ -8,11 +8,14 @@ import { Icon } from '@/components/icons';
 import { WELCOME_BLOCK_TEXT_KEYS } from '@/components/players/text-keys';
 import { WelcomeBlock } from '@/components/players/welcome-block';
 import { GameTexts } from '@/components/games/game-texts';
+import { JackpotTiles } from '@/components/jackpots/jackpot-tiles';
+import { WinnersStrip } from '@/components/winners/winners-strip';
 import { GameRow } from '@/components/games/game-tile';
 import { NewestAndPopularRows } from '@/components/games/lobby-rows';
 import { GAME_TEXT_KEYS } from '@/components/games/text-keys';
 import { toTileGame } from '@/lib/game-types';
 import { loadLobby } from '@/lib/games';
+import { loadJackpots } from '@/lib/jackpots';
 import { loadLiveCatalogue } from '@/lib/live';
 import { LIVE_LOBBY_PATH } from '@/lib/live-casino';
 import { TABLE_LOBBY_PATH } from '@/lib/table-games';
@@ -20,7 +23,9 @@ import { isBuiltRoute, withBuiltLinks } from '@/lib/built-routes';
 import { pickTranslations } from '@/lib/i18n';
 import { getCampaigns, getMainContent, getNewsList, getTranslator } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
+import { loadWinners, WINNERS_STRIP_SIZE } from '@/lib/winners';
 
+// The jackpot tiles' and the new winners' figures are read a few seconds old (lib/jackpots.ts), which Next takes as the page's.
 export const revalidate = 60;
 export const generateMetadata = () => seoMetadata('seo_home');
 
@@ -42,11 +47,13 @@ interface HomeContent {
 
 export default async function HomePage() {
   const [t, home] = await Promise.all([getTranslator(), getMainContent<HomeContent>('home')]);
-  const [news, campaigns, lobby, live] = await Promise.all([
+  const [news, campaigns, lobby, live, jackpots, winners] = await Promise.all([
     getNewsList({ PageSize: home.newsCount ?? 4, CurrentPage: 1 }),
     getCampaigns(),
     loadLobby(),
     loadLiveCatalogue(),
+    loadJackpots(),
+    loadWinners(WINNERS_STRIP_SIZE),
   ]);
   // Only slides and cards whose link leads to a page this build has (lib/built-routes.ts).
   const slides = withBuiltLinks(home.banner?.slides, (slide) => slide.ctaUrl);
@@ -79,6 +86,9 @@ export default async function HomePage() {
 
       <WelcomeBlock texts={pickTranslations(t, WELCOME_BLOCK_TEXT_KEYS)} />
 
+      {/* The jackpots (issue 26), their amounts live; none when the platform has none or does not answer. */}
+      {jackpots.ok ? <JackpotTiles pools={jackpots.data.pools} t={t} id="home-jackpots" /> : null}
+
       {lobby.ok ? (
         <GameTexts texts={pickTranslations(t, GAME_TEXT_KEYS)}>
           <NewestAndPopularRows
@@ -105,6 +115,9 @@ export default async function HomePage() {
           />
         </GameTexts>
       ) : null}
+
+      {/* The new winners (issue 26): real wins of settled rounds, live; not shown when the platform does not answer. */}
+      {winners.ok ? <WinnersStrip winners={winners.data.items} limit={WINNERS_STRIP_SIZE} t={t} id="home-winners-title" /> : null}
 
       {categories.length ? (
         <section className="section" aria-labelledby="home-categories">

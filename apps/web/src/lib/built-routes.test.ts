@@ -79,7 +79,8 @@ describe('built routes (no link to the 404 page)', () => {
     expect(isBuiltRoute('/contents')).toBe(false);
     expect(isBuiltRoute('/spilleautomater?side=2')).toBe(true);
     expect(isBuiltRoute('/live-casino?side=2')).toBe(true);
-    expect(isBuiltRoute('/jackpots?side=2')).toBe(false);
+    expect(isBuiltRoute('/jackpots?side=2')).toBe(true);
+    expect(isBuiltRoute('/min-konto/gamification?side=2')).toBe(false);
   });
 
   it('filters a menu, an unbuilt entry taking its children with it', () => {
@@ -90,14 +91,14 @@ describe('built routes (no link to the 404 page)', () => {
     const entry = (slug: string, child: Entry[] = []): Entry => ({ slug, child });
     const menu = [
       entry('/'),
-      entry('/jackpots', [entry('/jackpots/uge'), entry('/kampagner')]),
+      entry('/min-konto/kampagne', [entry('/min-konto/kampagne/uge'), entry('/kampagner')]),
       entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/gamification')]),
     ];
     expect(builtMenu(menu)).toEqual([entry('/'), entry('/min-konto/oversigt', [entry('/min-konto/profil')])]);
     // A later session switches an entry back on by adding its prefix.
-    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/jackpots']).map((item) => item.slug)).toEqual([
+    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/min-konto/kampagne']).map((item) => item.slug)).toEqual([
       '/',
-      '/jackpots',
+      '/min-konto/kampagne',
       '/min-konto/oversigt',
     ]);
   });
@@ -121,12 +122,13 @@ describe('built routes (no link to the 404 page)', () => {
     for (const category of categories.value) expect(hasPage(category.slug), category.slug).toBe(true);
   });
 
-  it('drops the seeded start page’s cards and slides that lead to unbuilt games pages (jackpots), and keeps the rest', () => {
+  it('keeps the seeded start page’s cards and slides that lead to built games pages (the jackpots since issue 26)', () => {
     const home = (seed('main-contents') as { home: { categories: { url: string }[]; banner: { slides: { ctaUrl: string }[] } } }).home;
     expect(withBuiltLinks(home.categories, (category) => category.url).map((category) => category.url)).toEqual([
       '/spilleautomater',
       '/live-casino',
       '/bordspil',
+      '/jackpots',
     ]);
     expect(withBuiltLinks(home.banner.slides, (slide) => slide.ctaUrl).map((slide) => slide.ctaUrl)).toEqual([
       '/kampagner/velkomstbonus',
@@ -137,10 +139,10 @@ describe('built routes (no link to the 404 page)', () => {
 
   it('unlinks content HTML links to unbuilt pages, keeping their words', () => {
     const html = sanitizeRichText(
-      '<p>Se <a href="/jackpots">jackpots</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
+      '<p>Se <a href="/min-konto/gamification">dine point</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
     );
     expect(html).toBe(
-      '<p>Se <span>jackpots</span> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank" rel="noopener noreferrer">ROFUS</a>.</p>',
+      '<p>Se <span>dine point</span> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank" rel="noopener noreferrer">ROFUS</a>.</p>',
     );
   });
 });

@@ -5,8 +5,8 @@
  * always shown. A prefix is a page and everything under it; one ending in '/' only what is under it.
  *
  * When a page ships, add its prefix here and the entries the seed already has show again; nothing
- * in the content needs to change. Not built yet (later issues): '/jackpots', '/nyevindere',
- * '/min-konto/gamification', '/min-konto/kampagne'. A unit test checks
+ * in the content needs to change. Not built yet (later issues): '/min-konto/gamification',
+ * '/min-konto/kampagne'. A unit test checks
  * that every prefix here has its page under src/app.
  */
 export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
@@ -48,6 +48,9 @@ export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
   '/live/live-roulette',
   '/live/live-blackjack',
   '/live/andre-live-spil',
+  // The jackpots and the new winners (issue 26).
+  '/jackpots',
+  '/nyevindere',
   // The game launch routes: a game under them, never the bare prefix (no page there).
   '/spilleautomater/spil-for-sjov/',
   '/spilleautomater/spil-for-penge/',

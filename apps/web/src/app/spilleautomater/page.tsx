@@ -2,10 +2,12 @@ import { GameRow } from '@/components/games/game-tile';
 import styles from '@/components/games/games.module.css';
 import { NewestAndPopularRows } from '@/components/games/lobby-rows';
 import { LobbyShell } from '@/components/games/lobby-shell';
+import { JackpotTiles } from '@/components/jackpots/jackpot-tiles';
 import { RecentlyPlayed } from '@/components/games/recently-played';
 import { getTranslator } from '@/lib/content';
 import { toTileGame } from '@/lib/game-types';
 import { loadLobby } from '@/lib/games';
+import { loadJackpots } from '@/lib/jackpots';
 import { catalogueHref, readCatalogueQuery } from '@/lib/games-query';
 import { seoMetadata } from '@/lib/seo';
 
@@ -16,12 +18,12 @@ const STUDIO_ROW = 6;
 export const generateMetadata = () => seoMetadata('spilleautomater');
 
 /**
- * /spilleautomater: the slot lobby. Rows of the newest and the most played titles and one per
- * studio, the same for everyone and cached; a logged-in player's recently played row and hearts
- * are asked by the browser (never cached).
+ * /spilleautomater: the slot lobby. The jackpots' tiles (amounts live), rows of the newest and the
+ * most played titles and one per studio, the same for everyone and cached; a logged-in player's
+ * recently played row and hearts are asked by the browser (never cached).
  */
 export default async function SlotLobbyPage() {
-  const [t, lobby] = await Promise.all([getTranslator(), loadLobby()]);
+  const [t, lobby, jackpots] = await Promise.all([getTranslator(), loadLobby(), loadJackpots()]);
   const all = readCatalogueQuery({});
   return (
     <LobbyShell t={t} current="/spilleautomater" title={t('slot_machines.title')} intro={t('slot_machines.intro')}>
@@ -32,6 +34,8 @@ export default async function SlotLobbyPage() {
       ) : (
         <>
           <RecentlyPlayed />
+          {/* The jackpots (issue 26), their amounts live, each to its part of /jackpots. */}
+          {jackpots.ok ? <JackpotTiles pools={jackpots.data.pools} t={t} id="lobby-jackpots" /> : null}
           <NewestAndPopularRows
             lobby={lobby.data}
             t={t}

@@ -53,8 +53,14 @@ const METHOD_KEYS: Record<string, string> = {
 /** Ids are UUIDs: the first eight characters tell them apart for a person, the title has all. */
 export const shortId = (id: string) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8).toUpperCase() : id.slice(0, 24));
 
-/** Kinds with a label of their own within their type: a bonus wagered through and moved to cash. */
-const KIND_KEYS: Record<string, string> = { bonus_convert: 'transactions.type_bonus_convert' };
+/**
+ * Kinds with a label of their own within their type: a bonus wagered through and moved to cash; a
+ * jackpot hit (issue 26), paid from its pool apart from the game's win.
+ */
+const KIND_KEYS: Record<string, string> = {
+  bonus_convert: 'transactions.type_bonus_convert',
+  jackpot_win: 'transactions.type_jackpot_win',
+};
 
 export const typeLabel = (t: Translate, row: TransactionRow) => t(KIND_KEYS[row.kind] ?? TYPE_KEYS[row.type]);
 /**
@@ -65,7 +71,10 @@ export const statusLabel = (t: Translate, row: TransactionRow) =>
   t(row.type === 'withdrawal' && row.status === 'reversed' ? 'transactions.status_cancelled' : STATUS_KEYS[row.status]);
 const dash = '–';
 
-function cell(t: Translate, row: TransactionRow, column: Column) {
+/** A jackpot hit in a list without the type column (the games tab) is named under its game. */
+const isJackpotWin = (row: TransactionRow) => row.kind === 'jackpot_win';
+
+function cell(t: Translate, row: TransactionRow, column: Column, columns: readonly Column[]) {
   switch (column) {
     case 'time':
       return <time dateTime={row.time}>{formatDateTimeDa(row.time)}</time>;
@@ -76,6 +85,15 @@ function cell(t: Translate, row: TransactionRow, column: Column) {
     case 'transaction':
       return row.transactionId ? <span title={row.transactionId}>{shortId(row.transactionId)}</span> : dash;
     case 'game':
+      if (isJackpotWin(row) && !columns.includes('type'))
+        return (
+          <>
+            {row.game?.name ?? dash}
+            <small className={own.roundNote} data-testid="transaction-jackpot-win">
+              {t('transactions.type_jackpot_win')}
+            </small>
+          </>
+        );
       return row.game?.name ?? dash;
     case 'stake':
       return row.stakeOre === null ? dash : formatKr(row.stakeOre);
@@ -123,7 +141,7 @@ export function TransactionsTable({
         {rows.map((row) => (
           <tr key={`${row.transactionId ?? 'p'}:${row.orderId}`} data-testid="transaction-row" data-status={row.status}>
             {columns.map((column) => {
-              const content = cell(t, row, column);
+              const content = cell(t, row, column, columns);
               // On a phone a card leaves out the fields the row has nothing in.
               const classes = [NUMERIC.includes(column) ? own.numeric : '', content === dash ? own.blank : ''].filter(Boolean).join(' ');
               return (

@@ -6,6 +6,7 @@ import { DocumentsSection, type DocumentType } from '@/components/players/docume
 import { NotificationSettings } from '@/components/players/notification-settings';
 import type { MobileProvider } from '@/components/players/registration-details-form';
 import styles from '@/components/players/players.module.css';
+import { WINNERS_OPT_OUT_TEXT_KEYS, WinnersOptOut } from '@/components/winners/winners-opt-out';
 import { authErrorView } from '@/lib/auth-errors';
 import { getSystemConfig, getTranslator } from '@/lib/content';
 import { pickTranslations } from '@/lib/i18n';
@@ -136,6 +137,14 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
             'btn.save',
             'btn.loading',
           ])}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby="profile-winners">
+        <h2 id="profile-winners">{t('profile.winners_title')}</h2>
+        <p className={styles.muted}>{t('profile.winners_intro')}</p>
+        <WinnersOptOut
+          initial={(profile as { winnersOptOut?: boolean }).winnersOptOut === true}
+          texts={pickTranslations(t, WINNERS_OPT_OUT_TEXT_KEYS)}
         />
       </section>
     </div>

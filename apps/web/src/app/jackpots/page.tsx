@@ -1,0 +1,39 @@
+import { GameTexts } from '@/components/games/game-texts';
+import { GAME_TEXT_KEYS } from '@/components/games/text-keys';
+import { JackpotsOverview } from '@/components/jackpots/jackpots-overview';
+import styles from '@/components/jackpots/jackpots.module.css';
+import { getTranslator } from '@/lib/content';
+import { pickTranslations } from '@/lib/i18n';
+import { loadJackpots } from '@/lib/jackpots';
+import { seoMetadata } from '@/lib/seo';
+
+// The amounts are the page's first picture (the stream follows them in the browser): a few seconds old at most.
+export const revalidate = 5;
+export const generateMetadata = () => seoMetadata('jackpots');
+
+/**
+ * /jackpots (spec §2, issue 26): every pool with its amount ticking live, when it falls at the
+ * latest, its last hits, the committed hash of its next drop and the titles that feed it. The
+ * same for everyone, cached a few seconds; works without script with the figures at render.
+ */
+export default async function JackpotsPage() {
+  const [t, answer] = await Promise.all([getTranslator(), loadJackpots()]);
+  return (
+    <GameTexts texts={pickTranslations(t, GAME_TEXT_KEYS)}>
+      <div className={styles.page}>
+        <header className={styles.hero}>
+          <h1>{t('games.jackpots_title')}</h1>
+          <p className={styles.heroIntro}>{t('games.jackpots_intro')}</p>
+          <p className={styles.heroNote}>{t('games.jackpots_odds_note')}</p>
+        </header>
+        {answer.ok ? (
+          <JackpotsOverview pools={answer.data.pools} t={t} />
+        ) : (
+          <p className={styles.empty} role="alert">
+            {t('games.jackpots_error')}
+          </p>
+        )}
+      </div>
+    </GameTexts>
+  );
+}

@@ -1,0 +1,106 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { textsTranslator, type Texts } from '../../lib/i18n';
+import { mergeWinners, type Winner } from '../../lib/winners-schema';
+import { WINNERS_API_MAX } from '../../lib/winners-view';
+import { WinnerItem } from './winner-item';
+import styles from './winners.module.css';
+
+/** The storefront's winners stream (app/api/winners/stream): each new winner as it settles. */
+export const WINNERS_STREAM_PATH = '/api/winners/stream';
+/** The newest winners, asked once the stream is open: those of the moments between the page's render and the stream. */
+export const WINNERS_API_PATH = '/api/winners';
+/** After the stream was refused (the server full, the platform away), a new try this much later. */
+const RETRY_CLOSED_MS = 30_000;
+
+function readWinner(data: string): Winner | null {
+  try {
+    const winner = JSON.parse(data) as Winner;
+    return winner && typeof winner.id === 'number' ? winner : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * New winners, newest first: the page's (server-rendered, so the list is there without script),
+ * then, when `live`, each winner the stream sends, and once it is open the newest from
+ * /api/winners (a winner of the moments between the render and the stream is not missed); each
+ * winner once. The ones that arrived while the page was open are marked for a moment.
+ */
+export function WinnersFeed({
+  initial,
+  limit,
+  live,
+  variant,
+  emptyKey = 'games.no_winners',
+  texts,
+}: {
+  initial: Winner[];
+  limit: number;
+  live: boolean;
+  variant: 'list' | 'strip';
+  emptyKey?: string;
+  texts: Texts;
+}) {
+  const t = useMemo(() => textsTranslator(texts), [texts]);
+  const [winners, setWinners] = useState(initial);
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
+  const known = useRef(new Set<number>(initial.map((winner) => winner.id)));
+
+  useEffect(() => {
+    if (!live || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retry: number | undefined;
+    let closed = false;
+    const add = (incoming: Winner[]) => {
+      const unseen = incoming.filter((winner) => !known.current.has(winner.id));
+      if (unseen.length === 0) return;
+      for (const winner of unseen) known.current.add(winner.id);
+      setWinners((list) => mergeWinners(list, unseen, limit));
+      setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
+    };
+    const catchUp = () => {
+      fetch(`${WINNERS_API_PATH}?limit=${Math.min(limit, WINNERS_API_MAX)}`, { headers: { accept: 'application/json' } })
+        .then((response) => (response.ok ? (response.json() as Promise<{ data?: { items?: Winner[] } }>) : null))
+        .then((body) => {
+          if (!closed && Array.isArray(body?.data?.items)) add(body.data.items);
+        })
+        .catch(() => undefined);
+    };
+    const open = () => {
+      source = new EventSource(WINNERS_STREAM_PATH);
+      source.addEventListener('open', catchUp);
+      source.addEventListener('winner', (event) => {
+        const winner = readWinner((event as MessageEvent<string>).data);
+        if (winner) add([winner]);
+      });
+      source.addEventListener('error', () => {
+        if (source?.readyState !== EventSource.CLOSED) return;
+        source.close();
+        retry = window.setTimeout(open, RETRY_CLOSED_MS);
+      });
+    };
+    open();
+    return () => {
+      closed = true;
+      source?.close();
+      window.clearTimeout(retry);
+    };
+  }, [live, limit]);
+
+  if (winners.length === 0)
+    return (
+      <p className={styles.empty} data-testid="winners-empty">
+        {t(emptyKey)}
+      </p>
+    );
+  return (
+    <ol className={variant === 'strip' ? styles.strip : styles.list} data-testid={variant === 'strip' ? 'winners-strip' : 'winners-list'}>
+      {winners.map((winner) => (
+        <WinnerItem key={winner.id} winner={winner} t={t} fresh={fresh.has(winner.id)} />
+      ))}
+    </ol>
+  );
+}
