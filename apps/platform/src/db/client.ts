@@ -16,10 +16,29 @@ export type Schema = typeof schema;
 /** The one database type the contexts see, whichever driver sits below. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A listener's handler of one channel's notifications: the payload as sent (`pg_notify(channel, payload)`). */
+export type NotificationHandler = (payload: string) => void;
+
+export interface ListenOptions {
+  /**
+   * Called when the listening connection is back after it was lost (or first made after a failed
+   * try): notifications sent meanwhile were not delivered, so a listener reads what it follows
+   * again. Never called on the embedded database (one process, nothing to lose).
+   */
+  onReconnect?: () => void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Listens to a PostgreSQL notification channel (NOTIFY, delivered at the sender's commit, from
+   * any process on the same database). One connection per process serves every channel and
+   * handler (on a server: a client of its own, not the pool's, made again with back-off after it
+   * is lost, every channel listened to again). Answers the function that stops this handler.
+   */
+  listen(channel: string, handler: NotificationHandler, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -167,6 +186,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await migrator.end();
       }
     };
+    const notifications = createPgNotifications(options.url, console.warn);
     return {
       db,
       kind: 'postgres',
@@ -177,7 +197,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           warn: console.warn,
           label: 'database',
         }),
-      close: () => pool.end(),
+      listen: notifications.listen,
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
@@ -189,6 +213,175 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: async (channel, handler) => {
+      assertChannel(channel);
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
+}
+
+/** Channel names are ours, plain identifiers: quoted as they are. */
+function assertChannel(channel: string) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a notification channel name: ${channel}`);
+}
+
+/** The waits before each try to make the listening connection again; the last repeats. */
+export const LISTEN_RECONNECT_MS = [250, 500, 1_000, 2_000, 5_000, 10_000] as const;
+
+interface ChannelListener {
+  handler: NotificationHandler;
+  onReconnect?: () => void;
+}
+
+/**
+ * The notifications of a PostgreSQL server for one process: a `pg.Client` of its own (LISTEN holds
+ * its connection; a pooled one would be handed to a query), listening to every channel a handler
+ * wants. A lost connection (a restart, a failover, a cut) is made again after a wait that grows
+ * while it fails (`LISTEN_RECONNECT_MS`), every channel listened to again, and the handlers' owners
+ * told (`onReconnect`) so they read what they missed. The connection is closed while no one listens.
+ */
+function createPgNotifications(url: string, warn: (message: string) => void) {
+  const listeners = new Map<string, Set<ChannelListener>>();
+  let client: pg.Client | null = null;
+  let listened = new Set<string>();
+  let failures = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
+  // LISTEN, UNLISTEN and the connection's making run one at a time, in order.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work, work);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const quoted = (channel: string) => `"${channel}"`;
+
+  function deliver(channel: string, payload: string) {
+    for (const listener of listeners.get(channel) ?? []) {
+      try {
+        listener.handler(payload);
+      } catch (error) {
+        warn(`database notifications: a handler of ${channel} failed (${(error as Error).message})`);
+      }
+    }
+  }
+
+  async function open(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = null;
+      listened = new Set();
+      if (!closed) warn(`database notifications: the listening connection was lost (${error?.message ?? 'ended'}); making it again`);
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      scheduleRetry();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', (message) => deliver(message.channel, message.payload ?? ''));
+    try {
+      await next.connect();
+    } catch (error) {
+      next.removeAllListeners();
+      next.on('error', () => undefined);
+      throw error;
+    }
+    return next;
+  }
+
+  /** The connection and its LISTENs made to match the channels wanted (none wanted: closed). */
+  async function reconcile() {
+    if (closed) return;
+    if (listeners.size === 0) {
+      const current = client;
+      client = null;
+      listened = new Set();
+      if (current) await current.end().catch(() => undefined);
+      return;
+    }
+    if (!client) {
+      client = await open();
+      listened = new Set();
+    }
+    const current = client;
+    for (const channel of listeners.keys())
+      if (!listened.has(channel)) {
+        await current.query(`LISTEN ${quoted(channel)}`);
+        listened.add(channel);
+      }
+    for (const channel of [...listened])
+      if (!listeners.has(channel)) {
+        await current.query(`UNLISTEN ${quoted(channel)}`);
+        listened.delete(channel);
+      }
+  }
+
+  function scheduleRetry() {
+    if (closed || retry || listeners.size === 0) return;
+    const waitMs = LISTEN_RECONNECT_MS[Math.min(failures, LISTEN_RECONNECT_MS.length - 1)]!;
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      serial(reconcile).then(
+        () => {
+          if (closed) return;
+          failures = 0;
+          warn('database notifications: listening again');
+          for (const set of listeners.values()) for (const listener of set) listener.onReconnect?.();
+        },
+        (error: unknown) => {
+          if (failures === 1) warn(`database notifications: cannot listen yet (${(error as Error).message}); trying again`);
+          const failed = client;
+          client = null;
+          listened = new Set();
+          void failed?.end().catch(() => undefined);
+          scheduleRetry();
+        },
+      );
+    }, waitMs);
+    retry.unref();
+  }
+
+  async function listen(channel: string, handler: NotificationHandler, options: ListenOptions = {}) {
+    assertChannel(channel);
+    if (closed) throw new Error('database notifications: closed');
+    const listener: ChannelListener = { handler, onReconnect: options.onReconnect };
+    const set = listeners.get(channel) ?? new Set();
+    set.add(listener);
+    listeners.set(channel, set);
+    try {
+      await serial(reconcile);
+    } catch (error) {
+      // The database is away: listening starts when it is back (and `onReconnect` says so).
+      warn(`database notifications: cannot listen to ${channel} yet (${(error as Error).message}); trying again`);
+      const failed = client;
+      client = null;
+      listened = new Set();
+      void failed?.end().catch(() => undefined);
+      scheduleRetry();
+    }
+    return async () => {
+      set.delete(listener);
+      if (set.size === 0 && listeners.get(channel) === set) listeners.delete(channel);
+      await serial(reconcile).catch(() => undefined);
+    };
+  }
+
+  async function close() {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    retry = null;
+    listeners.clear();
+    await chain;
+    const current = client;
+    client = null;
+    if (current) await current.end().catch(() => undefined);
+  }
+
+  return { listen, close };
 }
