@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { createJackpots } from '../src/games/jackpots/pools.js';
 import { checkInvariants } from '../src/invariants/check.js';
 import { rowsOf } from '../src/shared/db.js';
-import { createWalletService } from '../src/wallet/service.js';
+import { canonicalHash, createWalletService } from '../src/wallet/service.js';
 import { addTestTitles, gameProvider, launchToken, playerWithCash, type GameProviderClient } from './games-provider.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
@@ -164,6 +164,18 @@ describe('pools on the ledger', () => {
         db(),
       );
       const part = entries.find((entry) => entry.account_id === before.account);
+      // The transfer's request hash is the ledger's own over its (split) entries, whichever path wrote it.
+      const [transfer] = await rowsOf<{ request_hash: string; kind: string; reference: Record<string, string> }>(
+        sql`select request_hash, kind, reference from wallet_transfers where id = ${answer.body.data!.ledgerTransferId as string}::uuid`,
+        db(),
+      );
+      expect(transfer!.request_hash).toBe(
+        canonicalHash({
+          kind: transfer!.kind,
+          entries: entries.map((entry) => ({ accountId: entry.account_id, amountOre: Number(entry.amount_ore) })),
+          reference: transfer!.reference,
+        }),
+      );
       expect(Number(part?.amount_ore ?? 0)).toBe(moved.at(-1));
       expect(entries.reduce((sum, entry) => sum + Number(entry.amount_ore), 0)).toBe(0);
     }

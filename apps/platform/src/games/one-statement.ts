@@ -4,6 +4,8 @@ import { canonicalHash } from '../wallet/service.js';
 import { ledgerKey, requestHash, type BetAndWinAnswer, type BetAndWinRequest, type MoneyAnswer, type MoneyRequest } from './contract.js';
 import type { SessionFacts } from './sessions.js';
 import { exposureDay } from './win-bounds.js';
+import { BET_AND_WIN_FEEDING_IN_ONE_STATEMENT } from './one-statement-feeding.js';
+import { BIG_WIN, PAID, PROVIDER_OPEN, STAKE_FROM_CASH, TAKEN, WITHIN_LARGEST_WIN } from './one-statement-sql.js';
 
 /**
  * The contract's common money calls as one statement each (games/README.md, "Speed"): the round's
@@ -15,89 +17,6 @@ import { exposureDay } from './win-bounds.js';
  * the balance CHECK); the caller then runs the multi-statement path, which decides every refusal
  * exactly as before. The texts never change (the server keeps them planned: queryPrepared).
  */
-
-/**
- * The bounds of a win (win-bounds.ts), in SQL: the round's wins `won` within ceil(`staked` × the
- * title's largest win), exactly, in numeric: (won − 1) × cost < staked × units. A title without
- * its bound written allows no win above 0 (the comparison is null).
- */
-const WITHIN_LARGEST_WIN = (game: string, staked: string, won: string) =>
-  `${won} <= 0 or exists (select 1 from games gm where gm.id = ${game}
-    and (${won} - 1)::numeric * gm.cost_units < (${staked})::numeric * gm.largest_win_units)`;
-
-/** The provider not suspended for the day (`day`): a win past its limit closes it to new stakes until the next day. */
-const PROVIDER_OPEN = (day: string) => `not exists (select 1 from game_provider_exposure sx
-    where sx.provider_id = $1::text and sx.day = ${day}::date and sx.slot = 0 and sx.suspended_at is not null)`;
-
-/** A stake (`amount`) into the provider's takings of the day (`day`), one of 16 rows by round, once per row of `source`. */
-const TAKEN = (amount: string, source: string, day: string) => `taken as (
-    insert into game_provider_exposure (provider_id, day, slot, amount_ore)
-    select $1::text, ${day}::date, (1 + (hashtext($2::text) & 15))::smallint, ${amount} from ${source}
-    on conflict (provider_id, day, slot) do update set amount_ore = game_provider_exposure.amount_ore + excluded.amount_ore
-  )`;
-
-/**
- * A payout (`amount`) into the provider's day, with the net payout it makes (paid − taken, the
- * takings as the statement sees them) and the `limit`: past it, the exposure's CHECK fails the
- * statement, and the other path refuses the win with its code.
- */
-const PAID = (amount: string, source: string, day: string, limit: string) => `paid as (
-    insert into game_provider_exposure as x (provider_id, day, slot, amount_ore, net_paid_ore, limit_ore)
-    select $1::text, ${day}::date, 0, ${amount}, ${amount} - (select coalesce(sum(e.amount_ore), 0) from game_provider_exposure e
-      where e.provider_id = $1::text and e.day = ${day}::date and e.slot > 0), ${limit}::bigint from ${source}
-    on conflict (provider_id, day, slot) do update
-      set amount_ore = x.amount_ore + excluded.amount_ore, net_paid_ore = x.amount_ore + excluded.net_paid_ore, limit_ore = excluded.limit_ore
-  )`;
-
-/**
- * A round's big win into the new winners' outbox (games/jackpots/pools.ts `recordBigWinOfRound`, in
- * SQL): at least max(`min`, `multiple` × the stake), once per round (the outbox's key), announced at
- * commit. `source` gives the rows; the CTE `wn` must be read by the statement for the NOTIFY to run.
- */
-const BIG_WIN = (
-  cols: { game: string; player: string; stake: string; won: string; when: string },
-  source: string,
-  filter: string,
-  min: string,
-  multiple: string,
-) => `
-  wnr as (
-    insert into game_winners (kind, provider_id, round_id, pool_id, game_id, player_id, stake_ore, amount_ore, created_at)
-    select 'win', $1::text, $2::text, '', ${cols.game}, ${cols.player}, ${cols.stake}, ${cols.won}, ${cols.when} from ${source}
-    where ${filter} and ${cols.won} > 0 and ${cols.won} >= greatest(${min}::bigint, ${multiple}::bigint * ${cols.stake})
-    on conflict do nothing returning id
-  ),
-  wn as (select pg_notify('krone_winners', id::text) as sent from wnr)`;
-
-/**
- * A new round's stake from cash alone, as BET_IN_ONE_STATEMENT and BET_AND_WIN_IN_ONE_STATEMENT
- * both take it (their parameters $1 to $11 alike: provider, round, transaction id, session, stake,
- * now, cash, bonus and games accounts, player, game), after the locks `lk`: the player's balance
- * rows locked in id order (`locked`, `bal`), and `ok`, one row when the stake may be taken: the
- * session live, and the player's login that launched it live too (not ended, not past its
- * absolute end, used within the idle minutes the game was launched under; sessions.ts `loginLiveAt`).
- */
-const STAKE_FROM_CASH = `
-  locked as materialized (
-    select id, balance_ore from wallet_accounts
-    where id = any(array[$7::uuid, $8::uuid]) and (select count(*) from lk) = 1
-    order by id for update
-  ),
-  bal as (
-    select (select balance_ore from locked where id = $7::uuid) as cash, coalesce((select balance_ore from locked where id = $8::uuid), 0) as bonus
-  ),
-  ok as (
-    select 1 from game_sessions s, bal
-    where s.id = $4::uuid and s.provider_id = $1::text and s.player_id = $10::uuid and s.game_id = $11::text
-      and s.ended_at is null and s.expires_at > $6::timestamptz
-      and exists (select 1 from player_sessions ps where ps.token_hash = s.player_session_hash and ps.ended_at is null
-        and ps.expires_at > $6::timestamptz and ps.last_seen_at > $6::timestamptz - s.login_idle_minutes * interval '1 minute')
-      and bal.cash >= $5::bigint
-      and not exists (select 1 from game_rounds r where r.provider_id = $1::text and r.round_id = $2::text)
-      and not exists (select 1 from play_exclusions x where x.player_id = $10::uuid and x.during @> $6::timestamptz)
-      and exists (select 1 from players p where p.id = $10::uuid and p.status not in ('locked', 'game_locked'))
-      and not exists (select 1 from jackpot_feeds f where f.game_id = $11::text)
-  )`;
 
 /**
  * A bet that opens its round, taken from cash alone: $1 provider, $2 round, $3 transaction id,
@@ -321,6 +240,8 @@ export interface OneStatementDeps {
   payoutLimitOre: (providerId: string) => number;
   /** The new winners' big win (jackpots/pools.ts). */
   bigWin: { minOre: number; minMultiple: number };
+  /** The jackpot pools a title feeds (jackpots/pools.ts `feedsOf`): a feeding title's round takes its own statement. */
+  feedsOf: (gameId: string) => Promise<readonly unknown[]>;
   reference: (
     session: Pick<SessionFacts, 'providerId' | 'gameId' | 'id'>,
     roundId: string,
@@ -330,7 +251,7 @@ export interface OneStatementDeps {
 
 /** The common bet, win and endRound as one statement each; each answers null when the multi-statement path must decide. */
 export function createOneStatementCalls(deps: OneStatementDeps) {
-  const { db, clock, sessionFacts, assertStakeAllowed, checkStake, accountsOf, reference, payoutLimitOre, bigWin } = deps;
+  const { db, clock, sessionFacts, assertStakeAllowed, checkStake, accountsOf, reference, payoutLimitOre, bigWin, feedsOf } = deps;
 
   /**
    * One of the one-statement calls (one-statement.ts): its row, or null when it did nothing or
@@ -474,23 +395,40 @@ export function createOneStatementCalls(deps: OneStatementDeps) {
     if (!staking) return null;
     const { facts, accounts } = staking;
     const winRef = reference(facts, request.roundId, request.winTransactionId);
-    const row = await oneStatement<MoneyRow & { win_transfer_id: string | null }>(
-      'games_bet_and_win_one_statement',
-      BET_AND_WIN_IN_ONE_STATEMENT,
-      [
-        ...stakeValues(providerId, request, staking, requestHash('betAndWin', request)),
-        request.winTransactionId,
-        request.winAmountOre,
-        ledgerKey(providerId, request.winTransactionId),
-        cashTransferHash(accounts, 'win', -request.winAmountOre, winRef),
-        JSON.stringify(winRef),
-        request.endRound,
-        exposureDay(clock()),
-        payoutLimitOre(providerId),
-        bigWin.minOre,
-        bigWin.minMultiple,
-      ],
-    );
+    const values = [
+      ...stakeValues(providerId, request, staking, requestHash('betAndWin', request)),
+      request.winTransactionId,
+      request.winAmountOre,
+      ledgerKey(providerId, request.winTransactionId),
+      cashTransferHash(accounts, 'win', -request.winAmountOre, winRef),
+      JSON.stringify(winRef),
+      request.endRound,
+      exposureDay(clock()),
+      payoutLimitOre(providerId),
+      bigWin.minOre,
+      bigWin.minMultiple,
+    ];
+    // A title that feeds jackpot pools: its stake splits in the statement, which makes the bet transfer's hash from the split entries.
+    const feeding = (await feedsOf(facts.gameId)).length > 0;
+    const betRef = reference(facts, request.roundId, request.transactionId);
+    const row = feeding
+      ? await oneStatement<MoneyRow & { win_transfer_id: string | null }>(
+          'games_bet_and_win_feeding_one_statement',
+          BET_AND_WIN_FEEDING_IN_ONE_STATEMENT,
+          [
+            ...values,
+            JSON.stringify(
+              Object.keys(betRef)
+                .sort()
+                .map((key) => [key, betRef[key]]),
+            ),
+          ],
+        )
+      : await oneStatement<MoneyRow & { win_transfer_id: string | null }>(
+          'games_bet_and_win_one_statement',
+          BET_AND_WIN_IN_ONE_STATEMENT,
+          values,
+        );
     if (!row?.transfer_id) return null;
     return {
       ...moneyAnswer(request.transactionId, row),

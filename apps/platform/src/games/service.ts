@@ -112,6 +112,7 @@ export function createGamesService(deps: GamesDeps) {
     reference,
     payoutLimitOre,
     bigWin,
+    feedsOf: jackpots.feedsOf,
   });
 
   /** A win refused by its bounds (win-bounds.ts) is a security event; the refusal is answered as it is. */
