@@ -402,6 +402,25 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Has a demo account: the second of two players at a live table (browser tests, desktop).',
     ),
+    // Demo accounts of the jackpots browser test (apps/web/e2e/jackpots.spec.ts), one per project.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f21',
+      'Jens',
+      'Jackpot',
+      '1979-03-21',
+      935,
+      'substantial',
+      'Has a demo account: plays a jackpot title, wins a forced drop and sees it on /jackpots and /nyevindere (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f22',
+      'Jytte',
+      'Jackpot',
+      '1983-08-14',
+      936,
+      'substantial',
+      'Has a demo account: plays a jackpot title, wins a forced drop and sees it on /jackpots and /nyevindere (browser tests, desktop).',
+    ),
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01',
