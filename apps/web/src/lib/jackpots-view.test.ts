@@ -58,7 +58,9 @@ describe('the jackpots as the pages show them (issue 26)', () => {
 
 describe('the platform’s jackpot answers, checked at the door', () => {
   it('takes GET /Games/jackpots’ pools with only the fields shown, bounding the lists', () => {
-    const answer = { pools: pools.map((pool) => ({ ...pool, internal: 'dropped', lastHits: [...pool.lastHits, ...pool.lastHits, ...pool.lastHits] })) };
+    const answer = {
+      pools: pools.map((pool) => ({ ...pool, internal: 'dropped', lastHits: [...pool.lastHits, ...pool.lastHits, ...pool.lastHits] })),
+    };
     const parsed = jackpotsSchema.parse(answer);
     expect(parsed.pools).toHaveLength(4);
     expect(parsed.pools[0]).not.toHaveProperty('internal');
@@ -70,7 +72,13 @@ describe('the platform’s jackpot answers, checked at the door', () => {
   it('merges each pools event into the figures sent before, so a late browser gets every pool', () => {
     const drop = pools[0]!.drop;
     const first = normalisePoolsEvent(
-      JSON.stringify({ pools: [{ id: 'a', amountOre: 1, drop, extra: 1 }, { id: 'b', amountOre: 2, drop }], at: '2026-11-27T12:00:00.000Z' }),
+      JSON.stringify({
+        pools: [
+          { id: 'a', amountOre: 1, drop, extra: 1 },
+          { id: 'b', amountOre: 2, drop },
+        ],
+        at: '2026-11-27T12:00:00.000Z',
+      }),
       null,
     );
     expect(JSON.parse(first!)).toEqual({

@@ -29,7 +29,15 @@ export function poolsFixture(): JackpotPool[] {
     { id: 'vikingernes-guld', name: 'Vikingernes Guld' },
     { id: 'faraos-guld', name: 'Faraos Guld' },
   ];
-  const tier = (id: string, name: string, tierName: 'mini' | 'midi' | 'maxi', amountOre: number, seedOre: number, capOre: number, ratePpm: number) => ({
+  const tier = (
+    id: string,
+    name: string,
+    tierName: 'mini' | 'midi' | 'maxi',
+    amountOre: number,
+    seedOre: number,
+    capOre: number,
+    ratePpm: number,
+  ) => ({
     id,
     name,
     jackpot: guld,
@@ -54,7 +62,10 @@ export function poolsFixture(): JackpotPool[] {
       capOre: 200_000_000,
       ratePpm: 5_000,
       drop: { sequence: 3, hash: hash('kronejackpotten', 3) },
-      lastHits: [hitOf('kronejackpotten', 'Kronejackpotten', 2, 118_346_000, 'Dorte D.'), hitOf('kronejackpotten', 'Kronejackpotten', 1, 150_000_000, null)],
+      lastHits: [
+        hitOf('kronejackpotten', 'Kronejackpotten', 2, 118_346_000, 'Dorte D.'),
+        hitOf('kronejackpotten', 'Kronejackpotten', 1, 150_000_000, null),
+      ],
       games: Array.from({ length: 11 }, (_, i) => ({ id: `frugt-${i + 1}`, name: `Frugt ${i + 1}` })),
       gameCount: 11,
     },

@@ -3,8 +3,8 @@ import type { Translate } from '../../lib/i18n';
 import { TileLink } from '../games/tile-link';
 import styles from './jackpots.module.css';
 
-/** How many feeding titles show before "Vis alle": a phone's first rows. */
-const FIRST_GAMES = 8;
+/** How many feeding titles show before "Vis alle": two rows on a phone, one on a desktop. */
+const FIRST_GAMES = 6;
 
 function FeedingGame({ game }: { game: { id: string; name: string } }) {
   return (

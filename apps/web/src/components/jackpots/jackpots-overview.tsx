@@ -12,8 +12,7 @@ import { LastHits } from './last-hits';
 import { JACKPOT_LIVE_TEXT_KEYS } from './text-keys';
 
 /** One pool: its amount (live), when it falls at the latest, its seed and rate, its last hits and its next drop's hash. */
-function PoolCard({ pool, t, heading }: { pool: JackpotPool; t: Translate; heading: 'h3' | 'h4' }) {
-  const Heading = heading;
+function PoolCard({ pool, t }: { pool: JackpotPool; t: Translate }) {
   const headingId = `pool-${pool.id}`;
   return (
     <article
@@ -23,9 +22,9 @@ function PoolCard({ pool, t, heading }: { pool: JackpotPool; t: Translate; headi
       data-pool-id={pool.id}
       data-tier={pool.tier ?? undefined}
     >
-      <Heading id={headingId} className={styles.poolName}>
+      <h3 id={headingId} className={styles.poolName}>
         {pool.tier ? pool.name : t('games.jackpot_current')}
-      </Heading>
+      </h3>
       <p className={styles.amountLine}>
         <JackpotAmount poolId={pool.id} amountOre={pool.amountOre} className={styles.amount} />
       </p>
@@ -52,7 +51,7 @@ function PoolCard({ pool, t, heading }: { pool: JackpotPool; t: Translate; headi
 function feedingOf(group: JackpotGroup) {
   const games = new Map<string, { id: string; name: string }>();
   for (const pool of group.pools) for (const game of pool.games) games.set(game.id, game);
-  const list = [...games.values()].sort((a, b) => a.name.localeCompare(b.name, 'da'));
+  const list = [...games.values()].sort((a, b) => a.name.localeCompare(b.name, 'da', { numeric: true }));
   return { games: list, count: Math.max(list.length, ...group.pools.map((pool) => pool.gameCount)) };
 }
 
@@ -78,7 +77,7 @@ function JackpotSection({ group, t }: { group: JackpotGroup; t: Translate }) {
       </header>
       <div className={tiered ? styles.tierGrid : styles.single}>
         {pools.map((pool) => (
-          <PoolCard key={pool.id} pool={pool} t={t} heading="h3" />
+          <PoolCard key={pool.id} pool={pool} t={t} />
         ))}
       </div>
       <FeedingGames games={feeding.games} count={feeding.count} jackpotName={jackpot.name} headingId={`${anchor}-games`} t={t} />

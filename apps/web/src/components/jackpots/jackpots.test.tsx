@@ -28,7 +28,7 @@ describe('/jackpots (issue 26), as the server renders it before any script', () 
     expect(text(krone)).toContain('Startbeløb 100.000 kr.');
     expect(text(krone)).toContain('Bidrag 0,5 % af hver indsats');
     // The must-drop rule in plain words, with the range the drop was drawn from.
-    expect(text(html)).toContain('En jackpot, der skal falde: puljen vindes senest, når den når 2.000.000 kr.');
+    expect(text(html)).toContain('En jackpot, der skal falde: senest ved 2.000.000 kr. er puljen vundet.');
     expect(text(html)).toContain('mellem 100.000 kr. og 2.000.000 kr.');
   });
 
@@ -36,7 +36,11 @@ describe('/jackpots (issue 26), as the server renders it before any script', () 
     const guld = block(html, 'data-jackpot-id="guldjackpotten"', '</section>');
     expect(guld).toContain('<h2 id="jackpot-guldjackpotten-name">Guldjackpotten</h2>');
     expect(text(guld)).toContain('Jackpot med 3 puljer');
-    expect([...guld.matchAll(/data-testid="jackpot-pool" data-pool-id="([^"]+)"/g)].map((match) => match[1])).toEqual(['guld-maxi', 'guld-midi', 'guld-mini']);
+    expect([...guld.matchAll(/data-testid="jackpot-pool" data-pool-id="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      'guld-maxi',
+      'guld-midi',
+      'guld-mini',
+    ]);
     expect(text(guld)).toContain('23.456 kr.');
     expect(text(guld)).toContain('Falder senest ved 500 kr.');
   });

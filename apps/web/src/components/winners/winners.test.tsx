@@ -62,7 +62,9 @@ describe('the new winners (issue 26), as the server renders them before any scri
     );
     expect(
       text(
-        renderToStaticMarkup(<WinnersFeed initial={[]} limit={20} live={false} variant="list" emptyKey="games.winners_no_older" texts={texts} />),
+        renderToStaticMarkup(
+          <WinnersFeed initial={[]} limit={20} live={false} variant="list" emptyKey="games.winners_no_older" texts={texts} />,
+        ),
       ).trim(),
     ).toBe('Der er ikke flere gevinster at vise.');
   });
@@ -86,7 +88,9 @@ describe('the profile’s choice not to be shown among the new winners (issue 26
     const render = (initial: boolean) =>
       renderToStaticMarkup(<WinnersOptOut initial={initial} texts={pickTranslations(t, WINNERS_OPT_OUT_TEXT_KEYS)} />);
     const on = render(true);
-    expect(on).toMatch(/<label[^>]*><input type="checkbox" name="winnersOptOut" checked=""\/>Vis ikke mine gevinster under Nye vindere<\/label>/);
+    expect(on).toMatch(
+      /<label[^>]*><input type="checkbox" name="winnersOptOut" checked=""\/>Vis ikke mine gevinster under Nye vindere<\/label>/,
+    );
     expect(on).toContain('>Gem</button>');
     expect(render(false)).not.toContain('checked');
   });
