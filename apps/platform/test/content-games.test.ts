@@ -1,10 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import {
+  contributionRate,
+  JACKPOT_POOLS,
+  JACKPOTS,
+  jackpotFeeds,
   MONEY_WHEEL_COUNTS,
   MONEY_WHEEL_FIELDS,
   MONEY_WHEEL_MULTIPLIERS,
   MONEY_WHEEL_NUMBERS,
   moneyWheelRtp,
+  PPM,
   rouletteRtp,
   SHARED_HAND_RTP,
   SHARED_HAND_RULES,
@@ -24,7 +29,7 @@ import { WAGERING_CONTRIBUTION_PERCENT } from '../src/bonus/wagering.js';
 const seed = <T>(file: string) => JSON.parse(readFileSync(new URL(`../src/content/seed/${file}`, import.meta.url), 'utf8')) as T;
 const plain = (text: string) => text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-type News = { newsId: number; status: string; publicDate: string; title: string; subLine: string; body: string };
+type News = { newsId: number; newsSlug: string; status: string; publicDate: string; title: string; subLine: string; body: string };
 type Campaign = { campaignId: number; status: string; startsAt: string; title: string; subLine: string; body: string; terms: string };
 const news = seed<News[]>('news.json');
 const campaigns = seed<Campaign[]>('campaigns.json');
@@ -46,15 +51,6 @@ const texts: { where: string; date: string; published: boolean; html: string; te
 ];
 const newsText = (id: number) => texts.find((t) => t.where === `news ${id}`)!.text;
 
-/** Words of what a later issue brings: the new winners list (jackpots: their own test below). */
-const LATER = /nye vindere/i;
-/**
- * Their pages: the storefront hides every link to them until they ship (apps/web/src/lib/built-routes.ts).
- * The table games (issue 24) and the live casino (issue 25) are built: their texts are checked as any other.
- */
-const LATER_PAGES = ['/jackpots', '/nyevindere'];
-const forLaterPage = (url: string) => LATER_PAGES.some((page) => url.startsWith(page));
-
 type Page = { slug: string; status: string; title: string; metaDescription: string; body: string };
 type Landing = { landingById: string; status: string };
 type Seo = { slug: string; metaTitle: string; metaDescription: string; metaKeyWords: string; ogtitle: string; ogdescription: string };
@@ -63,7 +59,11 @@ type Home = {
   categories: { title: string; text: string; url: string }[];
 };
 const home = seed<{ home: Home }>('main-contents.json').home;
-/** The published pages, landing pages, footer, SEO texts and start page, but for what belongs to a later page. */
+/**
+ * The published pages, landing pages, footer, SEO texts and start page. The table games (issue 24), the
+ * live casino (issue 25), the jackpots and the new winners (issue 26) are built: their texts are checked
+ * as any other.
+ */
 const siteTexts: { where: string; text: string }[] = [
   ...seed<Page[]>('pages.json')
     .filter((p) => p.status === 'published')
@@ -75,22 +75,16 @@ const siteTexts: { where: string; text: string }[] = [
     where: `footer ${block.header}`,
     text: plain(`${block.header} ${block.details}`),
   })),
-  ...seed<Seo[]>('seo.json')
-    .filter((entry) => !forLaterPage(`/${entry.slug}`))
-    .map((entry) => ({
-      where: `seo ${entry.slug}`,
-      text: [entry.metaTitle, entry.metaDescription, entry.metaKeyWords, entry.ogtitle, entry.ogdescription].join(' '),
-    })),
+  ...seed<Seo[]>('seo.json').map((entry) => ({
+    where: `seo ${entry.slug}`,
+    text: [entry.metaTitle, entry.metaDescription, entry.metaKeyWords, entry.ogtitle, entry.ogdescription].join(' '),
+  })),
   ...Object.entries(seed<Record<string, Record<string, string>>>('translations.json').seo!).map(([key, text]) => ({
     where: `translation seo.${key}`,
     text,
   })),
-  ...home.banner.slides
-    .filter((slide) => !forLaterPage(slide.ctaUrl))
-    .map((slide) => ({ where: `start page slide ${slide.title}`, text: `${slide.title} ${slide.text}` })),
-  ...home.categories
-    .filter((category) => !forLaterPage(category.url))
-    .map((category) => ({ where: `start page category ${category.title}`, text: `${category.title} ${category.text}` })),
+  ...home.banner.slides.map((slide) => ({ where: `start page slide ${slide.title}`, text: `${slide.title} ${slide.text}` })),
+  ...home.categories.map((category) => ({ where: `start page category ${category.title}`, text: `${category.title} ${category.text}` })),
 ];
 
 /**
@@ -116,6 +110,8 @@ const NAMED = [
   'Gyldne Gåsevinger',
   'Rensdyrenes Magi',
   'Søde Gaver',
+  'Odins Guld',
+  'Bondens Guld',
 ];
 
 const titles = loadTitles();
@@ -258,18 +254,6 @@ describe('the slot titles the news and campaigns name', () => {
     }
   });
 
-  it('no published text tells of a jackpot: there is none yet (a later issue), so those texts are drafts', () => {
-    const published = texts.filter((x) => x.published);
-    expect(published.length).toBeGreaterThan(20);
-    for (const x of published) expect(x.text, x.where).not.toMatch(/jackpot|guldgrube/i);
-  });
-
-  it('no published text tells of the new winners list: it comes in a later issue, so those texts are drafts', () => {
-    const published = texts.filter((x) => x.published);
-    expect(published.length).toBeGreaterThan(20);
-    for (const x of published) expect(x.text, x.where).not.toMatch(LATER);
-  });
-
   it('the texts describe no mechanics the games do not have', () => {
     const mechanics =
       /klyngegevinst|kaskade|frosne wilds|voksende wilds|stigende multiplikator|skattekort-bonus|runefunktion|mystiske symboler|7x7/i;
@@ -277,13 +261,152 @@ describe('the slot titles the news and campaigns name', () => {
   });
 });
 
-describe('the rest of the site’s published texts', () => {
-  it('tell of no jackpots or new winners list, neither of which exists yet (a later issue)', () => {
-    expect(siteTexts.length).toBeGreaterThan(20);
-    for (const x of siteTexts) {
-      expect(x.text, x.where).not.toMatch(LATER);
-      expect(x.text, x.where).not.toMatch(/jackpot|guldgrube/i);
+// The jackpots (issue 26): two jackpots, four must-drop pools (packages/games-math/src/jackpot/pools.ts).
+// A published text may tell of them only as they are: their names, the titles that feed them, and each
+// pool's rate, seed and cap from the maths, never typed in here. What a pool has reached and what was
+// won, and by whom, happen on the platform and are shown live on /jackpots and /nyevindere: no text
+// states them. A text that does (news 8's million, news 11's winner, news 26's "Guldgruben", a daily
+// jackpot that does not exist) stays a draft.
+const JACKPOT_NEWS = 'kronejackpotten-og-guldjackpotten';
+/** Every published text that tells of a jackpot or one of its pools. */
+const jackpotTexts = [...texts.filter((x) => x.published), ...siteTexts].filter((x) =>
+  /jackpot|guldgrube|\b(?:Mini|Midi|Maxi)\b/i.test(x.text),
+);
+const poolsOf = (jackpotId: string) => JACKPOT_POOLS.filter((pool) => pool.jackpot === jackpotId);
+/** What a figure can belong to: a pool, or a jackpot (its pools together). */
+const jackpotThings = [
+  ...JACKPOT_POOLS.map((pool) => ({ name: pool.name, pools: [pool] })),
+  ...JACKPOTS.map((jackpot) => ({ name: jackpot.name, pools: poolsOf(jackpot.id) })),
+];
+/** The pool or jackpot a figure at `index` of `text` belongs to: the last one named before it. */
+const jackpotBefore = (text: string, index: number) => {
+  let found: (typeof jackpotThings)[number] | undefined;
+  let at = -1;
+  for (const thing of jackpotThings) {
+    const i = text.lastIndexOf(thing.name, index);
+    if (i > at) [found, at] = [thing, i];
+  }
+  return found;
+};
+/** Kroner as the texts write them: 200000000 øre → "2.000.000 kr." */
+const krDa = (ore: number) => `${String(ore / 100).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} kr.`;
+/** A share in ppm as the texts write it: 5000 → "0,5 %", 10000 → "1 %". */
+const ppmDa = (ppm: number) => `${String(ppm / 10_000).replace('.', ',')} %`;
+const jackpotStated = (pattern: RegExp) =>
+  jackpotTexts.flatMap((x) =>
+    [...x.text.matchAll(pattern)].map((m) => ({ where: `${x.where}: "${m[0]}"`, m, thing: jackpotBefore(x.text, m.index) })),
+  );
+const feeds = jackpotFeeds(titles);
+const COUNT_DA = ['ingen', 'én', 'to', 'tre', 'fire', 'fem', 'seks'];
+const capitalise = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+const feedsPool = (name: string, poolId: string) => feeds.some((feed) => feed.gameId === title(name).id && feed.poolId === poolId);
+
+/** What the jackpots are not; a published text that tells of it is not true. */
+const NOT_JACKPOTS: [RegExp, string][] = [
+  [/guldgrube/i, 'no "Guldgruben"'],
+  [/daglig|dagens jackpot|hver dag|inden kl\.|senest kl\.|\bkl\. ?\d/i, 'no daily or timed jackpot: a pool falls by its amount'],
+  [/million|\bmio\b/i, 'no million reached or won (a pool’s amounts are live, not content)'],
+  [/\d[\d.,]*\s*(?:kroner|øre)\b/i, 'amounts in kroner only as "… kr.": the seeds and caps'],
+  [
+    /(?:vandt|vundet|udløste|udløst|udbetalt|udbetalte|rundet|rundede|passeret|passerede|nået|nåede|rekord)\D{0,60}\d/i,
+    'no amount won or reached, no count of hits',
+  ],
+  [/\d[\d.,]*\s*kr\.[^<]{0,40}?(?:vandt|vundet|udløst|rundet|passeret|nået)/i, 'no amount won or reached'],
+  [/vinderen er|en spiller fra|spiller fra [A-ZÆØÅ]|\d+ vindere/i, 'no winner named or counted in content'],
+  [/på et tilfældigt spin|uanset indsatsens størrelse|højere indsats giver/i, 'a pool falls by its drawn amount, not a random spin'],
+];
+
+describe('the jackpots the published texts tell of', () => {
+  it('is told of by the jackpots’ news, the start page and the SEO texts', () => {
+    const where = jackpotTexts.map((x) => x.where);
+    expect(where).toEqual(expect.arrayContaining(['news 36', 'start page category Jackpots', 'seo jackpots']));
+    // What never happened stays a draft.
+    const drafts = news.filter((n) =>
+      ['kronejackpotten-runder-1-million', 'spiller-fra-aarhus-vinder-kronejackpotten', 'guldgruben-slaar-rekord'].includes(n.newsSlug),
+    );
+    expect(drafts.map((n) => n.status)).toEqual(['draft', 'draft', 'draft']);
+  });
+
+  it('tells of nothing the jackpots are not', () => {
+    for (const x of jackpotTexts) for (const [pattern, why] of NOT_JACKPOTS) expect(x.text, `${x.where}: ${why}`).not.toMatch(pattern);
+  });
+
+  it('names only the jackpots and pools there are', () => {
+    expect(JACKPOTS.map((jackpot) => jackpot.name)).toEqual(['Kronejackpotten', 'Guldjackpotten']);
+    for (const { where, m } of jackpotStated(/\b[A-ZÆØÅ][a-zæøå]*jackpot(?:ten|pen)\b/g))
+      expect(
+        JACKPOTS.map((jackpot) => jackpot.name),
+        where,
+      ).toContain(m[0]);
+    for (const { where, m } of jackpotStated(/\b[A-ZÆØÅ][a-zæøå]+ (?:Mini|Midi|Maxi|Mega|Major|Minor|Grand|Super)\b/g))
+      expect(
+        JACKPOT_POOLS.map((pool) => pool.name),
+        where,
+      ).toContain(m[0]);
+  });
+
+  it('states each pool’s rate, seed and cap as the maths has them, and no other amount', () => {
+    // Every amount is the seed or the cap of the pool named before it (a network jackpot's: its one pool's).
+    const amounts = jackpotStated(/(\d{1,3}(?:\.\d{3})*(?:,\d{2})?) kr\./g);
+    expect(amounts.length).toBeGreaterThanOrEqual(2 * JACKPOT_POOLS.length);
+    for (const { where, m, thing } of amounts) {
+      expect(thing, where).toBeDefined();
+      expect(thing!.pools.length, `${where}: a tiered jackpot's amounts are its pools'`).toBe(1);
+      expect([krDa(thing!.pools[0]!.seedOre), krDa(thing!.pools[0]!.capOre)], where).toContain(m[0]);
     }
+    // Every share is the rate of the pool named before it, or a jackpot's pools' together (what a title of it gives).
+    const shares = jackpotStated(/(\d+(?:,\d+)?) %/g);
+    expect(shares.length).toBeGreaterThanOrEqual(JACKPOT_POOLS.length);
+    for (const { where, m, thing } of shares) {
+      expect(thing, where).toBeDefined();
+      expect(ppmDa(thing!.pools.reduce((sum, pool) => sum + pool.ratePpm, 0)), where).toBe(m[0]);
+    }
+  });
+
+  it('the jackpots’ news tells of every pool, links to /jackpots and /nyevindere, and names titles that feed them', () => {
+    const item = news.find((n) => n.newsSlug === JACKPOT_NEWS)!;
+    expect(item.status).toBe('published');
+    const text = newsText(item.newsId);
+    expect(text).toContain(`${capitalise(COUNT_DA[JACKPOTS.length]!)} jackpots med ${COUNT_DA[JACKPOT_POOLS.length]} puljer`);
+    expect(text).toContain(`${JACKPOTS[1]!.name} har ${COUNT_DA[poolsOf(JACKPOTS[1]!.id).length]} puljer`);
+    for (const pool of JACKPOT_POOLS) {
+      const section = text.slice(text.indexOf(pool.name));
+      expect(section, pool.name).toMatch(
+        new RegExp(
+          `^${pool.name}[^%]*?${ppmDa(pool.ratePpm)}[^]*?starter på ${krDa(pool.seedOre)} og falder senest ved ${krDa(pool.capOre)}`,
+          'i',
+        ),
+      );
+    }
+    // A Guld title gives its three pools' rates together, as the news says.
+    const guld = JACKPOTS.find((jackpot) => jackpot.kind === 'tiered')!;
+    expect(text).toContain(`i alt ${ppmDa(poolsOf(guld.id).reduce((sum, pool) => sum + pool.ratePpm, 0))} af indsatsen`);
+    expect(contributionRate(feeds.filter((feed) => feed.gameId === title('Odins Guld').id))).toBe(
+      poolsOf(guld.id).reduce((sum, pool) => sum + pool.ratePpm, 0) / PPM,
+    );
+    expect(item.body).toContain('href="/jackpots"');
+    expect(item.body).toContain('href="/nyevindere"');
+    // The feeding titles as the news tells of them: the network jackpot's by their fruit, sevens and
+    // cherries, the Guld tiers' by their name ending in "Guld" (the maths' JACKPOTS decide; checked both ways).
+    expect(text).toContain('spilleautomater med frugt, syvtaller eller kirsebær');
+    const motifs = new Set(
+      titles.filter((t) => feeds.some((f) => f.gameId === t.id && f.poolId === 'kronejackpotten')).map((t) => t.theme.motif),
+    );
+    expect([...motifs].sort()).toEqual(['cherry', 'fruit', 'seven']);
+    expect(text).toContain(`${guld.familyName}: alle spilleautomater, hvis navn ender på »Guld«`);
+    for (const t of titles)
+      for (const pool of poolsOf(guld.id)) expect(feedsPool(t.name, pool.id), `${t.name} ${pool.id}`).toBe(t.name.endsWith(' Guld'));
+    for (const name of ['Frugtfesten 5', 'Kobberkronen']) {
+      expect(text, name).toContain(name);
+      expect(feedsPool(name, 'kronejackpotten'), name).toBe(true);
+    }
+    for (const name of ['Mølleriets Guld', 'Odins Guld'])
+      for (const pool of poolsOf(guld.id)) {
+        expect(text, name).toContain(name);
+        expect(feedsPool(name, pool.id), `${name} ${pool.id}`).toBe(true);
+      }
+    expect(text).toContain('fx Bondens Guld, bidrager til begge jackpots');
+    expect(JACKPOT_POOLS.every((pool) => feedsPool('Bondens Guld', pool.id))).toBe(true);
   });
 });
 

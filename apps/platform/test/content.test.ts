@@ -230,8 +230,9 @@ describe('news', () => {
     const detail = await get(`/CMScasino/news/detail?slug=${list[0].newsSlug}`);
     expect(detail.status).toBe(200);
     expect(detail.body.data.body.length).toBeGreaterThan(100);
-    // The jackpot news and the live championship are drafts until those exist (later issues;
-    // test/content-games.test.ts); the live casino's news are published since it exists (issue 25).
+    // The jackpot news of a million reached, of a winner and of "Guldgruben" are drafts: none of it
+    // happened (test/content-games.test.ts). The live championship is a draft until it exists (issue
+    // 27); the live casino's news are published since it exists (issue 25).
     const drafts = [
       'nye-spil-i-december-2026',
       'kronejackpotten-runder-1-million',
@@ -254,6 +255,16 @@ describe('news', () => {
       expect(item.status, slug).toBe(200);
       expect(item.body.data.title, slug).toContain(table);
       expect(item.body.data.body, slug).toContain('StopSpillet');
+    }
+    // The jackpots' own news (issue 26), published the day they opened.
+    platform.setNow(new Date('2026-11-28T00:00:00Z'));
+    try {
+      const jackpots = await get('/CMScasino/news/detail?slug=kronejackpotten-og-guldjackpotten');
+      expect(jackpots.status).toBe(200);
+      expect(jackpots.body.data.body).toContain('href="/jackpots"');
+      expect(jackpots.body.data.body).toContain('StopSpillet');
+    } finally {
+      platform.setNow(NOW);
     }
   });
 
