@@ -112,6 +112,8 @@ export function devEnv(
             AUTH_RATE_LIMIT_PER_MINUTE: '1000',
             CPR_RATE_LIMIT_PER_15_MINUTES: '1000',
             TEST_CLOCK_CONTROL: 'true',
+            // The browser tests force a jackpot's drop (POST /Games/jackpots/{poolId}/test-drop).
+            JACKPOT_TEST_HOOKS: 'true',
             PAYOUT_HOLD_MINUTES: '0.5',
             PAYOUT_PROCESS_INTERVAL_SECONDS: '2',
           }

@@ -64,6 +64,8 @@ describe('the wiring between stand-ins, platform and storefront (scripts/dev-env
     expect(env.platform.PGLITE_DATA_DIR).toBe('memory://');
     expect(env.platform.TEST_CLOCK_CONTROL).toBe('true');
     expect(devEnv('demo', e2ePorts({})).platform.TEST_CLOCK_CONTROL).toBeUndefined();
+    expect(env.platform.JACKPOT_TEST_HOOKS).toBe('true');
+    expect(devEnv('demo', e2ePorts({})).platform.JACKPOT_TEST_HOOKS).toBeUndefined();
     expect(env.studio).toMatchObject({ STUDIO_DATABASE_URL: 'memory://', TEST_CLOCK_CONTROL: 'true', STUDIO_PORT: '4410' });
     expect(devEnv('demo', e2ePorts({})).studio.TEST_CLOCK_CONTROL).toBeUndefined();
   });

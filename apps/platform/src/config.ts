@@ -200,6 +200,17 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(12 * 60),
+  /**
+   * Browser tests only: `POST /Games/jackpots/{poolId}/test-drop {dropOre}` sets a pool's drop in
+   * force, so a test can make the next feeding stake win it. Refused in production.
+   */
+  JACKPOT_TEST_HOOKS: booleanFromEnv.default(false),
+  /**
+   * A round's win is among the new winners when it is at least this (øre; 500 kr. by default) and
+   * at least WINNERS_MIN_MULTIPLE × the round's stake; every jackpot hit is.
+   */
+  WINNERS_MIN_ORE: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(50_000),
+  WINNERS_MIN_MULTIPLE: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** The card payment provider (the stand-in of apps/sims by default). */
   CARDS_API_URL: z.url().default('http://127.0.0.1:4300/cards'),
   CARDS_SECRET_KEY: z.string().min(8).default('krone-development-cards-secret-key'),
@@ -385,6 +396,7 @@ export function productionProblems(config: Config): string[] {
   if (config.SEED_DEMO_CONTENT)
     problems.push('SEED_DEMO_CONTENT: demo content and demo players are for development; set SEED_DEMO_CONTENT=false in production');
   if (config.TEST_CLOCK_CONTROL) problems.push('TEST_CLOCK_CONTROL: a movable clock is for tests, never in production');
+  if (config.JACKPOT_TEST_HOOKS) problems.push('JACKPOT_TEST_HOOKS: setting a jackpot’s drop is for tests, never in production');
   // The audit log's seals (audit/README.md, "Seals"): on, and out of the database's reach.
   if (config.AUDIT_SEAL_INTERVAL_SECONDS === 0)
     problems.push('AUDIT_SEAL_INTERVAL_SECONDS: 0 switches the audit log’s seals off; production seals (300 seconds, or less)');
