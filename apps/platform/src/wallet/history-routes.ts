@@ -15,8 +15,9 @@ const row = z.object({
   time: isoDateTime,
   type: z.enum(['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'other']),
   category: z.enum(['payments', 'games', 'bonus', 'other']),
+  /** The ledger's transfer kind: within type win, `jackpot_win` is a jackpot pool's hit, kept apart from the game's `win`. */
   kind: z.string(),
-  /** The game of a bet or win (its Danish name from the games catalogue). */
+  /** The game of a bet, win or jackpot win (its Danish name from the games catalogue). */
   game: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** A bet's or win's round as its provider's game shows it (a live table's round id); null for other rows. */
   roundId: z.string().nullable(),

@@ -60,7 +60,7 @@ export interface HistoryRow {
   category: 'payments' | 'games' | 'bonus' | 'other';
   /** The ledger's transfer kind (or `deposit` for one under way). */
   kind: string;
-  /** The game of a bet or win: its id and Danish name from the games catalogue (the id when it holds none). */
+  /** The game of a bet, win or jackpot win: its id and Danish name from the games catalogue (the id when it holds none). */
   game: { id: string; name: string } | null;
   /** A bet's or win's round as its provider shows it (a live table's round id, without our game session); null for others. */
   roundId: string | null;
@@ -130,11 +130,15 @@ interface RawRow {
   total: string | number;
 }
 
+/** A game's money to or from the player: a bet, a win, a jackpot hit (paid from a pool, kept apart from the game's win). */
+const GAME_KINDS = ['bet', 'win', 'jackpot_win'];
+
 const CATEGORY: Record<string, HistoryRow['category']> = {
   deposit: 'payments',
   withdrawal: 'payments',
   bet: 'games',
   win: 'games',
+  jackpot_win: 'games',
   bonus_grant: 'bonus',
   bonus_convert: 'bonus',
 };
@@ -143,6 +147,7 @@ const TYPE: Record<string, HistoryRow['type']> = {
   withdrawal: 'withdrawal',
   bet: 'bet',
   win: 'win',
+  jackpot_win: 'win',
   bonus_grant: 'bonus',
   bonus_convert: 'bonus',
 };
@@ -175,7 +180,7 @@ function shape(raw: RawRow): HistoryRow {
   const reference: Record<string, string> = typeof raw.reference === 'string' ? JSON.parse(raw.reference) : (raw.reference ?? {});
   const spendable = Number(raw.spendable);
   const kind = raw.kind;
-  const games = kind === 'bet' || kind === 'win';
+  const games = GAME_KINDS.includes(kind);
   return {
     orderId: reference.paymentId ?? reference.withdrawalId ?? reference.roundId ?? reference.grantId ?? raw.id,
     transactionId: raw.source === 'ledger' ? raw.id : null,
@@ -186,7 +191,7 @@ function shape(raw: RawRow): HistoryRow {
     game: games && (reference.game ?? reference.gameId) ? { id: reference.game ?? reference.gameId!, name: '' } : null,
     roundId: games && reference.roundId ? shownRoundId(reference.roundId, reference.gameSessionId) : null,
     stakeOre: kind === 'bet' ? -spendable : null,
-    winOre: kind === 'win' ? spendable : null,
+    winOre: kind === 'win' || kind === 'jackpot_win' ? spendable : null,
     // A conversion moves bonus to cash (nothing the player can play changes): its amount is the cash.
     amountOre: kind === 'bonus_convert' ? Number(raw.cash) : spendable,
     method: kind === 'withdrawal' ? 'nemkonto' : (reference.method ?? null),
@@ -199,7 +204,7 @@ function categoryFilter(type: HistoryType): SQL {
     case 'payments':
       return sql`kind in ('deposit', 'withdrawal')`;
     case 'games':
-      return sql`kind in ('bet', 'win')`;
+      return sql`kind in ('bet', 'win', 'jackpot_win')`;
     case 'bonus':
       return sql`kind like 'bonus%'`;
     default:
