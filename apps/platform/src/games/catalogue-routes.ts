@@ -55,6 +55,16 @@ const gameSummary = z.object({
   }),
   /** Released within the last 30 days. */
   isNew: z.boolean(),
+  /**
+   * The jackpots the title feeds (null: none): the share of every stake that goes to their pools
+   * together, a fraction (0.005 is 0.5 %), and the pools. `rtp` is the base game's return, without it.
+   */
+  jackpot: z
+    .object({
+      contributionRate: z.number(),
+      pools: z.array(z.object({ id: z.string(), name: z.string() })),
+    })
+    .nullable(),
 });
 z.globalRegistry.add(gameSummary, { id: 'GameSummary' });
 
@@ -324,7 +334,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
         tags,
         operationId: 'getGameHistory',
         summary:
-          'Every round of the session’s player, newest first: stake, win, balance after (øre), open or settled, the provider’s own round id; the last 30 days by default, any period within the last 90 days; one game optionally',
+          'Every round of the session’s player, newest first: stake and its jackpot part, the game’s win and a jackpot win apart, balance after (øre), open or settled, the provider’s own round id; the last 30 days by default, any period within the last 90 days; one game optionally',
         params: sessionParams,
         querystring: z.object({
           from: z.string().max(40).optional(),
@@ -353,8 +363,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
                   state: z.enum(['open', 'settled']),
                   startedAt: isoDateTime,
                   endedAt: isoDateTime.nullable(),
+                  /** The round's stakes (net of rollbacks); of them, jackpotStakeOre went to jackpot pools. */
                   stakeOre: ore,
+                  jackpotStakeOre: ore,
+                  /** The game's win, without a jackpot hit. */
                   winOre: ore,
+                  /** Paid from jackpot pools (a hit), apart from the game's win. */
+                  jackpotWinOre: ore,
                   balanceAfterOre: ore.nullable(),
                   mode: z.literal('real'),
                 }),

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
 import { foldForSearch } from './catalogue-sync.js';
 import { LIVE_CATEGORIES, type LiveCategory } from './live/types.js';
+import { createTitleJackpots, type GameJackpot } from './jackpots/title-jackpots.js';
 import { gameRounds, games } from './schema.js';
 
 export const VOLATILITIES = ['low', 'medium', 'high', 'very-high'] as const;
@@ -23,6 +24,7 @@ export { LIVE_CATEGORIES, type LiveCategory };
 /** Every category a listed title may have: a table game's or a live table's. */
 export const CATALOGUE_CATEGORIES = [...TABLE_KINDS, ...LIVE_CATEGORIES] as const;
 export type CatalogueCategory = TableKind | LiveCategory;
+export type { GameJackpot };
 
 /**
  * The game type of each title named (withdrawn ones too), read in the caller's transaction when it
@@ -73,7 +75,7 @@ const summaryColumns = {
 type Column<K extends keyof typeof summaryColumns> = (typeof summaryColumns)[K]['_'];
 /** A column's value as selected: null where the column may be (a table's reels, family and hit frequency). */
 type SummaryRow = { [K in keyof typeof summaryColumns]: Column<K>['notNull'] extends true ? Column<K>['data'] : Column<K>['data'] | null };
-export type GameSummary = SummaryRow & { isNew: boolean };
+export type GameSummary = SummaryRow & { isNew: boolean; jackpot: GameJackpot | null };
 
 export interface CatalogueQuery {
   /** Slots by default: the slot pages list no table game. A category alone means its type's (tables, or live tables). */
@@ -146,7 +148,16 @@ const categoryType = (category: CatalogueCategory): GameType =>
 export function createCatalogue({ db, clock, tableCategories = async () => TABLE_KINDS }: CatalogueDeps) {
   /** The first day a title counts as new (Copenhagen days are close enough for a badge: UTC dates). */
   const newSince = () => new Date(clock().getTime() - NEW_GAME_DAYS * DAY_MS).toISOString().slice(0, 10);
-  const summaryOf = (row: SummaryRow, since = newSince()): GameSummary => ({ ...row, isNew: row.releaseDate >= since });
+
+  // Which titles feed which pools (jackpots/title-jackpots.ts): read once a minute, not per list.
+  const titleJackpots = createTitleJackpots(db);
+  const jackpotsByGame = titleJackpots.byGame;
+
+  const summaryOf = (row: SummaryRow, since: string, jackpots: Map<string, GameJackpot>): GameSummary => ({
+    ...row,
+    isNew: row.releaseDate >= since,
+    jackpot: jackpots.get(row.id) ?? null,
+  });
   const inPlay = isNull(games.withdrawnAt);
 
   /** Rounds with a stake standing per game since `since`, and the distinct players: a subquery to join. */
@@ -201,8 +212,9 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     const total = rows[0]?.total ?? (page > 1 ? await count(filters) : 0);
+    const jackpots = await jackpotsByGame();
     return {
-      items: rows.map(({ total: _total, ...row }) => summaryOf(row, since)),
+      items: rows.map(({ total: _total, ...row }) => summaryOf(row, since, jackpots)),
       page,
       pageSize,
       total,
@@ -250,7 +262,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
     const since = newSince();
     const popular = played(popularSince());
     const slotsInPlay = and(inPlay, eq(games.gameType, 'slot'));
-    const [newest, mostPlayed, perStudio, [{ total } = { total: 0 }], tableRows, categories] = await Promise.all([
+    const [newest, mostPlayed, perStudio, [{ total } = { total: 0 }], tableRows, categories, jackpots] = await Promise.all([
       db.select(summaryColumns).from(games).where(slotsInPlay).orderBy(desc(games.releaseDate), asc(games.id)).limit(LOBBY_ROW),
       db
         .select(summaryColumns)
@@ -284,23 +296,24 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
       tableCategories()
         .then((order) => (order.length > 0 ? order : TABLE_KINDS))
         .catch(() => TABLE_KINDS),
+      jackpotsByGame(),
     ]);
     const byStudio = new Map<string, GameSummary[]>();
     for (const { rank: _rank, ...row } of perStudio) {
-      const summary = summaryOf(row as SummaryRow, since);
+      const summary = summaryOf(row as SummaryRow, since, jackpots);
       byStudio.set(row.studio, [...(byStudio.get(row.studio) ?? []), summary]);
     }
     const newestFirst = (a: GameSummary, b: GameSummary) =>
       a.releaseDate === b.releaseDate ? (a.id < b.id ? -1 : 1) : a.releaseDate < b.releaseDate ? 1 : -1;
     return {
-      newest: newest.map((row) => summaryOf(row, since)),
-      popular: mostPlayed.map((row) => summaryOf(row, since)),
+      newest: newest.map((row) => summaryOf(row, since, jackpots)),
+      popular: mostPlayed.map((row) => summaryOf(row, since, jackpots)),
       byStudio: [...byStudio.entries()]
         .sort(([a], [b]) => a.localeCompare(b, 'da'))
         .map(([studio, list]) => ({ studio, games: list.sort(newestFirst) })),
       total,
       tables: byCategoryOrder(
-        tableRows.map((row) => summaryOf(row, since)),
+        tableRows.map((row) => summaryOf(row, since, jackpots)),
         categories,
       ),
     };
@@ -326,7 +339,8 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
       .where(inPlay)
       .orderBy(desc(popular.rounds), desc(popular.players), desc(games.releaseDate), asc(games.id))
       .limit(limit);
-    return { items: rows.map(({ rounds, players, ...row }) => ({ ...summaryOf(row, since), rounds, players })) };
+    const jackpots = await jackpotsByGame();
+    return { items: rows.map(({ rounds, players, ...row }) => ({ ...summaryOf(row, since, jackpots), rounds, players })) };
   }
 
   /**
@@ -354,7 +368,8 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
         )
         .limit(limit);
     });
-    return { items: rows.map((row) => summaryOf(row, since)) };
+    const jackpots = await jackpotsByGame();
+    return { items: rows.map((row) => summaryOf(row, since, jackpots)) };
   }
 
   /** One title in play, with its stakes; GAME_NOT_FOUND otherwise. */
@@ -374,7 +389,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
     if (!row) throw fail('GAME_NOT_FOUND');
     const { stepsOre, defaultOre, unitOre, maxCallOre, maxRoundOre, ...summary } = row;
     return {
-      ...summaryOf(summary),
+      ...summaryOf(summary, newSince(), await jackpotsByGame()),
       stake: {
         minOre: summary.minStakeOre,
         maxOre: summary.maxStakeOre,
@@ -395,7 +410,8 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
       .select(summaryColumns)
       .from(games)
       .where(and(inArray(games.id, [...new Set(ids)]), inPlayOnly ? inPlay : undefined));
-    return new Map(rows.map((row) => [row.id, summaryOf(row, since)]));
+    const jackpots = await jackpotsByGame();
+    return new Map(rows.map((row) => [row.id, summaryOf(row, since, jackpots)]));
   }
 
   /** The Danish names of the titles named (withdrawn ones too): the transactions list's game column. */
@@ -460,6 +476,8 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
     assertStakeAllowed,
     stakeRuleOf,
     forgetStakes: () => stakeRules.clear(),
+    /** The jackpot feeds are read again at the next list (after the pools' sync). */
+    forgetJackpotFeeds: titleJackpots.forget,
   };
 }
 

@@ -104,7 +104,8 @@ export function createPlayerGames({
   /**
    * Every round of the player in the period (the last 30 days by default, at most 90 days back,
    * as the transactions list), newest first, optionally one game's: stake and win as the
-   * round's bets (net of rollbacks) and wins, and the balance right after the round's latest
+   * round's bets (net of rollbacks) and wins (of the stake, the part that went to jackpot pools;
+   * a jackpot hit apart from the game's win, as the regulator's records keep them), and the balance right after the round's latest
    * money call, which that call read from the ledger's locked balance rows in its own
    * transaction. A round whose bets were all rolled back and that won nothing is not listed. Each
    * round says whether it is settled (its provider ended it) or still open, and its provider's own
@@ -119,7 +120,7 @@ export function createPlayerGames({
       eq(gameRounds.playerId, playerId),
       gte(gameRounds.createdAt, from),
       lt(gameRounds.createdAt, to),
-      or(gt(gameRounds.stakedOre, 0), gt(gameRounds.wonOre, 0))!,
+      or(gt(gameRounds.stakedOre, 0), gt(gameRounds.wonOre, 0), gt(gameRounds.jackpotWonOre, 0))!,
     ];
     if (query.gameId) filters.push(eq(gameRounds.gameId, query.gameId));
     const rows = await db
@@ -132,7 +133,9 @@ export function createPlayerGames({
         startedAt: gameRounds.createdAt,
         endedAt: gameRounds.endedAt,
         stakeOre: gameRounds.stakedOre,
+        jackpotStakeOre: gameRounds.jackpotStakedOre,
         winOre: gameRounds.wonOre,
+        jackpotWinOre: gameRounds.jackpotWonOre,
         balanceAfterOre: gameRounds.balanceAfterOre,
         total: sql<number>`count(*) over ()::int`,
       })
