@@ -99,7 +99,7 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
       schema: {
         tags,
         operationId: 'getUserProfile',
-        summary: 'userInfo and playerType of the session’s player',
+        summary: 'userInfo and playerType of the session’s player, and their choice not to be shown among the new winners',
         params: sessionParams,
         response: {
           200: ok(
@@ -108,6 +108,8 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
               playerType: z.string(),
               segment: z.string(),
               properties: z.record(z.string(), z.string()),
+              /** Never shown among the new winners, and nameless in a jackpot's last hits. */
+              winnersOptOut: z.boolean(),
             }),
           ),
           401: errorBody,
@@ -117,6 +119,25 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
     async (request, reply) => {
       reply.headers(noStore);
       return { result: 1 as const, data: await players.profile(request.player) };
+    },
+  );
+
+  app.put(
+    '/GATMaven/users/:sessionId/profile',
+    {
+      schema: {
+        tags,
+        operationId: 'updateUserProfile',
+        summary:
+          'The session’s player’s choices on their profile: winnersOptOut true leaves them out of the new winners (their earlier wins too) and nameless in a jackpot’s last hits; a change is written to the player log',
+        params: sessionParams,
+        body: z.object({ winnersOptOut: z.boolean() }),
+        response: { 200: ok(z.object({ winnersOptOut: z.boolean() })), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { result: 1 as const, data: await players.setWinnersOptOut(request.player.id, request.body.winnersOptOut) };
     },
   );
 

@@ -1,13 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
 import { iso, isoOrNull } from '../shared/http.js';
 import { type Player, players } from './schema.js';
+import type { PlayerLogEntry } from './common.js';
 import type { Secrets } from './secrets.js';
 
 export interface ProfileDeps {
   db: Db;
   secrets: Secrets;
+  /** The player log (common.ts): a change of the player's choices is written there. */
+  log?: (entry: PlayerLogEntry) => Promise<unknown>;
 }
 
 /** userInfo of spec §3, the fields a Danish operator keeps; never the CPR. */
@@ -40,9 +43,30 @@ function userInfo(player: Player) {
 }
 
 /** The account as the player and the other contexts see it: the profile, offer properties, Depositor or not, the CPR for a payout. */
-export function createProfile({ db, secrets }: ProfileDeps) {
+export function createProfile({ db, secrets, log }: ProfileDeps) {
   function profile(player: Player) {
-    return { userInfo: userInfo(player), playerType: player.playerType, segment: player.playerType, properties: player.properties };
+    return {
+      userInfo: userInfo(player),
+      playerType: player.playerType,
+      segment: player.playerType,
+      properties: player.properties,
+      winnersOptOut: player.winnersOptOut,
+    };
+  }
+
+  /**
+   * Whether the player is left out of the new winners (issue 26): never listed, and nameless in a
+   * jackpot's last hits, for their earlier wins too (the feed decides at every read). A change is
+   * written to the player log; the same choice again changes nothing.
+   */
+  async function setWinnersOptOut(playerId: string, optOut: boolean) {
+    const changed = await db
+      .update(players)
+      .set({ winnersOptOut: optOut })
+      .where(and(eq(players.id, playerId), ne(players.winnersOptOut, optOut)))
+      .returning({ id: players.id });
+    if (changed.length > 0) await log?.({ playerId, kind: optOut ? 'winners_opt_out' : 'winners_opt_in' });
+    return { winnersOptOut: optOut };
   }
 
   async function setProperties(player: Player, entries: { property: 'acceptsmsoffer' | 'firstdeposit'; value: string }[]) {
@@ -101,5 +125,15 @@ export function createProfile({ db, secrets }: ProfileDeps) {
     return secrets.decrypt(row.cprEncrypted);
   }
 
-  return { profile, setProperties, getProperty, updateDepositor, markDepositor, declinedWelcomeBonus, updatePlayerType, cprForPlayer };
+  return {
+    profile,
+    setWinnersOptOut,
+    setProperties,
+    getProperty,
+    updateDepositor,
+    markDepositor,
+    declinedWelcomeBonus,
+    updatePlayerType,
+    cprForPlayer,
+  };
 }

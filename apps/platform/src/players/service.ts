@@ -59,7 +59,7 @@ export function createPlayersService(deps: PlayersDeps) {
     contactChange,
     endGameSessions: deps.endGameSessions,
   });
-  const profile = createProfile({ db, secrets });
+  const profile = createProfile({ db, secrets, log: common.log });
   const marketing = createMarketing({ db, common });
 
   return {
