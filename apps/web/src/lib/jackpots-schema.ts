@@ -30,9 +30,9 @@ export const jackpotHitSchema = z.object({
   sequence: z.number().int().min(0),
   amountOre: ore,
   gameId: id,
-  gameName: name,
+  gameName: z.string().max(200),
   at: instant,
-  winner: z.string().min(1).max(100).nullable(),
+  winner: z.string().max(100).nullable(),
   drop: z.object({ ore, nonce: z.string().min(1).max(200), hash }),
 });
 

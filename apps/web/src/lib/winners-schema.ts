@@ -15,13 +15,13 @@ export const winnerSchema = z.object({
   id: winnerIdSchema,
   kind: z.enum(['win', 'jackpot']),
   gameId: z.string().min(1).max(100),
-  gameName: z.string().min(1).max(200),
+  gameName: z.string().max(200),
   gameType: z.enum(['slot', 'table', 'live']).catch('slot'),
   amountOre: ore,
   stakeOre: ore,
   poolName: z.string().min(1).max(200).nullable(),
   at: z.string().min(1).max(40),
-  winner: z.string().min(1).max(100),
+  winner: z.string().max(100),
 });
 
 /** The most winners one answer holds (the platform's largest page). */

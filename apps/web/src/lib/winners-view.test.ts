@@ -27,7 +27,7 @@ describe('the new winners (issue 26)', () => {
     expect(JSON.parse(normaliseWinnerEvent(JSON.stringify({ ...winner(3), playerId: 'secret' }))!)).toEqual(winner(3));
     expect(JSON.parse(normaliseWinnerEvent(JSON.stringify({ ...winner(3), gameType: 'bingo' }))!).gameType).toBe('slot');
     expect(normaliseWinnerEvent(JSON.stringify({ ...winner(3), id: '3' }))).toBeNull();
-    expect(normaliseWinnerEvent(JSON.stringify({ ...winner(3), winner: '' }))).toBeNull();
+    expect(normaliseWinnerEvent(JSON.stringify({ ...winner(3), winner: 7 }))).toBeNull();
     expect(normaliseWinnerEvent('nope')).toBeNull();
     expect(winnersSchema.parse({ items: Array.from({ length: 120 }, (_, i) => winner(i + 1)) }).items).toHaveLength(100);
   });

@@ -17,8 +17,8 @@ export function HitAnnouncer() {
         ? t('games.jackpot_just_won', {
             pool: hit.poolName,
             amount: formatKr(hit.amountOre),
-            game: hit.gameName,
-            name: hit.winner ?? t('games.jackpot_anonymous'),
+            game: hit.gameName || hit.gameId,
+            name: hit.winner || t('games.jackpot_anonymous'),
           })
         : null}
     </div>

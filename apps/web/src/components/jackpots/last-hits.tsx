@@ -33,12 +33,12 @@ export function LastHits({ poolId, headingId }: { poolId: string; headingId: str
                 <span>
                   {t('games.jackpot_hit_on')}{' '}
                   <TileLink gameId={hit.gameId} className={styles.gameLink}>
-                    {hit.gameName}
+                    {hit.gameName || hit.gameId}
                   </TileLink>
                 </span>
               </div>
               <div className={styles.hitMeta}>
-                <span data-testid="jackpot-hit-winner">{hit.winner ?? t('games.jackpot_anonymous')}</span>
+                <span data-testid="jackpot-hit-winner">{hit.winner || t('games.jackpot_anonymous')}</span>
                 <time dateTime={hit.at}>{formatDateTimeDa(hit.at)}</time>
               </div>
               <details className={styles.check}>

@@ -7,4 +7,5 @@ export const WINNER_TEXT_KEYS = [
   'games.winner_jackpot_of',
   'games.winner_stake',
   'games.jackpot_hit_on',
+  'games.jackpot_anonymous',
 ] as const;

@@ -23,12 +23,12 @@ export function WinnerItem({ winner, t, fresh = false }: { winner: Winner; t: Tr
           {winner.poolName ? t('games.winner_jackpot_of', { pool: winner.poolName }) : t('games.winner_jackpot')}
         </span>
       ) : null}
-      <span className={styles.who}>{t('games.winner_won', { name: winner.winner })}</span>
+      <span className={styles.who}>{t('games.winner_won', { name: winner.winner || t('games.jackpot_anonymous') })}</span>
       <strong className={styles.amount}>{formatKr(winner.amountOre)}</strong>
       <span className={styles.game}>
         {t('games.jackpot_hit_on')}{' '}
         <TileLink gameId={winner.gameId} kind={linkKind(winner.gameType)} className={styles.gameLink}>
-          {winner.gameName}
+          {winner.gameName || winner.gameId}
         </TileLink>
       </span>
       <span className={styles.meta}>
