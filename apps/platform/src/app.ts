@@ -32,6 +32,8 @@ import { LYSMESTER_PROVIDER_ID, providersFromConfig } from './games/providers.js
 import { liveRoutes } from './games/live/routes.js';
 import { createLiveCasino, type LiveCasino } from './games/live/service.js';
 import { createLysmesterStudio } from './games/providers/lysmester/studio.js';
+import { createJackpotFeed } from './games/jackpots/feed.js';
+import { jackpotRoutes } from './games/jackpots/routes.js';
 import { gamesContractRoutes, gamesRoutes } from './games/routes.js';
 import { lysmesterWalletRoutes } from './games/providers/lysmester/routes.js';
 import { categoryIdsByPosition, createGamesService } from './games/service.js';
@@ -297,6 +299,8 @@ export async function buildPlatform({
     // A game session belongs to the login that launched it and ends with it (games/README.md).
     loginOf: players.loginOf,
     resolvePeriod,
+    // A round's win among the new winners (issue 26): at least max(WINNERS_MIN_ORE, WINNERS_MIN_MULTIPLE × its stake).
+    bigWin: { minOre: config.WINNERS_MIN_ORE, minMultiple: config.WINNERS_MIN_MULTIPLE },
     // The lobby's table games follow the operator's order of the table categories.
     tableCategories: async () => categoryIdsByPosition((await content.getPublicSystemConfig('BordspilCategory')).value),
     warningMinutes: async () => {
@@ -407,6 +411,12 @@ export async function buildPlatform({
   await app.register(gamesRoutes, { games });
   await app.register(catalogueRoutes, { games });
   await app.register(liveRoutes, { live });
+  // The jackpots and the new winners (issue 26): reads, and streams fanned out from one LISTEN per
+  // process (games/jackpots/feed.ts), ended by the listener's close; the browser tests' hook.
+  await app.register(jackpotRoutes, {
+    feed: createJackpotFeed({ db: database.db, listen: database.listen, clock, log: app.log }),
+    forceDrop: config.JACKPOT_TEST_HOOKS ? games.jackpots.forceDrop : null,
+  });
   if (testClock) await app.register(testClockRoutes, { testClock });
 
   // The public listener: the providers' calls, each signed with the provider's own secret.
