@@ -521,9 +521,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** userInfo and playerType of the session’s player */
+        /** userInfo and playerType of the session’s player, and their choice not to be shown among the new winners */
         get: operations["getUserProfile"];
-        put?: never;
+        /** The session’s player’s choices on their profile: winnersOptOut true leaves them out of the new winners (their earlier wins too) and nameless in a jackpot’s last hits; a change is written to the player log */
+        put: operations["updateUserProfile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1093,7 +1094,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every round of the session’s player, newest first: stake, win, balance after (øre), open or settled, the provider’s own round id; the last 30 days by default, any period within the last 90 days; one game optionally */
+        /** Every round of the session’s player, newest first: stake and its jackpot part, the game’s win and a jackpot win apart, balance after (øre), open or settled, the provider’s own round id; the last 30 days by default, any period within the last 90 days; one game optionally */
         get: operations["getGameHistory"];
         put?: never;
         post?: never;
@@ -1182,6 +1183,74 @@ export interface paths {
         put?: never;
         /** The player’s “continue” to the money-played warning at the live tables: when it is due, its minutes start again from now; when it is not (answered already, or not yet due), nothing changes. Answers the warning’s state as GET does */
         post: operations["continueLiveWarning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/jackpots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The jackpot pools in play by position: amount, seed, cap (a must-drop jackpot is won at the latest there), rate, the committed hash of the drop in force, the 5 newest hits (revealed drops, the winner’s shortened name or null), the feeding titles */
+        get: operations["jackpots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/jackpots/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pools as server-sent events (text/event-stream): `event: pools` with {pools: [{id, amountOre, drop}], at} at once and whenever a pool changed (at most about 4 a second), `event: hit` with a JackpotHit when a pool is won, a `: ping` comment every 15 s; 503 SERVICE_OVERLOADED past the subscribers a process serves */
+        get: operations["jackpotsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The new winners, newest first: big wins and jackpot hits from settled rounds, with the title, amounts and the winner’s first name and initial; players who opted out are never shown. `before`: the last id of the page before */
+        get: operations["winners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Games/winners/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The new winners as server-sent events (text/event-stream): a `: ready` comment at once, then `event: winner` with a Winner for each new one shown, a `: ping` comment every 15 s; 503 SERVICE_OVERLOADED past the subscribers a process serves */
+        get: operations["winnersStream"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1363,7 +1432,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBodyInput: {
             /** @enum {number} */
             result: 0;
@@ -1424,6 +1493,13 @@ export interface components {
                 };
             };
             isNew: boolean;
+            jackpot: {
+                contributionRate: number;
+                pools: {
+                    id: string;
+                    name: string;
+                }[];
+            } | null;
         };
         LiveLobbyInput: {
             /** Format: date-time */
@@ -1473,8 +1549,65 @@ export interface components {
             stakedOre: number;
             wonOre: number;
         };
+        JackpotHitInput: {
+            poolId: string;
+            poolName: string;
+            sequence: number;
+            amountOre: number;
+            gameId: string;
+            gameName: string;
+            /** Format: date-time */
+            at: string;
+            winner: string | null;
+            drop: {
+                ore: number;
+                nonce: string;
+                hash: string;
+            };
+        };
+        JackpotPoolInput: {
+            id: string;
+            name: string;
+            jackpot: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "network" | "tiered";
+            };
+            /** @enum {string|null} */
+            tier: "mini" | "midi" | "maxi" | null;
+            amountOre: number;
+            seedOre: number;
+            capOre: number;
+            ratePpm: number;
+            drop: {
+                sequence: number;
+                hash: string;
+            };
+            lastHits: components["schemas"]["JackpotHitInput"][];
+            games: {
+                id: string;
+                name: string;
+            }[];
+            gameCount: number;
+        };
+        WinnerInput: {
+            id: number;
+            /** @enum {string} */
+            kind: "win" | "jackpot";
+            gameId: string;
+            gameName: string;
+            /** @enum {string} */
+            gameType: "slot" | "table" | "live";
+            amountOre: number;
+            stakeOre: number;
+            poolName: string | null;
+            /** Format: date-time */
+            at: string;
+            winner: string;
+        };
         /** @enum {string} */
-        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBody: {
             /** @enum {number} */
             result: 0;
@@ -1535,6 +1668,13 @@ export interface components {
                 };
             };
             isNew: boolean;
+            jackpot: {
+                contributionRate: number;
+                pools: {
+                    id: string;
+                    name: string;
+                }[];
+            } | null;
         };
         LiveLobby: {
             /** Format: date-time */
@@ -1583,6 +1723,63 @@ export interface components {
             warningMinutes: number;
             stakedOre: number;
             wonOre: number;
+        };
+        JackpotHit: {
+            poolId: string;
+            poolName: string;
+            sequence: number;
+            amountOre: number;
+            gameId: string;
+            gameName: string;
+            /** Format: date-time */
+            at: string;
+            winner: string | null;
+            drop: {
+                ore: number;
+                nonce: string;
+                hash: string;
+            };
+        };
+        JackpotPool: {
+            id: string;
+            name: string;
+            jackpot: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "network" | "tiered";
+            };
+            /** @enum {string|null} */
+            tier: "mini" | "midi" | "maxi" | null;
+            amountOre: number;
+            seedOre: number;
+            capOre: number;
+            ratePpm: number;
+            drop: {
+                sequence: number;
+                hash: string;
+            };
+            lastHits: components["schemas"]["JackpotHit"][];
+            games: {
+                id: string;
+                name: string;
+            }[];
+            gameCount: number;
+        };
+        Winner: {
+            id: number;
+            /** @enum {string} */
+            kind: "win" | "jackpot";
+            gameId: string;
+            gameName: string;
+            /** @enum {string} */
+            gameType: "slot" | "table" | "live";
+            amountOre: number;
+            stakeOre: number;
+            poolName: string | null;
+            /** Format: date-time */
+            at: string;
+            winner: string;
         };
     };
     responses: never;
@@ -3261,8 +3458,61 @@ export interface operations {
                             properties: {
                                 [key: string]: string;
                             };
+                            winnersOptOut: boolean;
                         };
                     };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateUserProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    winnersOptOut: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            winnersOptOut: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Default Response */
@@ -5274,6 +5524,13 @@ export interface operations {
                                     };
                                 };
                                 isNew: boolean;
+                                jackpot: {
+                                    contributionRate: number;
+                                    pools: {
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                } | null;
                                 rounds: number;
                                 players: number;
                             }[];
@@ -5383,6 +5640,13 @@ export interface operations {
                                 };
                             };
                             isNew: boolean;
+                            jackpot: {
+                                contributionRate: number;
+                                pools: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                            } | null;
                             stake: {
                                 minOre: number;
                                 maxOre: number;
@@ -5585,6 +5849,13 @@ export interface operations {
                                     };
                                 };
                                 isNew: boolean;
+                                jackpot: {
+                                    contributionRate: number;
+                                    pools: {
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                } | null;
                                 /** Format: date-time */
                                 lastPlayedAt: string;
                             }[];
@@ -5648,7 +5919,9 @@ export interface operations {
                                 /** Format: date-time */
                                 endedAt: string | null;
                                 stakeOre: number;
+                                jackpotStakeOre: number;
                                 winOre: number;
+                                jackpotWinOre: number;
                                 balanceAfterOre: number | null;
                                 /** @enum {string} */
                                 mode: "real";
@@ -5890,6 +6163,128 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    jackpots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            pools: components["schemas"]["JackpotPool"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    jackpotsStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream: `event: pools` and `event: hit`, `data: <JSON>`; `: ping` comments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    winners: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            items: components["schemas"]["Winner"][];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    winnersStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream: `event: winner`, `data: <Winner as JSON>`; comments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6311,6 +6706,12 @@ export interface operations {
                             balanceOre: number;
                             cashOre: number;
                             bonusOre: number;
+                            /** @description The jackpot pools this stake won, paid to the player’s cash with it (in the balances); absent when none */
+                            jackpotWins?: {
+                                poolId: string;
+                                poolName: string;
+                                amountOre: number;
+                            }[];
                         };
                     };
                 };
@@ -6402,6 +6803,12 @@ export interface operations {
                             balanceOre: number;
                             cashOre: number;
                             bonusOre: number;
+                            /** @description The jackpot pools this stake won, paid to the player’s cash with it (in the balances); absent when none */
+                            jackpotWins?: {
+                                poolId: string;
+                                poolName: string;
+                                amountOre: number;
+                            }[];
                         };
                     };
                 };
@@ -6500,6 +6907,12 @@ export interface operations {
                             balanceOre: number;
                             cashOre: number;
                             bonusOre: number;
+                            /** @description The jackpot pools this stake won, paid to the player’s cash with it (in the balances); absent when none */
+                            jackpotWins?: {
+                                poolId: string;
+                                poolName: string;
+                                amountOre: number;
+                            }[];
                         };
                     };
                 };
@@ -6591,6 +7004,12 @@ export interface operations {
                             balanceOre: number;
                             cashOre: number;
                             bonusOre: number;
+                            /** @description The jackpot pools this stake won, paid to the player’s cash with it (in the balances); absent when none */
+                            jackpotWins?: {
+                                poolId: string;
+                                poolName: string;
+                                amountOre: number;
+                            }[];
                         };
                     };
                 };
