@@ -84,6 +84,19 @@ export function keepAliveTransport(maxSockets = 64): Transport {
 export interface Balances {
   balanceOre: number;
 }
+/** A pool the stake won (a jackpot hit), paid to the player's cash in the bet's own transaction. */
+export interface JackpotWin {
+  poolId: string;
+  poolName: string;
+  amountOre: number;
+}
+/**
+ * What a stake's answer (bet, betAndWin) adds: the pools it won, only when it won one (absent
+ * otherwise); the answer's balances already include them. A repeat of the call answers the same.
+ */
+export interface StakeAnswer extends Balances {
+  jackpotWins?: JackpotWin[];
+}
 export interface Authenticated extends Balances {
   sessionId: string;
   playerId: string;
@@ -94,6 +107,33 @@ export interface Authenticated extends Balances {
   warningMinutes?: number;
   /** When the player's login (the platform session that launched this game) began: a new login restarts the warning's clock. */
   loginAt?: string;
+}
+
+/** At most this many pools in one answer (there are four today); more is not the contract's. */
+const MAX_JACKPOT_WINS = 16;
+
+/**
+ * The pools a stake's answer says it won, in our shape: the well-formed entries only (a pool's id
+ * and name, a positive whole amount in øre), none when the answer has none. The money has moved by
+ * then, so a malformed entry is left out rather than the round's answer refused.
+ */
+export function jackpotWinsOf(answer: { jackpotWins?: unknown }): JackpotWin[] {
+  if (!Array.isArray(answer.jackpotWins)) return [];
+  return answer.jackpotWins
+    .filter(
+      (win): win is JackpotWin =>
+        typeof win === 'object' &&
+        win !== null &&
+        typeof win.poolId === 'string' &&
+        win.poolId.length > 0 &&
+        win.poolId.length <= 100 &&
+        typeof win.poolName === 'string' &&
+        win.poolName.length <= 200 &&
+        Number.isSafeInteger(win.amountOre) &&
+        win.amountOre > 0,
+    )
+    .slice(0, MAX_JACKPOT_WINS)
+    .map(({ poolId, poolName, amountOre }) => ({ poolId, poolName, amountOre }));
 }
 
 /**
@@ -136,7 +176,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
   return {
     authenticate: (token: string) => call<Authenticated>('authenticate', { token }),
     balance: (sessionId: string) => call<Balances>('balance', { sessionId }),
-    bet: (input: { sessionId: string; roundId: string; transactionId: string; amountOre: number }) => call<Balances>('bet', input),
+    bet: (input: { sessionId: string; roundId: string; transactionId: string; amountOre: number }) => call<StakeAnswer>('bet', input),
     win: (input: { sessionId: string; roundId: string; transactionId: string; amountOre: number }) => call<Balances>('win', input),
     /** A whole round in one call: its stake, its win (0 too) and its end, all or nothing; idempotent by the bet's id. */
     betAndWin: (input: {
@@ -147,7 +187,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
       winTransactionId: string;
       winAmountOre: number;
       endRound: boolean;
-    }) => call<Balances & { roundEnded: boolean }>('betAndWin', input),
+    }) => call<StakeAnswer & { roundEnded: boolean }>('betAndWin', input),
     rollback: (input: { sessionId: string; roundId: string; transactionId: string; referenceTransactionId: string }) =>
       call<Balances>('rollback', input),
     endRound: (input: { sessionId: string; roundId: string }) => call<Balances & { endedAt: string }>('endRound', input),

@@ -36,16 +36,28 @@ const win = z.object({
   winOre: ore,
 });
 const spin = z.object({ window: z.array(z.array(z.number().int())), wins: z.array(win) });
+/** A pool the round's stake won, as the platform paid it (apart from the game's win). */
+const jackpotWin = z.object({ poolId: z.string(), poolName: z.string(), amountOre: ore });
 /** A round as the player may see it: its win and outcome only once settled (null while pending, and for a refused round). */
 const round = z.object({
   roundId: z.uuid(),
   stakeOre: ore,
   winOre: ore.nullable(),
+  /** The pools the stake won ([] when none; shown once settled, or once a table's hand is dealt), paid on top of `winOre`. */
+  jackpotWins: z.array(jackpotWin),
+  /** Their sum (0 when none); null while the round is not shown. */
+  jackpotWinOre: ore.nullable(),
   startedAt: isoDateTime,
   status: z.enum(['settled', 'pending', 'refused', 'cancelled', 'playing']),
   /** A table round's state as the player may see it (rounds/table-games.ts tableView); null for slots and unsettled rounds. */
   table: z.record(z.string(), z.unknown()).nullable(),
-  outcome: spin.extend({ freeSpins: z.object({ spins: z.number().int(), winOre: ore, rounds: z.array(spin) }).nullable() }).nullable(),
+  outcome: spin
+    .extend({
+      freeSpins: z.object({ spins: z.number().int(), winOre: ore, rounds: z.array(spin) }).nullable(),
+      /** The round's jackpot part, named apart from the game's wins (which add up to `winOre`); null when none. */
+      jackpot: z.object({ wins: z.array(jackpotWin), winOre: ore }).nullable(),
+    })
+    .nullable(),
   /** The platform's code of a refused round (INSUFFICIENT_FUNDS, ACCOUNT_PAUSED, GAME_SESSION_ENDED, …). */
   refusalCode: z.string().nullable(),
 });

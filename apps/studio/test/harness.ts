@@ -23,6 +23,13 @@ export function platformFetch(platform: TestPlatform) {
     failing: null as null | ((operation: string) => 'timeout' | 'error502' | 'lost-answer' | 'error502-after-landing' | null),
     /** Holds a call this long before it reaches the platform (a slow network). */
     delayMs: null as null | ((operation: string) => number),
+    /**
+     * Changes what the platform answered to a call it did (a 200 with `{result: 1, data}`): a test's
+     * stand-in for what the platform adds, e.g. the pools a stake won. Called once the call has
+     * landed, before the answer may be lost on its way back.
+     */
+    answer: null as
+      null | ((operation: string, request: Record<string, unknown>, data: Record<string, unknown>) => Record<string, unknown>),
     calls: [] as string[],
   };
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -40,11 +47,19 @@ export function platformFetch(platform: TestPlatform) {
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
       payload: init?.body as string | undefined,
     });
+    let body = response.body;
+    if (state.answer && response.statusCode === 200) {
+      const answered = JSON.parse(body) as { result: number; data: Record<string, unknown> };
+      if (answered.result === 1) {
+        const request = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+        body = JSON.stringify({ ...answered, data: state.answer(operation, request, answered.data) });
+      }
+    }
     // The call reached the platform and did its work, but its answer never came back.
     if (failure === 'lost-answer') throw Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
     // It did its work, and a proxy in between answered 502 instead of its answer.
     if (failure === 'error502-after-landing') return new Response('bad gateway', { status: 502 });
-    return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+    return new Response(body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
   };
   return { fetch: fetch as typeof globalThis.fetch, state };
 }
@@ -214,7 +229,11 @@ export async function realSession(world: TestWorld, cashOre: number) {
   return { player, session: started.body.data };
 }
 
-/** The player's cash and the provider's games account in the platform's ledger, and the ledger's audit. */
+/**
+ * The player's cash and the provider's games account in the platform's ledger, the parts of the
+ * player's stakes that went to jackpot pools instead (a feeding title's stake splits in its own
+ * transfer: issue 26), and the ledger's audit.
+ */
 export async function ledger(world: TestWorld, playerId: string) {
   const wallet = createWalletService(world.platform.database.db, () => new Date());
   const [games] = await rowsOf<{ balance: string | number }>(
@@ -222,7 +241,16 @@ export async function ledger(world: TestWorld, playerId: string) {
         join wallet_accounts a on a.id = e.account_id where a.kind = 'provider:krone-studio:games'`,
     world.platform.database.db,
   );
-  return { cashOre: (await wallet.playerBalances(playerId)).player_cash, gamesOre: Number(games!.balance), audit: await wallet.audit() };
+  const [pools] = await rowsOf<{ amount: string | number }>(
+    sql`select coalesce(sum(amount_ore), 0) as amount from jackpot_contributions where player_id = ${playerId}::uuid`,
+    world.platform.database.db,
+  );
+  return {
+    cashOre: (await wallet.playerBalances(playerId)).player_cash,
+    gamesOre: Number(games!.balance),
+    jackpotStakeOre: Number(pools!.amount),
+    audit: await wallet.audit(),
+  };
 }
 
 export const SOUND_LEDGER = { ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0, mismatchedBalances: 0 };

@@ -24,6 +24,8 @@ interface ShownRound {
   roundId: string;
   stakeOre: number;
   winOre: number | null;
+  /** The pools the stake won (issue 26), paid by the platform apart from the game's win. */
+  jackpotWinOre: number | null;
   status: string;
   outcome: unknown;
   refusalCode?: string | null;
@@ -62,8 +64,8 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
       return fault;
     };
 
-    /** What each player saw settled, by round id: its stake and win as shown. */
-    const shown = new Map<string, { player: number; stakeOre: number; winOre: number }>();
+    /** What each player saw settled, by round id: its stake and win as shown, and a jackpot its stake won. */
+    const shown = new Map<string, { player: number; stakeOre: number; winOre: number; jackpotWinOre: number }>();
     /** Pending rounds as the storefront holds them: the player, and the session (and bearer) that played it. */
     const pending = new Map<string, { index: number; session: SessionData & { token: string } }>();
     let pendingAnswers = 0;
@@ -78,7 +80,12 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
         pendingAnswers++;
       } else if (round.status === 'settled' || round.status === 'open') {
         expect(round.winOre).not.toBeNull();
-        shown.set(round.roundId, { player: index, stakeOre: round.stakeOre, winOre: round.winOre! });
+        shown.set(round.roundId, {
+          player: index,
+          stakeOre: round.stakeOre,
+          winOre: round.winOre!,
+          jackpotWinOre: round.jackpotWinOre ?? 0,
+        });
         pending.delete(round.roundId);
       }
     };
@@ -170,11 +177,18 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
     const settled = kept.filter((round) => round.status === 'settled');
     const refused = kept.filter((round) => round.status === 'refused');
     expect(new Set(settled.map((round) => round.id))).toEqual(new Set(shown.keys()));
-    for (const round of settled) expect(shown.get(round.id)!.winOre).toBe(round.winOre);
+    for (const round of settled) {
+      expect(shown.get(round.id)!.winOre).toBe(round.winOre);
+      expect(shown.get(round.id)!.jackpotWinOre).toBe(round.jackpotWinOre);
+    }
 
-    // The platform's ledger: per round, what moved on the studio's games account.
+    // The platform's ledger: per round, what moved on the studio's games account; a bet's whole stake
+    // (what its transfer put anywhere: the games account, and the pools' parts of a feeding title's stake).
     const moved = await rowsOf<{ kind: string; round_id: string; amount_ore: string | number }>(
-      sql`select t.kind, t.reference->>'roundId' as round_id, e.amount_ore
+      sql`select t.kind, t.reference->>'roundId' as round_id,
+              case when t.kind = 'bet'
+                then (select sum(s.amount_ore) from wallet_entries s where s.transfer_id = t.id and s.amount_ore > 0)
+                else e.amount_ore end as amount_ore
             from wallet_transfers t join wallet_entries e on e.transfer_id = t.id
             join wallet_accounts a on a.id = e.account_id
             where a.kind = 'provider:krone-studio:games'`,
@@ -200,9 +214,11 @@ describe('settlement under a faulty network (issue 22 §1)', () => {
     expect(wrong).toEqual([]);
     // Nothing else moved: no refused round paid, no round the player did not see settled.
     expect([...byRound.keys()].filter((roundId) => !shown.has(roundId))).toEqual([]);
-    // Each player's net is the stakes less the wins of the rounds they saw settled.
+    // Each player's net is the stakes less the wins (a jackpot's too) of the rounds they saw settled.
     for (const [index, { player, before }] of players.entries()) {
-      const net = [...shown.values()].filter((round) => round.player === index).reduce((sum, r) => sum + r.stakeOre - r.winOre, 0);
+      const net = [...shown.values()]
+        .filter((round) => round.player === index)
+        .reduce((sum, r) => sum + r.stakeOre - r.winOre - r.jackpotWinOre, 0);
       expect(before - (await ledger(world, player.id)).cashOre, `player ${index}`).toBe(net);
     }
     expect((await ledger(world, players[0]!.player.id)).audit).toEqual(SOUND_LEDGER);

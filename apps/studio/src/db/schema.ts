@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { JackpotWin } from '../platform-client.js';
 import { bigint, boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -109,6 +110,12 @@ export const rounds = studio.table(
     autoFinished: boolean('auto_finished').notNull().default(false),
     /** The player's moves applied so far (a table round): each move is written only over the state it was made on. */
     moves: integer('moves').notNull().default(0),
+    /**
+     * The pools the round's stake won, as the platform paid them ([{poolId, poolName, amountOre}],
+     * from its answer to the stake; null: none), and their sum: apart from `win_ore` (the game's win).
+     */
+    jackpotWins: jsonb('jackpot_wins').$type<JackpotWin[]>(),
+    jackpotWinOre: bigint('jackpot_win_ore', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check('rounds_status', sql`${t.status} in ('open', 'settled', 'cancelled', 'refused', 'playing')`),
@@ -116,6 +123,8 @@ export const rounds = studio.table(
     check('rounds_kind', sql`${t.kind} in ('slot', 'roulette', 'blackjack', 'video-poker')`),
     check('rounds_stake_positive', sql`${t.stakeOre} > 0`),
     check('rounds_win_not_negative', sql`${t.winOre} is null or ${t.winOre} >= 0`),
+    check('rounds_jackpot_win_not_negative', sql`${t.jackpotWinOre} >= 0`),
+    check('rounds_jackpot_wins_array', sql`${t.jackpotWins} is null or jsonb_typeof(${t.jackpotWins}) = 'array'`),
     check('rounds_settled_has_outcome', sql`${t.status} <> 'settled' or (${t.outcome} is not null and ${t.winOre} is not null)`),
     // One round at a time per session, whatever number of studio processes.
     uniqueIndex('rounds_one_open_per_session')

@@ -1,4 +1,5 @@
 import { costUnits, type GameConfig, type RoundOutcome, type SpinOutcome } from '@krone/games-math';
+import type { JackpotWin } from '../platform-client.js';
 
 export interface ExplainedWin {
   kind: 'line' | 'ways' | 'scatter';
@@ -14,16 +15,38 @@ export interface ExplainedSpin {
   window: number[][];
   wins: ExplainedWin[];
 }
+/** The pools the round's stake won, paid from the pools and not part of the game's win. */
+export interface ExplainedJackpot {
+  wins: JackpotWin[];
+  winOre: number;
+}
 export interface ExplainedOutcome extends ExplainedSpin {
   freeSpins: { spins: number; winOre: number; rounds: ExplainedSpin[] } | null;
+  jackpot: ExplainedJackpot | null;
+}
+
+/** The jackpot part of a round (null: its stake won no pool), named apart from the game's win. */
+export function explainJackpot(wins: readonly JackpotWin[] | null | undefined): ExplainedJackpot | null {
+  if (!wins || wins.length === 0) return null;
+  return {
+    wins: wins.map(({ poolId, poolName, amountOre }) => ({ poolId, poolName, amountOre })),
+    winOre: wins.reduce((sum, win) => sum + win.amountOre, 0),
+  };
 }
 
 /**
  * A round as the player sees it, in øre: the window of each spin (symbol index per reel column,
  * top to bottom), what paid and how much. A unit is stake ÷ costUnits øre (whole: the stake is on
- * the title's steps), so every figure is an exact integer (games-math's money rule).
+ * the title's steps), so every figure is an exact integer (games-math's money rule). The game's
+ * wins add up to the round's `winOre`; a jackpot the stake won is its own part (`jackpot`), never
+ * in them.
  */
-export function explainOutcome(config: GameConfig, stakeOre: number, outcome: RoundOutcome): ExplainedOutcome {
+export function explainOutcome(
+  config: GameConfig,
+  stakeOre: number,
+  outcome: RoundOutcome,
+  jackpotWins: readonly JackpotWin[] | null = null,
+): ExplainedOutcome {
   const orePerUnit = stakeOre / costUnits(config);
   const scatterSymbol = config.scatter?.symbol ?? -1;
   const spin = (s: SpinOutcome): ExplainedSpin => ({
@@ -57,5 +80,6 @@ export function explainOutcome(config: GameConfig, stakeOre: number, outcome: Ro
             rounds: outcome.freeSpins.map(spin),
           }
         : null,
+    jackpot: explainJackpot(jackpotWins),
   };
 }

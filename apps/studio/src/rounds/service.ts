@@ -104,13 +104,18 @@ export function createRoundsService(deps: RoundsDeps) {
       round.status === 'open' ? 'pending' : (round.status as 'settled' | 'refused' | 'cancelled' | 'playing');
     const settled = status === 'settled';
     const table = isTableTitle(title);
+    // The pools the round's stake won (paid with it, so known once it is settled, or a table's hand is dealt).
+    const jackpotShown = settled || status === 'playing';
     return {
       roundId: round.id,
       stakeOre: round.stakeOre,
       winOre: settled ? (round.winOre ?? 0) : null,
+      jackpotWins: jackpotShown ? (round.jackpotWins ?? []) : [],
+      jackpotWinOre: jackpotShown ? round.jackpotWinOre : null,
       startedAt: round.startedAt.toISOString(),
       status,
-      outcome: settled && !table ? explainOutcome(title.maths, round.stakeOre, round.outcome as unknown as RoundOutcome) : null,
+      outcome:
+        settled && !table ? explainOutcome(title.maths, round.stakeOre, round.outcome as unknown as RoundOutcome, round.jackpotWins) : null,
       table:
         table && (settled || status === 'playing')
           ? tableView(title, round.outcome as unknown as TableState, round.stakeOre, {
@@ -253,6 +258,8 @@ export function createRoundsService(deps: RoundsDeps) {
       attempts: 0,
       startedAt: now,
       endedAt: null,
+      jackpotWins: null,
+      jackpotWinOre: 0,
     };
     return { round, previousRoundAt: previous === null ? null : new Date(previous), player };
   }
@@ -401,15 +408,21 @@ export function createRoundsService(deps: RoundsDeps) {
     return { round: roundView(round, deps.sessions.titleOf(round.gameId)), session: await deps.sessions.current(session.id) };
   }
 
-  /** Replays a kept round from its draws (audit): the outcome the maths gives for them now. */
+  /**
+   * Replays a kept round from its draws (audit): the outcome the maths gives for them now, with the
+   * pools its stake won as the platform paid them (kept, not drawn: a jackpot is the platform's).
+   */
   async function replay(roundId: string) {
     const [round] = await db.select().from(rounds).where(eq(rounds.id, roundId)).limit(1);
     if (!round?.outcome) return null;
     const title = deps.sessions.titleOf(round.gameId);
-    if (isTableTitle(title)) return { stored: round.outcome, replayed: replayTable(title, round.outcome as unknown as TableState) };
+    const jackpotWins = round.jackpotWins ?? [];
+    if (isTableTitle(title))
+      return { stored: round.outcome, replayed: replayTable(title, round.outcome as unknown as TableState), jackpotWins };
     return {
       stored: round.outcome as unknown as RoundOutcome,
       replayed: evaluate(title.maths, (round.outcome as unknown as RoundOutcome).draws),
+      jackpotWins,
     };
   }
 

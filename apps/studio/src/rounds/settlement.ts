@@ -3,7 +3,7 @@ import { queryPrepared, type Db } from '../db/client.js';
 import type { Session } from '../sessions/service.js';
 import { rounds, sessions } from '../db/schema.js';
 import type { ErrorCode } from '@krone/domain';
-import { PlatformRefusal, type Balances, type PlatformClient } from '../platform-client.js';
+import { PlatformRefusal, jackpotWinsOf, type JackpotWin, type PlatformClient, type StakeAnswer } from '../platform-client.js';
 
 export type Round = typeof rounds.$inferSelect;
 /** A round after a money call, and its session as that left it (null when nothing was settled). */
@@ -39,22 +39,33 @@ function sessionFromRow(row: Record<string, unknown>): Session {
 
 /**
  * A round closed once with its session's figures (settle): $1 round, $2 settled or cancelled, $3
- * now, $4 when the platform answered its end (or null), $5 the balance the platform answered (or null).
+ * now, $4 when the platform answered its end (or null), $5 the balance the platform answered (or
+ * null), $6 the pools the answer says the stake won (a JSON array, or null: none) and $7 their sum,
+ * added to any the round's earlier stakes won (a table's deal). The session's won figure counts
+ * the game's win and the jackpot's: the player's balance holds both.
  */
 const SETTLE_ROUND = `
   with closed as (
     update studio.rounds set status = $2::text, stage = 'done', ended_at = $3::timestamptz, attempted_at = $3::timestamptz,
-      platform_ended_at = $4::timestamptz
+      platform_ended_at = $4::timestamptz,
+      jackpot_wins = case when $6::jsonb is null then jackpot_wins else coalesce(jackpot_wins, '[]'::jsonb) || $6::jsonb end,
+      jackpot_win_ore = jackpot_win_ore + $7::bigint
     where id = $1::uuid and status = 'open'
-    returning session_id, stake_ore, win_ore
+    returning session_id, stake_ore, win_ore, jackpot_wins, jackpot_win_ore
   )
   update studio.sessions s set
     balance_ore = coalesce($5::bigint, s.balance_ore),
     staked_ore = s.staked_ore + case when $2::text = 'settled' then closed.stake_ore else 0 end,
-    won_ore = s.won_ore + case when $2::text = 'settled' then closed.win_ore else 0 end,
+    won_ore = s.won_ore + case when $2::text = 'settled' then closed.win_ore + closed.jackpot_win_ore else 0 end,
     rounds_played = s.rounds_played + case when $2::text = 'settled' then 1 else 0 end
   from closed where s.id = closed.session_id
-  returning s.*`;
+  returning s.*, closed.jackpot_wins as round_jackpot_wins, closed.jackpot_win_ore as round_jackpot_win_ore`;
+
+/** The pools a stake's answer won as the columns' values: the list (null: none) and its sum. */
+export function jackpotOf(answer: StakeAnswer | null): { wins: JackpotWin[] | null; winOre: number } {
+  const wins = answer ? jackpotWinsOf(answer) : [];
+  return wins.length > 0 ? { wins, winOre: wins.reduce((sum, win) => sum + win.amountOre, 0) } : { wins: null, winOre: 0 };
+}
 
 interface SettlementDeps {
   db: Db;
@@ -320,21 +331,36 @@ export function createSettlement(deps: SettlementDeps) {
   async function settle(
     round: Round,
     status: 'settled' | 'cancelled',
-    balances: Balances | null,
+    balances: StakeAnswer | null,
     endedOnPlatform: boolean,
   ): Promise<Settled> {
     const now = clock();
     const at = now.toISOString();
+    // Only a settled round's stake answer carries the pools it won (a cancelled round's bet was given back).
+    const jackpot = jackpotOf(status === 'settled' ? balances : null);
     const [row] = await queryPrepared<Record<string, unknown>>(db, 'studio_settle_round', SETTLE_ROUND, [
       round.id,
       status,
       at,
       endedOnPlatform ? at : null,
       balances?.balanceOre ?? null,
+      jackpot.wins === null ? null : JSON.stringify(jackpot.wins),
+      jackpot.winOre,
     ]);
+    // Another process closed it first: the round as that left it (a copy answered as the first time
+    // carried the same pools, kept by whichever closed it).
     if (!row) return { round: await reread(round), session: null };
     return {
-      round: { ...round, status, stage: 'done', endedAt: now, attemptedAt: now, platformEndedAt: endedOnPlatform ? now : null },
+      round: {
+        ...round,
+        status,
+        stage: 'done',
+        endedAt: now,
+        attemptedAt: now,
+        platformEndedAt: endedOnPlatform ? now : null,
+        jackpotWins: (row.round_jackpot_wins as JackpotWin[] | null) ?? null,
+        jackpotWinOre: Number(row.round_jackpot_win_ore ?? 0),
+      },
       session: sessionFromRow(row),
     };
   }

@@ -8,7 +8,7 @@ import { PlatformRefusal, type PlatformClient } from '../platform-client.js';
 import type { Session, SessionsService } from '../sessions/service.js';
 import { isTableTitle, type StudioTitle } from '../titles.js';
 import type { Drawn } from './service.js';
-import type { createSettlement, Round } from './settlement.js';
+import { jackpotOf, type createSettlement, type Round } from './settlement.js';
 import {
   TABLE_TIMEOUT_MINUTES,
   applyMove,
@@ -41,6 +41,19 @@ interface TableDeps {
 }
 
 const stored = (state: TableState) => JSON.parse(JSON.stringify(state)) as Record<string, unknown>;
+
+/**
+ * The pools a table's stake (the deal's, or a further one) won, added to the round's: the platform
+ * paid them with that stake, whatever the hand does next. Nothing when its answer won none.
+ */
+function jackpotColumns(answer: Parameters<typeof jackpotOf>[0]) {
+  const { wins, winOre } = jackpotOf(answer);
+  if (wins === null) return {};
+  return {
+    jackpotWins: sql`coalesce(${rounds.jackpotWins}, '[]'::jsonb) || ${JSON.stringify(wins)}::jsonb`,
+    jackpotWinOre: sql`${rounds.jackpotWinOre} + ${winOre}`,
+  };
+}
 
 /**
  * Table rounds on the games contract (docs: apps/studio/README.md, "Table games"). A roulette spin
@@ -112,7 +125,7 @@ export function createTableRounds(deps: TableDeps) {
     const now = clock();
     const [playing] = await db
       .update(rounds)
-      .set({ status: 'playing', stage: 'decide', decideBy: decideByOf(now), attemptedAt: now, attempts: 0 })
+      .set({ status: 'playing', stage: 'decide', decideBy: decideByOf(now), attemptedAt: now, attempts: 0, ...jackpotColumns(answer) })
       .where(and(eq(rounds.id, round.id), eq(rounds.status, 'open'), eq(rounds.stage, 'bet')))
       .returning();
     await db.update(sessions).set({ balanceOre: answer.balanceOre }).where(eq(sessions.id, session.id));
@@ -255,6 +268,7 @@ export function createTableRounds(deps: TableDeps) {
         decideBy: step.over ? null : decideByOf(taken),
         attemptedAt: taken,
         attempts: 0,
+        ...jackpotColumns(answer),
       })
       .where(and(eq(rounds.id, round.id), eq(rounds.stage, 'more'), eq(rounds.moves, round.moves)))
       .returning();

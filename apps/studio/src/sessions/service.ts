@@ -10,7 +10,7 @@ import { isTableTitle, stakeOf, type StudioTitle, type TitleById } from '../titl
 export type Session = typeof sessions.$inferSelect;
 /** The player's own clocks (real play): the pace and the money-played warning, across every game and tab. */
 export type PlayerClock = Pick<typeof players.$inferSelect, 'lastRoundAt' | 'warningSince' | 'playSince'>;
-/** What the player's settled rounds staked and won since the warning's clock started (every game and tab). */
+/** What the player's settled rounds staked and won (jackpots included) since the warning's clock started (every game and tab). */
 export interface PlayTotals {
   stakedOre: number;
   wonOre: number;
@@ -142,7 +142,8 @@ export function createSessionsService(deps: SessionsDeps) {
     const [row] = await db
       .select({
         stakedOre: sql<string>`coalesce(sum(${rounds.stakeOre}), 0)`,
-        wonOre: sql<string>`coalesce(sum(${rounds.winOre}), 0)`,
+        // The game's wins and the pools the stakes won: the player's balance holds both.
+        wonOre: sql<string>`coalesce(sum(${rounds.winOre} + ${rounds.jackpotWinOre}), 0)`,
       })
       .from(rounds)
       .where(and(eq(rounds.playerId, playerId), eq(rounds.status, 'settled'), gte(rounds.startedAt, since)));
