@@ -44,6 +44,19 @@ describe('the studio’s round answers as the game screen reads them', () => {
     const odd = roundSchema.parse({ round: { ...base, status: 'pending', winOre: 250, outcome: null }, session });
     expect(isShownRound(odd.round)).toBe(false);
   });
+
+  it('keeps the pools a round’s stake won (issue 26), apart from its win; none from a studio that sends none', () => {
+    const krone = { poolId: 'kronejackpotten', poolName: 'Kronejackpotten', amountOre: 12_345_678 };
+    const outcome = { window: [[1, 2, 3]], wins: [], freeSpins: null, jackpot: { wins: [krone], winOre: 12_345_678 } };
+    const settled = roundSchema.parse({
+      round: { ...base, status: 'settled', winOre: 0, jackpotWins: [krone], jackpotWinOre: 12_345_678, outcome, refusalCode: null },
+      session,
+    });
+    expect(isShownRound(settled.round)).toBe(true);
+    expect(settled.round).toMatchObject({ winOre: 0, jackpotWins: [krone] });
+    const older = roundSchema.parse({ round: { ...base, status: 'settled', winOre: 250, outcome: { window: [[1]], wins: [] } }, session });
+    expect(isShownRound(older.round) && older.round.jackpotWins).toBeUndefined();
+  });
 });
 
 describe('the studio’s rules answer as the paytable reads it', () => {

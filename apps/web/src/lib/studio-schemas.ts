@@ -31,6 +31,18 @@ const pendingRoundSchema = z.object({
   startedAt: z.string(),
 });
 
+/**
+ * A pool the round's stake won (issue 26), as the casino paid it with the stake: its name and amount,
+ * on top of the game's win (`winOre` never includes it). Optional: a studio before the jackpots sends
+ * none (read as none).
+ */
+const jackpotWinSchema = z.object({
+  poolId: z.string(),
+  poolName: z.string(),
+  amountOre: z.number().int().positive(),
+});
+const jackpotWinsSchema = z.array(jackpotWinSchema).max(16).optional();
+
 // ---------------------------------------------------------------------------------------------
 // Table games (issue 24): the round's table view, the table round, the table's rules.
 
@@ -130,6 +142,8 @@ const tableRoundSchema = z.object({
   roundId: z.string(),
   stakeOre: z.number().int(),
   winOre: z.number().int().nullable(),
+  /** The pools the deal's (or a further) stake won, paid with it. */
+  jackpotWins: jackpotWinsSchema,
   startedAt: z.string(),
   status: z.enum(['playing', 'settled']),
   table: tableViewSchema,
@@ -175,11 +189,12 @@ const spinSchema = z.object({
   wins: z.array(winSchema),
 });
 
-/** A settled round (fun rounds too): its win and outcome, shown. */
+/** A settled round (fun rounds too): its win and outcome, shown; the pools its stake won apart from the game's win. */
 const shownRoundSchema = z.object({
   roundId: z.string(),
   stakeOre: z.number().int(),
   winOre: z.number().int(),
+  jackpotWins: jackpotWinsSchema,
   startedAt: z.string(),
   status: z.literal('settled').optional(),
   outcome: spinSchema.extend({
@@ -306,6 +321,7 @@ export type RoundFate = RoundAnswer & { refusal: { code: string; message: string
 export type RoundAnswer = z.infer<typeof roundSchema>;
 export type SpinOutcome = z.infer<typeof spinSchema>;
 export type SpinWin = z.infer<typeof winSchema>;
+export type JackpotWin = z.infer<typeof jackpotWinSchema>;
 export type GameRules = z.infer<typeof gameRulesSchema>;
 export type StakeLimits = z.infer<typeof stakeSchema>;
 export type MoneyWarning = z.infer<typeof warningSchema>;

@@ -30,6 +30,23 @@ describe('GameBar', () => {
   });
 });
 
+describe('GameBar: a last round whose stake won a jackpot', () => {
+  const bar = (lastRound?: { winOre: number; jackpotWinOre: number } | null) =>
+    renderToStaticMarkup(<GameBar name="Vikingernes Guld" lobbyPath="/spil" loginAt={null} netOre={0} lastRound={lastRound} t={t} />);
+
+  it('says the game’s win and the jackpot’s apart', () => {
+    const html = bar({ winOre: 400, jackpotWinOre: 12_345_678 });
+    expect(html).toContain('<dt>Sidste runde</dt>');
+    expect(html).toContain(
+      '<dd data-testid="game-last-round" data-win-ore="400" data-jackpot-ore="12345678">Spil 4 kr. · Jackpot 123.456,78 kr.</dd>',
+    );
+  });
+
+  it('adds nothing when the round won no jackpot, or no round is given (the tables’ and the live screen’s bar)', () => {
+    for (const lastRound of [{ winOre: 400, jackpotWinOre: 0 }, null, undefined]) expect(bar(lastRound)).not.toContain('game-last-round');
+  });
+});
+
 describe('ModeNote', () => {
   it('offers play for money from a fun game, with login first for a guest', () => {
     const guest = renderToStaticMarkup(<ModeNote mode="fun" moneyPath="/m/g1" loggedIn={false} t={t} />);

@@ -4,6 +4,7 @@ import Link from 'next/link';
 // Relative, not '@/lib': the unit tests of this file run without the app's path alias.
 import type { Translate } from '../../lib/i18n';
 import { formatMinutes, formatSignedKr, minutesSince } from '../../lib/slot-screen';
+import { lastRoundLine } from './jackpot-words';
 import { HeaderClock } from '../layout/header-clock';
 import { useServerTime } from '../layout/use-server-time';
 import styles from './game-screen.module.css';
@@ -17,7 +18,8 @@ import styles from './game-screen.module.css';
 /**
  * The bar above a game: the way back to its lobby, the game's name (and the studio's brand where
  * the catalogue gives it), what the page puts beside it (the favourite heart), the Copenhagen
- * clock (server-corrected), the time since login (a logged-in player only) and the session's net.
+ * clock (server-corrected), the time since login (a logged-in player only), the session's net, and
+ * a last round whose stake won a jackpot with its game win and jackpot win apart.
  */
 export function GameBar({
   name,
@@ -25,6 +27,7 @@ export function GameBar({
   lobbyPath,
   loginAt,
   netOre,
+  lastRound,
   extra,
   backLabel,
   t,
@@ -37,6 +40,8 @@ export function GameBar({
   loginAt: string | null;
   /** The session's net so far; null before the session is open. */
   netOre: number | null;
+  /** The last round, when its stake won a jackpot: its game win and its jackpot win (issue 26); else none. */
+  lastRound?: { winOre: number; jackpotWinOre: number } | null;
   extra?: React.ReactNode;
   /** The way back's words: "Tilbage til lobbyen" unless the kind names its own (the live casino's). */
   backLabel?: string;
@@ -71,6 +76,14 @@ export function GameBar({
           <dt>{t('slot_machines.session_net')}</dt>
           <dd data-testid="game-net">{netOre === null ? '–' : formatSignedKr(netOre)}</dd>
         </div>
+        {lastRound && lastRound.jackpotWinOre > 0 ? (
+          <div>
+            <dt>{t('slot_machines.last_round')}</dt>
+            <dd data-testid="game-last-round" data-win-ore={lastRound.winOre} data-jackpot-ore={lastRound.jackpotWinOre}>
+              {lastRoundLine(lastRound, t)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </div>
   );

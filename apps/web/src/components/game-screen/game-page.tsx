@@ -12,6 +12,7 @@ import { GAME_SCREEN_TEXT_KEYS } from './text-keys';
 import { GameFavourite } from './game-favourite';
 import { GameScreen } from './game-screen';
 import styles from './game-screen.module.css';
+import { jackpotOfGame } from './jackpot-words';
 import { RulesPanel } from './rules-panel';
 
 export const FUN_PATH = '/spilleautomater/spil-for-sjov';
@@ -115,7 +116,7 @@ export async function GamePage({ gameId, choice, path }: { gameId: string; choic
       texts={pickTranslations(t, GAME_SCREEN_TEXT_KEYS)}
       barExtra={profile ? <BarFavourite gameId={gameId} name={rules.data.name} t={t} /> : null}
     >
-      <RulesPanel rules={rules.data} t={t} />
+      <RulesPanel rules={rules.data} jackpot={game?.ok ? jackpotOfGame(game.data) : null} t={t} />
     </GameScreen>
   );
 }

@@ -33,7 +33,9 @@ import { MotionToggle, StakeSelector } from './game-controls';
 import { RoundWords } from './round-words';
 import { WindowGrid } from './window-grid';
 import { SlotStage, type SlotStageHandle, type StageStatus } from './stage/slot-stage';
-import { stageRoundOf } from './stage/stage-model';
+import { stageJackpotOf, stageRoundOf } from './stage/stage-model';
+import { jackpotTotalOre } from './jackpot-words';
+import { JackpotNote } from './jackpot-note';
 import type { StagePhase } from './stage/pixi/slot-game';
 import { useMotionSetting } from './stage/motion-setting';
 
@@ -101,11 +103,17 @@ export function GameScreen({
   const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
   const spinButton = useRef<HTMLButtonElement>(null);
 
-  // A round answered late (pending until the casino confirmed it): shown at once, reels at rest on it.
-  const showAwaited = useCallback((settled: StudioRound) => {
-    setRound(settled);
-    stage.current?.rest(settled.outcome.window);
-  }, []);
+  // A round answered late (pending until the casino confirmed it): shown at once, reels at rest on
+  // it, then its jackpot hit (if its stake won a pool) over them.
+  const showAwaited = useCallback(
+    (settled: StudioRound, balanceOre: number | null) => {
+      setRound(settled);
+      stage.current?.rest(settled.outcome.window);
+      const jackpot = stageJackpotOf(settled.jackpotWins, { winOre: settled.winOre, balanceOre }, t);
+      if (jackpot) void stage.current?.presentJackpot(jackpot);
+    },
+    [t],
+  );
   const sessionPath = session ? `/api/spil/sessions/${encodeURIComponent(session.sessionId)}` : null;
   const { ended, setEnded, end: endSession } = useSessionEnd(sessionPath);
   // What the handlers the screens share (a refusal, the warning's answer) change here.
@@ -181,7 +189,8 @@ export function GameScreen({
         // change (what is in view and what is said agree), then the wins play out.
         await onStage.land(shown.outcome.window);
         show();
-        await onStage.present(stageRoundOf(shown, rules, t));
+        // The game's wins, then a jackpot the stake won, with the balance that includes it.
+        await onStage.present(stageRoundOf(shown, rules, t, answer.data.session.balanceOre));
         return;
       }
       const left = motion ? SPIN_ANIMATION_MS - (arrived - started) : 0;
@@ -226,6 +235,8 @@ export function GameScreen({
   );
 
   const cells = useMemo(() => (round ? winningCells(round.outcome, rules) : new Set<string>()), [round, rules]);
+  // The pools the last round's stake won, paid apart from its game win (0 when none).
+  const jackpotWinOre = jackpotTotalOre(round?.jackpotWins);
   const window_ = round?.outcome.window ?? placeholderWindow(rules);
   const steps = session?.stake.stepsOre ?? rules.stake.stepsOre;
 
@@ -253,6 +264,7 @@ export function GameScreen({
         lobbyPath={lobbyPath}
         loginAt={loginAt}
         netOre={session?.netOre ?? null}
+        lastRound={round && jackpotWinOre > 0 ? { winOre: round.winOre, jackpotWinOre } : null}
         extra={barExtra}
         t={t}
       />
@@ -310,6 +322,12 @@ export function GameScreen({
               <dt>{t('slot_machines.last_win')}</dt>
               <dd data-testid="game-last-win">{round ? formatKr(round.winOre) : '–'}</dd>
             </div>
+            {jackpotWinOre > 0 ? (
+              <div>
+                <dt>{t('slot_machines.last_jackpot_win')}</dt>
+                <dd data-testid="game-last-jackpot">{formatKr(jackpotWinOre)}</dd>
+              </div>
+            ) : null}
           </dl>
           <StakeSelector steps={steps} stakeOre={stakeOre} onChange={setStakeOre} disabled={busy} t={t} />
           <button
@@ -332,7 +350,10 @@ export function GameScreen({
               {awaited.ownGame ? t('slot_machines.round_pending') : t('slot_machines.round_pending_other_game')}
             </p>
           ) : round ? (
-            <RoundWords round={round} rules={rules} t={t} />
+            <>
+              {round.jackpotWins?.length ? <JackpotNote wins={round.jackpotWins} t={t} /> : null}
+              <RoundWords round={round} rules={rules} t={t} />
+            </>
           ) : (
             <p className={styles.muted}>{t('slot_machines.keyboard_hint')}</p>
           )}

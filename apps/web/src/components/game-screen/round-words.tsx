@@ -4,14 +4,16 @@ import { explainRound } from '@/lib/slot-screen';
 import { symbolArtHref } from '@/lib/symbol-art-href';
 import type { GameRules, StudioRound } from '@/lib/studio-schemas';
 import styles from './game-screen.module.css';
+import { explainJackpotWins } from './jackpot-words';
 
 /**
  * The last round in words (lib/slot-screen.ts explainRound): each win, largest first, with its
  * symbol's picture beside it (decorative: the words name the symbol), the free spins, and the
- * round's win against its stake.
+ * round's win against its stake; then a jackpot its stake won, apart from the game's win, and the
+ * round in all (jackpot-words.ts).
  */
 export function RoundWords({ round, rules, t }: { round: StudioRound; rules: GameRules; t: Translate }) {
-  const lines = useMemo(() => explainRound(round, rules, t), [round, rules, t]);
+  const lines = useMemo(() => [...explainRound(round, rules, t), ...explainJackpotWins(round, t)], [round, rules, t]);
   // The words come largest win first, as here.
   const symbols = useMemo(() => [...round.outcome.wins].sort((a, b) => b.winOre - a.winOre).map((win) => win.symbol), [round]);
   return (

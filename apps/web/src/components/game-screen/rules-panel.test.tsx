@@ -148,6 +148,41 @@ describe('the rules panel', () => {
     expect(html).not.toContain('Udløser gratis spin');
   });
 
+  it('states a jackpot title’s base game return and its jackpot contribution apart, with the way to the jackpots', () => {
+    const jackpot = { contributionRate: 0.005, pools: [{ id: 'kronejackpotten', name: 'Kronejackpotten' }] };
+    const html = renderToStaticMarkup(<RulesPanel rules={{ ...rules, rtp: 0.9645 }} jackpot={jackpot} t={t} />);
+    expect(text(html)).toContain('Tilbagebetaling (grundspil) 96,45 %');
+    expect(html).toContain('<dd data-testid="rules-rtp">96,45 %</dd>');
+    expect(text(html)).toContain('Bidrag til jackpot 0,5 % af indsatsen (Kronejackpotten)');
+    expect(html).toContain('<dd data-testid="rules-jackpot">0,5 % af indsatsen (Kronejackpotten)</dd>');
+    const note = html.slice(html.indexOf('data-testid="rules-jackpot-note"'));
+    expect(text(note.slice(0, note.indexOf('</p>')))).toContain(
+      'Tilbagebetalingen gælder grundspillet. Derudover går 0,5 % af hver indsats til jackpotten',
+    );
+    expect(note).toMatch(/<a href="\/jackpots">Se jackpottene, deres beløb og seneste vindere<\/a>/);
+    // A tiered jackpot names every pool it feeds.
+    const tiered = {
+      contributionRate: 0.0125,
+      pools: [
+        { id: 'guld-maxi', name: 'Guldjackpotten Maxi' },
+        { id: 'guld-midi', name: 'Guldjackpotten Midi' },
+        { id: 'guld-mini', name: 'Guldjackpotten Mini' },
+      ],
+    };
+    expect(text(renderToStaticMarkup(<RulesPanel rules={rules} jackpot={tiered} t={t} />))).toContain(
+      'Bidrag til jackpot 1,25 % af indsatsen (Guldjackpotten Maxi, Guldjackpotten Midi og Guldjackpotten Mini)',
+    );
+  });
+
+  it('states one return, the RTP, for a title without a jackpot', () => {
+    for (const html of [render(rules), renderToStaticMarkup(<RulesPanel rules={rules} jackpot={null} t={t} />)]) {
+      expect(text(html)).toContain('Tilbagebetaling (RTP) 96,12 %');
+      expect(html).not.toContain('grundspil');
+      expect(html).not.toContain('rules-jackpot');
+      expect(html).not.toContain('/jackpots');
+    }
+  });
+
   it('keeps the facts: RTP, largest win, volatility, hit frequency and stakes', () => {
     const html = render(rules);
     expect(html).toContain('<dd data-testid="rules-rtp">96,12 %</dd>');

@@ -1,10 +1,15 @@
 // Relative imports: the unit test (rules-panel.test.tsx) runs under vitest, which has no '@/' alias.
 import { formatKr } from '@krone/domain';
+import Link from 'next/link';
 import type { Translate } from '../../lib/i18n';
 import { countRows, explainFreeSpinRules, formatPercent, payRows, symbolName } from '../../lib/slot-screen';
 import type { GameRules } from '../../lib/studio-schemas';
+import { danishList, formatContributionRate, type GameJackpot } from './jackpot-words';
 import styles from './rules-panel.module.css';
 import { SymbolArt } from './symbol-art';
+
+/** Where a title's pools are shown with their amounts and last hits (issue 26). */
+export const JACKPOTS_PATH = '/jackpots';
 
 const VOLATILITY_KEYS: Record<string, string> = {
   low: 'slot_machines.volatility_low',
@@ -47,9 +52,11 @@ function Pays({ rows, t }: { rows: { label: string; pay: string }[]; t: Translat
  * The title's rules from the studio (GET /games/{id}/rules): the facts (RTP, largest win,
  * volatility, hit frequency, stakes), the paytable with every symbol's artwork, whole Danish name
  * and pays, the wild's and the scatter's rules, how wins pay, and the free spins with the title's
- * numbers. Rendered on the server: it never changes while the game is played.
+ * numbers. A title that feeds a jackpot (the catalogue's `jackpot`) states the base game's return
+ * and the jackpot's contribution apart, with the way to the jackpots. Rendered on the server: it
+ * never changes while the game is played.
  */
-export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
+export function RulesPanel({ rules, jackpot = null, t }: { rules: GameRules; jackpot?: GameJackpot | null; t: Translate }) {
   const number = (value: number) => value.toLocaleString('da-DK');
   const lines = rules.lines && rules.lines.length > 0;
   const units = lines
@@ -75,9 +82,20 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
       <summary>{t('games.game_rules')}</summary>
       <dl className={styles.facts}>
         <div>
-          <dt>{t('slot_machines.rtp')}</dt>
+          <dt>{t(jackpot ? 'slot_machines.rtp_base_game' : 'slot_machines.rtp')}</dt>
           <dd data-testid="rules-rtp">{formatPercent(rules.rtp)}</dd>
         </div>
+        {jackpot ? (
+          <div>
+            <dt>{t('slot_machines.jackpot_contribution')}</dt>
+            <dd data-testid="rules-jackpot">
+              {t('slot_machines.jackpot_contribution_value', {
+                rate: formatContributionRate(jackpot.contributionRate),
+                pools: danishList(jackpot.pools.map((pool) => pool.name)),
+              })}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('slot_machines.largest_win')}</dt>
           <dd>{t('slot_machines.largest_win_value', { times: number(Math.round(rules.largestWin)) })}</dd>
@@ -97,6 +115,14 @@ export function RulesPanel({ rules, t }: { rules: GameRules; t: Translate }) {
           <dd data-testid="rules-stake">{`${formatKr(rules.stake.minOre)} – ${formatKr(rules.stake.maxOre)}`}</dd>
         </div>
       </dl>
+      {jackpot ? (
+        <p className={styles.jackpotNote} data-testid="rules-jackpot-note">
+          {t('slot_machines.rules_jackpot_note', { rate: formatContributionRate(jackpot.contributionRate) })}{' '}
+          <Link href={JACKPOTS_PATH} prefetch={false}>
+            {t('slot_machines.rules_jackpot_link')}
+          </Link>
+        </p>
+      ) : null}
 
       <h3 className={styles.heading}>{t('slot_machines.paytable')}</h3>
       <p className={styles.muted}>{units}</p>

@@ -148,19 +148,25 @@ export function usePendingRound(
 /**
  * The round the screen waits on (lib/pending-round.ts: played here and answered pending, or the
  * player's pending round a new session carries), polled until answered: this game's settled round
- * is shown, another game's only clears the notice, a refusal is said (in Danish); the session's figures then
+ * is shown (with the balance the fate gave, a round of this session's, else null), another game's
+ * only clears the notice, a refusal is said (in Danish); the session's figures then
  * come from the fate (a round of this session) or from the session read again (a round of another
  * session: the platform's balance). Returns the awaited round and its setter.
  */
 export function useAwaitedRound(
   sessionPath: string | null,
-  on: { show: (round: StudioRound) => void; refused: (message: string) => void; session: (session: StudioSession) => void; t: Translate },
+  on: {
+    show: (round: StudioRound, balanceOre: number | null) => void;
+    refused: (message: string) => void;
+    session: (session: StudioSession) => void;
+    t: Translate;
+  },
 ) {
   const [awaited, setAwaited] = useState<AwaitedRound | null>(null);
   const clear = useCallback(() => setAwaited(null), []);
   usePendingRound(sessionPath, awaited?.roundId ?? null, clear, (fate) => {
     const outcome = pendingFate(fate.round, { ownGame: awaited?.ownGame ?? true });
-    if (outcome.kind === 'show') on.show(outcome.round);
+    if (outcome.kind === 'show') on.show(outcome.round, awaited?.adopted ? null : fate.session.balanceOre);
     else if (outcome.kind === 'refused') on.refused(fate.refusal?.message || on.t('slot_machines.round_refused'));
     if (!awaited?.adopted) on.session(fate.session);
     else if (sessionPath)

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref
 import type { Translate } from '@/lib/i18n';
 import type { GameRules } from '@/lib/studio-schemas';
 import type { SlotGame, StagePhase } from './pixi/slot-game';
-import type { StageRound } from './stage-model';
+import type { StageJackpot, StageRound } from './stage-model';
 import { stageRatio } from './pixi/layout';
 import styles from './slot-stage.module.css';
 
@@ -15,6 +15,8 @@ export interface SlotStageHandle {
   startSpin(): void;
   land(window: number[][]): Promise<void>;
   present(round: StageRound): Promise<void>;
+  /** A jackpot hit over the window at rest (a round answered late, shown at once). */
+  presentJackpot(jackpot: StageJackpot): Promise<void>;
   skip(): void;
   rest(window: number[][]): void;
 }
@@ -153,6 +155,15 @@ export function SlotStage({
         enter('presenting');
         try {
           await game.current.present(round);
+        } finally {
+          enter('rest');
+        }
+      },
+      async presentJackpot(jackpot) {
+        if (!game.current) return;
+        enter('presenting');
+        try {
+          await game.current.presentJackpot(jackpot);
         } finally {
           enter('rest');
         }

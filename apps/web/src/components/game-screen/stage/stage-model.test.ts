@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import translations from '../../../../../platform/src/content/seed/translations.json';
 import { createTranslator } from '../../../lib/i18n';
 import type { GameRules, StudioRound } from '../../../lib/studio-schemas';
-import { fillerSymbol, stageRoundOf } from './stage-model';
+import { fillerSymbol, stageJackpotOf, stageRoundOf } from './stage-model';
 
 const t = createTranslator(translations);
 
@@ -226,5 +226,43 @@ describe('the filler a spinning reel shows', () => {
       { run: 0, longest: 0 },
     ).longest;
     expect(longest).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the stage round: a jackpot hit (the overlay’s words)', () => {
+  const krone = { poolId: 'kronejackpotten', poolName: 'Kronejackpotten', amountOre: 12_345_678 };
+  const mini = { poolId: 'guld-mini', poolName: 'Guldjackpotten Mini', amountOre: 25_050 };
+
+  it('names the pool, the amount it paid and the balance that includes it; the band names the game’s win and the jackpot’s apart', () => {
+    expect(stageJackpotOf([krone], { winOre: 400, balanceOre: 12_400_000 }, t)).toEqual({
+      title: 'JACKPOT!',
+      won: 'Du har vundet Kronejackpotten',
+      totalOre: 12_345_678,
+      pools: [],
+      balance: 'Din saldo er nu 124.000 kr.',
+      band: 'Spilgevinst 4 kr. + jackpotgevinst 123.456,78 kr.',
+    });
+  });
+
+  it('lists every pool with its amount when several were won, counts up to them together, and says only the jackpot when the game won nothing', () => {
+    const jackpot = stageJackpotOf([mini, krone], { winOre: 0, balanceOre: null }, t)!;
+    expect(jackpot.won).toBe('Du har vundet Guldjackpotten Mini og Kronejackpotten');
+    expect(jackpot.totalOre).toBe(12_370_728);
+    expect(jackpot.pools).toEqual(['Guldjackpotten Mini: 250,50 kr.', 'Kronejackpotten: 123.456,78 kr.']);
+    expect(jackpot.balance).toBeNull();
+    expect(jackpot.band).toBe('Jackpotgevinst 123.707,28 kr.');
+  });
+
+  it('is none when the stake won no pool (or the studio says nothing of pools)', () => {
+    expect(stageJackpotOf([], { winOre: 0, balanceOre: 100 }, t)).toBeNull();
+    expect(stageJackpotOf(undefined, { winOre: 0, balanceOre: 100 }, t)).toBeNull();
+    expect(stageRoundOf(round({}), rules, t).jackpot).toBeNull();
+  });
+
+  it('comes with the stage round, after its own wins, with the answer’s balance', () => {
+    const played = stageRoundOf({ ...round({}, { winOre: 0 }), jackpotWins: [krone] }, rules, t, 12_345_878);
+    expect(played.winOre).toBe(0);
+    expect(played.kind).toBe('none');
+    expect(played.jackpot).toMatchObject({ totalOre: 12_345_678, balance: 'Din saldo er nu 123.458,78 kr.' });
   });
 });

@@ -1,7 +1,9 @@
 // Relative imports: the unit tests run under vitest, which has no '@/' alias.
+import { formatKr } from '@krone/domain';
 import type { Translate } from '../../../lib/i18n';
 import { explainWin, winningCells, winVerdict, type WinVerdictKind } from '../../../lib/slot-screen';
-import type { GameRules, SpinOutcome, StudioRound } from '../../../lib/studio-schemas';
+import type { GameRules, JackpotWin, SpinOutcome, StudioRound } from '../../../lib/studio-schemas';
+import { jackpotTotalOre, poolNames } from '../jackpot-words';
 
 /*
  * What the canvas plays out, built from the studio's answer alone: the renderer never computes a
@@ -34,6 +36,55 @@ export interface StageRound {
   stakeOre: number;
   winOre: number;
   kind: WinVerdictKind;
+  /** The pools the round's stake won, played out after the game's wins; null when none. */
+  jackpot: StageJackpot | null;
+}
+
+/**
+ * A jackpot hit as the stage's overlay shows it, every word and amount from the round's answer:
+ * the title, which pools were won, the amount (all pools together) counted up to, each pool with
+ * its amount when more than one was won, the balance that includes it (when known), and the band's
+ * words once it is over (the game's win and the jackpot's, apart).
+ */
+export interface StageJackpot {
+  title: string;
+  /** "Du har vundet Kronejackpotten". */
+  won: string;
+  totalOre: number;
+  /** Each pool with its amount ("Guldjackpotten Mini: 250,50 kr."), when more than one was won; else empty. */
+  pools: string[];
+  /** "Din saldo er nu 123.456,78 kr.", or null when the balance is not known here. */
+  balance: string | null;
+  /** The band's words after the overlay: the game's win and the jackpot's, each named. */
+  band: string;
+}
+
+/**
+ * The stage's jackpot from the pools a round's stake won (null when none), with the balance the
+ * answer gave (it includes them) and the game's win of the round, named apart in the band.
+ */
+export function stageJackpotOf(
+  wins: readonly JackpotWin[] | undefined,
+  figures: { winOre: number; balanceOre: number | null },
+  t: Translate,
+): StageJackpot | null {
+  if (!wins || wins.length === 0) return null;
+  const totalOre = jackpotTotalOre(wins);
+  const jackpot = t('slot_machines.stage_jackpot_band', { amount: formatKr(totalOre) });
+  return {
+    title: t('slot_machines.stage_jackpot_title'),
+    won: t('slot_machines.stage_jackpot_won', { pools: poolNames(wins) }),
+    totalOre,
+    pools:
+      wins.length > 1
+        ? wins.map((win) => t('slot_machines.stage_jackpot_pool', { pool: win.poolName, amount: formatKr(win.amountOre) }))
+        : [],
+    balance: figures.balanceOre === null ? null : t('slot_machines.stage_jackpot_balance', { amount: formatKr(figures.balanceOre) }),
+    band:
+      figures.winOre > 0
+        ? t('slot_machines.stage_jackpot_band_with_game', { game: formatKr(figures.winOre), jackpot: formatKr(totalOre) })
+        : jackpot,
+  };
 }
 
 type Rules = Pick<GameRules, 'symbols' | 'lines' | 'freeSpins'>;
@@ -56,11 +107,15 @@ const spinOf = (outcome: Pick<SpinOutcome, 'window' | 'wins'> & { winOre?: numbe
   return { window: outcome.window, wins, winOre: outcome.winOre ?? wins.reduce((sum, win) => sum + win.winOre, 0) };
 };
 
-/** The stage's round from a settled round of the studio. */
+/**
+ * The stage's round from a settled round of the studio; `balanceOre` is the balance its answer gave
+ * (it includes any jackpot), shown with a jackpot hit.
+ */
 export function stageRoundOf(
-  round: Pick<StudioRound, 'roundId' | 'stakeOre' | 'winOre' | 'outcome'>,
+  round: Pick<StudioRound, 'roundId' | 'stakeOre' | 'winOre' | 'outcome'> & { jackpotWins?: readonly JackpotWin[] },
   rules: Rules,
   t: Translate,
+  balanceOre: number | null = null,
 ): StageRound {
   const base = spinOf(round.outcome, rules, t);
   const free = round.outcome.freeSpins;
@@ -82,6 +137,7 @@ export function stageRoundOf(
     stakeOre: round.stakeOre,
     winOre: round.winOre,
     kind: winVerdict(round).kind,
+    jackpot: stageJackpotOf(round.jackpotWins, { winOre: round.winOre, balanceOre }, t),
   };
 }
 

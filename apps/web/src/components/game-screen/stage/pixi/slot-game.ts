@@ -2,10 +2,11 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container } from 'pixi.js';
 import { formatKr } from '@krone/domain';
 import type { Translate } from '../../../../lib/i18n';
-import { fillerSymbol, type StageRound } from '../stage-model';
+import { fillerSymbol, type StageJackpot, type StageRound } from '../stage-model';
 import { loadSymbolTextures } from './assets';
 import { StageClock } from './clock';
 import { HudSystem } from './hud-system';
+import { JackpotSystem } from './jackpot-system';
 import { layoutOf, type StageLayout } from './layout';
 import { ReelsSystem } from './reels-system';
 import { WinSystem } from './win-system';
@@ -36,8 +37,10 @@ export interface SlotGame {
   startSpin(): void;
   /** Reels stop, reel by reel, on the drawn window; resolves when all rest. */
   land(window: number[][]): Promise<void>;
-  /** The round's wins, counter, celebration and free spins; resolves when the part that holds the next round is over. */
+  /** The round's wins, counter, celebration and free spins, then its jackpot hit; resolves when the part that holds the next round is over. */
   present(round: StageRound): Promise<void>;
+  /** A jackpot hit alone over the window at rest (a round answered late, shown at once). */
+  presentJackpot(jackpot: StageJackpot): Promise<void>;
   /** Ends a presentation under way at once, at its last state. */
   skip(): void;
   /** Back to rest on a window at once (a round refused, pending or failed: the last shown window). */
@@ -93,8 +96,9 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
   );
   const wins = new WinSystem(reels, clock);
   const hud = new HudSystem(clock, colours, config.onMessage);
+  const jackpots = new JackpotSystem(clock, colours);
   const world = new Container();
-  world.addChild(reels.view, wins.view, hud.view);
+  world.addChild(reels.view, wins.view, hud.view, jackpots.view);
   app.stage.addChild(world);
 
   let motion = config.motion;
@@ -112,6 +116,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
     reels.resize(layout);
     wins.resize(layout);
     hud.resize(layout);
+    jackpots.resize(layout);
     app.render();
   };
 
@@ -135,8 +140,9 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
     reels.tick(elapsedMs);
     wins.tick(elapsedMs);
     hud.tick(elapsedMs);
+    jackpots.tick(elapsedMs);
     // This frame is still drawn (the renderer's own listener runs after this one), then the ticker rests.
-    if (!clock.busy && !reels.moving && !wins.moving && !hud.moving) app.ticker.stop();
+    if (!clock.busy && !reels.moving && !wins.moving && !hud.moving && !jackpots.moving) app.ticker.stop();
   });
   resize(width);
   reels.show(config.window);
@@ -145,6 +151,17 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
   config.onShown(reels.shown());
 
   const shown = () => config.onShown(reels.shown());
+
+  /**
+   * The jackpot hit over the stage, then the band's words for it (the game's win and the jackpot's,
+   * apart); the page's checks read them (`onMessage`).
+   */
+  const playJackpot = async (jackpot: StageJackpot, still: () => boolean) => {
+    await jackpots.play(jackpot, money);
+    if (!still()) return;
+    hud.say(jackpot.band, true);
+    app.render();
+  };
 
   /** The counter's words for an amount of the round (a win below the stake says so). */
   const counterText = (ore: number, stakeOre: number, finalOre = ore) =>
@@ -166,6 +183,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       clock.relax();
       wins.clear();
       hud.reset();
+      jackpots.clear();
       hud.say(t('slot_machines.stage_spinning'));
       spinStartedAt = performance.now();
       if (!motion) return;
@@ -187,6 +205,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       const { base, stakeOre } = stageRound;
       if (stageRound.winOre === 0 && !stageRound.freeSpins) {
         hud.say(t('slot_machines.stage_no_win'));
+        if (stageRound.jackpot) await playJackpot(stageRound.jackpot, still);
         return;
       }
       // The base spin: every winning cell at once, the counter counting its win.
@@ -241,10 +260,23 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       if (!still()) return;
       if (stageRound.winOre === 0) hud.say(t('slot_machines.stage_no_win'));
       else hud.say(counterText(stageRound.winOre, stakeOre), stageRound.winOre >= stakeOre);
+      // The jackpot after the game's own wins: the pools were won by the stake, not by the reels.
+      if (stageRound.jackpot) {
+        wins.showAll(base.wins);
+        await playJackpot(stageRound.jackpot, still);
+        if (!still()) return;
+      }
       // Then each win on its own, over and over, until the next spin (not waited for).
       if (clock.hurrying) wins.showAll(base.wins);
       else wins.cycleWins(base.wins);
       wake();
+    },
+    async presentJackpot(jackpot) {
+      wake();
+      const mine = round;
+      if (motion) clock.relax();
+      else clock.hurry();
+      await playJackpot(jackpot, () => mine === round);
     },
     skip() {
       wake();
@@ -255,6 +287,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       clock.cancel();
       wins.clear();
       hud.reset();
+      jackpots.clear();
       hud.say(t('slot_machines.stage_ready'));
       reels.show(window);
       shown();
