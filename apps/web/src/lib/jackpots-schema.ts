@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import type { PlatformData } from './platform-types';
 
 /**
- * The platform's jackpot shapes (issue 26: GET /Games/jackpots and its stream), checked at the
- * storefront's door: only the fields the pages show go on, lists are bounded. The stream is read
- * outside the generated client, so every event it sends is checked here before a browser gets it.
+ * The platform's jackpots (issue 26): GET /Games/jackpots' shapes from the generated client, and
+ * its stream's events checked at the storefront's door (the stream is read outside the generated
+ * client): only the fields the pages show go on, lists are bounded, before a browser gets them.
  * Types and pure functions only: safe in client components.
  */
+
+export type Jackpots = PlatformData<'/Games/jackpots', 'get'>;
+export type JackpotPool = Jackpots['pools'][number];
+export type JackpotHit = JackpotPool['lastHits'][number];
 
 const ore = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const id = z.string().min(1).max(100);
@@ -17,12 +22,11 @@ const bounded = <T extends z.ZodType>(item: T, max: number) => z.array(item).tra
 /** The most hits a pool shows (the platform sends its 5 newest). */
 export const LAST_HITS = 5;
 const MAX_POOLS = 50;
-const MAX_FEEDING_GAMES = 500;
 
 /**
- * A pool's won drop: the amount paid, the title, when, the winner's shortened name (null: the
- * player chose not to be shown) and the revealed drop, which anyone can check against the hash
- * published before it: sha256(`pool|sequence|value|nonce`).
+ * A pool's won drop as the stream's `hit` tells it: the amount paid, the title, when, the winner's
+ * shortened name (null: the player chose not to be shown) and the revealed drop, which anyone can
+ * check against the hash published before it: sha256(`pool|sequence|value|nonce`).
  */
 export const jackpotHitSchema = z.object({
   poolId: id,
@@ -39,30 +43,10 @@ export const jackpotHitSchema = z.object({
 /** The drop in force: its sequence and the committed hash (the value stays secret until it is won). */
 const dropSchema = z.object({ sequence: z.number().int().min(0), hash });
 
-export const jackpotPoolSchema = z.object({
-  id,
-  name,
-  jackpot: z.object({ id, name, kind: z.enum(['network', 'tiered']) }),
-  tier: z.enum(['mini', 'midi', 'maxi']).nullable(),
-  amountOre: ore,
-  seedOre: ore,
-  capOre: ore,
-  ratePpm: z.number().int().min(0).max(1_000_000),
-  drop: dropSchema,
-  lastHits: bounded(jackpotHitSchema, LAST_HITS),
-  games: bounded(z.object({ id, name }), MAX_FEEDING_GAMES),
-  gameCount: z.number().int().min(0),
-});
-
-export const jackpotsSchema = z.object({ pools: bounded(jackpotPoolSchema, MAX_POOLS) });
-
 /** A pool's figures in the stream's `pools` event: its amount and the drop in force. */
 export const poolFiguresSchema = z.object({ id, amountOre: ore, drop: dropSchema });
 export const poolsEventSchema = z.object({ pools: bounded(poolFiguresSchema, MAX_POOLS), at: instant });
 
-export type JackpotHit = z.output<typeof jackpotHitSchema>;
-export type JackpotPool = z.output<typeof jackpotPoolSchema>;
-export type Jackpots = z.output<typeof jackpotsSchema>;
 export type PoolFigures = z.output<typeof poolFiguresSchema>;
 export type PoolsEvent = z.output<typeof poolsEventSchema>;
 
@@ -92,5 +76,7 @@ export function normalisePoolsEvent(data: string, kept: string | null): string |
 /** The stream's `hit` event as the storefront sends it on (checked JSON), or null when it is no hit. */
 export function normaliseHitEvent(data: string): string | null {
   const parsed = jackpotHitSchema.safeParse(parseJson(data));
-  return parsed.success ? JSON.stringify(parsed.data) : null;
+  if (!parsed.success) return null;
+  const hit: JackpotHit = parsed.data;
+  return JSON.stringify(hit);
 }

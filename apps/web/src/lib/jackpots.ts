@@ -1,9 +1,9 @@
 import 'server-only';
 import { cache } from 'react';
 import { createEventHub, type EventHub } from './event-hub';
-import type { Answer } from './games';
-import { jackpotsSchema, normaliseHitEvent, normalisePoolsEvent, type Jackpots } from './jackpots-schema';
-import { readPlatform } from './platform-read';
+import { platformAnswer, type Answer } from './games';
+import { normaliseHitEvent, normalisePoolsEvent, type Jackpots } from './jackpots-schema';
+import { platform } from './platform';
 import { platformEventStream, processHub } from './platform-stream';
 
 /**
@@ -21,13 +21,18 @@ export const JACKPOTS_REVALIDATE_SECONDS = 5;
 
 /** Every pool in play, by position, with its last hits, its drop's commitment and its feeding titles (GET /Games/jackpots). */
 export const loadJackpots = cache((): Promise<Answer<Jackpots>> =>
-  readPlatform('/Games/jackpots', jackpotsSchema, { revalidate: JACKPOTS_REVALIDATE_SECONDS, tags: ['jackpots'] }),
+  platformAnswer(
+    platform.GET('/Games/jackpots', {
+      fetch: (request: Request) => fetch(request, { next: { revalidate: JACKPOTS_REVALIDATE_SECONDS, tags: ['jackpots'] } } as RequestInit),
+    }),
+  ),
 );
 
 /**
  * The process's one connection to the platform's jackpot stream, fanned out to every browser on
  * /api/jackpots/stream: `pools` (every pool's amount and drop, a state a new browser gets at
- * once, each event merged into the last) and `hit` (a pool won, passed on).
+ * once, each event merged into the last) and `hit` (a pool won, passed on). The stream is read
+ * outside the generated client: each event is checked at the door (jackpots-schema.ts).
  */
 export const jackpotsHub = (): EventHub =>
   processHub('jackpotsHub', () =>

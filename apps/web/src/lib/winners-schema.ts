@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import type { PlatformData } from './platform-types';
 
 /**
- * The platform's new winners (issue 26: GET /Games/winners and its stream), checked at the
- * storefront's door: a big win or a jackpot hit of a round that settled, newest first, never of a
- * player who opted out. Types and pure functions only: safe in client components.
+ * The platform's new winners (issue 26): a big win or a jackpot hit of a round that settled,
+ * newest first, never of a player who opted out. GET /Games/winners' shape from the generated
+ * client; its stream's `winner` checked at the storefront's door. Types and pure functions only:
+ * safe in client components.
  */
+
+export type Winner = PlatformData<'/Games/winners', 'get'>['items'][number];
 
 const ore = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -24,12 +28,6 @@ export const winnerSchema = z.object({
   winner: z.string().max(100),
 });
 
-/** The most winners one answer holds (the platform's largest page). */
-export const MAX_WINNERS = 100;
-export const winnersSchema = z.object({ items: z.array(winnerSchema).transform((items) => items.slice(0, MAX_WINNERS)) });
-
-export type Winner = z.output<typeof winnerSchema>;
-
 /** The stream's `winner` event as the storefront sends it on (checked JSON), or null when it is no winner. */
 export function normaliseWinnerEvent(data: string): string | null {
   let raw: unknown;
@@ -39,7 +37,9 @@ export function normaliseWinnerEvent(data: string): string | null {
     return null;
   }
   const parsed = winnerSchema.safeParse(raw);
-  return parsed.success ? JSON.stringify(parsed.data) : null;
+  if (!parsed.success) return null;
+  const winner: Winner = parsed.data;
+  return JSON.stringify(winner);
 }
 
 /** Newest first: the outbox's ids grow with time. */

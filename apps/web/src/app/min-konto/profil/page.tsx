@@ -142,10 +142,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
       <section className={styles.card} aria-labelledby="profile-winners">
         <h2 id="profile-winners">{t('profile.winners_title')}</h2>
         <p className={styles.muted}>{t('profile.winners_intro')}</p>
-        <WinnersOptOut
-          initial={(profile as { winnersOptOut?: boolean }).winnersOptOut === true}
-          texts={pickTranslations(t, WINNERS_OPT_OUT_TEXT_KEYS)}
-        />
+        <WinnersOptOut initial={profile.winnersOptOut} texts={pickTranslations(t, WINNERS_OPT_OUT_TEXT_KEYS)} />
       </section>
     </div>
   );

@@ -10,7 +10,7 @@ import { PERIOD_FILTER_TEXT_KEYS } from '@/components/players/text-keys';
 import own from '@/components/players/transactions.module.css';
 import { getTranslator } from '@/lib/content';
 import { historyGameHref, toTileGame } from '@/lib/game-types';
-import { loadHistory, loadRecent, type HistoryRound } from '@/lib/games';
+import { loadHistory, loadRecent } from '@/lib/games';
 import { HISTORY_DAYS, historyHref, historyRequest, readHistoryQuery } from '@/lib/games-query';
 import { pickTranslations } from '@/lib/i18n';
 import { loginUrlFor } from '@/lib/login-required';
@@ -19,12 +19,6 @@ import { sessionToken } from '@/lib/session';
 export const metadata: Metadata = { robots: { index: false } };
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
-
-/** A round's jackpot parts (issue 26): of its stake, what went to the pools; a jackpot hit, paid apart from the game's win. */
-const jackpotParts = (round: HistoryRound & { jackpotStakeOre?: number; jackpotWinOre?: number }) => ({
-  stakeOre: round.jackpotStakeOre ?? 0,
-  winOre: round.jackpotWinOre ?? 0,
-});
 
 /** Refusals of the period, shown next to their field. */
 const FIELD_MESSAGES: Readonly<Record<string, string>> = catalogueKeys('HISTORY_TOO_OLD', 'HISTORY_PERIOD_INVALID');
@@ -137,18 +131,18 @@ export default async function GameHistoryPage({ searchParams }: { searchParams: 
                       <td data-label={t('games.history_col_stake')} className={own.numeric}>
                         {formatKr(round.stakeOre)}
                         {/* Of the stake, the part that went to jackpot pools (issue 26). */}
-                        {jackpotParts(round).stakeOre > 0 ? (
+                        {round.jackpotStakeOre > 0 ? (
                           <small className={own.roundNote} data-testid="game-round-jackpot-stake">
-                            {t('games.history_jackpot_stake', { amount: formatKr(jackpotParts(round).stakeOre) })}
+                            {t('games.history_jackpot_stake', { amount: formatKr(round.jackpotStakeOre) })}
                           </small>
                         ) : null}
                       </td>
                       <td data-label={t('games.history_col_win')} className={own.numeric}>
                         {formatKr(round.winOre)}
                         {/* A jackpot hit, paid from its pool, apart from the game's win (issue 26). */}
-                        {jackpotParts(round).winOre > 0 ? (
+                        {round.jackpotWinOre > 0 ? (
                           <small className={own.jackpotNote} data-testid="game-round-jackpot-win">
-                            {t('games.history_jackpot_win', { amount: formatKr(jackpotParts(round).winOre) })}
+                            {t('games.history_jackpot_win', { amount: formatKr(round.jackpotWinOre) })}
                           </small>
                         ) : null}
                       </td>
