@@ -7,6 +7,10 @@
 // its win and its end in one platform transaction). Prints both rates, their ratio and the round latency p50/p99,
 // pgbench's CPU per transaction beside a round's and the ratio's CPU-bound ceiling, then checks the ledger and the studio's rounds. Never fails on a figure; exits non-zero only when
 // a measurement could not be made. Run with tsx (it makes the players as the platform's tests do).
+// The jackpot split's cost (issue 26): by default the rounds are played twice, back to back on the
+// same processes, at a title that feeds no jackpot pool (BENCH_GAME) and at one that feeds pools
+// (BENCH_JACKPOT_GAME), and both are printed with their difference; BENCH_JACKPOT=without or with
+// plays one of them only.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
@@ -33,7 +37,16 @@ const platformPort = Number(process.env.BENCH_PLATFORM_PORT ?? 4460);
 /** The platform's public listener, where the studio calls the games contract. */
 const platformPublicPort = Number(process.env.BENCH_PLATFORM_PUBLIC_PORT ?? platformPort + 1);
 const studioPort = Number(process.env.BENCH_STUDIO_PORT ?? 4470);
-const gameId = process.env.BENCH_GAME ?? 'vikingernes-guld';
+/** The title that feeds no jackpot pool (the rounds without the split; before issue 26 the bench played vikingernes-guld, which now feeds). */
+const gameId = process.env.BENCH_GAME ?? 'nordlys-skoven';
+/** The title that feeds pools (the rounds with the split): vikingernes-guld feeds the three Guld tiers. */
+const jackpotGameId = process.env.BENCH_JACKPOT_GAME ?? 'vikingernes-guld';
+/** Which of the two to play: both (back to back, printed side by side), without or with the jackpot split. */
+const jackpotCompare = process.env.BENCH_JACKPOT ?? 'both';
+if (!['both', 'without', 'with'].includes(jackpotCompare)) {
+  console.error(`BENCH_JACKPOT=${jackpotCompare}: both, without or with`);
+  process.exit(1);
+}
 /** Each process's database connections (BENCH_POOL_SIZE; two per core by default, as bench:wallet found best for CPU). */
 const poolSize = process.env.BENCH_POOL_SIZE ?? String(Math.max(2, 2 * availableParallelism()));
 /** The storefront's key at the platform's internal listener (its STOREFRONT_API_KEY), sent as Krone-Storefront-Key. */
@@ -149,15 +162,92 @@ async function main() {
     `platform :${platformPort} (public :${platformPublicPort}) and studio :${studioPort}, each on its own database, ${poolSize} connections each`,
   );
 
-  // One real session per client: a player with cash, launched by the platform, started in the studio.
+  // The players: each with cash, seated anew at each title played (launched by the platform, started in the studio).
   const people = await makeBenchPlayers(dbUrl(platformDb), clients);
+  const titles = jackpotCompare === 'both' ? [gameId, jackpotGameId] : [jackpotCompare === 'with' ? jackpotGameId : gameId];
+  const runs = [];
+  for (const title of titles) runs.push(await playTitle(title, people));
+
+  // Afterwards: the ledger sums to zero, no balance is negative, and the studio's rounds equal its money
+  // (the games account got each stake less its jackpot parts, which went to the pools).
+  const platformClient = new pg.Client({ connectionString: dbUrl(platformDb) });
+  await platformClient.connect();
+  const sums = await platformClient.query(`select coalesce(sum(amount_ore), 0)::text as total from wallet_entries`);
+  const negative = await platformClient.query(`select count(*)::text as n from wallet_accounts where balance_ore < 0`);
+  const games = await platformClient.query(
+    `select coalesce(sum(e.amount_ore), 0)::text as n from wallet_entries e join wallet_accounts a on a.id = e.account_id where a.kind = 'provider:krone-studio:games'`,
+  );
+  const pooled = await platformClient.query(
+    `select coalesce(sum(amount_ore), 0)::text as n, (select count(*) from jackpot_hits)::text as hits from jackpot_contributions`,
+  );
+  await platformClient.end();
+  const studioClient = new pg.Client({ connectionString: dbUrl(studioDb) });
+  await studioClient.connect();
+  const kept = await studioClient.query(
+    `select count(*)::text as n, coalesce(sum(stake_ore - win_ore), 0)::text as net from studio.rounds where status = 'settled'`,
+  );
+  const open = await studioClient.query(`select count(*)::text as n from studio.rounds where status = 'open'`);
+  await studioClient.end();
+  const gamesPlusPools = String(BigInt(games.rows[0].n) + BigInt(pooled.rows[0].n));
+  log(
+    `afterwards: ledger sum ${sums.rows[0].total} øre, ${negative.rows[0].n} negative balances; studio ${kept.rows[0].n} settled rounds (${open.rows[0].n} open), their net ${kept.rows[0].net} øre = the games account's ${games.rows[0].n} øre + ${pooled.rows[0].n} øre to the jackpot pools${
+      kept.rows[0].net === gamesPlusPools ? '' : '  MISMATCH'
+    } (${pooled.rows[0].hits} pools won); answered stake − win ${runs.reduce((sum, run) => sum + run.staked - run.won, 0)} øre`,
+  );
+  log();
+  log('summary');
+  log(`  pgbench TPC-B        ${pgbenchRun.tps.toFixed(0)} tps`);
+  for (const run of runs) {
+    const ratio = (run.rate / pgbenchRun.tps) * 100;
+    // If both were bound by this machine's CPU alone, the rates would stand as their CPU per transaction inversely.
+    const ceiling = (cpuMs) => ((pgbenchCpuMs / cpuMs) * 100).toFixed(1);
+    log(`  ${run.gameId} (${run.label})`);
+    log(
+      `    money rounds       ${run.rate.toFixed(0)} rounds/s (1 signed contract call each, betAndWin; 2 studio statements; ${run.xactsPerRound.platform} platform transactions a round)`,
+    );
+    log(
+      `    ratio              ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`,
+    );
+    log(
+      `    CPU per transaction pgbench ${pgbenchCpuMs.toFixed(3)} ms, round ${run.roundCpuMs.toFixed(3)} ms (the platform's side ${run.platformCpuMs.toFixed(3)} ms)`,
+    );
+    log(
+      `    CPU-bound ceiling  ratio ${ceiling(run.roundCpuMs)} % with everything on this machine; ${ceiling(run.platformCpuMs)} % counting the platform's side only (the studio elsewhere)`,
+    );
+    log(
+      `    round p50 / p99    ${run.p50.toFixed(2)} / ${run.p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${run.p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`,
+    );
+  }
+  if (runs.length === 2) {
+    const [without, withSplit] = runs;
+    log(
+      `  the jackpot split   ${withSplit.rate.toFixed(0)} rounds/s with it, ${without.rate.toFixed(0)} without (${((withSplit.rate / without.rate) * 100).toFixed(0)} %); the platform's side ${withSplit.platformCpuMs.toFixed(3)} vs ${without.platformCpuMs.toFixed(3)} ms of CPU a round (+${(withSplit.platformCpuMs - without.platformCpuMs).toFixed(3)} ms), ${withSplit.xactsPerRound.platform} vs ${without.xactsPerRound.platform} transactions; p99 ${withSplit.p99.toFixed(2)} vs ${without.p99.toFixed(2)} ms`,
+    );
+  }
+}
+
+/**
+ * The money rounds at one title: a real session per client (launched by the platform, started in
+ * the studio), round after round for BENCH_SECONDS, the first 2 s not counted; its rate, latency,
+ * CPU and database transactions per round, printed and answered.
+ */
+async function playTitle(title, people) {
+  const feeds = new pg.Client({ connectionString: dbUrl(platformDb) });
+  await feeds.connect();
+  const pools = (await feeds.query('select pool_id from jackpot_feeds where game_id = $1 order by pool_id', [title])).rows.map(
+    (row) => row.pool_id,
+  );
+  await feeds.end();
+  const label = pools.length ? `feeds ${pools.join(', ')}: the stake split in its transfer` : 'feeds no jackpot pool';
+  log();
+  log(`${title} (${label})`);
   const seats = [];
   for (const person of people) {
     const launch = await call(
       platformPort,
       'POST',
       `/Games/launch/${person.token}`,
-      { providerId: 'krone-studio', gameId, mode: 'real' },
+      { providerId: 'krone-studio', gameId: title, mode: 'real' },
       storefront,
     );
     if (launch.status !== 200) throw new Error(`launch: ${launch.status} ${JSON.stringify(launch.json)}`);
@@ -178,6 +268,7 @@ async function main() {
   const failures = new Map();
   let staked = 0;
   let won = 0;
+  let jackpotWins = 0;
   const warmUntil = performance.now() + 2000;
   const until = performance.now() + seconds * 1000;
   const [platformProcess, studioProcess] = children;
@@ -199,6 +290,7 @@ async function main() {
         if (answer.status === 200) {
           staked += answer.json.data.round.stakeOre;
           won += answer.json.data.round.winOre;
+          jackpotWins += answer.json.data.round.jackpotWins?.length ?? 0;
           if (performance.now() >= warmUntil) latencies.push(answer.ms);
         } else {
           const code = answer.json?.code ?? String(answer.status);
@@ -237,7 +329,7 @@ async function main() {
   log(
     `money rounds over HTTP: ${rate.toFixed(0)} rounds/s (${latencies.length} in ${measured} s after a 2 s warm-up; refused or failed: ${
       failures.size ? [...failures].map(([code, n]) => `${code} ${n}`).join(', ') : 'none'
-    })`,
+    }${pools.length ? `; ${jackpotWins} pools won` : ''})`,
   );
   log(`round latency (draw, betAndWin, settle): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
   log(
@@ -254,45 +346,7 @@ async function main() {
   log(
     `  database transactions per round: platform ${xactsPerRound.platform}, studio ${xactsPerRound.studio} (a statement outside a transaction is one)`,
   );
-
-  // Afterwards: the ledger sums to zero, no balance is negative, and the studio's rounds equal its money.
-  const platformClient = new pg.Client({ connectionString: dbUrl(platformDb) });
-  await platformClient.connect();
-  const sums = await platformClient.query(`select coalesce(sum(amount_ore), 0)::text as total from wallet_entries`);
-  const negative = await platformClient.query(`select count(*)::text as n from wallet_accounts where balance_ore < 0`);
-  const games = await platformClient.query(
-    `select coalesce(sum(e.amount_ore), 0)::text as n from wallet_entries e join wallet_accounts a on a.id = e.account_id where a.kind = 'provider:krone-studio:games'`,
-  );
-  await platformClient.end();
-  const studioClient = new pg.Client({ connectionString: dbUrl(studioDb) });
-  await studioClient.connect();
-  const kept = await studioClient.query(
-    `select count(*)::text as n, coalesce(sum(stake_ore - win_ore), 0)::text as net from studio.rounds where status = 'settled'`,
-  );
-  const open = await studioClient.query(`select count(*)::text as n from studio.rounds where status = 'open'`);
-  await studioClient.end();
-  log(
-    `afterwards: ledger sum ${sums.rows[0].total} øre, ${negative.rows[0].n} negative balances; studio ${kept.rows[0].n} settled rounds (${open.rows[0].n} open), their net ${kept.rows[0].net} øre = the games account's ${games.rows[0].n} øre${
-      kept.rows[0].net === games.rows[0].n ? '' : '  MISMATCH'
-    }; answered stake − win ${staked - won} øre`,
-  );
-  log();
-  const ratio = (rate / pgbenchRun.tps) * 100;
-  log('summary');
-  log(`  pgbench TPC-B        ${pgbenchRun.tps.toFixed(0)} tps`);
-  log(`  money rounds         ${rate.toFixed(0)} rounds/s (1 signed contract call each, betAndWin; 2 studio statements)`);
-  log(`  ratio                ${ratio.toFixed(1)} % (aim ≥ ${aims.ratioPercent} %)${ratio >= aims.ratioPercent ? '' : '  MISSES the aim'}`);
-  // If both were bound by this machine's CPU alone, the rates would stand as their CPU per transaction inversely.
-  const ceiling = (cpuMs) => ((pgbenchCpuMs / cpuMs) * 100).toFixed(1);
-  log(
-    `  CPU per transaction  pgbench ${pgbenchCpuMs.toFixed(3)} ms, round ${roundCpuMs.toFixed(3)} ms (the platform's side ${platformCpuMs.toFixed(3)} ms)`,
-  );
-  log(
-    `  CPU-bound ceiling    ratio ${ceiling(roundCpuMs)} % with everything on this machine; ${ceiling(platformCpuMs)} % counting the platform's side only (the studio elsewhere)`,
-  );
-  log(
-    `  round p50 / p99      ${p50.toFixed(2)} / ${p99.toFixed(2)} ms (aim p99 ≤ ${aims.p99Ms} ms)${p99 <= aims.p99Ms ? '' : '  MISSES the aim'}`,
-  );
+  return { gameId: title, label, rate, p50, p99, roundCpuMs, platformCpuMs, xactsPerRound, staked, won };
 }
 
 try {
