@@ -307,6 +307,32 @@ describe('a hit', () => {
   });
 });
 
+describe('a rollback', () => {
+  it('gives a feeding stake back whole from the games account; its part stays in the pool and leaves the round', async () => {
+    const { player, sessionId } = await seated('jp-guld', 100_000);
+    const before = await pool('guld-mini');
+    const roundId = id('round');
+    const bet = id('bet');
+    expect((await studio.call('bet', { sessionId, roundId, transactionId: bet, amountOre: 10_000 })).status).toBe(200);
+    const [staked] = await rowsOf<{ jackpot_staked_ore: string }>(
+      sql`select jackpot_staked_ore from game_rounds where round_id = ${roundId}`,
+      db(),
+    );
+    expect(Number(staked!.jackpot_staked_ore)).toBeGreaterThanOrEqual(100); // 50 + 30 + 20 øre at least
+    const rollback = await studio.call('rollback', { sessionId, roundId, transactionId: id('rb'), referenceTransactionId: bet });
+    expect(rollback.status, JSON.stringify(rollback.body)).toBe(200);
+    expect((await wallet().playerBalances(player.id)).player_cash).toBe(100_000);
+    const [round] = await rowsOf<{ staked_ore: string; jackpot_staked_ore: string }>(
+      sql`select staked_ore, jackpot_staked_ore from game_rounds where round_id = ${roundId}`,
+      db(),
+    );
+    expect([Number(round!.staked_ore), Number(round!.jackpot_staked_ore)]).toEqual([0, 0]);
+    expect((await pool('guld-mini')).amount).toBeGreaterThanOrEqual(before.amount + 50);
+    await proof();
+    expect((await checkInvariants(db())).filter((result) => !result.ok)).toEqual([]);
+  });
+});
+
 describe('the new winners', () => {
   it('records a big win when its round ends, once, on both paths; a small win never', async () => {
     for (const gameId of ['jp-plain', 'jp-krone']) {

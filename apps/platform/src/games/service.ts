@@ -369,6 +369,10 @@ export function createGamesService(deps: GamesDeps) {
           .set({
             stakedOre: sql`${gameRounds.stakedOre} - ${target.amountOre}`,
             bonusStakedOre: sql`${gameRounds.bonusStakedOre} - ${target.bonusAmountOre}`,
+            // The stake's jackpot part leaves the round with it; the part stays in its pool (a pool only
+            // grows by stakes and seeds), paid for by the provider's games account, which gave the stake back whole.
+            jackpotStakedOre: sql`${gameRounds.jackpotStakedOre} - (select coalesce(sum(c.amount_ore), 0) from jackpot_contributions c
+              where c.provider_id = ${providerId} and c.transaction_id = ${target.transactionId})`,
           })
           .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, request.roundId)));
       }
