@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('server-only', () => ({}));
+// The refusal's shape is lib/api.ts's own (tested there); kept out so this file never loads the platform client.
+vi.mock('./api', () => ({
+  fail: async (status: number, code: string) => Response.json({ result: 0, code }, { status }),
+}));
 
 const { platformEventStream } = await import('./platform-stream');
 const { hubStreamResponse } = await import('./event-stream-response');
@@ -81,7 +85,6 @@ describe('a browser’s stream from a hub', () => {
   });
 
   it('answers 503 SERVICE_OVERLOADED when the hub is full', async () => {
-    vi.stubGlobal('fetch', async () => new Response('no', { status: 503 }));
     const hub = createEventHub({ connect: () => new Promise<void>(() => undefined), events: {}, maxSubscribers: 0 });
     const response = await hubStreamResponse(new Request('http://127.0.0.1/api/winners/stream'), hub);
     expect(response.status).toBe(503);
