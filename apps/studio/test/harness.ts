@@ -94,9 +94,18 @@ export interface TestWorld {
 /** A platform and a studio wired to it through the games contract, each on its own fresh database. */
 export async function startWorld(
   env: Record<string, string> = {},
-  { overHttp = false, studio: studioOptions = {} }: { overHttp?: boolean; studio?: Pick<StudioOptions, 'inRequestDelaysMs'> } = {},
+  {
+    overHttp = false,
+    studio: studioOptions = {},
+    platformEnv = {},
+  }: {
+    overHttp?: boolean;
+    studio?: Pick<StudioOptions, 'inRequestDelaysMs'>;
+    /** The platform's own settings besides the studio's secret (e.g. JACKPOT_TEST_HOOKS). */
+    platformEnv?: Record<string, string>;
+  } = {},
 ): Promise<TestWorld> {
-  const platform = await startTestPlatform({ GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET });
+  const platform = await startTestPlatform({ ...platformEnv, GAME_PROVIDER_KRONE_STUDIO_SECRET: STUDIO_SECRET });
   const { fetch, state } = platformFetch(platform);
   // Over HTTP: the platform's public listener on a port and the studio uses its own transport (no stand-in fetch).
   const platformUrl = overHttp ? await platform.publicApp.listen({ host: '127.0.0.1', port: 0 }) : 'http://platform.test';

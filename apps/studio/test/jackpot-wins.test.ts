@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/src/shared/db.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BLACKJACK_VEGAS_H17, SeededTestRng, dealBlackjackRound } from '@krone/games-math';
 import { rounds } from '../src/db/schema.js';
@@ -10,8 +11,9 @@ import { launchToken, ledger, playerWith, realSession, startWorld, studioCall, t
  * stake's own transaction and says so in its answer (`jackpotWins`, only when one was won). Here a
  * stand-in adds that to the in-process platform's answers, as the platform does: decided when the
  * call lands, answered the same to every copy of it. The round keeps the pools as paid and shows
- * them apart from the game's win, in its answer, its explanation, its look-up and its replay.
- * PGlite by default; PostgreSQL with TEST_DATABASE_URL.
+ * them apart from the game's win, in its answer, its explanation, its look-up and its replay. Then
+ * against the platform's own pools: a drop forced by its test hook (JACKPOT_TEST_HOOKS), won by the
+ * next feeding stake. PGlite by default; PostgreSQL with TEST_DATABASE_URL.
  */
 
 const KRONE: JackpotWin = { poolId: 'kronejackpotten', poolName: 'Kronejackpotten', amountOre: 12_345_678 };
@@ -60,7 +62,7 @@ interface Played {
 let world: TestWorld;
 let platform: ReturnType<typeof jackpotPlatform>;
 beforeAll(async () => {
-  world = await startWorld({}, { studio: { inRequestDelaysMs: [0, 0, 0] } });
+  world = await startWorld({}, { studio: { inRequestDelaysMs: [0, 0, 0] }, platformEnv: { JACKPOT_TEST_HOOKS: 'true' } });
 }, 60_000);
 afterAll(async () => {
   await world.close();
@@ -184,6 +186,73 @@ describe('a round whose stake won a pool', () => {
     const { round } = (await play(session, session.stake.defaultOre)).body.data;
     expect(round.jackpotWins).toEqual([KRONE]);
     expect(round.jackpotWinOre).toBe(KRONE.amountOre);
+  });
+});
+
+describe('a pool won at the platform itself', () => {
+  it('keeps what the platform paid: the drop forced by its test hook, won by the next stake on a title of the Guld family', async () => {
+    world.network.answer = null;
+    const { player, session } = await realSession(world, 100_000);
+    const stake = session.stake.defaultOre;
+    const [mini] = await rowsOf<{ amount_ore: string; name: string }>(
+      sql`select amount_ore, name from jackpot_pools where id = 'guld-mini'`,
+      world.platform.database.db,
+    );
+    // The pool falls at the next feeding stake's part (GAME, vikingernes-guld, feeds the Guld tiers).
+    const forced = await world.platform.app.inject({
+      method: 'POST',
+      url: '/Games/jackpots/guld-mini/test-drop',
+      payload: { dropOre: Number(mini!.amount_ore) + 1 },
+    });
+    expect(forced.statusCode, forced.body).toBe(200);
+    const before = await ledger(world, player.id);
+    world.moveStudioClock(5_000);
+    const played = await play(session, stake);
+    expect(played.status, JSON.stringify(played.body)).toBe(200);
+    const { round } = played.body.data;
+    expect(round.status).toBe('settled');
+    expect(round.jackpotWins).toHaveLength(1);
+    const [won] = round.jackpotWins;
+    expect(won).toMatchObject({ poolId: 'guld-mini', poolName: mini!.name });
+    expect(won!.amountOre).toBeGreaterThan(Number(mini!.amount_ore));
+    expect(round.jackpotWinOre).toBe(won!.amountOre);
+    expect(round.outcome!.jackpot).toEqual({ wins: [won], winOre: won!.amountOre });
+
+    // The player's cash moved by the game's win and the jackpot's less the stake; the balance shown is the ledger's.
+    const after = await ledger(world, player.id);
+    expect(after.cashOre - before.cashOre).toBe(round.winOre! + won!.amountOre - stake);
+    expect(played.body.data.session.balanceOre).toBe(after.cashOre);
+    expect(after.audit).toMatchObject({ ledgerSumOre: 0, unbalancedTransfers: 0, negativeBalances: 0 });
+    expect((await kept(round.roundId)).jackpotWins).toEqual([won]);
+  });
+
+  it('keeps them when the answer was lost: the platform answers the copy sent again as the first time', async () => {
+    world.network.answer = null;
+    const { player, session } = await realSession(world, 100_000);
+    const [mini] = await rowsOf<{ amount_ore: string }>(
+      sql`select amount_ore from jackpot_pools where id = 'guld-mini'`,
+      world.platform.database.db,
+    );
+    const forced = await world.platform.app.inject({
+      method: 'POST',
+      url: '/Games/jackpots/guld-mini/test-drop',
+      payload: { dropOre: Number(mini!.amount_ore) + 1 },
+    });
+    expect(forced.statusCode, forced.body).toBe(200);
+    const before = await ledger(world, player.id);
+    world.moveStudioClock(5_000);
+    world.network.failing = (operation) => (operation === 'betAndWin' ? 'lost-answer' : null);
+    const pending = (await play(session, session.stake.defaultOre)).body.data.round;
+    expect(pending.status).toBe('pending');
+    world.network.failing = null;
+    world.moveStudioClock(10 * 60_000);
+    expect(await world.studio.rounds.recover({ quietMs: 0 })).toMatchObject({ paid: 1 });
+    const settled = (await lookUp(session, pending.roundId)).body.data.round;
+    expect(settled.status).toBe('settled');
+    expect(settled.jackpotWins).toHaveLength(1);
+    expect(settled.jackpotWins[0]).toMatchObject({ poolId: 'guld-mini' });
+    const after = await ledger(world, player.id);
+    expect(after.cashOre - before.cashOre).toBe(settled.winOre! + settled.jackpotWinOre! - settled.stakeOre);
   });
 });
 
