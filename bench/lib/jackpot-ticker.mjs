@@ -152,7 +152,7 @@ export async function measureTicker({
       if (i === undefined || i <= reached) continue;
       for (let j = reached + 1; j <= i; j++) {
         changes[j].arrivals.push(at);
-        changes[j].readAt ??= readAt;
+        changes[j].readAt = Math.min(changes[j].readAt ?? Infinity, readAt);
         const byPort = changes[j].byPort.get(subscriber.port) ?? [];
         byPort.push(at);
         changes[j].byPort.set(subscriber.port, byPort);
