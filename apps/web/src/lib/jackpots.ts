@@ -19,11 +19,20 @@ import { platformEventStream, processHub } from './platform-stream';
  */
 export const JACKPOTS_REVALIDATE_SECONDS = 5;
 
-/** Every pool in play, by position, with its last hits, its drop's commitment and its feeding titles (GET /Games/jackpots). */
-export const loadJackpots = cache((): Promise<Answer<Jackpots>> =>
+/**
+ * Every pool in play, by position, with its last hits, its drop's commitment and its feeding titles
+ * (GET /Games/jackpots). `fresh`: read now, not from the data cache (/jackpots itself: its last hits
+ * come only at render, so a page rendered before a hit would not show it to a browser that opens it
+ * after; the stream tells only a page open at the time).
+ */
+export const loadJackpots = cache((fresh = false): Promise<Answer<Jackpots>> =>
   platformAnswer(
     platform.GET('/Games/jackpots', {
-      fetch: (request: Request) => fetch(request, { next: { revalidate: JACKPOTS_REVALIDATE_SECONDS, tags: ['jackpots'] } } as RequestInit),
+      fetch: (request: Request) =>
+        fetch(
+          request,
+          (fresh ? { cache: 'no-store' } : { next: { revalidate: JACKPOTS_REVALIDATE_SECONDS, tags: ['jackpots'] } }) as RequestInit,
+        ),
     }),
   ),
 );

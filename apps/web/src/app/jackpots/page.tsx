@@ -7,17 +7,18 @@ import { pickTranslations } from '@/lib/i18n';
 import { loadJackpots } from '@/lib/jackpots';
 import { seoMetadata } from '@/lib/seo';
 
-// The amounts are the page's first picture (the stream follows them in the browser): a few seconds old at most.
-export const revalidate = 5;
+// Rendered for each request from the platform's figures as they are (its last hits above all: a
+// hit is told by the stream only to a page open when it lands), then followed by the stream.
+export const dynamic = 'force-dynamic';
 export const generateMetadata = () => seoMetadata('jackpots');
 
 /**
  * /jackpots (spec §2, issue 26): every pool with its amount ticking live, when it falls at the
  * latest, its last hits, the committed hash of its next drop and the titles that feed it. The
- * same for everyone, cached a few seconds; works without script with the figures at render.
+ * same for everyone, read fresh for each request; works without script with the figures at render.
  */
 export default async function JackpotsPage() {
-  const [t, answer] = await Promise.all([getTranslator(), loadJackpots()]);
+  const [t, answer] = await Promise.all([getTranslator(), loadJackpots(true)]);
   return (
     <GameTexts texts={pickTranslations(t, GAME_TEXT_KEYS)}>
       <div className={styles.page}>

@@ -9,3 +9,15 @@ export const WINNER_TEXT_KEYS = [
   'games.jackpot_hit_on',
   'games.jackpot_anonymous',
 ] as const;
+
+/**
+ * The texts of the profile's new-winners choice (WinnersOptOut). Here, not in the client module: a
+ * server page importing a value from a 'use client' module gets a client reference, not the array.
+ */
+export const WINNERS_OPT_OUT_TEXT_KEYS = [
+  'profile.winners_opt_out',
+  'profile.winners_saved',
+  'profile.save_error',
+  'btn.save',
+  'btn.loading',
+] as const;

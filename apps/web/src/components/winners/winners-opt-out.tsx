@@ -5,15 +5,6 @@ import { textsTranslator, type Texts } from '../../lib/i18n';
 import styles from '../players/players.module.css';
 import { usePost } from '../players/use-post';
 
-/** The texts of the profile's new-winners choice. */
-export const WINNERS_OPT_OUT_TEXT_KEYS = [
-  'profile.winners_opt_out',
-  'profile.winners_saved',
-  'profile.save_error',
-  'btn.save',
-  'btn.loading',
-] as const;
-
 /**
  * The profile's choice not to be shown among the new winners (issue 26): when ticked, the
  * player's wins never appear on /nyevindere or the start page, and a jackpot they win is shown

@@ -5,7 +5,8 @@ import { createTranslator, pickTranslations, type Dictionary } from '../../lib/i
 import type { Winner } from '../../lib/winners-schema';
 import { WINNER_TEXT_KEYS } from './text-keys';
 import { WinnersFeed } from './winners-feed';
-import { WINNERS_OPT_OUT_TEXT_KEYS, WinnersOptOut } from './winners-opt-out';
+import { WINNERS_OPT_OUT_TEXT_KEYS } from './text-keys';
+import { WinnersOptOut } from './winners-opt-out';
 import { WinnersStrip } from './winners-strip';
 
 const t = createTranslator(translations as unknown as Dictionary);

@@ -6,7 +6,8 @@ import { DocumentsSection, type DocumentType } from '@/components/players/docume
 import { NotificationSettings } from '@/components/players/notification-settings';
 import type { MobileProvider } from '@/components/players/registration-details-form';
 import styles from '@/components/players/players.module.css';
-import { WINNERS_OPT_OUT_TEXT_KEYS, WinnersOptOut } from '@/components/winners/winners-opt-out';
+import { WINNERS_OPT_OUT_TEXT_KEYS } from '@/components/winners/text-keys';
+import { WinnersOptOut } from '@/components/winners/winners-opt-out';
 import { authErrorView } from '@/lib/auth-errors';
 import { getSystemConfig, getTranslator } from '@/lib/content';
 import { pickTranslations } from '@/lib/i18n';
