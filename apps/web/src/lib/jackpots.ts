@@ -18,6 +18,8 @@ import { platformEventStream, processHub } from './platform-stream';
  * them is regenerated as often (Next takes a route's shortest revalidation).
  */
 export const JACKPOTS_REVALIDATE_SECONDS = 5;
+/** The data cache's tag of the jackpots' reads. */
+export const JACKPOTS_TAG = 'jackpots';
 
 /**
  * Every pool in play, by position, with its last hits, its drop's commitment and its feeding titles
@@ -31,7 +33,7 @@ export const loadJackpots = cache((fresh = false): Promise<Answer<Jackpots>> =>
       fetch: (request: Request) =>
         fetch(
           request,
-          (fresh ? { cache: 'no-store' } : { next: { revalidate: JACKPOTS_REVALIDATE_SECONDS, tags: ['jackpots'] } }) as RequestInit,
+          (fresh ? { cache: 'no-store' } : { next: { revalidate: JACKPOTS_REVALIDATE_SECONDS, tags: [JACKPOTS_TAG] } }) as RequestInit,
         ),
     }),
   ),

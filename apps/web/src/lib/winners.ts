@@ -12,18 +12,29 @@ import { normaliseWinnerEvent, type Winner } from './winners-schema';
  * and the profile's choice not to be shown among them.
  */
 
+/** The data cache's tag of the winners' reads (expired by a player's opt-out). */
+export const WINNERS_TAG = 'winners';
 /** How old a rendered list may be: only the first picture, the stream follows it in the browser. */
 export const WINNERS_REVALIDATE_SECONDS = 5;
 /** /nyevindere's page; the start page's strip shows fewer. */
 export const WINNERS_PAGE_SIZE = 20;
 export const WINNERS_STRIP_SIZE = 10;
 
-/** The newest winners (before `before`, a winner's id, for an older page), newest first; opted-out players are never among them. */
-export const loadWinners = cache((limit: number, before?: number): Promise<Answer<{ items: Winner[] }>> =>
+/**
+ * The newest winners (before `before`, a winner's id, for an older page), newest first; opted-out
+ * players are never among them. `fresh`: read now, not from the data cache (/nyevindere and
+ * /api/winners: a player who has just opted out is not shown there again; the start page's strip
+ * reads the cache, which the opt-out expires: POST /api/winners/opt-out).
+ */
+export const loadWinners = cache((limit: number, before?: number, fresh = false): Promise<Answer<{ items: Winner[] }>> =>
   platformAnswer(
     platform.GET('/Games/winners', {
       params: { query: { limit, ...(before ? { before } : {}) } },
-      fetch: (request: Request) => fetch(request, { next: { revalidate: WINNERS_REVALIDATE_SECONDS, tags: ['winners'] } } as RequestInit),
+      fetch: (request: Request) =>
+        fetch(
+          request,
+          (fresh ? { cache: 'no-store' } : { next: { revalidate: WINNERS_REVALIDATE_SECONDS, tags: [WINNERS_TAG] } }) as RequestInit,
+        ),
     }),
   ),
 );

@@ -26,7 +26,7 @@ const LIVE_LIMIT = 100;
 export default async function NewWinnersPage({ searchParams }: { searchParams: Search }) {
   const [t, search] = await Promise.all([getTranslator(), searchParams]);
   const before = readBefore(search);
-  const answer = await loadWinners(WINNERS_PAGE_SIZE, before ?? undefined);
+  const answer = await loadWinners(WINNERS_PAGE_SIZE, before ?? undefined, true);
   const items = answer.ok ? answer.data.items : [];
   const older = items.length === WINNERS_PAGE_SIZE ? items.at(-1)!.id : null;
   return (

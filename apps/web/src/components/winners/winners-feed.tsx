@@ -65,7 +65,14 @@ export function WinnersFeed({
       fetch(`${WINNERS_API_PATH}?limit=${Math.min(limit, WINNERS_API_MAX)}`, { headers: { accept: 'application/json' } })
         .then((response) => (response.ok ? (response.json() as Promise<{ data?: { items?: Winner[] } }>) : null))
         .then((body) => {
-          if (!closed && Array.isArray(body?.data?.items)) add(body.data.items);
+          if (closed || !Array.isArray(body?.data?.items)) return;
+          // The fresh read is the list as it stands: what the first picture held and it no longer
+          // does (a winner who has since opted out; a page from a cache) goes; what is new comes in.
+          const items = body.data.items;
+          const unseen = items.filter((winner) => !known.current.has(winner.id));
+          for (const winner of unseen) known.current.add(winner.id);
+          setWinners((list) => reconcileWinners(list, items, limit));
+          if (unseen.length > 0) setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
         })
         .catch(() => undefined);
     };
@@ -103,4 +110,16 @@ export function WinnersFeed({
       ))}
     </ol>
   );
+}
+
+/**
+ * A list after a fresh read of its newest `limit`: the read's winners, and those of the list newer
+ * than all of them (come by the stream meanwhile); anything else of the list is no longer shown.
+ */
+export function reconcileWinners(list: readonly Winner[], read: readonly Winner[], limit: number): Winner[] {
+  if (read.length === 0) return [];
+  const newest = read.reduce((top, winner) => Math.max(top, winner.id), 0);
+  const byId = new Map<number, Winner>();
+  for (const winner of [...read, ...list.filter((winner) => winner.id > newest)]) byId.set(winner.id, winner);
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, limit);
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { textsTranslator, type Texts } from '../../lib/i18n';
 import styles from '../players/players.module.css';
@@ -16,9 +17,13 @@ export function WinnersOptOut({ initial, texts }: { initial: boolean; texts: Tex
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const { busy, post } = usePost();
 
+  const router = useRouter();
   async function submit(event: FormEvent) {
     event.preventDefault();
     const answer = await post('/api/winners/opt-out', { winnersOptOut: optOut });
+    // The pages this browser holds from before (the menu's prefetched /nyevindere, the start page)
+    // are fetched again: the choice shows at the next click, not after a reload.
+    if (answer.ok) router.refresh();
     setStatus(
       answer.ok ? { ok: true, text: t('profile.winners_saved') } : { ok: false, text: answer.body.message ?? t('profile.save_error') },
     );

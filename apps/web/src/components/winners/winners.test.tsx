@@ -1,12 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import translations from '../../../../platform/src/content/seed/translations.json';
 import { createTranslator, pickTranslations, type Dictionary } from '../../lib/i18n';
 import type { Winner } from '../../lib/winners-schema';
-import { WINNER_TEXT_KEYS } from './text-keys';
-import { WinnersFeed } from './winners-feed';
-import { WINNERS_OPT_OUT_TEXT_KEYS } from './text-keys';
+import { WINNER_TEXT_KEYS, WINNERS_OPT_OUT_TEXT_KEYS } from './text-keys';
+import { reconcileWinners, WinnersFeed } from './winners-feed';
 import { WinnersOptOut } from './winners-opt-out';
+
+// The opt-out refreshes the router's pages after a save; a static render has no router.
+vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh: () => undefined }) }));
 import { WinnersStrip } from './winners-strip';
 
 const t = createTranslator(translations as unknown as Dictionary);
@@ -94,5 +96,15 @@ describe('the profile’s choice not to be shown among the new winners (issue 26
     );
     expect(on).toContain('>Gem</button>');
     expect(render(false)).not.toContain('checked');
+  });
+});
+
+describe('a list read again', () => {
+  const w = (id: number) => ({ id }) as unknown as Winner;
+  it('drops what the fresh read no longer holds (an opt-out since), keeps what came by the stream after it, newest first', () => {
+    const shown = [w(9), w(8), w(7), w(5)];
+    // 8 opted out since the page was made; 10 came by the stream meanwhile.
+    expect(reconcileWinners([w(10), ...shown], [w(9), w(7), w(5), w(4)], 4).map((x) => x.id)).toEqual([10, 9, 7, 5]);
+    expect(reconcileWinners(shown, [], 20)).toEqual([]);
   });
 });

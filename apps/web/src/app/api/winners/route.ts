@@ -11,7 +11,7 @@ import { readWinnersQuery } from '@/lib/winners-view';
 export async function GET(request: Request) {
   const query = readWinnersQuery(new URL(request.url).searchParams, WINNERS_PAGE_SIZE);
   if (!query) return fail(400, 'INVALID_INPUT', 'validation.invalid_input');
-  const answer = await loadWinners(query.limit, query.before ?? undefined);
+  const answer = await loadWinners(query.limit, query.before ?? undefined, true);
   if (!answer.ok) return fail(502, 'SERVER_ERROR', 'games.winners_error');
   return ok({ result: 1, data: answer.data }, { cacheSeconds: 5 });
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { fail, forbiddenOrigin, ok, parseJson, sameOrigin } from '@/lib/api';
 import { sessionToken } from '@/lib/session';
-import { saveWinnersOptOut } from '@/lib/winners';
+import { revalidateTag } from 'next/cache';
+import { saveWinnersOptOut, WINNERS_TAG } from '@/lib/winners';
+import { JACKPOTS_TAG } from '@/lib/jackpots';
 
 const body = z.object({ winnersOptOut: z.boolean() });
 
@@ -20,6 +22,10 @@ export async function POST(request: Request) {
     return answer.status === 401
       ? fail(401, 'SESSION_INVALID', 'authentication.session_invalid')
       : fail(502, 'SERVER_ERROR', 'profile.save_error');
+  // The cached lists (the start page's strip, the jackpot tiles' hits) are read again at once: the
+  // choice holds from now on, not from the cache's next turn.
+  revalidateTag(WINNERS_TAG, { expire: 0 });
+  revalidateTag(JACKPOTS_TAG, { expire: 0 });
   return ok({ result: 1, data: answer.data });
 }
 
