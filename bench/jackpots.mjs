@@ -61,7 +61,17 @@ const storefront = { 'krone-storefront-key': storefrontKey };
 /** The ticker's pool and a title that feeds it alone (a fruit machine: Kronejackpotten). */
 const tickerPool = 'kronejackpotten';
 const tickerGame = process.env.BENCH_JACKPOT_TICKER_GAME ?? 'frugt-klassiker';
-const platformDb = `krone_jackpots_${randomUUID().slice(0, 8)}`;
+/**
+ * A database of the server to play on and check, kept afterwards (BENCH_JACKPOT_DATABASE): a run
+ * cut short goes on where it stopped, its rounds counted with the new ones. By default a fresh
+ * database, dropped afterwards.
+ */
+const givenDb = process.env.BENCH_JACKPOT_DATABASE ?? '';
+if (givenDb && !/^[a-z0-9_]{1,63}$/.test(givenDb)) {
+  console.error(`BENCH_JACKPOT_DATABASE=${givenDb}: a database name of lower-case letters, digits and _`);
+  process.exit(2);
+}
+const platformDb = givenDb || `krone_jackpots_${randomUUID().slice(0, 8)}`;
 const server = postgresServer(serverUrl);
 const { admin, dbUrl } = server;
 const log = (line = '') => console.log(line);
@@ -82,7 +92,7 @@ async function cleanup() {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
-  await server.dropDatabases([platformDb]);
+  if (!givenDb) await server.dropDatabases([platformDb]);
 }
 process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
@@ -157,6 +167,9 @@ async function accuracy(clients, db, processes) {
       const { rows } = await c.query('select amount_ore::text, cap_ore::text from jackpot_pools where id = $1', [poolId]);
       return { amountOre: Number(rows[0].amount_ore), capOre: Number(rows[0].cap_ore) };
     });
+  // What the database held before (a run that goes on where another stopped): the bench's record is held against what this run added.
+  const before = await withClient(dbUrl(platformDb), readPools);
+  if (Number(before.rounds.n) > 0) log(`  the database holds ${before.rounds.n} rounds already: this run's are counted with them`);
   const cpuAtStart = processes.map((child) => cpuSeconds(child.pid));
   const benchAtStart = process.cpuUsage();
   const record = await playRounds({
@@ -187,7 +200,7 @@ async function accuracy(clients, db, processes) {
   );
 
   const read = await withClient(dbUrl(platformDb), readPools);
-  const { totals, checks } = judgePools(read, record);
+  const { totals, checks } = judgePools(read, record, before);
   const forcedKeys = new Set(record.forced.map((f) => `${f.poolId}|${f.sequence}`));
   const hitsByPool = await withClient(dbUrl(platformDb), async (c) => (await c.query('select pool_id, drop_seq from jackpot_hits')).rows);
   log('  pools afterwards:');
@@ -195,7 +208,7 @@ async function accuracy(clients, db, processes) {
     const hits = hitsByPool.filter((hit) => hit.pool_id === row.id);
     const forced = hits.filter((hit) => forcedKeys.has(`${hit.pool_id}|${hit.drop_seq}`)).length;
     log(
-      `    ${row.id.padEnd(16)} contributions ${row.contributions.padStart(12)} øre (${row.contribution_rows} stakes), seeds ${row.seeds.padStart(11)} øre (${row.seed_rows}), amount ${row.amount_ore.padStart(10)} øre + ${row.carry_micro} µøre carried, hits ${row.hits.padStart(11)} øre: ${row.hit_rows} (${forced} at a forced drop, ${row.hit_rows - forced} at a drawn one)`,
+      `    ${row.id.padEnd(16)} contributions ${row.contributions.padStart(12)} øre (${row.contribution_rows} stakes), seeds ${row.seeds.padStart(11)} øre (${row.seed_rows}), amount ${row.amount_ore.padStart(10)} øre + ${row.carry_micro} µøre carried, hits ${row.hits.padStart(11)} øre: ${row.hit_rows} (${forced} at a forced drop, ${row.hit_rows - forced} at a drawn one${Number(before.rounds.n) > 0 ? ' or forced before this run' : ''})`,
     );
   }
   log(
@@ -210,7 +223,7 @@ async function accuracy(clients, db, processes) {
       `    ${result.ok ? 'holds ' : 'BROKEN'} ${result.name}: ${result.detail}${result.examples.length ? ` (${result.examples.join('; ')})` : ''}`,
     );
   const ok = checks.every((c) => c.ok) && invariants.every((result) => result.ok);
-  return { ok, rate, record, totals, invariants, failures: record.failures };
+  return { ok, rate, record, totals, invariants, failures: record.failures, dbRounds: Number(read.rounds.n) };
 }
 
 async function ticker(clients, db) {
@@ -269,7 +282,8 @@ async function ticker(clients, db) {
 async function main() {
   const version = await withClient(serverUrl, async (c) => (await c.query('show server_version')).rows[0].server_version);
   log(`bench:jackpots on ${server.host} (PostgreSQL ${version}), Node.js ${process.version}, ${availableParallelism()} cores, ${busy()}`);
-  await admin(`create database ${platformDb}`);
+  if (givenDb) log(`on the given database ${givenDb} (kept afterwards)`);
+  else await admin(`create database ${platformDb}`);
   const processes = [];
   for (const port of ports) {
     processes.push(startPlatform(port));
@@ -289,7 +303,7 @@ async function main() {
   if (verdict) {
     const jackpots = verdict.invariants.find((result) => result.name === 'jackpots');
     log(
-      `  accuracy over ${verdict.record.rounds} rounds   ${verdict.ok ? 'holds' : 'BROKEN'}: Σ contributions ${verdict.totals.contributions} + Σ seeds ${verdict.totals.seeds} = Σ pools ${verdict.totals.pools} + Σ hits ${verdict.totals.hits} øre (${verdict.totals.hitRows} hits); µøre exact ${verdict.totals.micro}; checkInvariants ${verdict.invariants.filter((r) => r.ok).length}/${verdict.invariants.length} hold (jackpots: ${jackpots?.ok ? 'holds' : 'BROKEN'}); ${verdict.rate.toFixed(0)} rounds/s`,
+      `  accuracy over ${verdict.dbRounds} rounds${verdict.dbRounds === verdict.record.rounds ? '' : ` (${verdict.record.rounds} of them this run)`}   ${verdict.ok ? 'holds' : 'BROKEN'}: Σ contributions ${verdict.totals.contributions} + Σ seeds ${verdict.totals.seeds} = Σ pools ${verdict.totals.pools} + Σ hits ${verdict.totals.hits} øre (${verdict.totals.hitRows} hits); µøre exact ${verdict.totals.micro}; checkInvariants ${verdict.invariants.filter((r) => r.ok).length}/${verdict.invariants.length} hold (jackpots: ${jackpots?.ok ? 'holds' : 'BROKEN'}); ${verdict.rate.toFixed(0)} rounds/s`,
     );
   }
   if (tick) {

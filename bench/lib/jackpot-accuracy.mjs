@@ -119,8 +119,12 @@ export async function readPools(client) {
   return { pools, rounds: rounds[0] };
 }
 
-/** The proof's lines and whether each holds, from `readPools` and the bench's record. */
-export function judgePools({ pools, rounds }, record) {
+/**
+ * The proof's lines and whether each holds, from `readPools` and the bench's record; `before`
+ * (`readPools` at the run's start) when the database held rounds already: the record is held
+ * against what was added since.
+ */
+export function judgePools({ pools, rounds }, record, before = null) {
   const big = (value) => BigInt(value);
   const sum = (key) => pools.reduce((total, pool) => total + big(pool[key]), 0n);
   const totals = {
@@ -133,6 +137,10 @@ export function judgePools({ pools, rounds }, record) {
     hitRows: pools.reduce((total, pool) => total + pool.hit_rows, 0),
   };
   const answeredOre = record.wins.reduce((total, win) => total + big(win.amountOre), 0n);
+  const earlier = {
+    hitRows: before ? before.pools.reduce((total, pool) => total + pool.hit_rows, 0) : 0,
+    hits: before ? before.pools.reduce((total, pool) => total + big(pool.hits), 0n) : 0n,
+  };
   const checks = [];
   const check = (name, ok, detail) => checks.push({ name, ok, detail });
   check(
@@ -161,9 +169,9 @@ export function judgePools({ pools, rounds }, record) {
     `game_rounds staked ${rounds.staked} øre into pools, won ${rounds.won} øre from them`,
   );
   check(
-    'every hit was answered to its round, and nothing else',
-    record.wins.length === totals.hitRows && answeredOre === totals.hits,
-    `${record.wins.length} jackpotWins answered, ${answeredOre} øre; ${totals.hitRows} hits recorded, ${totals.hits} øre`,
+    `every hit${before ? ' of this run' : ''} was answered to its round, and nothing else`,
+    record.wins.length === totals.hitRows - earlier.hitRows && answeredOre === totals.hits - earlier.hits,
+    `${record.wins.length} jackpotWins answered, ${answeredOre} øre; ${totals.hitRows - earlier.hitRows} hits recorded, ${totals.hits - earlier.hits} øre${before ? ` (besides the ${earlier.hitRows} before the run)` : ''}`,
   );
   return { totals, checks };
 }
