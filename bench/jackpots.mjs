@@ -94,7 +94,18 @@ async function cleanup() {
   }
   if (!givenDb) await server.dropDatabases([platformDb]);
 }
-process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+// Stopped from outside (Ctrl-C, or a SIGTERM): the platform processes are stopped too, never left
+// behind; a given database is kept (BENCH_JACKPOT_DATABASE goes on from there), a fresh one dropped.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+])
+  process.on(signal, () => {
+    console.error(
+      `bench:jackpots: ${signal} at ${new Date().toISOString()}, stopping (${givenDb ? `${givenDb} kept` : 'its database dropped'})`,
+    );
+    void cleanup().finally(() => process.exit(code));
+  });
 
 function startPlatform(port) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/server.ts'], {
@@ -294,6 +305,8 @@ async function main() {
   log(`two platform processes on database ${platformDb}: :${ports.join(', :')} (public +1), ${poolSize} connections each`);
   const clients = ports.map((port) => contractClient(port + 1, providerId, studioSecret));
   pool = new pg.Pool({ connectionString: dbUrl(platformDb), max: 2 });
+  // A connection cut while idle (a restart of the server, or another's test terminating backends) is made again at the next use.
+  pool.on('error', (error) => console.error(`bench:jackpots: an idle database connection ended (${error.message})`));
   const db = drizzle({ client: pool });
   let verdict = null;
   if (only.has('accuracy')) verdict = await accuracy(clients, db, processes);
