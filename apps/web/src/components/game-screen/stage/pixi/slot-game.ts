@@ -80,7 +80,8 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
     accent: colourNumber(config.colours.accent, 0x8c1c13),
   };
   const wake = () => {
-    if (!app.ticker.started) app.ticker.start();
+    // A wait that ends after the stage was destroyed (the player left mid-presentation) finds no ticker.
+    if (app.ticker && !app.ticker.started) app.ticker.start();
   };
   const textures = await loadSymbolTextures(app.renderer, config.gameId, config.symbols, colours);
   // Whatever starts to wait on time wakes the ticker: a wait begun in a promise's continuation
