@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { fail } from './errors.js';
 
 /*
- * Server-sent events fanned out in memory (as games/live/lobby.ts does for the live lobby): one
+ * Server-sent events fanned out in memory (the live lobby, the jackpots, the new winners): one
  * source per platform process, every storefront subscriber written to from it. A subscriber that
  * stops reading is let go past a backlog (its browser reconnects and starts afresh), a comment
  * heartbeat keeps proxies from closing a quiet stream, and a process serves a bounded number.

@@ -1,10 +1,11 @@
-import { fail } from '../../shared/errors.js';
+import { createFanOut, sseEvent, type StreamSubscriber } from '../../shared/event-stream.js';
 import type { LiveCategory, LiveKind, LiveResultSummary, LiveRoundState, LiveStudio, LiveStudioLobby } from './types.js';
 
 /*
  * The live lobby's state for the storefront (games/README.md "Live casino"): one upstream
  * subscription per platform process to the studio's lobby stream, reconnecting with backoff and
- * polling the lobby every 2 s meanwhile, fanned out in memory to every storefront subscriber. Only
+ * polling the lobby every 2 s meanwhile, fanned out in memory to every storefront subscriber
+ * (shared/event-stream.ts, as the jackpots' and the new winners' streams are). Only
  * the tables the catalogue lists are shown; a studio unheard of for 30 s shows its tables closed.
  */
 
@@ -40,13 +41,8 @@ export interface ListedTable {
   category: LiveCategory | string;
 }
 
-/** One subscriber of the stream: where its events go. `write` answers false when its buffer is full. */
-export interface LobbySubscriber {
-  write(chunk: string): void;
-  /** Bytes written but not yet sent: a subscriber that falls this far behind is let go. */
-  backlog(): number;
-  end(): void;
-}
+/** One subscriber of the stream: where its events go. */
+export type LobbySubscriber = StreamSubscriber;
 
 export interface LiveLobbyOptions {
   /** Null: the live casino is off (the lobby is empty, the stream sends that). */
@@ -77,16 +73,14 @@ export function createLiveLobby(options: LiveLobbyOptions) {
   const { studio, clock, log } = options;
   const staleMs = options.staleMs ?? 30_000;
   const pollMs = options.pollMs ?? 2_000;
-  const pingMs = options.pingMs ?? 15_000;
   const reconnectMs = options.reconnectMs ?? [1_000, 2_000, 5_000, 10_000, 30_000];
-  const maxSubscribers = options.maxSubscribers ?? 5_000;
-  const maxBacklog = options.maxBacklogBytes ?? 1024 * 1024;
+  // Subscribers past a backlog are let go (their browsers reconnect and start afresh); a ping every 15 s.
+  const out = createFanOut({ maxSubscribers: options.maxSubscribers, maxBacklogBytes: options.maxBacklogBytes, pingMs: options.pingMs });
 
   let latest: { lobby: LiveStudioLobby; receivedAt: number } | null = null;
   let aliveAt = 0;
   let listed = new Map<string, ListedTable>();
   let listedAt = -Infinity;
-  const subscribers = new Set<LobbySubscriber>();
   let lastSent = '';
   let started = false;
   let closed = false;
@@ -131,19 +125,7 @@ export function createLiveLobby(options: LiveLobbyOptions) {
     const key = JSON.stringify(current.tables);
     if (key === lastSent) return;
     lastSent = key;
-    broadcast(eventOf(current));
-  }
-
-  function broadcast(chunk: string) {
-    for (const subscriber of subscribers) {
-      if (subscriber.backlog() > maxBacklog) {
-        // A subscriber that does not read is let go: its browser reconnects and starts afresh.
-        subscribers.delete(subscriber);
-        subscriber.end();
-        continue;
-      }
-      subscriber.write(chunk);
-    }
+    out.broadcast(eventOf(current));
   }
 
   async function refreshListed() {
@@ -242,7 +224,6 @@ export function createLiveLobby(options: LiveLobbyOptions) {
     timers = [
       // A studio that falls silent shows its tables closed after staleMs, without an event from it.
       setInterval(publish, Math.min(5_000, staleMs / 3)),
-      setInterval(() => broadcast(': ping\n\n'), pingMs),
       setInterval(() => void refreshListed(), options.listedRefreshMs ?? 60_000),
     ];
     for (const timer of timers) timer.unref();
@@ -269,11 +250,9 @@ export function createLiveLobby(options: LiveLobbyOptions) {
    * past the most subscribers a process serves. Answers the function that lets it go.
    */
   async function subscribe(subscriber: LobbySubscriber): Promise<() => void> {
-    if (closed || subscribers.size >= maxSubscribers) throw fail('SERVICE_OVERLOADED');
+    out.assertRoom();
     const first = await current();
-    subscribers.add(subscriber);
-    subscriber.write(eventOf(first));
-    return () => void subscribers.delete(subscriber);
+    return out.add(subscriber, [eventOf(first)]);
   }
 
   /** Ends every subscriber's stream and the studio's (the platform's close must not wait on them). */
@@ -281,15 +260,14 @@ export function createLiveLobby(options: LiveLobbyOptions) {
     closed = true;
     stopping.abort();
     for (const timer of timers) clearInterval(timer);
-    for (const subscriber of subscribers) subscriber.end();
-    subscribers.clear();
+    out.close();
     await upstream?.catch(() => undefined);
   }
 
-  return { current, subscribe, close, refreshListed, subscribers: () => subscribers.size };
+  return { current, subscribe, close, refreshListed, subscribers: out.size };
 }
 
 /** One server-sent event of the lobby. */
-const eventOf = (view: LiveLobbyView) => `event: lobby\ndata: ${JSON.stringify(view)}\n\n`;
+const eventOf = (view: LiveLobbyView) => sseEvent('lobby', view);
 
 export type LiveLobby = ReturnType<typeof createLiveLobby>;

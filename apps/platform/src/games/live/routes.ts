@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serveEventStream } from '../../shared/event-stream.js';
 import { errorBody, iso, isoDateTime, isoOrNull, noStore, ok, ore, sessionParams } from '../../shared/http.js';
 import { perPlayerRateLimit } from '../../shared/player-rate-limit.js';
 import type { LiveCasino } from './service.js';
@@ -117,34 +118,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveCasino }> = async (ap
         },
       },
     },
-    async (_request, reply) => {
-      const raw = reply.raw;
-      const open = () => {
-        if (!raw.headersSent)
-          raw.writeHead(200, {
-            'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-store',
-            connection: 'keep-alive',
-            'x-accel-buffering': 'no',
-            'x-content-type-options': 'nosniff',
-          });
-      };
-      // Refused (too many subscribers) before anything is written: answered as any refusal is.
-      const unsubscribe = await live.lobby.subscribe({
-        write: (chunk) => {
-          open();
-          raw.write(chunk);
-        },
-        backlog: () => raw.writableLength,
-        end: () => {
-          open();
-          raw.end();
-        },
-      });
-      reply.hijack();
-      raw.on('close', unsubscribe);
-      if (raw.destroyed) unsubscribe();
-    },
+    // Refused (too many subscribers) before anything is written: answered as any refusal is.
+    async (_request, reply) => serveEventStream(reply, (subscriber) => live.lobby.subscribe(subscriber)),
   );
 
   app.post(
