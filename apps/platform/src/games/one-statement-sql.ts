@@ -58,6 +58,36 @@ export const BIG_WIN = (
   wn as (select pg_notify('krone_winners', id::text) as sent from wnr)`;
 
 /**
+ * The end of BET_AND_WIN_IN_ONE_STATEMENT and its feeding twin (their parameters alike: $15 the
+ * request hash, $16 and $17 the win's transaction id and amount, $21 the round ended, $24 and $25
+ * the new winners' bounds), after the bet's transfer `tb`, the win's `tw` and the balances `bal`:
+ * the round's big win into the new winners' outbox (`wn`), the answer, and the bet's and the win's
+ * records with it (the replay of either answers the same).
+ */
+export const BET_AND_WIN_RECORDS = `${BIG_WIN(
+  { game: '$11::text', player: '$10::uuid', stake: '$5::bigint', won: '$17::bigint', when: '$6::timestamptz' },
+  'tb',
+  '$21::boolean',
+  '$24',
+  '$25',
+)},
+  answer as (
+    select jsonb_build_object('transactionId', $3::text, 'ledgerTransferId', tb.id, 'winTransactionId', $16::text,
+      'winLedgerTransferId', (select id from tw), 'balanceOre', bal.cash - $5::bigint + $17::bigint + bal.bonus,
+      'cashOre', bal.cash - $5::bigint + $17::bigint, 'bonusOre', bal.bonus, 'roundEnded', $21::boolean) as body
+    from tb, bal
+  ),
+  rec as (
+    insert into game_transactions
+      (provider_id, transaction_id, kind, round_id, session_id, amount_ore, bonus_amount_ore, request_hash, status, transfer_id, answer, created_at)
+    select $1::text, $3::text, 'bet', $2::text, $4::uuid, $5::bigint, 0, $15::text, 'done', tb.id, answer.body, $6::timestamptz
+    from tb, answer
+    union all
+    select $1::text, $16::text, 'win', $2::text, $4::uuid, $17::bigint, 0, $15::text, 'done', (select id from tw), answer.body, $6::timestamptz
+    from answer
+  )`;
+
+/**
  * A new round's stake from cash alone, as BET_IN_ONE_STATEMENT and BET_AND_WIN_IN_ONE_STATEMENT
  * both take it (their parameters $1 to $11 alike: provider, round, transaction id, session, stake,
  * now, cash, bonus and games accounts, player, game), after the locks `lk`: the player's balance

@@ -5,7 +5,7 @@ import { ledgerKey, requestHash, type BetAndWinAnswer, type BetAndWinRequest, ty
 import type { SessionFacts } from './sessions.js';
 import { exposureDay } from './win-bounds.js';
 import { BET_AND_WIN_FEEDING_IN_ONE_STATEMENT } from './one-statement-feeding.js';
-import { BIG_WIN, PAID, PROVIDER_OPEN, STAKE_FROM_CASH, TAKEN, WITHIN_LARGEST_WIN } from './one-statement-sql.js';
+import { BET_AND_WIN_RECORDS, BIG_WIN, PAID, PROVIDER_OPEN, STAKE_FROM_CASH, TAKEN, WITHIN_LARGEST_WIN } from './one-statement-sql.js';
 
 /**
  * The contract's common money calls as one statement each (games/README.md, "Speed"): the round's
@@ -187,22 +187,7 @@ export const BET_AND_WIN_IN_ONE_STATEMENT = `
       bal.cash - $5::bigint + $17::bigint + bal.bonus, $6::timestamptz, case when $21::boolean then $6::timestamptz end
     from tb, bal
   ),
-  ${BIG_WIN({ game: '$11::text', player: '$10::uuid', stake: '$5::bigint', won: '$17::bigint', when: '$6::timestamptz' }, 'tb', '$21::boolean', '$24', '$25')},
-  answer as (
-    select jsonb_build_object('transactionId', $3::text, 'ledgerTransferId', tb.id, 'winTransactionId', $16::text,
-      'winLedgerTransferId', (select id from tw), 'balanceOre', bal.cash - $5::bigint + $17::bigint + bal.bonus,
-      'cashOre', bal.cash - $5::bigint + $17::bigint, 'bonusOre', bal.bonus, 'roundEnded', $21::boolean) as body
-    from tb, bal
-  ),
-  rec as (
-    insert into game_transactions
-      (provider_id, transaction_id, kind, round_id, session_id, amount_ore, bonus_amount_ore, request_hash, status, transfer_id, answer, created_at)
-    select $1::text, $3::text, 'bet', $2::text, $4::uuid, $5::bigint, 0, $15::text, 'done', tb.id, answer.body, $6::timestamptz
-    from tb, answer
-    union all
-    select $1::text, $16::text, 'win', $2::text, $4::uuid, $17::bigint, 0, $15::text, 'done', (select id from tw), answer.body, $6::timestamptz
-    from answer
-  )
+  ${BET_AND_WIN_RECORDS}
   select tb.id as transfer_id, (select id from tw) as win_transfer_id, bal.cash - $5::bigint + $17::bigint as cash, bal.bonus,
     (select count(*) from wn) as winners
   from tb, bal`;
