@@ -1,14 +1,13 @@
 'use client';
 
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { textsTranslator, type Texts, type Translate } from '../../lib/i18n';
 import type { JackpotHit, PoolFigures, PoolsEvent } from '../../lib/jackpots-schema';
 import { withHit } from '../../lib/jackpots-view';
+import { useEventStream } from '../layout/use-event-stream';
 
 /** The storefront's jackpot stream (app/api/jackpots/stream): every pool's figures, then each change and each hit. */
 export const JACKPOTS_STREAM_PATH = '/api/jackpots/stream';
-/** After the stream was refused (the server full, the platform away), a new try this much later. */
-const RETRY_CLOSED_MS = 30_000;
 
 interface JackpotLive {
   /** Each pool's amount and drop in force, by id: the page's, then the stream's. */
@@ -43,41 +42,25 @@ export function JackpotLiveProvider({
   const [hits, setHits] = useState(initialHits);
   const [fresh, setFresh] = useState<JackpotHit[]>([]);
 
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retry: number | undefined;
-    const open = () => {
-      source = new EventSource(JACKPOTS_STREAM_PATH);
-      source.addEventListener('pools', (event) => {
-        const pools = readJson<PoolsEvent>((event as MessageEvent<string>).data)?.pools;
-        if (!Array.isArray(pools)) return;
-        setFigures((known) => {
-          const next = { ...known };
-          for (const pool of pools) next[pool.id] = pool;
-          return next;
-        });
+  useEventStream(JACKPOTS_STREAM_PATH, {
+    pools: (data) => {
+      const pools = readJson<PoolsEvent>(data)?.pools;
+      if (!Array.isArray(pools)) return;
+      setFigures((known) => {
+        const next = { ...known };
+        for (const pool of pools) next[pool.id] = pool;
+        return next;
       });
-      source.addEventListener('hit', (event) => {
-        const hit = readJson<JackpotHit>((event as MessageEvent<string>).data);
-        if (!hit?.poolId) return;
-        setHits((known) => ({ ...known, [hit.poolId]: withHit(known[hit.poolId] ?? [], hit) }));
-        setFresh((known) =>
-          known.some((seen) => seen.poolId === hit.poolId && seen.sequence === hit.sequence) ? known : [hit, ...known].slice(0, 10),
-        );
-      });
-      source.addEventListener('error', () => {
-        if (source?.readyState !== EventSource.CLOSED) return;
-        source.close();
-        retry = window.setTimeout(open, RETRY_CLOSED_MS);
-      });
-    };
-    open();
-    return () => {
-      source?.close();
-      window.clearTimeout(retry);
-    };
-  }, []);
+    },
+    hit: (data) => {
+      const hit = readJson<JackpotHit>(data);
+      if (!hit?.poolId) return;
+      setHits((known) => ({ ...known, [hit.poolId]: withHit(known[hit.poolId] ?? [], hit) }));
+      setFresh((known) =>
+        known.some((seen) => seen.poolId === hit.poolId && seen.sequence === hit.sequence) ? known : [hit, ...known].slice(0, 10),
+      );
+    },
+  });
 
   const value = useMemo(() => ({ figures, hits, fresh, t }), [figures, hits, fresh, t]);
   return <JackpotLiveContext.Provider value={value}>{children}</JackpotLiveContext.Provider>;

@@ -1,13 +1,12 @@
 'use client';
 
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { textsTranslator, type Texts, type Translate } from '../../lib/i18n';
 import { tablesByGame, type LiveLobbyState, type LiveTableState } from '../../lib/live-casino';
+import { useEventStream } from '../layout/use-event-stream';
 
 /** The storefront's lobby stream (app/api/live/stream): the server's time, then every state of the live tables. */
 export const LIVE_STREAM_PATH = '/api/live/stream';
-/** After the stream was refused (the server full, the platform away), a new try this much later. */
-const RETRY_CLOSED_MS = 30_000;
 
 interface LiveLobby {
   tables: Record<string, LiveTableState>;
@@ -36,37 +35,23 @@ export function LiveLobbyProvider({
   const [nowMs, setNowMs] = useState<number | null>(null);
   const t = useMemo(() => textsTranslator(texts), [texts]);
 
+  // The server's clock less the device's, from the stream's first event: a round's seconds are the studio's.
+  const skewMs = useRef(0);
+  useEventStream(LIVE_STREAM_PATH, {
+    clock: (data) => {
+      const server = Number(data);
+      if (Number.isFinite(server)) skewMs.current = server - Date.now();
+    },
+    lobby: (data) => {
+      const lobby = readLobby(data);
+      if (lobby) setTables(tablesByGame(lobby));
+    },
+  });
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retry: number | undefined;
-    // The server's clock less the device's, from the stream's first event: a round's seconds are the studio's.
-    let skewMs = 0;
-    const open = () => {
-      source = new EventSource(LIVE_STREAM_PATH);
-      source.addEventListener('clock', (event) => {
-        const server = Number((event as MessageEvent<string>).data);
-        if (Number.isFinite(server)) skewMs = server - Date.now();
-      });
-      source.addEventListener('lobby', (event) => {
-        const lobby = readLobby((event as MessageEvent<string>).data);
-        if (lobby) setTables(tablesByGame(lobby));
-      });
-      source.addEventListener('error', () => {
-        if (source?.readyState !== EventSource.CLOSED) return;
-        source.close();
-        retry = window.setTimeout(open, RETRY_CLOSED_MS);
-      });
-    };
-    open();
-    const tick = () => setNowMs(Date.now() + skewMs);
+    const tick = () => setNowMs(Date.now() + skewMs.current);
     tick();
     const timer = window.setInterval(tick, 1000);
-    return () => {
-      source?.close();
-      window.clearTimeout(retry);
-      window.clearInterval(timer);
-    };
+    return () => window.clearInterval(timer);
   }, []);
 
   const value = useMemo(() => ({ tables, nowMs, t }), [tables, nowMs, t]);

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { textsTranslator, type Texts } from '../../lib/i18n';
 import { mergeWinners, type Winner } from '../../lib/winners-schema';
 import { WINNERS_API_MAX } from '../../lib/winners-view';
+import { useEventStream } from '../layout/use-event-stream';
 import { WinnerItem } from './winner-item';
 import styles from './winners.module.css';
 
@@ -11,8 +12,6 @@ import styles from './winners.module.css';
 export const WINNERS_STREAM_PATH = '/api/winners/stream';
 /** The newest winners, asked once the stream is open: those of the moments between the page's render and the stream. */
 export const WINNERS_API_PATH = '/api/winners';
-/** After the stream was refused (the server full, the platform away), a new try this much later. */
-const RETRY_CLOSED_MS = 30_000;
 
 function readWinner(data: string): Winner | null {
   try {
@@ -49,53 +48,43 @@ export function WinnersFeed({
   const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
   const known = useRef(new Set<number>(initial.map((winner) => winner.id)));
 
+  // A fresh read that answers after the list was left is not applied.
+  const shown = useRef(true);
   useEffect(() => {
-    if (!live || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retry: number | undefined;
-    let closed = false;
-    const add = (incoming: Winner[]) => {
-      const unseen = incoming.filter((winner) => !known.current.has(winner.id));
-      if (unseen.length === 0) return;
-      for (const winner of unseen) known.current.add(winner.id);
-      setWinners((list) => mergeWinners(list, unseen, limit));
-      setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
-    };
-    const catchUp = () => {
-      fetch(`${WINNERS_API_PATH}?limit=${Math.min(limit, WINNERS_API_MAX)}`, { headers: { accept: 'application/json' } })
-        .then((response) => (response.ok ? (response.json() as Promise<{ data?: { items?: Winner[] } }>) : null))
-        .then((body) => {
-          if (closed || !Array.isArray(body?.data?.items)) return;
-          // The fresh read is the list as it stands: what the first picture held and it no longer
-          // does (a winner who has since opted out; a page from a cache) goes; what is new comes in.
-          const items = body.data.items;
-          const unseen = items.filter((winner) => !known.current.has(winner.id));
-          for (const winner of unseen) known.current.add(winner.id);
-          setWinners((list) => reconcileWinners(list, items, limit));
-          if (unseen.length > 0) setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
-        })
-        .catch(() => undefined);
-    };
-    const open = () => {
-      source = new EventSource(WINNERS_STREAM_PATH);
-      source.addEventListener('open', catchUp);
-      source.addEventListener('winner', (event) => {
-        const winner = readWinner((event as MessageEvent<string>).data);
-        if (winner) add([winner]);
-      });
-      source.addEventListener('error', () => {
-        if (source?.readyState !== EventSource.CLOSED) return;
-        source.close();
-        retry = window.setTimeout(open, RETRY_CLOSED_MS);
-      });
-    };
-    open();
+    shown.current = true;
     return () => {
-      closed = true;
-      source?.close();
-      window.clearTimeout(retry);
+      shown.current = false;
     };
-  }, [live, limit]);
+  }, []);
+  const add = (incoming: Winner[]) => {
+    const unseen = incoming.filter((winner) => !known.current.has(winner.id));
+    if (unseen.length === 0) return;
+    for (const winner of unseen) known.current.add(winner.id);
+    setWinners((list) => mergeWinners(list, unseen, limit));
+    setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
+  };
+  const catchUp = () => {
+    fetch(`${WINNERS_API_PATH}?limit=${Math.min(limit, WINNERS_API_MAX)}`, { headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<{ data?: { items?: Winner[] } }>) : null))
+      .then((body) => {
+        if (!shown.current || !Array.isArray(body?.data?.items)) return;
+        // The fresh read is the list as it stands: what the first picture held and it no longer
+        // does (a winner who has since opted out; a page from a cache) goes; what is new comes in.
+        const items = body.data.items;
+        const unseen = items.filter((winner) => !known.current.has(winner.id));
+        for (const winner of unseen) known.current.add(winner.id);
+        setWinners((list) => reconcileWinners(list, items, limit));
+        if (unseen.length > 0) setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
+      })
+      .catch(() => undefined);
+  };
+  useEventStream(live ? WINNERS_STREAM_PATH : null, {
+    open: catchUp,
+    winner: (data) => {
+      const winner = readWinner(data);
+      if (winner) add([winner]);
+    },
+  });
 
   if (winners.length === 0)
     return (
