@@ -53,6 +53,13 @@ describe('what a tile shows and where it leads', () => {
     expect(toTileGame(base as unknown as GameSummary)).toEqual(base);
   });
 
+  it('marks a title that feeds a progressive jackpot, and no other', () => {
+    const base = { id: 'frugt-klassiker', name: 'Frugt Klassiker', studio: 'Krone Studio', volatility: 'medium', rtp: 0.96, isNew: false };
+    const feeding = { ...base, jackpot: { contributionRate: 0.005, pools: [{ id: 'kronejackpotten', name: 'Kronejackpotten' }] } };
+    expect(toTileGame(feeding as unknown as GameSummary)).toEqual({ ...base, jackpot: true });
+    expect(toTileGame({ ...base, jackpot: null } as unknown as GameSummary)).toEqual(base);
+  });
+
   it('leads a table title to the table launch routes and a slot to the slot’s', () => {
     expect(gameHref({ id: 'blackjack-vegas', gameType: 'table' }, 'fun')).toBe('/bordspil/spil-for-sjov/blackjack-vegas');
     expect(gameHref({ id: 'blackjack-vegas', gameType: 'table' }, 'real')).toBe('/bordspil/spil-for-penge/blackjack-vegas');

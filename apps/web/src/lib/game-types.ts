@@ -14,12 +14,17 @@ export type GameSummary = PlatformData<'/Games/lobby', 'get'>['newest'][number];
  * title carries its kind (issue 24): it is played on the table launch routes and shows its return
  * "op til" where it assumes the best play.
  */
-export type TileGame = Pick<GameSummary, 'id' | 'name' | 'studio' | 'volatility' | 'rtp' | 'isNew'> & GameKindFields;
+export type TileGame = Pick<GameSummary, 'id' | 'name' | 'studio' | 'volatility' | 'rtp' | 'isNew'> &
+  GameKindFields & {
+    /** The title feeds a progressive jackpot (its tile is marked so): true, or the catalogue's own jackpot entry. */
+    jackpot?: boolean | GameSummary['jackpot'];
+  };
 
 export const toTileGame = (game: GameSummary): TileGame => {
   const { id, name, studio, volatility, rtp, isNew } = game;
+  const jackpot = game.jackpot ? { jackpot: true } : {};
   // Only a table title or a live table carries its kind to the browser: the slots' tiles stay as small as before.
-  if (!isTableGame(game) && !isLiveGame(game)) return { id, name, studio, volatility, rtp, isNew };
+  if (!isTableGame(game) && !isLiveGame(game)) return { id, name, studio, volatility, rtp, isNew, ...jackpot };
   return {
     id,
     name,
@@ -27,6 +32,7 @@ export const toTileGame = (game: GameSummary): TileGame => {
     volatility,
     rtp,
     isNew,
+    ...jackpot,
     gameType: game.gameType,
     category: game.category ?? null,
     rtpIsUpTo: game.rtpIsUpTo === true,

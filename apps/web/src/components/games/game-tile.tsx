@@ -11,7 +11,7 @@ import { TileLink } from './tile-link';
  * One title: its generated artwork (the build's WebP in the width the screen needs, lib/game-types.ts
  * tileSrcSet), name, studio and a return/volatility hint (a table title or a live table: its return,
  * "op til" where it assumes the best play), leading to the game's launch route (a slot's, a table's
- * or a live table's).
+ * or a live table's). Marked "Nyt" when new and "Jackpot" when it feeds a progressive jackpot.
  * Renders on the server or in the browser alike (recently played is fetched by the browser).
  * The first tiles of a page load their picture at once; the rest when scrolled near.
  */
@@ -38,6 +38,11 @@ export function GameTile({ game, t, eager = false, extra }: { game: TileGame; t:
             {...(eager ? { fetchPriority: 'high' as const } : {})}
           />
           {game.isNew ? <span className={styles.badge}>{t('slot_machines.badge_new')}</span> : null}
+          {game.jackpot ? (
+            <span className={`${styles.badge} ${styles.badgeJackpot}`} data-testid="tile-jackpot">
+              {t('slot_machines.badge_jackpot')}
+            </span>
+          ) : null}
         </span>
         <span className={styles.name}>{game.name}</span>
         <span className={styles.studio}>{game.studio}</span>

@@ -43,6 +43,22 @@ describe('a table title’s tile (issue 24)', () => {
     const html = renderToStaticMarkup(<GameTile game={slot} t={t} />);
     expect(html).toContain('href="/spilleautomater/spil-for-sjov/vikingernes-guld"');
     expect(html).toContain('RTP 96,1 % · Høj volatilitet');
+    expect(html).not.toContain('data-testid="tile-jackpot"');
+  });
+
+  it('marks a slot that feeds a progressive jackpot (issue 26)', () => {
+    const slot: TileGame = {
+      id: 'guld-fruit',
+      name: 'Guld Fruit',
+      studio: 'Krone Studio',
+      volatility: 'medium',
+      rtp: 0.955,
+      isNew: true,
+      jackpot: true,
+    };
+    const html = renderToStaticMarkup(<GameTile game={slot} t={t} />);
+    expect(html).toMatch(/data-testid="tile-jackpot"[^>]*>Jackpot</);
+    expect(html).toContain('>Nyt<');
   });
 
   it('heads a group with its category and links its page, named for a screen reader', () => {

@@ -12,6 +12,7 @@ export const GAME_TEXT_KEYS = [
   'slot_machines.volatility_high',
   'slot_machines.volatility_very_high',
   'slot_machines.badge_new',
+  'slot_machines.badge_jackpot',
   'games.board_games_rtp',
   'games.board_games_rtp_up_to',
   'slot_machines.recently_played',
