@@ -291,6 +291,58 @@ describe('a hit', () => {
     expect((await checkInvariants(db())).filter((result) => !result.ok)).toEqual([]);
   });
 
+  it("applies a pool's changed seed and cap from its next drop, the one in force kept as committed", async () => {
+    const MIDI = JACKPOT_POOLS.find((def) => def.id === 'guld-midi')!;
+    const jackpots = createJackpots({ db: db(), clock: () => new Date(), wallet: wallet() });
+    const terms = async () => {
+      const [row] = await rowsOf<{ seed_ore: string; cap_ore: string; next_seed_ore: string | null; next_cap_ore: string | null }>(
+        sql`select seed_ore, cap_ore, next_seed_ore, next_cap_ore from jackpot_pools where id = 'guld-midi'`,
+        db(),
+      );
+      return [row!.seed_ore, row!.cap_ore, row!.next_seed_ore, row!.next_cap_ore].map((value) => (value === null ? null : Number(value)));
+    };
+    // The pool was made under other terms than its definition has now (a release changed them).
+    await db().execute(
+      sql`update jackpot_pools set seed_ore = ${MIDI.seedOre - 100}, cap_ore = ${MIDI.capOre + 100} where id = 'guld-midi'`,
+    );
+    const before = await pool('guld-midi');
+    await jackpots.sync([]);
+    // The drop in force stays as committed; the new terms wait for the next.
+    expect(await terms()).toEqual([MIDI.seedOre - 100, MIDI.capOre + 100, MIDI.seedOre, MIDI.capOre]);
+    expect((await pool('guld-midi')).drop).toBe(before.drop);
+    const forced = await jackpots.forceDrop('guld-midi', before.amount + 1);
+    const { sessionId } = await seated('jp-guld', 100_000);
+    const answer = await studio.call('betAndWin', {
+      sessionId,
+      roundId: id('round'),
+      transactionId: id('bet'),
+      amountOre: 1_000,
+      winTransactionId: id('win'),
+      winAmountOre: 0,
+      endRound: true,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((answer.body.data!.jackpotWins as { poolId: string }[]).map((win) => win.poolId)).toContain('guld-midi');
+    // The hit reset the pool on the new terms: its seed, a drop drawn within them, nothing waiting.
+    expect(await terms()).toEqual([MIDI.seedOre, MIDI.capOre, null, null]);
+    const after = await pool('guld-midi');
+    expect(after.seq).toBe(forced.sequence + 1);
+    expect(after.amount).toBe(MIDI.seedOre);
+    expect(after.drop).toBeGreaterThanOrEqual(MIDI.seedOre);
+    expect(after.drop).toBeLessThanOrEqual(MIDI.capOre);
+    const [seeded] = await rowsOf<{ amount_ore: string }>(
+      sql`select amount_ore from jackpot_seeds where pool_id = 'guld-midi' and drop_seq = ${after.seq}`,
+      db(),
+    );
+    expect(Number(seeded!.amount_ore)).toBe(MIDI.seedOre);
+    // Terms waiting that the definition no longer asks for are let go at the next sync.
+    await db().execute(sql`update jackpot_pools set next_seed_ore = 1, next_cap_ore = 2 where id = 'guld-midi'`);
+    await jackpots.sync([]);
+    expect(await terms()).toEqual([MIDI.seedOre, MIDI.capOre, null, null]);
+    await proof();
+    expect((await checkInvariants(db())).filter((result) => !result.ok)).toEqual([]);
+  });
+
   it('refuses to roll back a bet that won a pool (its outcome was seen)', async () => {
     const { sessionId } = await seated('jp-guld', 100_000);
     const mini = await pool('guld-mini');

@@ -41,6 +41,9 @@ interface LockedPool {
   carry_micro: string | number;
   seed_ore: string | number;
   cap_ore: string | number;
+  /** A changed definition's terms, from the next drop (null: none waiting). */
+  next_seed_ore: string | number | null;
+  next_cap_ore: string | number | null;
   drop_seq: number;
   drop_ore: string | number;
   drop_nonce: string;
@@ -115,10 +118,17 @@ export function createJackpots({ db, clock, wallet, rng = new CryptoRng() }: Jac
       await lockUntilCommit(tx, 'jackpot-sync');
       let seeded = 0;
       for (const pool of JACKPOT_POOLS) {
-        const [known] = await rowsOf<{ id: string }>(sql`select id from jackpot_pools where id = ${pool.id}`, tx);
+        const [known] = await rowsOf<{ seed_ore: string | number; cap_ore: string | number }>(
+          sql`select seed_ore, cap_ore from jackpot_pools where id = ${pool.id} for update`,
+          tx,
+        );
         if (known) {
+          // A changed seed or cap waits for the next drop (the one in force was committed within the
+          // old terms); back to the terms in force, nothing waits.
+          const changed = Number(known.seed_ore) !== pool.seedOre || Number(known.cap_ore) !== pool.capOre;
           await tx.execute(sql`update jackpot_pools set name = ${pool.name}, jackpot = ${pool.jackpot}, tier = ${pool.tier},
-            position = ${pool.position}, withdrawn_at = null, updated_at = ${now.toISOString()}::timestamptz where id = ${pool.id}`);
+            position = ${pool.position}, withdrawn_at = null, next_seed_ore = ${changed ? pool.seedOre : null},
+            next_cap_ore = ${changed ? pool.capOre : null}, updated_at = ${now.toISOString()}::timestamptz where id = ${pool.id}`);
           continue;
         }
         const accountId = await wallet.systemAccount(jackpotAccountKind(pool.id), tx);
@@ -206,7 +216,7 @@ export function createJackpots({ db, clock, wallet, rng = new CryptoRng() }: Jac
   async function splitIn(tx: Tx, feeds: readonly Feed[], stakeOre: number): Promise<StakePart[]> {
     if (feeds.length === 0) return [];
     const pools = await rowsOf<LockedPool>(
-      sql`select id, name, account_id, amount_ore, carry_micro, seed_ore, cap_ore, drop_seq, drop_ore, drop_nonce, drop_hash
+      sql`select id, name, account_id, amount_ore, carry_micro, seed_ore, cap_ore, next_seed_ore, next_cap_ore, drop_seq, drop_ore, drop_nonce, drop_hash
           from jackpot_pools where id = any(${`{${feeds.map((feed) => feed.poolId).join(',')}}`}::text[]) and withdrawn_at is null
           order by id for update`,
       tx,
@@ -284,11 +294,15 @@ export function createJackpots({ db, clock, wallet, rng = new CryptoRng() }: Jac
         values (${pool.id}, ${sequence}, ${Number(pool.drop_ore)}, ${pool.drop_nonce}, ${pool.drop_hash}, ${bet.providerId},
           ${bet.roundId}, ${bet.transactionId}, ${bet.sessionId}::uuid, ${bet.gameId}, ${bet.playerId}::uuid, ${amount},
           ${paid.transferId}::uuid, ${at.toISOString()}::timestamptz)`);
-      const next = newDrop(rng, { id: pool.id, seedOre: Number(pool.seed_ore), capOre: Number(pool.cap_ore) }, sequence + 1);
-      await tx.execute(sql`update jackpot_pools set amount_ore = 0, carry_micro = ${part.carryMicro}, drop_seq = ${next.sequence},
+      // The next drop on the pool's terms: those waiting since a changed definition, else the ones in force.
+      const seedOre = Number(pool.next_seed_ore ?? pool.seed_ore);
+      const capOre = Number(pool.next_cap_ore ?? pool.cap_ore);
+      const next = newDrop(rng, { id: pool.id, seedOre, capOre }, sequence + 1);
+      await tx.execute(sql`update jackpot_pools set amount_ore = 0, carry_micro = ${part.carryMicro}, seed_ore = ${seedOre},
+          cap_ore = ${capOre}, next_seed_ore = null, next_cap_ore = null, drop_seq = ${next.sequence},
           drop_ore = ${next.value}, drop_nonce = ${next.nonce}, drop_hash = ${next.hash}, drop_drawn_at = ${at.toISOString()}::timestamptz,
           updated_at = ${at.toISOString()}::timestamptz where id = ${pool.id}`);
-      await seed(tx, pool, next.sequence, at);
+      await seed(tx, { ...pool, seed_ore: seedOre }, next.sequence, at);
       await recordWinner(tx, {
         kind: 'jackpot',
         providerId: bet.providerId,

@@ -9,6 +9,9 @@ export const jackpotPools = pgTable('jackpot_pools', {
   position: integer('position').notNull(),
   seedOre: bigint('seed_ore', { mode: 'number' }).notNull(),
   capOre: bigint('cap_ore', { mode: 'number' }).notNull(),
+  /** A changed seed and cap of the definition, waiting for the next drop (migration 0029); null when none. */
+  nextSeedOre: bigint('next_seed_ore', { mode: 'number' }),
+  nextCapOre: bigint('next_cap_ore', { mode: 'number' }),
   accountId: uuid('account_id').notNull(),
   amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
   carryMicro: bigint('carry_micro', { mode: 'number' }).notNull().default(0),
