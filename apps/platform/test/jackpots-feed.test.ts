@@ -13,6 +13,7 @@ import { players } from '../src/players/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { readEventStream } from './event-stream-reader.js';
 
 /**
  * The jackpots' and new winners' reads and streams for the storefront (issue 26,
@@ -126,45 +127,8 @@ const get = async <T>(url: string) => {
 };
 
 /** A stream of the internal listener as the storefront's server reads it: each event, as it comes. */
-async function subscribe(path: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${internalUrl}${path}`, {
-    headers: { [STOREFRONT_KEY_HEADER]: platform.config.STOREFRONT_API_KEY },
-    signal: controller.signal,
-  });
-  const events: { event: string; data: unknown }[] = [];
-  const comments: string[] = [];
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(':')) comments.push(block);
-          const event = block.split('\n').find((line) => line.startsWith('event: '));
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (event && data) events.push({ event: event.slice(7), data: JSON.parse(data.slice(6)) });
-        }
-      }
-    } catch {
-      // Aborted by the test, or ended by the platform.
-    }
-  })();
-  /** The first event named `name` from `from` on that passes `test`. */
-  const next = async <T>(name: string, test: (data: T) => boolean = () => true, from = 0, timeoutMs = 5_000): Promise<T> => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.slice(from).find((entry) => entry.event === name && test(entry.data as T));
-      if (found) return found.data as T;
-      if (Date.now() > until) throw new Error(`no ${name} event in ${timeoutMs} ms (${JSON.stringify(events).slice(0, 500)})`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
-  return { response, events, comments, next, ended: reading, close: () => controller.abort() };
-}
+const subscribe = (path: string) =>
+  readEventStream(`${internalUrl}${path}`, { [STOREFRONT_KEY_HEADER]: platform.config.STOREFRONT_API_KEY });
 
 type PoolsEvent = { pools: { id: string; amountOre: number; drop: { sequence: number; hash: string } }[]; at: string };
 

@@ -8,6 +8,7 @@ import { rowsOf } from '../src/shared/db.js';
 import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { gameProvider, launchToken, playerWithCash, type GameProviderClient } from './games-provider.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
+import { readEventStream } from './event-stream-reader.js';
 
 /**
  * A jackpot won by a real round (issue 26), as the browser tests force one: the test hook
@@ -50,42 +51,8 @@ const forceDrop = (poolId: string, dropOre: unknown) =>
   platform.app.inject({ method: 'POST', url: `/Games/jackpots/${poolId}/test-drop`, payload: { dropOre } });
 
 /** The pools' stream's events, as the storefront's server reads them. */
-async function subscribePools() {
-  const controller = new AbortController();
-  const response = await fetch(`${internalUrl}/Games/jackpots/stream`, {
-    headers: { [STOREFRONT_KEY_HEADER]: platform.config.STOREFRONT_API_KEY },
-    signal: controller.signal,
-  });
-  const events: { event: string; data: unknown }[] = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const event = lines.find((line) => line.startsWith('event: '));
-          const data = lines.find((line) => line.startsWith('data: '));
-          if (event && data) events.push({ event: event.slice(7), data: JSON.parse(data.slice(6)) });
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
-  const next = async <T>(name: string, test: (data: T) => boolean = () => true, timeoutMs = 5_000): Promise<T> => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.find((entry) => entry.event === name && test(entry.data as T));
-      if (found) return found.data as T;
-      if (Date.now() > until) throw new Error(`no ${name} event in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
-  return { next, close: () => controller.abort() };
-}
+const subscribePools = () =>
+  readEventStream(`${internalUrl}/Games/jackpots/stream`, { [STOREFRONT_KEY_HEADER]: platform.config.STOREFRONT_API_KEY });
 
 describe('a jackpot won by a round', () => {
   it('sets a drop through the hook (checked: the pool, the drop between seed and cap)', async () => {

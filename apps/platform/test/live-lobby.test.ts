@@ -13,6 +13,7 @@ import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { playerWithCash } from './games-provider.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
+import { readEventStream } from './event-stream-reader.js';
 import type { LiveLobbyTable } from '../src/games/live/lobby.js';
 
 /**
@@ -104,48 +105,14 @@ interface LobbyView {
   tables: LobbyTable[];
 }
 
-/** The platform's live lobby stream as a browser's server reads it: each event's data, as it comes. */
+/** The platform's live lobby stream as a browser's server reads it: each lobby, as it comes. */
 async function subscribe() {
-  const controller = new AbortController();
-  const response = await fetch(`${internalUrl}/Games/live/lobby/stream`, {
-    headers: { [STOREFRONT_KEY_HEADER]: platform.config.STOREFRONT_API_KEY },
-    signal: controller.signal,
+  const stream = await readEventStream(`${internalUrl}/Games/live/lobby/stream`, {
+    [STOREFRONT_KEY_HEADER]: platform.config.STOREFRONT_API_KEY,
   });
-  const events: LobbyView[] = [];
-  const waiting: (() => void)[] = [];
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.startsWith('event: lobby') && data) events.push(JSON.parse(data.slice(6)) as LobbyView);
-          waiting.splice(0).forEach((wake) => wake());
-        }
-      }
-    } catch {
-      // Aborted by the test, or ended by the platform.
-    }
-    waiting.splice(0).forEach((wake) => wake());
-  })();
-  /** The first event from `from` on that passes `test`. */
-  const next = async (test: (view: LobbyView) => boolean, from = 0, timeoutMs = 5_000): Promise<LobbyView> => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.slice(from).find(test);
-      if (found) return found;
-      if (Date.now() > until) throw new Error(`no such lobby event in ${timeoutMs} ms (${events.length} seen)`);
-      await new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  };
-  return { response, events, next, ended: reading, close: () => controller.abort() };
+  /** The first lobby from index `from` on that passes `test`. */
+  const next = (test: (view: LobbyView) => boolean, from = 0, timeoutMs = 5_000) => stream.next<LobbyView>('lobby', test, from, timeoutMs);
+  return { ...stream, next };
 }
 
 describe('live casino: the catalogue from the studio’s lobby', () => {
