@@ -301,8 +301,15 @@ async function ticker(clients, db) {
 async function main() {
   const version = await withClient(serverUrl, async (c) => (await c.query('show server_version')).rows[0].server_version);
   log(`bench:jackpots on ${server.host} (PostgreSQL ${version}), Node.js ${process.version}, ${availableParallelism()} cores, ${busy()}`);
-  if (givenDb) log(`on the given database ${givenDb} (kept afterwards)`);
-  else await admin(`create database ${platformDb}`);
+  if (givenDb) {
+    // Made the first time (a run to keep from its start), gone on with afterwards.
+    const known = await withClient(
+      serverUrl,
+      async (c) => (await c.query('select 1 from pg_database where datname = $1', [givenDb])).rowCount,
+    );
+    if (!known && !only.has('check')) await admin(`create database ${givenDb}`);
+    log(`on the given database ${givenDb} (${known ? 'gone on with' : 'made now'}, kept afterwards)`);
+  } else await admin(`create database ${platformDb}`);
   if (only.has('check')) {
     if (!givenDb) throw new Error('BENCH_JACKPOT_ONLY=check checks a kept database: name it in BENCH_JACKPOT_DATABASE');
     pool = new pg.Pool({ connectionString: dbUrl(platformDb), max: 2 });
