@@ -64,7 +64,7 @@ export function WinnersFeed({
     setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
   };
   const catchUp = () => {
-    fetch(`${WINNERS_API_PATH}?limit=${Math.min(limit, WINNERS_API_MAX)}`, { headers: { accept: 'application/json' } })
+    fetch(`${WINNERS_API_PATH}?limit=${Math.min(limit, WINNERS_API_MAX)}`, { headers: { accept: 'application/json' }, cache: 'no-store' })
       .then((response) => (response.ok ? (response.json() as Promise<{ data?: { items?: Winner[] } }>) : null))
       .then((body) => {
         if (!shown.current || !Array.isArray(body?.data?.items)) return;
