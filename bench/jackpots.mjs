@@ -181,6 +181,18 @@ async function accuracy(clients, db, processes) {
   // What the database held before (a run that goes on where another stopped): the bench's record is held against what this run added.
   const before = await withClient(dbUrl(platformDb), readPools);
   if (Number(before.rounds.n) > 0) log(`  the database holds ${before.rounds.n} rounds already: this run's are counted with them`);
+  // A server without autovacuum (CI machines are set so) never analyses the growing tables nor
+  // vacuums the pool rows every stake updates: the plans made on the empty tables stay, and a long
+  // run slows to a fraction (seen: 225 rounds/s at 100 000 rounds, 43 at 400 000, 185 again after one
+  // VACUUM ANALYZE). The bench then does what autovacuum would, every 3 minutes, and says so.
+  const autovacuum = await withClient(dbUrl(platformDb), async (c) => (await c.query('show autovacuum')).rows[0].autovacuum);
+  const housekeeping =
+    autovacuum === 'on'
+      ? null
+      : setInterval(() => {
+          withClient(dbUrl(platformDb), (c) => c.query('vacuum analyze')).catch((error) => log(`  vacuum analyze: ${error.message}`));
+        }, 180_000);
+  if (housekeeping) log('  the server runs without autovacuum: the bench runs VACUUM ANALYZE on its database every 3 minutes');
   const cpuAtStart = processes.map((child) => cpuSeconds(child.pid));
   const benchAtStart = process.cpuUsage();
   const record = await playRounds({
@@ -195,6 +207,7 @@ async function accuracy(clients, db, processes) {
     poolIds: JACKPOT_POOLS.map((def) => def.id),
     log,
   });
+  clearInterval(housekeeping ?? undefined);
   const platformCpu = processes.reduce((sum, child, i) => sum + cpuSeconds(child.pid) - cpuAtStart[i], 0);
   const benchCpu = process.cpuUsage(benchAtStart);
   const rate = record.rounds / record.seconds;

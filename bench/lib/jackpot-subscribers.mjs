@@ -7,12 +7,10 @@
 // and each `event: hit` by `poolId|sequence`. The first `pools` event of
 // a connection is its baseline. The main thread says { type: 'stop' }; the worker answers
 // { type: 'events', ... } and ends its connections.
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createSubscribers, epochNow } from './sse-subscribers.mjs';
 
 const { ports, path, headers, count, poolId, concurrency = 100 } = workerData;
-const epochNow = () => performance.timeOrigin + performance.now();
 
 /** An event's tracked state, read once per distinct event text (every subscriber gets the same bytes). */
 const states = new Map();
@@ -29,82 +27,40 @@ function stateOf(data) {
 
 /** Per subscriber: its port and its events in order, [state, arrived, read] for pools and [`hit|…`, arrived] for hits. */
 const subscribers = [];
-const requests = [];
-let ended = 0;
-let stopping = false;
-const refusals = new Map();
+const eventsOf = new Map();
+const pool = createSubscribers({ path, headers });
+const portOf = (i) => ports[i % ports.length];
 
-function subscribe(port) {
-  return new Promise((resolve) => {
-    const events = [];
-    let buffer = '';
-    const request = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
-      if (response.statusCode !== 200) {
-        const key = `HTTP ${response.statusCode}`;
-        refusals.set(key, (refusals.get(key) ?? 0) + 1);
-        response.resume();
-        return resolve(false);
-      }
-      response.setEncoding('utf8');
-      let first = true;
-      response.on('data', (chunk) => {
-        const at = epochNow();
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const start = block.indexOf('data: ');
-          if (start === -1) continue;
-          const data = block.slice(start + 6);
-          if (block.startsWith('event: pools')) {
-            const state = stateOf(data);
-            events.push([state.key, at, state.at]);
-            if (first) {
-              first = false;
-              subscribers.push({ port, events });
-              resolve(true);
-            }
-          } else if (block.startsWith('event: hit')) {
-            const hit = JSON.parse(data);
-            events.push([`hit|${hit.poolId}|${hit.sequence}`, at]);
-          }
-        }
-      });
-      response.on('close', () => {
-        if (!stopping) ended++;
-        resolve(false);
-      });
-    });
-    request.on('error', (error) => {
-      const key = error.code ?? error.message;
-      refusals.set(key, (refusals.get(key) ?? 0) + 1);
-      resolve(false);
-    });
-    requests.push(request);
-  });
+function onEvent(name, data, at, index) {
+  let events = eventsOf.get(index);
+  if (name === 'pools') {
+    const state = stateOf(data);
+    // The first `pools` event of a connection is its baseline: the subscriber counts from there.
+    if (!events) {
+      eventsOf.set(index, (events = []));
+      subscribers.push({ port: portOf(index), events });
+    }
+    events.push([state.key, at, state.at]);
+  } else if (name === 'hit' && events) {
+    const hit = JSON.parse(data);
+    events.push([`hit|${hit.poolId}|${hit.sequence}`, at]);
+  }
 }
 
-let open = 0;
 const startedAt = epochNow();
-for (let i = 0; i < count; i += concurrency) {
-  const batch = await Promise.all(
-    Array.from({ length: Math.min(concurrency, count - i) }, (_, j) => subscribe(ports[(i + j) % ports.length])),
-  );
-  open += batch.filter(Boolean).length;
-}
+const open = await pool.connect(count, portOf, onEvent, concurrency);
 parentPort.postMessage({
   type: 'connected',
   open,
   byPort: Object.fromEntries(ports.map((port) => [port, subscribers.filter((s) => s.port === port).length])),
-  refusals: Object.fromEntries(refusals),
+  refusals: pool.refusals(),
   connectMs: epochNow() - startedAt,
   at: epochNow(),
 });
 
 parentPort.on('message', (message) => {
   if (message.type !== 'stop') return;
-  stopping = true;
-  parentPort.postMessage({ type: 'events', subscribers, endedEarly: ended });
-  for (const request of requests) request.destroy();
+  parentPort.postMessage({ type: 'events', subscribers, endedEarly: pool.endedEarly() });
+  pool.stop();
   parentPort.close();
 });
