@@ -242,7 +242,7 @@ test('a round ticks a jackpot live; a forced drop is won, paid and shown on the 
   expect(consoleErrors).toEqual([]);
 });
 
-test('/jackpots and /nyevindere have no serious accessibility problems, and the start page shows the jackpots and new winners', async ({
+test('/jackpots and /nyevindere have no serious accessibility problems, the start page shows the jackpots and new winners, the lobby marks the jackpot titles', async ({
   page,
   consoleErrors,
 }) => {
@@ -262,5 +262,11 @@ test('/jackpots and /nyevindere have no serious accessibility problems, and the 
   await page.goto('/nyevindere');
   await hydrated(page);
   expect(await seriousViolations(page)).toEqual([]);
+  // The slots' lobby, from the menu: a title that feeds a pool is marked "Jackpot" on its tile, one that feeds none is not.
+  await fromMenu(page, 'Spilleautomater');
+  await expect(page).toHaveURL(/\/spilleautomater$/);
+  const tiles = page.getByTestId('game-tile');
+  await expect(tiles.filter({ has: page.getByTestId('tile-jackpot') }).first()).toContainText('Jackpot');
+  expect(await tiles.filter({ hasNot: page.getByTestId('tile-jackpot') }).count()).toBeGreaterThan(0);
   expect(consoleErrors).toEqual([]);
 });
