@@ -26,7 +26,7 @@ import { checkInvariants } from '../apps/platform/src/invariants/check.js';
 import { createWalletService } from '../apps/platform/src/wallet/service.js';
 import { runtimeProblem } from '../scripts/runtime.mjs';
 import { makeBenchPlayers } from './lib/bench-players.mjs';
-import { agent, waitForHealth } from './lib/http.mjs';
+import { agent, call, waitForHealth } from './lib/http.mjs';
 import { judgePools, playRounds, readPools } from './lib/jackpot-accuracy.mjs';
 import { contractClient, seatPlayer } from './lib/jackpot-contract.mjs';
 import { measureTicker } from './lib/jackpot-ticker.mjs';
@@ -336,6 +336,14 @@ async function main() {
     return judged.ok;
   }
   const processes = [];
+  // A port already answering is another run's platform: playing through it would mix two runs on one database.
+  for (const port of [...ports, ...ports.map((p) => p + 1)]) {
+    const taken = await call(port, 'GET', '/health').then(
+      (answer) => answer.status > 0,
+      () => false,
+    );
+    if (taken) throw new Error(`port ${port} answers already (another bench:jackpots?): stop it or set BENCH_PLATFORM_PORT`);
+  }
   for (const port of ports) {
     processes.push(startPlatform(port));
     // One after the other: the first migrates and seeds the pools, the second finds them.
