@@ -64,6 +64,18 @@ async function seated(gameId: string, cashOre: number, provider = studio) {
   return { player, sessionId: auth.body.data!.sessionId as string };
 }
 
+/** A whole round in one call (betAndWin, ended), with new ids: a stake of `stakeOre` and a win of `winOre`. */
+const wholeRound = (sessionId: string, stakeOre: number, winOre = 0, roundId = id('round')) =>
+  studio.call('betAndWin', {
+    sessionId,
+    roundId,
+    transactionId: id('bet'),
+    amountOre: stakeOre,
+    winTransactionId: id('win'),
+    winAmountOre: winOre,
+    endRound: true,
+  });
+
 type PoolRow = { id: string; amount_ore: string; carry_micro: string; drop_seq: number; drop_ore: string; account_id: string };
 async function pool(poolId: string) {
   const [row] = await rowsOf<PoolRow>(sql`select * from jackpot_pools where id = ${poolId}`, db());
@@ -198,15 +210,7 @@ describe('pools on the ledger', () => {
   it('leaves a title that feeds no pool on its one-statement path, its pools untouched', async () => {
     const { sessionId } = await seated('jp-plain', 10_000);
     const before = await proof();
-    const answer = await studio.call('betAndWin', {
-      sessionId,
-      roundId: id('round'),
-      transactionId: id('bet'),
-      amountOre: 1_000,
-      winTransactionId: id('win'),
-      winAmountOre: 0,
-      endRound: true,
-    });
+    const answer = await wholeRound(sessionId, 1_000);
     expect(answer.status).toBe(200);
     expect((await proof()).contributions).toBe(before.contributions);
   });
@@ -221,15 +225,7 @@ describe('a hit', () => {
     const forced = await jackpots.forceDrop('guld-mini', mini.amount + 1);
     expect(forced.sequence).toBe(mini.seq);
     const roundId = id('round');
-    const answer = await studio.call('betAndWin', {
-      sessionId,
-      roundId,
-      transactionId: id('bet'),
-      amountOre: 1_000,
-      winTransactionId: id('win'),
-      winAmountOre: 200,
-      endRound: true,
-    });
+    const answer = await wholeRound(sessionId, 1_000, 200, roundId);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const wins = answer.body.data!.jackpotWins as { poolId: string; poolName: string; amountOre: number }[];
     expect(wins).toHaveLength(1);
@@ -312,15 +308,7 @@ describe('a hit', () => {
     expect((await pool('guld-midi')).drop).toBe(before.drop);
     const forced = await jackpots.forceDrop('guld-midi', before.amount + 1);
     const { sessionId } = await seated('jp-guld', 100_000);
-    const answer = await studio.call('betAndWin', {
-      sessionId,
-      roundId: id('round'),
-      transactionId: id('bet'),
-      amountOre: 1_000,
-      winTransactionId: id('win'),
-      winAmountOre: 0,
-      endRound: true,
-    });
+    const answer = await wholeRound(sessionId, 1_000);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect((answer.body.data!.jackpotWins as { poolId: string }[]).map((win) => win.poolId)).toContain('guld-midi');
     // The hit reset the pool on the new terms: its seed, a drop drawn within them, nothing waiting.
