@@ -56,12 +56,16 @@ export function WinnersFeed({
       shown.current = false;
     };
   }, []);
-  const add = (incoming: Winner[]) => {
+  /** The winners not seen before, now known and marked as arrived while the page was open. */
+  const takeUnseen = (incoming: readonly Winner[]) => {
     const unseen = incoming.filter((winner) => !known.current.has(winner.id));
-    if (unseen.length === 0) return;
     for (const winner of unseen) known.current.add(winner.id);
-    setWinners((list) => mergeWinners(list, unseen, limit));
-    setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
+    if (unseen.length > 0) setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
+    return unseen;
+  };
+  const add = (incoming: Winner[]) => {
+    const unseen = takeUnseen(incoming);
+    if (unseen.length > 0) setWinners((list) => mergeWinners(list, unseen, limit));
   };
   const catchUp = () => {
     fetch(`${WINNERS_API_PATH}?limit=${Math.min(limit, WINNERS_API_MAX)}`, { headers: { accept: 'application/json' }, cache: 'no-store' })
@@ -71,10 +75,8 @@ export function WinnersFeed({
         // The fresh read is the list as it stands: what the first picture held and it no longer
         // does (a winner who has since opted out; a page from a cache) goes; what is new comes in.
         const items = body.data.items;
-        const unseen = items.filter((winner) => !known.current.has(winner.id));
-        for (const winner of unseen) known.current.add(winner.id);
+        takeUnseen(items);
         setWinners((list) => reconcileWinners(list, items, limit));
-        if (unseen.length > 0) setFresh((marked) => new Set([...marked, ...unseen.map((winner) => winner.id)]));
       })
       .catch(() => undefined);
   };
