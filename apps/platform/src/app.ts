@@ -301,6 +301,8 @@ export async function buildPlatform({
     resolvePeriod,
     // A round's win among the new winners (issue 26): at least max(WINNERS_MIN_ORE, WINNERS_MIN_MULTIPLE × its stake).
     bigWin: { minOre: config.WINNERS_MIN_ORE, minMultiple: config.WINNERS_MIN_MULTIPLE },
+    // Free rounds (issue 27): the bonus context's grants, played through the contract.
+    freeRounds: { available: (playerId, gameId) => bonus.freeRounds.available(playerId, gameId), use: bonus.freeRounds.use },
     // The lobby's table games follow the operator's order of the table categories.
     tableCategories: async () => categoryIdsByPosition((await content.getPublicSystemConfig('BordspilCategory')).value),
     warningMinutes: async () => {

@@ -151,6 +151,7 @@ describe('the invariants after real activity', () => {
       'payments_final',
       'game_money',
       'jackpots',
+      'free_rounds',
       'audit_log',
     ]);
     expect(broken(results)).toEqual([]);

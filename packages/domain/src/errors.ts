@@ -107,6 +107,17 @@ export const ERROR_CATALOGUE = {
   BONUS_FIRST_DEPOSIT_ONLY: { status: 409, messageKey: 'deposit.error_bonus_first_deposit' },
   BONUS_DECLINED_AT_REGISTRATION: { status: 409, messageKey: 'deposit.error_bonus_declined' },
   BONUS_MAX_BET: { status: 409, messageKey: 'validation.bonus_max_bet' },
+  // Free rounds (issue 27): a free round the games contract is asked to play (betAndWin with freeRoundsId).
+  /** No grant of free rounds by that id for the session's player. */
+  FREE_ROUNDS_NOT_FOUND: { status: 404, messageKey: 'games.error_free_rounds_not_found' },
+  /** The grant's rounds are all played. */
+  FREE_ROUNDS_USED_UP: { status: 409, messageKey: 'games.error_free_rounds_used_up' },
+  /** The grant has expired, or its bonus ended (forfeited by a withdrawal, expired). */
+  FREE_ROUNDS_EXPIRED: { status: 409, messageKey: 'games.error_free_rounds_expired' },
+  /** A free round at a stake other than the grant's. */
+  FREE_ROUND_STAKE_MISMATCH: { status: 400, messageKey: 'games.error_free_round_stake' },
+  /** A free round on a title the grant does not name. */
+  FREE_ROUND_GAME_NOT_ALLOWED: { status: 409, messageKey: 'games.error_free_round_game' },
 
   // Payments: withdrawals and payouts.
   WITHDRAWAL_TOO_SMALL: { status: 400, messageKey: 'payout.min_amount' },

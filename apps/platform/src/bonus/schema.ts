@@ -14,7 +14,7 @@ import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqu
 export const bonusCodes = pgTable('bonus_codes', {
   /** Upper case, as the player's typing is normalised. */
   code: text('code').primaryKey(),
-  /** money (free spins come with the games) */
+  /** money (a share of the deposit) or free_rounds (a count of rounds at a fixed stake on named titles; migration 0030) */
   kind: text('kind').notNull(),
   matchPercent: integer('match_percent').notNull(),
   maxBonusOre: bigint('max_bonus_ore', { mode: 'number' }).notNull(),
@@ -26,6 +26,10 @@ export const bonusCodes = pgTable('bonus_codes', {
   maxUsesPerPlayer: integer('max_uses_per_player').notNull().default(1),
   firstDepositOnly: boolean('first_deposit_only').notNull().default(false),
   welcomeOffer: boolean('welcome_offer').notNull().default(false),
+  /** free_rounds only: how many rounds, at what stake each, on which titles (the spins' value: rounds × stake). */
+  freeRounds: integer('free_rounds'),
+  freeRoundStakeOre: bigint('free_round_stake_ore', { mode: 'number' }),
+  freeRoundGameIds: text('free_round_game_ids').array(),
 });
 
 /**
@@ -44,7 +48,10 @@ export const bonusGrants = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     playerId: uuid('player_id').notNull(),
     code: text('code').notNull(),
+    /** money (moved to the bonus balance at the grant) or free_rounds (no money at the grant: `free_round_grants`; migration 0030). */
+    kind: text('kind').notNull().default('money'),
     paymentId: uuid('payment_id').notNull(),
+    /** The bonus's value: the money granted, or the free rounds' value (rounds × stake), which moves no money itself. */
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     wageringRequirementOre: bigint('wagering_requirement_ore', { mode: 'number' }).notNull(),
     wageredOre: bigint('wagered_ore', { mode: 'number' }).notNull().default(0),
@@ -71,5 +78,39 @@ export const bonusGrants = pgTable(
       'bonus_grants_outcome_check',
       sql`(${t.endedAt} is null and ${t.outcome} is null) or (${t.endedAt} is not null and ${t.outcome} in ('completed', 'forfeited', 'merged'))`,
     ),
+  ],
+);
+
+/**
+ * The free rounds a free_rounds bonus granted (one per grant): `rounds_total` rounds at `stake_ore`
+ * on the titles `game_ids`, playable until `expires_at` (the bonus's expiry) or until the bonus ends
+ * (`ended_at`). The games contract uses one round per betAndWin with `freeRoundsId`, in the round's
+ * transaction, by one UPDATE that holds `rounds_used < rounds_total` under the row's lock: a round is
+ * used once, whatever processes play (bonus/free-rounds.ts). `won_ore` sums what the rounds paid
+ * into the bonus balance.
+ */
+export const freeRoundGrants = pgTable(
+  'free_round_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bonusGrantId: uuid('bonus_grant_id')
+      .notNull()
+      .references(() => bonusGrants.id),
+    playerId: uuid('player_id').notNull(),
+    gameIds: text('game_ids').array().notNull(),
+    stakeOre: bigint('stake_ore', { mode: 'number' }).notNull(),
+    roundsTotal: integer('rounds_total').notNull(),
+    roundsUsed: integer('rounds_used').notNull().default(0),
+    wonOre: bigint('won_ore', { mode: 'number' }).notNull().default(0),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('free_round_grants_bonus_key').on(t.bonusGrantId),
+    index('free_round_grants_player_idx').on(t.playerId, t.expiresAt),
+    check('free_round_grants_stake_check', sql`${t.stakeOre} > 0`),
+    check('free_round_grants_rounds_check', sql`${t.roundsTotal} > 0 and ${t.roundsUsed} >= 0 and ${t.roundsUsed} <= ${t.roundsTotal}`),
+    check('free_round_grants_won_check', sql`${t.wonOre} >= 0`),
   ],
 );

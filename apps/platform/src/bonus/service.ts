@@ -1,20 +1,29 @@
-import { readFileSync } from 'node:fs';
 import { ERROR_CATALOGUE } from '@krone/domain';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { gameTypesOf, type GameType } from '../games/service.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
-import { bonusCodes, bonusGrants } from './schema.js';
+import { bonusFor, MAX_BONUS_CODE_LENGTH, normaliseBonusCode, type BonusCode } from './codes.js';
+import { createFreeRounds } from './free-rounds.js';
+export {
+  bonusFor,
+  DANISH_BONUS_CAPS,
+  freeRoundsValueOre,
+  MAX_BONUS_CODE_LENGTH,
+  normaliseBonusCode,
+  parseBonusCodes,
+  readBonusCodes,
+  seedBonusCodes,
+  type BonusCode,
+} from './codes.js';
+import { bonusCodes, bonusGrants, freeRoundGrants } from './schema.js';
 import { weightedWageringOre } from './wagering.js';
 
-export const MAX_BONUS_CODE_LENGTH = 40;
 /** Spec §1: the largest stake a player with an open bonus may place (100 kr). */
 export const BONUS_MAX_BET_ORE = 10_000;
 
 type Runner = Pick<Db, 'select' | 'insert' | 'update' | 'transaction' | 'execute'>;
-export type BonusCode = typeof bonusCodes.$inferSelect;
 export type BonusGrant = typeof bonusGrants.$inferSelect;
 /**
  * What a code's usage rules need to know of the player, from the contexts that own it: whether a
@@ -22,93 +31,6 @@ export type BonusGrant = typeof bonusGrants.$inferSelect;
  * at registration (players).
  */
 export type UsageFacts = { hasEarlierDeposit: boolean; declinedWelcomeBonus: boolean };
-
-/** What a player typed, as codes are stored: trimmed, upper case. */
-export const normaliseBonusCode = (raw: string) => raw.trim().toUpperCase();
-
-/** The bonus a deposit of this size earns with a code, in whole øre (rounded down). */
-export const bonusFor = (code: Pick<BonusCode, 'matchPercent' | 'maxBonusOre'>, depositOre: number) =>
-  Math.min(Math.floor((depositOre * code.matchPercent) / 100), code.maxBonusOre);
-
-/**
- * Danish caps on any bonus an operator offers (danish-rules.md): worth at most 1,000 kr, at most
- * 100 % of the deposit it requires, wagering at most 10 × (deposit + bonus), at least 60 days to
- * meet it.
- */
-export const DANISH_BONUS_CAPS = { maxBonusOre: 100_000, maxMatchPercent: 100, maxWageringMultiple: 10, minValidDays: 60 } as const;
-
-const codeConfig = z
-  .object({
-    code: z.string().trim().min(1).max(MAX_BONUS_CODE_LENGTH),
-    kind: z.literal('money'),
-    matchPercent: z
-      .number()
-      .int()
-      .positive()
-      .max(DANISH_BONUS_CAPS.maxMatchPercent, `matchPercent over ${DANISH_BONUS_CAPS.maxMatchPercent} % of the deposit`),
-    maxBonusOre: z
-      .number()
-      .int()
-      .positive()
-      .max(DANISH_BONUS_CAPS.maxBonusOre, `maxBonusOre over ${DANISH_BONUS_CAPS.maxBonusOre} øre (1,000 kr)`),
-    minDepositOre: z.number().int().positive('minDepositOre must be positive: a money bonus requires a deposit'),
-    wageringMultiple: z
-      .number()
-      .int()
-      .min(1)
-      .max(DANISH_BONUS_CAPS.maxWageringMultiple, `wageringMultiple over ${DANISH_BONUS_CAPS.maxWageringMultiple} × (deposit + bonus)`),
-    validFrom: z.iso.datetime({ offset: true }),
-    validUntil: z.iso.datetime({ offset: true }),
-    grantValidDays: z
-      .number()
-      .int()
-      .min(DANISH_BONUS_CAPS.minValidDays, `grantValidDays under ${DANISH_BONUS_CAPS.minValidDays} days to meet the wagering`),
-    maxUsesPerPlayer: z.number().int().positive(),
-    firstDepositOnly: z.boolean(),
-    welcomeOffer: z.boolean(),
-  })
-  .strict()
-  .refine((code) => new Date(code.validFrom) < new Date(code.validUntil), {
-    message: 'validFrom must be before validUntil',
-    path: ['validUntil'],
-  });
-
-/**
- * The operator's codes, checked against their shape and the Danish caps. Throws one clear message
- * naming every code and field out of bounds, so the platform does not start with such an offer.
- */
-export function parseBonusCodes(raw: unknown): BonusCode[] {
-  const parsed = z.array(codeConfig).safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const [index, ...field] = issue.path;
-      const name = Array.isArray(raw) && typeof index === 'number' ? (raw[index] as { code?: unknown })?.code : undefined;
-      return `${typeof name === 'string' ? name : `#${String(index)}`}${field.length ? `.${field.join('.')}` : ''}: ${issue.message}`;
-    });
-    throw new Error(`bonus codes: refused, outside the Danish bonus rules or malformed — ${problems.join('; ')}`);
-  }
-  const codes = parsed.data.map((code) => ({
-    ...code,
-    code: normaliseBonusCode(code.code),
-    validFrom: new Date(code.validFrom),
-    validUntil: new Date(code.validUntil),
-  }));
-  const seen = new Set<string>();
-  for (const { code } of codes) {
-    if (seen.has(code)) throw new Error(`bonus codes: refused, ${code} is configured twice`);
-    seen.add(code);
-  }
-  return codes;
-}
-
-/** The operator's codes of `codes.json`, checked (parseBonusCodes). */
-export const readBonusCodes = (file: URL = new URL('./codes.json', import.meta.url)) =>
-  parseBonusCodes(JSON.parse(readFileSync(file, 'utf8')));
-
-/** Loads the operator's codes (new ones added, existing ones updated), refusing any outside the Danish caps. */
-export async function seedBonusCodes(db: Db, codes: BonusCode[] = readBonusCodes()) {
-  for (const row of codes) await db.insert(bonusCodes).values(row).onConflictDoUpdate({ target: bonusCodes.code, set: row });
-}
 
 /**
  * Bonus codes and the bonuses they grant. A code is checked before any money moves (the deposit
@@ -125,6 +47,7 @@ export function createBonusService(
   } = {},
 ) {
   const gameTypes = ports.gameTypes ?? gameTypesOf;
+  const freeRounds = createFreeRounds(db, clock);
   /** The player's open bonus (at most one: `bonus_grants_open_key`); callers add a lock where they need it. */
   const openGrantOf = (runner: Pick<Db, 'select'>, playerId: string) =>
     runner
@@ -207,6 +130,7 @@ export function createBonusService(
       .values({
         playerId: input.playerId,
         code: code.code,
+        kind: code.kind,
         paymentId: input.paymentId,
         amountOre,
         // Spec §1 and the Danish cap: the deposit and the bonus, wagered `wageringMultiple` times.
@@ -219,6 +143,22 @@ export function createBonusService(
       .onConflictDoNothing();
     const [grant] = await tx.select().from(bonusGrants).where(eq(bonusGrants.paymentId, input.paymentId)).limit(1);
     if (!grant) return null;
+    if (grant.kind === 'free_rounds') {
+      // Free rounds move no money when given: the rounds are the grant (their wins go to the bonus balance).
+      await tx
+        .insert(freeRoundGrants)
+        .values({
+          bonusGrantId: grant.id,
+          playerId: grant.playerId,
+          gameIds: code.freeRoundGameIds ?? [],
+          stakeOre: code.freeRoundStakeOre ?? 0,
+          roundsTotal: code.freeRounds ?? 0,
+          grantedAt: grant.grantedAt,
+          expiresAt: grant.expiresAt,
+        })
+        .onConflictDoNothing();
+      return grant;
+    }
     if (grant.transferId) return grant;
     const transfer = await wallet.transfer(
       {
@@ -272,7 +212,9 @@ export function createBonusService(
     const now = clock();
     const until = now < grant.expiresAt ? now : grant.expiresAt;
     const wagered = await wageredFor(tx, grant, until);
-    const completed = wagered >= grant.wageringRequirementOre;
+    // A free-rounds bonus converts once its wagering is met and its rounds are played (or expired).
+    const roundsLeft = grant.kind === 'free_rounds' && now < grant.expiresAt ? await freeRounds.roundsLeftOf(tx, grant.id) : 0;
+    const completed = wagered >= grant.wageringRequirementOre && roundsLeft === 0;
     if (!completed && now < grant.expiresAt) {
       const [kept] = await tx
         .update(bonusGrants)
@@ -282,6 +224,7 @@ export function createBonusService(
       return kept!;
     }
     const endTransferId = await moveWholeBonusBalance(tx, grant, completed, async () => `bonus-end:${grant.id}`);
+    await freeRounds.endWith(tx, grant.id, now);
     const [ended] = await tx
       .update(bonusGrants)
       .set({ wageredOre: wagered, checkedAt: now, endedAt: now, outcome: completed ? 'completed' : 'forfeited', endTransferId })
@@ -385,11 +328,15 @@ export function createBonusService(
     const current = await settleGrant(tx, open);
     if (current.endedAt) return 0;
     const { bonusOre } = await lockMoney(tx, input.playerId);
-    if (bonusOre > 0 && !input.confirmed) throw fail('WITHDRAWAL_FORFEITS_BONUS', { bonusOre });
+    // Free rounds still to play are forfeited too: asked as bonus money is, never ended unasked.
+    const freeRoundsLeft = current.kind === 'free_rounds' ? await freeRounds.roundsLeftOf(tx, current.id) : 0;
+    if ((bonusOre > 0 || freeRoundsLeft > 0) && !input.confirmed)
+      throw fail('WITHDRAWAL_FORFEITS_BONUS', { bonusOre: Math.max(bonusOre, 0), freeRoundsLeft });
     const endTransferId = await moveWholeBonusBalance(tx, current, false, async () => `bonus-end:${current.id}`, {
       withdrawalId: input.withdrawalId,
     });
     const now = clock();
+    await freeRounds.endWith(tx, current.id, now);
     await tx
       .update(bonusGrants)
       .set({ endedAt: now, checkedAt: now, outcome: 'forfeited', endTransferId, forfeitedByWithdrawalId: input.withdrawalId })
@@ -405,7 +352,8 @@ export function createBonusService(
     const open = await settle(playerId);
     if (!open) return null;
     const { player_bonus: bonusOre } = await wallet.playerBalances(playerId);
-    return { bonusOre: Math.max(bonusOre, 0), expiresAt: open.expiresAt };
+    const freeRoundsLeft = open.kind === 'free_rounds' ? await freeRounds.roundsLeftOf(db, open.id) : 0;
+    return { bonusOre: Math.max(bonusOre, 0), freeRoundsLeft, expiresAt: open.expiresAt };
   }
 
   /**
@@ -485,6 +433,7 @@ export function createBonusService(
   }
 
   return {
+    freeRounds,
     checkCode,
     lockForGrant,
     grantForDeposit,

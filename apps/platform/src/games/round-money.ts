@@ -218,8 +218,18 @@ export function createRoundMoney({ db, clock, wallet, payoutLimitOre, jackpots }
     return answer;
   }
 
-  /** A win's money within its round's transaction: into the bonus balance in the share the round's stakes came from it. */
-  async function payIn(tx: Tx, session: Session, accounts: Accounts, request: MoneyRequest, hash: string): Promise<MoneyAnswer> {
+  /**
+   * A win's money within its round's transaction: into the bonus balance in the share the round's
+   * stakes came from it. `extraReference` joins the transfer's reference (a free round's grant).
+   */
+  async function payIn(
+    tx: Tx,
+    session: Session,
+    accounts: Accounts,
+    request: MoneyRequest,
+    hash: string,
+    extraReference: Record<string, string> = {},
+  ): Promise<MoneyAnswer> {
     const { providerId } = session;
     const round = await roundFor(tx, providerId, request.roundId);
     // A win pays a stake that stands: a round whose every bet was rolled back (or never seen) has none.
@@ -244,7 +254,7 @@ export function createRoundMoney({ db, clock, wallet, payoutLimitOre, jackpots }
           idempotencyKey: ledgerKey(providerId, request.transactionId),
           kind: 'win',
           entries,
-          reference: reference(session, request.roundId, request.transactionId),
+          reference: { ...reference(session, request.roundId, request.transactionId), ...extraReference },
         },
         tx,
       );

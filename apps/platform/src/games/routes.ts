@@ -23,6 +23,25 @@ const jackpotWins = {
     .optional()
     .describe('The jackpot pools this stake won, paid to the player’s cash with it (in the balances); absent when none'),
 };
+/** The player's free rounds on the session's title (issue 27): what the provider plays with betAndWin's freeRoundsId. */
+const freeRoundsOffered = {
+  freeRounds: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        gameIds: z.array(z.string()),
+        stakeOre: ore,
+        roundsTotal: z.number().int().min(1),
+        roundsLeft: z.number().int().min(1),
+        wonOre: ore,
+        expiresAt: isoDateTime,
+      }),
+    )
+    .describe(
+      'The player’s free rounds to play on this title, the oldest grant first: each played with betAndWin naming its id, at its stake',
+    ),
+};
+const offeredJson = <T extends { expiresAt: Date }>(offers: T[]) => offers.map((offer) => ({ ...offer, expiresAt: iso(offer.expiresAt) }));
 const moneyAnswer = ok(z.object({ transactionId: z.string(), ledgerTransferId: z.uuid().nullable(), ...balances, ...jackpotWins }));
 const moneyBody = z.object({ sessionId: z.uuid(), roundId: providerRef, transactionId: providerRef, amountOre: amount });
 const contractErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -134,6 +153,7 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
                 /** When the player's login that launched the game began: the money-played warning's clock restarts with a new login, not with a new game or tab. */
                 loginAt: isoDateTime.nullable(),
                 ...balances,
+                ...freeRoundsOffered,
               }),
             ),
             ...contractErrors,
@@ -145,7 +165,12 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
         const session = await games.authenticate(request.params.providerId, request.body.token);
         return {
           result: 1 as const,
-          data: { ...session, expiresAt: iso(session.expiresAt), loginAt: session.loginAt ? iso(session.loginAt) : null },
+          data: {
+            ...session,
+            expiresAt: iso(session.expiresAt),
+            loginAt: session.loginAt ? iso(session.loginAt) : null,
+            freeRounds: offeredJson(session.freeRounds),
+          },
         };
       },
     );
@@ -159,12 +184,16 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
           summary:
             'Provider: the session player’s balance (cash and bonus), in øre; GAME_SESSION_ENDED once the session or its login ended',
           body: z.object({ sessionId: z.uuid() }),
-          response: { 200: ok(z.object({ sessionId: z.uuid(), currency: z.literal('DKK'), ...balances })), ...contractErrors },
+          response: {
+            200: ok(z.object({ sessionId: z.uuid(), currency: z.literal('DKK'), ...balances, ...freeRoundsOffered })),
+            ...contractErrors,
+          },
         },
       },
       async (request, reply) => {
         reply.headers(noStore);
-        return { result: 1 as const, data: await games.balance(request.params.providerId, request.body.sessionId) };
+        const answer = await games.balance(request.params.providerId, request.body.sessionId);
+        return { result: 1 as const, data: { ...answer, freeRounds: offeredJson(answer.freeRounds) } };
       },
     );
 
@@ -216,6 +245,12 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
             winTransactionId: providerRef,
             winAmountOre: amount,
             endRound: z.boolean(),
+            freeRoundsId: z
+              .uuid()
+              .optional()
+              .describe(
+                'A free round (issue 27): the grant (authenticate’s freeRounds) whose round this is, at its stake; the stake is the house’s, the win goes to the bonus balance',
+              ),
           }),
           response: {
             200: ok(
@@ -227,6 +262,10 @@ export const gamesContractRoutes: FastifyPluginAsyncZod<{ games: GamesService; c
                 roundEnded: z.boolean(),
                 ...balances,
                 ...jackpotWins,
+                freeRounds: z
+                  .object({ id: z.uuid(), roundsTotal: z.number().int(), roundsLeft: z.number().int().min(0), wonOre: ore })
+                  .optional()
+                  .describe('A free round’s grant after it: its rounds left and what its rounds have paid'),
               }),
             ),
             ...contractErrors,

@@ -74,6 +74,8 @@ export const gameRounds = pgTable(
      * "balance after". Null only for a round whose calls moved nothing (a rollback's marker).
      */
     balanceAfterOre: bigint('balance_after_ore', { mode: 'number' }),
+    /** A free round (issue 27): the free-round grant it used; its stake was the house's (bonus cost), its win went to the bonus balance. */
+    freeRoundGrantId: uuid('free_round_grant_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },

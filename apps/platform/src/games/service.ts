@@ -13,6 +13,7 @@ import {
 } from './contract.js';
 import { createOneStatementCalls } from './one-statement.js';
 import { createRoundMoney, RoundStakesMoved, type RoundStakeCheck } from './round-money.js';
+import { createFreeRoundMoney, type FreeRoundAnswer, type FreeRoundsPort } from './free-round-money.js';
 import { exposureDay, recordBoundRefusal, recordTakings } from './win-bounds.js';
 import { gameRounds, gameTransactions } from './schema.js';
 import { createCatalogue } from './catalogue.js';
@@ -49,6 +50,8 @@ export interface GamesDeps extends GameSessionsDeps {
   tableCategories?: () => Promise<readonly string[]>;
   /** What counts as a big win for the new winners (config WINNERS_MIN_ORE, WINNERS_MIN_MULTIPLE). */
   bigWin?: BigWinRule;
+  /** The bonus context's free rounds (issue 27): offered at authenticate and balance, used by betAndWin with freeRoundsId. */
+  freeRounds?: FreeRoundsPort;
 }
 
 /**
@@ -94,13 +97,23 @@ export function createGamesService(deps: GamesDeps) {
   /** The provider's exposure limit per Copenhagen day (win-bounds.ts; GAME_PROVIDER_DAILY_PAYOUT_LIMIT_ORE). */
   const payoutLimitOre = (providerId: string) => providerOf(providerId).dailyPayoutLimitOre;
 
-  const { answerSeen, findTransaction, underRoundLock, roundFor, openRound, record, reference, stakeIn, payIn } = createRoundMoney({
-    db,
-    clock,
-    wallet,
-    payoutLimitOre,
-    jackpots,
-  });
+  const roundMoney = createRoundMoney({ db, clock, wallet, payoutLimitOre, jackpots });
+  const { answerSeen, findTransaction, underRoundLock, roundFor, openRound, record, reference, stakeIn, payIn } = roundMoney;
+
+  const playFreeRound = deps.freeRounds
+    ? createFreeRoundMoney({
+        db,
+        clock,
+        wallet,
+        freeRounds: deps.freeRounds,
+        money: roundMoney,
+        sessionOf,
+        isEnded,
+        accountsOf,
+        assertAccountOpen: (playerId) => deps.assertAccountOpen(playerId).catch((error: unknown) => endSessionsIfLocked(playerId, error)),
+        bigWin,
+      })
+    : null;
 
   const fastCalls = createOneStatementCalls({
     db,
@@ -229,10 +242,27 @@ export function createGamesService(deps: GamesDeps) {
    * A rollback of its bet is always refused (GAME_ROLLBACK_ROUND_SETTLED), win or no win: the round
    * is settled as drawn.
    */
-  async function betAndWin(providerId: string, request: BetAndWinRequest): Promise<BetAndWinAnswer> {
+  async function betAndWin(
+    providerId: string,
+    request: BetAndWinRequest & { freeRoundsId?: string },
+  ): Promise<BetAndWinAnswer | FreeRoundAnswer> {
     providerOf(providerId);
     if (request.winTransactionId === request.transactionId) throw fail('INVALID_INPUT');
     const call = { ...request, amountOre: request.winAmountOre, transactionId: request.winTransactionId };
+    const { freeRoundsId } = request;
+    if (freeRoundsId !== undefined) {
+      // A free round: its stake the house's, its win the bonus's (free-round-money.ts).
+      if (!playFreeRound) throw fail('FREE_ROUNDS_NOT_FOUND');
+      return boundedWin(providerId, call, async () => {
+        try {
+          return await playFreeRound(providerId, { ...request, freeRoundsId });
+        } catch (error) {
+          // A play exclusion the ledger refused is explained as at a bet (a pause: ACCOUNT_PAUSED).
+          if ((error as { code?: string }).code !== 'PLAY_EXCLUDED') throw error;
+          return stakes.explainRefusal(error, [(await sessionOf(providerId, request.sessionId)).playerId]);
+        }
+      });
+    }
     return boundedWin(
       providerId,
       call,
@@ -425,6 +455,11 @@ export function createGamesService(deps: GamesDeps) {
     });
   }
 
+  /** The provider is told of the player's free rounds on the session's title at authenticate and balance (issue 27). */
+  async function freeRoundsOffered(playerId: string, gameId: string) {
+    return deps.freeRounds ? deps.freeRounds.available(playerId, gameId) : [];
+  }
+
   return {
     catalogue,
     playerGames,
@@ -434,8 +469,15 @@ export function createGamesService(deps: GamesDeps) {
     endSession: sessions.endSession,
     knownProvider: sessions.knownProvider,
     launch: sessions.launch,
-    authenticate: sessions.authenticate,
-    balance: sessions.balance,
+    authenticate: async (providerId: string, token: string) => {
+      const session = await sessions.authenticate(providerId, token);
+      return { ...session, freeRounds: await freeRoundsOffered(session.playerId, session.gameId) };
+    },
+    balance: async (providerId: string, sessionId: string) => {
+      const answer = await sessions.balance(providerId, sessionId);
+      const session = await sessionOf(providerId, sessionId);
+      return { ...answer, freeRounds: await freeRoundsOffered(session.playerId, session.gameId) };
+    },
     warningMinutes: sessions.warningMinutes,
     bet,
     win,

@@ -21,6 +21,7 @@ export type InvariantName =
   | 'payments_final'
   | 'game_money'
   | 'jackpots'
+  | 'free_rounds'
   | 'audit_log';
 
 export interface InvariantOptions {
@@ -132,7 +133,8 @@ export async function checkInvariants(db: Db, options: InvariantOptions = {}): P
 
   // 6: game money. Every game transaction that moved money has its one transfer under its key
   // (`game:<provider>:<transaction>`) and every such transfer its transaction; each round's net in
-  // the house's accounts is its stakes less its wins, and its stakes the bets that stand.
+  // the house's accounts is its stakes less its wins (a free round's stake is the house's own, from
+  // its bonus cost: its net is less its wins alone), and its stakes the bets that stand.
   const unmatched = await rowsOf<{ key: string; problem: string }>(
     sql`select coalesce(t.idempotency_key, 'game:' || g.provider_id || ':' || g.transaction_id) as key,
                case when t.id is null then 'no ledger transfer'
@@ -159,7 +161,8 @@ export async function checkInvariants(db: Db, options: InvariantOptions = {}): P
         from game_rounds r
         full join ledger l on l.provider = r.provider_id and l.round_id = r.round_id
         left join bets b on b.provider_id = r.provider_id and b.round_id = r.round_id
-        where coalesce(l.net, 0) <> coalesce(r.staked_ore, 0) - coalesce(r.won_ore, 0) or coalesce(r.staked_ore, 0) <> coalesce(b.bets, 0)
+        where coalesce(l.net, 0) <> (case when r.free_round_grant_id is null then coalesce(r.staked_ore, 0) else 0 end) - coalesce(r.won_ore, 0)
+           or coalesce(r.staked_ore, 0) <> coalesce(b.bets, 0)
         order by 1, 2`,
     db,
   );
@@ -205,6 +208,25 @@ export async function checkInvariants(db: Db, options: InvariantOptions = {}): P
       'jackpots',
       jackpotProblems,
       `contributions + seeds ${jackpot!.lhs} øre = pools + hits ${jackpot!.rhs} øre; ${jackpotProblems.length} problems`,
+    ),
+  );
+
+  // 6c: free rounds (issue 27). Each grant's rounds used and won are its rounds' (game_rounds naming
+  // it): no round used twice or uncounted, and never more than granted (the table's CHECK).
+  const freeRounds = await rowsOf<{ id: string; used: string; rounds: string; won: string; paid: string }>(
+    sql`select g.id, g.rounds_used as used, count(r.round_id) as rounds, g.won_ore as won, coalesce(sum(r.won_ore), 0) as paid
+        from free_round_grants g left join game_rounds r on r.free_round_grant_id = g.id
+        group by g.id having g.rounds_used <> count(r.round_id) or g.won_ore <> coalesce(sum(r.won_ore), 0)
+        order by 1`,
+    db,
+  );
+  results.push(
+    result(
+      'free_rounds',
+      freeRounds.map(
+        (row) => `free rounds ${row.id}: ${row.used} used, ${row.rounds} rounds played; won ${row.won}, rounds paid ${row.paid}`,
+      ),
+      `${freeRounds.length} free-round grants whose rounds used or won are not their rounds'`,
     ),
   );
 

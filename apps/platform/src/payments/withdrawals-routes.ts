@@ -95,7 +95,9 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
               reservedOre: z.number().int(),
               minimumOre: z.number().int(),
               /** The open bonus a withdrawal now would forfeit: its balance and expiry; null when none is open. */
-              openBonus: z.object({ bonusOre: z.number().int().min(0), expiresAt: isoDateTime }).nullable(),
+              openBonus: z
+                .object({ bonusOre: z.number().int().min(0), freeRoundsLeft: z.number().int().min(0), expiresAt: isoDateTime })
+                .nullable(),
               withdrawals: z.array(withdrawalView),
             }),
           ),
@@ -106,7 +108,11 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals
     async (request, reply) => {
       reply.headers(noStore);
       const list = await withdrawals.listWithdrawals(request.player.id);
-      const openBonus = list.openBonus && { bonusOre: list.openBonus.bonusOre, expiresAt: iso(list.openBonus.expiresAt) };
+      const openBonus = list.openBonus && {
+        bonusOre: list.openBonus.bonusOre,
+        freeRoundsLeft: list.openBonus.freeRoundsLeft,
+        expiresAt: iso(list.openBonus.expiresAt),
+      };
       return { result: 1 as const, data: { ...list, openBonus, withdrawals: list.withdrawals.map(toJson) } };
     },
   );

@@ -13,6 +13,8 @@ export interface ErrorBody {
   remainingOre?: number;
   balanceOre?: number;
   bonusOre?: number;
+  freeRoundsLeft?: number;
+  stakeOre?: number;
 }
 
 type Translate = (messageKey: string) => Promise<string>;
@@ -52,6 +54,8 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
       if (typeof error.details?.remainingOre === 'number') body.remainingOre = error.details.remainingOre;
       if (typeof error.details?.balanceOre === 'number') body.balanceOre = error.details.balanceOre;
       if (typeof error.details?.bonusOre === 'number') body.bonusOre = error.details.bonusOre;
+      if (typeof error.details?.freeRoundsLeft === 'number') body.freeRoundsLeft = error.details.freeRoundsLeft;
+      if (typeof error.details?.stakeOre === 'number') body.stakeOre = error.details.stakeOre;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

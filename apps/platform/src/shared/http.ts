@@ -27,6 +27,10 @@ export const errorBody = z.object({
   balanceOre: z.number().int().min(0).optional(),
   /** WITHDRAWAL_FORFEITS_BONUS: the open bonus's balance the withdrawal would forfeit, in øre. */
   bonusOre: z.number().int().min(0).optional(),
+  /** WITHDRAWAL_FORFEITS_BONUS: the open bonus's free rounds still to play, which the withdrawal would forfeit too. */
+  freeRoundsLeft: z.number().int().min(0).optional(),
+  /** FREE_ROUND_STAKE_MISMATCH from the games contract: the stake the free rounds were granted at, in øre. */
+  stakeOre: z.number().int().min(0).optional(),
 });
 // Registered by id so the OpenAPI document lists the codes once, as named components, and the
 // generated client carries them as `components['schemas']['ErrorCode']`.
