@@ -313,6 +313,18 @@ describe('the free rounds’ bonus', () => {
     const [ended] = await platform.database.db.select().from(bonusGrants).where(eq(bonusGrants.playerId, player.id));
     expect(ended).toMatchObject({ outcome: 'completed' });
     expect(await balances(player.id)).toMatchObject({ player_cash: 10_000 + 500, player_bonus: 0 });
+
+    // The transactions list (spec §3): the rounds' wins are bonus wins of the free type, and the
+    // conversion a transfer bonus of the same type; the player's own stakes carry no bonus type.
+    const listed = await platform.app.inject({ method: 'GET', url: `/Wallet/transactions/${player.token}?pageSize=100` });
+    const rows = (listed.json() as { data: { rows: { kind: string; status: string; bonusType: string | null; amountOre: number }[] } }).data
+      .rows;
+    expect(rows.filter((row) => row.kind === 'win')).toEqual([
+      expect.objectContaining({ status: 'bonus_win', bonusType: 'free', amountOre: 100 }),
+      expect.objectContaining({ status: 'bonus_win', bonusType: 'free', amountOre: 400 }),
+    ]);
+    expect(rows.find((row) => row.kind === 'bonus_convert')).toMatchObject({ status: 'transfer_bonus', bonusType: 'free', amountOre: 500 });
+    expect(rows.filter((row) => row.kind === 'bet').every((row) => row.bonusType === null)).toBe(true);
   });
 
   it('a withdrawal asks before it forfeits rounds still to play, and confirmed ends them with the bonus', async () => {

@@ -304,7 +304,7 @@ export function createBonusService(
           { accountId: bonusAccount, amountOre: -bonusOre },
           { accountId: toCash ? cashAccount : await wallet.systemAccount('bonus_cost', tx), amountOre: bonusOre },
         ],
-        reference: { grantId: grant.id, code: grant.code, ...extraReference },
+        reference: { grantId: grant.id, code: grant.code, bonusKind: grant.kind, ...extraReference },
       },
       tx,
     );

@@ -26,6 +26,8 @@ const row = z.object({
   amountOre: ore,
   method: z.string().nullable(),
   status: z.enum(HISTORY_STATUSES),
+  /** Spec §3's bonus types: free (free rounds' wins and their bonus), money (a money bonus), null (no bonus). */
+  bonusType: z.enum(['money', 'free']).nullable(),
 });
 
 /** The player's transaction history (spec §3 columns and statuses), for the storefront (BFF). */

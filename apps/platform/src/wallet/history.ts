@@ -70,6 +70,12 @@ export interface HistoryRow {
   amountOre: number;
   method: string | null;
   status: HistoryStatus;
+  /**
+   * Spec §3's bonus types: `free` for what free rounds brought (a free round's win, a free-rounds
+   * bonus converted or forfeited), `money` for a money bonus's rows (its grant, its conversion, a
+   * win into the bonus balance); null for rows without a bonus.
+   */
+  bonusType: 'money' | 'free' | null;
 }
 
 export interface HistoryDeps {
@@ -176,6 +182,13 @@ export function statusOf(row: {
   return 'completed';
 }
 
+/** Spec §3's bonus type of a row (HistoryRow.bonusType), from its transfer's reference. */
+export function bonusTypeOf(kind: string, reference: Record<string, string>, bonusOre: number): HistoryRow['bonusType'] {
+  if (reference.freeRoundsId || reference.bonusKind === 'free_rounds') return 'free';
+  if (kind.startsWith('bonus') || (kind === 'win' && bonusOre > 0)) return 'money';
+  return null;
+}
+
 function shape(raw: RawRow): HistoryRow {
   const reference: Record<string, string> = typeof raw.reference === 'string' ? JSON.parse(raw.reference) : (raw.reference ?? {});
   const spendable = Number(raw.spendable);
@@ -196,6 +209,7 @@ function shape(raw: RawRow): HistoryRow {
     amountOre: kind === 'bonus_convert' ? Number(raw.cash) : spendable,
     method: kind === 'withdrawal' ? 'nemkonto' : (reference.method ?? null),
     status: statusOf({ source: raw.source, kind, reversed: Boolean(raw.reversed), followUp: raw.follow_up, bonusOre: Number(raw.bonus) }),
+    bonusType: bonusTypeOf(kind, reference, Number(raw.bonus)),
   };
 }
 

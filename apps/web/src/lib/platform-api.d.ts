@@ -4384,6 +4384,8 @@ export interface operations {
                                 method: string | null;
                                 /** @enum {string} */
                                 status: "completed" | "reversed" | "initiated" | "cancelled_bonus" | "transfer_bonus" | "bonus_win";
+                                /** @enum {string|null} */
+                                bonusType: "money" | "free" | null;
                             }[];
                             pagination: {
                                 currentPage: number;

@@ -18,6 +18,15 @@ describe('the labels of a transaction row', () => {
     expect(typeLabel(t, row('bonus_convert', 'bonus', 'transfer_bonus'))).toBe('Omsat bonus');
   });
 
+  it('names the spec’s bonus types beside the status: free rounds’ wins and bonus, a money bonus', () => {
+    const typed = (kind: string, status: TransactionRow['status'], bonusType: TransactionRow['bonusType']) =>
+      ({ kind, type: kind === 'win' ? 'win' : 'bonus', status, bonusType }) as TransactionRow;
+    expect(statusLabel(t, typed('win', 'bonus_win', 'free'))).toBe('Bonusgevinst · Gratisspins');
+    expect(statusLabel(t, typed('bonus_convert', 'transfer_bonus', 'free'))).toBe('Overført bonus · Gratisspins');
+    expect(statusLabel(t, typed('bonus_grant', 'transfer_bonus', 'money'))).toBe('Overført bonus · Bonuspenge');
+    expect(statusLabel(t, typed('win', 'completed', null))).toBe('Gennemført');
+  });
+
   it('labels the other kinds by their type, in Danish', () => {
     expect(typeLabel(t, row('bet', 'bet', 'completed'))).toBe('Indsats');
     expect(typeLabel(t, row('deposit', 'deposit', 'initiated'))).toBe('Indbetaling');

@@ -67,8 +67,11 @@ export const typeLabel = (t: Translate, row: TransactionRow) => t(KIND_KEYS[row.
  * A withdrawal the player cancelled (its money back on the game account) reads "Annulleret", as
  * on the withdrawal page; other reversed rows (a voided stake, a refunded payment) "Tilbageført".
  */
-export const statusLabel = (t: Translate, row: TransactionRow) =>
-  t(row.type === 'withdrawal' && row.status === 'reversed' ? 'transactions.status_cancelled' : STATUS_KEYS[row.status]);
+export const statusLabel = (t: Translate, row: TransactionRow) => {
+  const status = t(row.type === 'withdrawal' && row.status === 'reversed' ? 'transactions.status_cancelled' : STATUS_KEYS[row.status]);
+  // Spec §3's bonus types beside the status: "Bonusgevinst · Gratisspins", "Overført bonus · Bonuspenge".
+  return row.bonusType ? `${status} · ${t(`transactions.bonus_type_${row.bonusType}`)}` : status;
+};
 const dash = '–';
 
 /** A jackpot hit in a list without the type column (the games tab) is named under its game. */

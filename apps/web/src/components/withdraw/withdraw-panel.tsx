@@ -50,6 +50,7 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
   const [step, setStep] = useState<WithdrawStep>('amount');
   /** The bonus balance the warning named; the player confirmed giving it up once on the confirmation step. */
   const [forfeitOre, setForfeitOre] = useState(0);
+  const [forfeitRounds, setForfeitRounds] = useState(0);
   const [forfeitConfirmed, setForfeitConfirmed] = useState(false);
   const [bonusKept, setBonusKept] = useState(false);
   const [amount, setAmount] = useState('');
@@ -107,6 +108,7 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
     requestId.current = newRequestId();
     const next = stepAfterAmount(overview.openBonus);
     setForfeitOre(next.bonusOre);
+    setForfeitRounds(next.freeRoundsLeft);
     setForfeitConfirmed(false);
     setBonusKept(false);
     setStep(next.step);
@@ -140,9 +142,10 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
       return;
     }
     // A bonus opened (or came to hold money) after the page was read: the warning first.
-    const forfeit = forfeitOfRefusal(answer.body as { code?: string; bonusOre?: unknown });
+    const forfeit = forfeitOfRefusal(answer.body as { code?: string; bonusOre?: unknown; freeRoundsLeft?: unknown });
     if (forfeit !== null) {
-      setForfeitOre(forfeit);
+      setForfeitOre(forfeit.bonusOre);
+      setForfeitRounds(forfeit.freeRoundsLeft);
       setForfeitConfirmed(false);
       setStep('forfeit');
       void reload();
@@ -265,6 +268,9 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
           <div className={styles.form} data-testid="withdraw-forfeit">
             <div className={styles.alert} role="alert" data-testid="withdraw-forfeit-warning">
               <strong>{t('payout.forfeit_text', { amount: formatKr(forfeitOre) })}</strong>
+              {forfeitRounds > 0 ? (
+                <p data-testid="withdraw-forfeit-rounds">{t('payout.forfeit_free_rounds', { count: String(forfeitRounds) })}</p>
+              ) : null}
             </div>
             <p className={own.confirmText}>{t('payout.forfeit_own_money', { amount: formatKr(amountOre) })}</p>
             <p className={styles.help}>{t('payout.forfeit_final')}</p>
