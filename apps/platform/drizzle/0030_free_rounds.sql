@@ -15,6 +15,18 @@ ALTER TABLE "bonus_codes" ADD CONSTRAINT "bonus_codes_kind_check" CHECK (
   or ("kind" = 'free_rounds' and "free_rounds" > 0 and "free_round_stake_ore" > 0 and cardinality("free_round_game_ids") > 0)
 );
 --> statement-breakpoint
+-- A campaign's terms (issue 27): the campaign page it belongs to, a weekly window in Copenhagen
+-- time ({days: 1-7 (Monday 1), from: "HH:MM", until: "HH:MM"}) within which it is claimable and
+-- used at most max_uses_per_player times per occurrence, a payment method the deposit must use,
+-- and "only the first deposit with that method".
+ALTER TABLE "bonus_codes" ADD COLUMN "campaign_slug" text;
+--> statement-breakpoint
+ALTER TABLE "bonus_codes" ADD COLUMN "weekly_window" jsonb;
+--> statement-breakpoint
+ALTER TABLE "bonus_codes" ADD COLUMN "payment_method" text;
+--> statement-breakpoint
+ALTER TABLE "bonus_codes" ADD COLUMN "first_method_deposit_only" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
 ALTER TABLE "bonus_grants" ADD COLUMN "kind" text DEFAULT 'money' NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "bonus_grants" ADD CONSTRAINT "bonus_grants_kind_check" CHECK ("kind" in ('money', 'free_rounds'));

@@ -27,6 +27,8 @@ import { documentsRoutes } from './documents/routes.js';
 import { createDocumentsService } from './documents/service.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
+import { createOffers } from './bonus/offers.js';
+import { bonusRoutes } from './bonus/routes.js';
 import { catalogueRoutes } from './games/catalogue-routes.js';
 import { LYSMESTER_PROVIDER_ID, providersFromConfig } from './games/providers.js';
 import { liveRoutes } from './games/live/routes.js';
@@ -324,6 +326,15 @@ export async function buildPlatform({
     loginOf: players.loginOf,
   });
   const payments = createPaymentsService({ db: database.db, config, clock, wallet, limits, bonus, players });
+  // The player's offers and a campaign page's claim (issue 27): the bonus context's codes, with the
+  // facts their rules need from payments and players, and the limits context's pause.
+  const offers = createOffers({
+    db: database.db,
+    clock,
+    bonus,
+    usageFacts: payments.claimFacts,
+    assertMayPlay: limits.assertMayPlay,
+  });
   const withdrawals = createWithdrawalsService({
     db: database.db,
     config,
@@ -410,6 +421,7 @@ export async function buildPlatform({
   await app.register(paymentsRoutes, { payments });
   await app.register(withdrawalsRoutes, { withdrawals });
   await app.register(limitsRoutes, { limits });
+  await app.register(bonusRoutes, { offers });
   await app.register(gamesRoutes, { games });
   await app.register(catalogueRoutes, { games });
   await app.register(liveRoutes, { live });

@@ -107,6 +107,12 @@ export const ERROR_CATALOGUE = {
   BONUS_FIRST_DEPOSIT_ONLY: { status: 409, messageKey: 'deposit.error_bonus_first_deposit' },
   BONUS_DECLINED_AT_REGISTRATION: { status: 409, messageKey: 'deposit.error_bonus_declined' },
   BONUS_MAX_BET: { status: 409, messageKey: 'validation.bonus_max_bet' },
+  /** A campaign's code outside its weekly window (Copenhagen time): answered with `opensAt`, when it next opens. */
+  BONUS_OUTSIDE_WINDOW: { status: 409, messageKey: 'deposit.error_bonus_window' },
+  /** A code for deposits by one payment method, with another. */
+  BONUS_PAYMENT_METHOD: { status: 409, messageKey: 'deposit.error_bonus_method' },
+  /** A code for the first deposit by a payment method, after one. */
+  BONUS_FIRST_METHOD_DEPOSIT_ONLY: { status: 409, messageKey: 'deposit.error_bonus_first_method' },
   // Free rounds (issue 27): a free round the games contract is asked to play (betAndWin with freeRoundsId).
   /** No grant of free rounds by that id for the session's player. */
   FREE_ROUNDS_NOT_FOUND: { status: 404, messageKey: 'games.error_free_rounds_not_found' },

@@ -42,6 +42,25 @@ const commonTerms = {
   maxUsesPerPlayer: z.number().int().positive(),
   firstDepositOnly: z.boolean(),
   welcomeOffer: z.boolean(),
+  /** The campaign page (content slug) that offers the code. */
+  campaign: z
+    .string()
+    .regex(/^[a-z0-9-]{1,120}$/)
+    .optional(),
+  /** Claimable only within a weekly window, Copenhagen time; uses counted per occurrence. */
+  weeklyWindow: z
+    .object({
+      days: z.array(z.number().int().min(1).max(7)).min(1).max(7),
+      from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+      until: z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/),
+    })
+    .strict()
+    .refine((window) => window.from < window.until, { message: 'from must be before until' })
+    .optional(),
+  /** Only with a deposit by this method. */
+  paymentMethod: z.enum(['card', 'mobilepay']).optional(),
+  /** Only the player's first deposit with `paymentMethod`. */
+  firstMethodDepositOnly: z.boolean().optional(),
 };
 
 const moneyCode = z
@@ -124,6 +143,10 @@ export function parseBonusCodes(raw: unknown): BonusCode[] {
       maxUsesPerPlayer: code.maxUsesPerPlayer,
       firstDepositOnly: code.firstDepositOnly,
       welcomeOffer: code.welcomeOffer,
+      campaignSlug: code.campaign ?? null,
+      weeklyWindow: code.weeklyWindow ?? null,
+      paymentMethod: code.paymentMethod ?? null,
+      firstMethodDepositOnly: code.firstMethodDepositOnly ?? false,
     };
     return code.kind === 'money'
       ? {

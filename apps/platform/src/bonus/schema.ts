@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Bonus codes the operator offers (seeded from `codes.json`). A money bonus matches a share of
@@ -30,7 +30,25 @@ export const bonusCodes = pgTable('bonus_codes', {
   freeRounds: integer('free_rounds'),
   freeRoundStakeOre: bigint('free_round_stake_ore', { mode: 'number' }),
   freeRoundGameIds: text('free_round_game_ids').array(),
+  /** The campaign page (content's slug) that offers this code, if one does. */
+  campaignSlug: text('campaign_slug'),
+  /**
+   * A weekly window in Copenhagen time within which the code is claimable (days 1–7, Monday 1;
+   * "HH:MM" from and until); with one, `max_uses_per_player` counts per occurrence of the window.
+   */
+  weeklyWindow: jsonb('weekly_window').$type<WeeklyWindow>(),
+  /** The payment method a deposit must use (card, mobilepay), if any. */
+  paymentMethod: text('payment_method'),
+  /** Only the player's first succeeded deposit with `payment_method`. */
+  firstMethodDepositOnly: boolean('first_method_deposit_only').notNull().default(false),
 });
+
+/** A weekly window in Copenhagen time: the days (1 Monday … 7 Sunday) and the time of day from and until ("HH:MM", until "24:00" for the day's end). */
+export interface WeeklyWindow {
+  days: number[];
+  from: string;
+  until: string;
+}
 
 /**
  * A bonus granted for one deposit: at most one per payment (unique), its money moved once in the

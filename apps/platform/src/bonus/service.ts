@@ -1,11 +1,12 @@
 import { ERROR_CATALOGUE } from '@krone/domain';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { gameTypesOf, type GameType } from '../games/service.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import { bonusFor, MAX_BONUS_CODE_LENGTH, normaliseBonusCode, type BonusCode } from './codes.js';
 import { createFreeRounds } from './free-rounds.js';
+import { windowAt } from './windows.js';
 export {
   bonusFor,
   DANISH_BONUS_CAPS,
@@ -30,7 +31,13 @@ export type BonusGrant = typeof bonusGrants.$inferSelect;
  * deposit of theirs has already succeeded (payments), and whether they declined the welcome bonus
  * at registration (players).
  */
-export type UsageFacts = { hasEarlierDeposit: boolean; declinedWelcomeBonus: boolean };
+export type UsageFacts = {
+  hasEarlierDeposit: boolean;
+  declinedWelcomeBonus: boolean;
+  /** The deposit's payment method, and whether a deposit of the player's by it already succeeded (absent: a claim before any deposit). */
+  method?: 'card' | 'mobilepay';
+  hasEarlierMethodDeposit?: boolean;
+};
 
 /**
  * Bonus codes and the bonuses they grant. A code is checked before any money moves (the deposit
@@ -56,8 +63,16 @@ export function createBonusService(
       .where(and(eq(bonusGrants.playerId, playerId), isNull(bonusGrants.endedAt)));
 
   const invalid = () => fail('INVALID_BONUS_CODE', { fields: { bonusCode: 'deposit.error_bonus_code' } });
-  const refusal = (code: 'BONUS_DECLINED_AT_REGISTRATION' | 'BONUS_CODE_USED' | 'BONUS_FIRST_DEPOSIT_ONLY') =>
-    fail(code, { fields: { bonusCode: ERROR_CATALOGUE[code].messageKey } });
+  const refusal = (
+    code:
+      | 'BONUS_DECLINED_AT_REGISTRATION'
+      | 'BONUS_CODE_USED'
+      | 'BONUS_FIRST_DEPOSIT_ONLY'
+      | 'BONUS_PAYMENT_METHOD'
+      | 'BONUS_FIRST_METHOD_DEPOSIT_ONLY'
+      | 'BONUS_OUTSIDE_WINDOW',
+    details: Record<string, unknown> = {},
+  ) => fail(code, { fields: { bonusCode: ERROR_CATALOGUE[code].messageKey }, ...details });
 
   /**
    * The code's usage rules for this player, or null when they allow it: never for a player who
@@ -65,16 +80,31 @@ export function createBonusService(
    * deposit, and at most `maxUsesPerPlayer` grants per player. The grant runs it again under the
    * player's locks, so two deposits racing past the check at the start earn one bonus.
    */
-  async function usageRefusal(runner: Pick<Db, 'select'>, code: BonusCode, playerId: string, facts: UsageFacts, paymentId?: string) {
+  async function usageRefusal(
+    runner: Pick<Db, 'select'>,
+    code: BonusCode,
+    playerId: string,
+    facts: UsageFacts,
+    paymentId?: string,
+    at: Date = clock(),
+  ) {
     if (code.welcomeOffer && facts.declinedWelcomeBonus) return refusal('BONUS_DECLINED_AT_REGISTRATION');
     const conditions = [eq(bonusGrants.playerId, playerId), eq(bonusGrants.code, code.code)];
     if (paymentId) conditions.push(sql`${bonusGrants.paymentId} <> ${paymentId}`);
+    if (code.weeklyWindow) {
+      // A weekly offer is claimable within its window, its uses counted per occurrence (a weekend's).
+      const window = windowAt(code.weeklyWindow, at);
+      if (!window.open) return refusal('BONUS_OUTSIDE_WINDOW', { opensAt: window.opensAt?.toISOString() });
+      conditions.push(gte(bonusGrants.grantedAt, window.openedAt!));
+    }
     const [used] = await runner
       .select({ n: count() })
       .from(bonusGrants)
       .where(and(...conditions));
     if ((used?.n ?? 0) >= code.maxUsesPerPlayer) return refusal('BONUS_CODE_USED');
     if (code.firstDepositOnly && facts.hasEarlierDeposit) return refusal('BONUS_FIRST_DEPOSIT_ONLY');
+    if (code.paymentMethod && facts.method && facts.method !== code.paymentMethod) return refusal('BONUS_PAYMENT_METHOD');
+    if (code.firstMethodDepositOnly && facts.hasEarlierMethodDeposit) return refusal('BONUS_FIRST_METHOD_DEPOSIT_ONLY');
     return null;
   }
 
@@ -109,7 +139,7 @@ export function createBonusService(
    */
   async function grantForDeposit(
     tx: Runner,
-    input: { playerId: string; paymentId: string; depositOre: number; code: string; facts: UsageFacts },
+    input: { playerId: string; paymentId: string; depositOre: number; code: string; facts: UsageFacts; startedAt?: Date },
   ) {
     const [code] = await tx
       .select()
@@ -120,7 +150,8 @@ export function createBonusService(
     const amountOre = bonusFor(code, input.depositOre);
     if (amountOre <= 0) return null;
     const [mine] = await tx.select().from(bonusGrants).where(eq(bonusGrants.paymentId, input.paymentId)).limit(1);
-    if (!mine && (await usageRefusal(tx, code, input.playerId, input.facts, input.paymentId))) return null;
+    // A weekly window is judged at the deposit's start (a deposit begun in it and credited after still earns it).
+    if (!mine && (await usageRefusal(tx, code, input.playerId, input.facts, input.paymentId, input.startedAt ?? clock()))) return null;
     const now = clock();
     // The player's open bonus, if it has run out meanwhile, ends first (in this transaction).
     const [open] = await openGrantOf(tx, input.playerId).for('update');
@@ -434,6 +465,8 @@ export function createBonusService(
 
   return {
     freeRounds,
+    /** A code's usage rules for the player now (null: they allow it), for the offers a player is shown (offers.ts). */
+    usageRefusalOf: (code: BonusCode, playerId: string, facts: UsageFacts) => usageRefusal(db, code, playerId, facts),
     checkCode,
     lockForGrant,
     grantForDeposit,

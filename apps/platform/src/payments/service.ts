@@ -75,15 +75,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * What a bonus code's usage rules need to know of the player (bonus `UsageFacts`): a deposit of
    * theirs that already succeeded (other than this one), and their registration choice (players).
    */
-  async function bonusFacts(playerId: string, runner: Pick<Db, 'select'>, exceptPaymentId?: string) {
+  async function bonusFacts(playerId: string, runner: Pick<Db, 'select'>, method: PaymentMethod, exceptPaymentId?: string) {
     const conditions = [eq(payments.playerId, playerId), eq(payments.status, 'succeeded')];
     if (exceptPaymentId) conditions.push(sql`${payments.id} <> ${exceptPaymentId}`);
-    const [earlier] = await runner
-      .select({ id: payments.id })
+    const earlier = await runner
+      .select({ method: payments.method })
       .from(payments)
       .where(and(...conditions))
-      .limit(1);
-    return { hasEarlierDeposit: Boolean(earlier), declinedWelcomeBonus: await deps.players.declinedWelcomeBonus(playerId, runner) };
+      .groupBy(payments.method);
+    return {
+      hasEarlierDeposit: earlier.length > 0,
+      declinedWelcomeBonus: await deps.players.declinedWelcomeBonus(playerId, runner),
+      method,
+      hasEarlierMethodDeposit: earlier.some((row) => row.method === method),
+    };
   }
 
   /**
@@ -100,7 +105,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const code =
       input.bonusCode === undefined
         ? null
-        : await bonus.checkCode(input.bonusCode, input.amountOre, playerId, await bonusFacts(playerId, db));
+        : await bonus.checkCode(input.bonusCode, input.amountOre, playerId, await bonusFacts(playerId, db, method));
     // Deposits still under way count toward the limits: first learn from the providers which of
     // them have ended (an unanswered MobilePay request expires, a challenge fails), so a payment
     // the player walked away from does not hold the limit.
@@ -165,13 +170,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (payment.bonusCode) {
         // The code's usage rules again, under the player's locks taken above: of two deposits with
         // a first-deposit code racing here, the second sees the first succeeded.
-        const facts = await bonusFacts(payment.playerId, tx, payment.id);
+        const facts = await bonusFacts(payment.playerId, tx, payment.method as PaymentMethod, payment.id);
         await bonus.grantForDeposit(tx, {
           playerId: payment.playerId,
           paymentId: payment.id,
           depositOre: payment.amountOre,
           code: payment.bonusCode,
           facts,
+          startedAt: payment.createdAt,
         });
       }
       await deps.players.markDepositor(payment.playerId, tx);
@@ -370,7 +376,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return totals;
   }
 
-  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent, settleStale };
+  /** What a bonus code's rules need to know of the player before any deposit (a claim from a campaign page). */
+  async function claimFacts(playerId: string) {
+    const { method: _method, ...facts } = await bonusFacts(playerId, db, 'card');
+    return { ...facts, hasEarlierMethodDeposit: undefined };
+  }
+
+  return { startCardDeposit, startMobilePayDeposit, paymentForPlayer, handleProviderEvent, settleStale, claimFacts };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -15,6 +15,7 @@ export interface ErrorBody {
   bonusOre?: number;
   freeRoundsLeft?: number;
   stakeOre?: number;
+  opensAt?: string;
 }
 
 type Translate = (messageKey: string) => Promise<string>;
@@ -56,6 +57,7 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
       if (typeof error.details?.bonusOre === 'number') body.bonusOre = error.details.bonusOre;
       if (typeof error.details?.freeRoundsLeft === 'number') body.freeRoundsLeft = error.details.freeRoundsLeft;
       if (typeof error.details?.stakeOre === 'number') body.stakeOre = error.details.stakeOre;
+      if (typeof error.details?.opensAt === 'string') body.opensAt = error.details.opensAt;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

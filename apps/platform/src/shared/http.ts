@@ -31,6 +31,8 @@ export const errorBody = z.object({
   freeRoundsLeft: z.number().int().min(0).optional(),
   /** FREE_ROUND_STAKE_MISMATCH from the games contract: the stake the free rounds were granted at, in øre. */
   stakeOre: z.number().int().min(0).optional(),
+  /** BONUS_OUTSIDE_WINDOW: when the offer's weekly window next opens (ISO instant). */
+  opensAt: z.string().optional(),
 });
 // Registered by id so the OpenAPI document lists the codes once, as named components, and the
 // generated client carries them as `components['schemas']['ErrorCode']`.
