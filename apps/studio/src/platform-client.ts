@@ -97,6 +97,36 @@ export interface JackpotWin {
 export interface StakeAnswer extends Balances {
   jackpotWins?: JackpotWin[];
 }
+/**
+ * A grant of free rounds the platform tells of (authenticate, balance: issue 27), on the session's
+ * title: each round played with betAndWin naming `id`, at `stakeOre` (the house's stake; its win
+ * goes to the player's bonus balance). `expiresAt` is an ISO time.
+ */
+export interface FreeRoundsOffer {
+  id: string;
+  gameIds: string[];
+  stakeOre: number;
+  roundsTotal: number;
+  roundsLeft: number;
+  wonOre: number;
+  expiresAt: string;
+}
+/** What a free round's answer says is left of its grant after it (betAndWin with freeRoundsId). */
+export interface FreeRoundsUse {
+  id: string;
+  roundsTotal: number;
+  roundsLeft: number;
+  wonOre: number;
+}
+/** The balance answer: the balance and the player's free rounds on the session's title (oldest grant first). */
+export interface BalanceAnswer extends Balances {
+  freeRounds: FreeRoundsOffer[];
+}
+/** A whole round's answer (betAndWin): a free round's adds its grant after it. */
+export interface BetAndWinAnswer extends StakeAnswer {
+  roundEnded: boolean;
+  freeRounds?: FreeRoundsUse;
+}
 export interface Authenticated extends Balances {
   sessionId: string;
   playerId: string;
@@ -107,7 +137,71 @@ export interface Authenticated extends Balances {
   warningMinutes?: number;
   /** When the player's login (the platform session that launched this game) began: a new login restarts the warning's clock. */
   loginAt?: string;
+  /** The player's free rounds on this title, oldest grant first ([] when none). */
+  freeRounds: FreeRoundsOffer[];
 }
+
+/** At most this many grants in one answer: a player has one open bonus at a time; more is not the contract's. */
+const MAX_FREE_ROUNDS_OFFERS = 16;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const count = (value: unknown, min: number): value is number => Number.isSafeInteger(value) && (value as number) >= min;
+
+/**
+ * The free rounds an answer (authenticate, balance) tells of, in our shape: the well-formed grants
+ * only (a uuid, a positive stake, rounds left of the total, a valid expiry), none when the answer
+ * has none (a platform before issue 27). A malformed grant is left out: it cannot be played here.
+ */
+export function freeRoundsOffersOf(answer: { freeRounds?: unknown }): FreeRoundsOffer[] {
+  if (!Array.isArray(answer.freeRounds)) return [];
+  return answer.freeRounds
+    .filter(
+      (offer): offer is FreeRoundsOffer =>
+        typeof offer === 'object' &&
+        offer !== null &&
+        typeof offer.id === 'string' &&
+        UUID.test(offer.id) &&
+        Array.isArray(offer.gameIds) &&
+        offer.gameIds.every((id: unknown) => typeof id === 'string') &&
+        count(offer.stakeOre, 1) &&
+        count(offer.roundsTotal, 1) &&
+        count(offer.roundsLeft, 0) &&
+        offer.roundsLeft <= offer.roundsTotal &&
+        count(offer.wonOre, 0) &&
+        typeof offer.expiresAt === 'string' &&
+        !Number.isNaN(Date.parse(offer.expiresAt)),
+    )
+    .slice(0, MAX_FREE_ROUNDS_OFFERS)
+    .map(({ id, gameIds, stakeOre, roundsTotal, roundsLeft, wonOre, expiresAt }) => ({
+      id,
+      gameIds: gameIds.slice(0, 100),
+      stakeOre,
+      roundsTotal,
+      roundsLeft,
+      wonOre,
+      expiresAt: new Date(expiresAt).toISOString(),
+    }));
+}
+
+/** What a free round's answer says of its grant after it, in our shape; null when it says nothing well-formed. */
+export function freeRoundsUseOf(answer: { freeRounds?: unknown }): FreeRoundsUse | null {
+  const use = answer.freeRounds as Partial<FreeRoundsUse> | undefined | null;
+  if (typeof use !== 'object' || use === null) return null;
+  if (typeof use.id !== 'string' || !UUID.test(use.id)) return null;
+  if (!count(use.roundsTotal, 1) || !count(use.roundsLeft, 0) || use.roundsLeft > use.roundsTotal || !count(use.wonOre, 0)) return null;
+  return { id: use.id, roundsTotal: use.roundsTotal, roundsLeft: use.roundsLeft, wonOre: use.wonOre };
+}
+
+/**
+ * The platform's refusals of a free round (issue 27): definite, as every refusal (nothing moved, the
+ * round never happened); they also say the session's offer is out of date, so it is asked again.
+ */
+export const FREE_ROUND_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'FREE_ROUNDS_NOT_FOUND',
+  'FREE_ROUNDS_USED_UP',
+  'FREE_ROUNDS_EXPIRED',
+  'FREE_ROUND_STAKE_MISMATCH',
+  'FREE_ROUND_GAME_NOT_ALLOWED',
+]);
 
 /** At most this many pools in one answer (there are four today); more is not the contract's. */
 const MAX_JACKPOT_WINS = 16;
@@ -174,11 +268,20 @@ export function createPlatformClient(options: PlatformClientOptions) {
   }
 
   return {
-    authenticate: (token: string) => call<Authenticated>('authenticate', { token }),
-    balance: (sessionId: string) => call<Balances>('balance', { sessionId }),
+    authenticate: async (token: string): Promise<Authenticated> => {
+      const answer = await call<Omit<Authenticated, 'freeRounds'> & { freeRounds?: unknown }>('authenticate', { token });
+      return { ...answer, freeRounds: freeRoundsOffersOf(answer) };
+    },
+    balance: async (sessionId: string): Promise<BalanceAnswer> => {
+      const answer = await call<Balances & { freeRounds?: unknown }>('balance', { sessionId });
+      return { ...answer, freeRounds: freeRoundsOffersOf(answer) };
+    },
     bet: (input: { sessionId: string; roundId: string; transactionId: string; amountOre: number }) => call<StakeAnswer>('bet', input),
     win: (input: { sessionId: string; roundId: string; transactionId: string; amountOre: number }) => call<Balances>('win', input),
-    /** A whole round in one call: its stake, its win (0 too) and its end, all or nothing; idempotent by the bet's id. */
+    /**
+     * A whole round in one call: its stake, its win (0 too) and its end, all or nothing; idempotent by
+     * the bet's id. With `freeRoundsId` a free round of that grant, at its stake (the house's).
+     */
     betAndWin: (input: {
       sessionId: string;
       roundId: string;
@@ -187,7 +290,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
       winTransactionId: string;
       winAmountOre: number;
       endRound: boolean;
-    }) => call<StakeAnswer & { roundEnded: boolean }>('betAndWin', input),
+      freeRoundsId?: string;
+    }) => call<BetAndWinAnswer>('betAndWin', input),
     rollback: (input: { sessionId: string; roundId: string; transactionId: string; referenceTransactionId: string }) =>
       call<Balances>('rollback', input),
     endRound: (input: { sessionId: string; roundId: string }) => call<Balances & { endedAt: string }>('endRound', input),

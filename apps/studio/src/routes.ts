@@ -25,6 +25,20 @@ const session = z.object({
   kind: z.enum(['slot', 'roulette', 'blackjack', 'video-poker']),
   /** A table game's hand waiting for the player (from any session of theirs for this game): the screen resumes it. */
   openRound: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The player's free rounds to play here (issue 27): the first open grant the platform told of
+   * (a round left, not expired), played with a round's `{freeRoundsId}`; null for fun, an ended session, none.
+   */
+  freeRounds: z
+    .object({
+      id: z.uuid(),
+      stakeOre: ore,
+      roundsTotal: z.number().int(),
+      roundsLeft: z.number().int(),
+      wonOre: ore,
+      expiresAt: isoDateTime,
+    })
+    .nullable(),
 });
 const win = z.object({
   kind: z.enum(['line', 'ways', 'scatter']),
@@ -60,6 +74,11 @@ const round = z.object({
     .nullable(),
   /** The platform's code of a refused round (INSUFFICIENT_FUNDS, ACCOUNT_PAUSED, GAME_SESSION_ENDED, …). */
   refusalCode: z.string().nullable(),
+  /**
+   * A settled free round: its grant after it as the platform answered (rounds left, 0 after the last,
+   * of the total, and what all its rounds have won); null for a paid round and while not settled.
+   */
+  freeRound: z.object({ roundsLeft: z.number().int(), roundsTotal: z.number().int(), wonOre: ore }).nullable(),
 });
 const sessionParams = z.object({ sessionId: z.string().max(100) });
 const gameId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,79}$/);
@@ -96,9 +115,14 @@ export const studioRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; ro
     {
       schema: {
         params: sessionParams,
-        // A slot, blackjack or video-poker round: {stakeOre}; a roulette spin: {bets} (checked by the table's rules).
+        // A slot, blackjack or video-poker round: {stakeOre}; a roulette spin: {bets} (checked by the table's rules);
+        // a slot's free round: {freeRoundsId} (a grant the session's freeRounds told of), at the grant's stake.
         body: z
-          .object({ stakeOre: z.number().int().min(1).max(1_000_000_000).optional(), bets: z.array(z.unknown()).max(200).optional() })
+          .object({
+            stakeOre: z.number().int().min(1).max(1_000_000_000).optional(),
+            bets: z.array(z.unknown()).max(200).optional(),
+            freeRoundsId: z.uuid().optional(),
+          })
           .strict(),
         response: { 200: ok(z.object({ round, session })), ...errors },
       },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { JackpotWin } from '../platform-client.js';
+import type { FreeRoundsOffer, JackpotWin } from '../platform-client.js';
 import { bigint, boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -39,11 +39,18 @@ export const sessions = studio.table(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * The player's free rounds on this title as the platform last told of them (real only; issue 27):
+     * authenticate's, a balance's, each free round's answer (its grant's rounds left and win). [] when none.
+     */
+    freeRounds: jsonb('free_rounds').$type<FreeRoundsOffer[]>().notNull().default([]),
   },
   (t) => [
     check('sessions_mode', sql`${t.mode} in ('fun', 'real')`),
     check('sessions_real_has_platform', sql`${t.mode} = 'fun' or ${t.platformSessionId} is not null`),
     check('sessions_fun_balance', sql`${t.mode} = 'real' or ${t.balanceOre} >= 0`),
+    check('sessions_free_rounds_array', sql`jsonb_typeof(${t.freeRounds}) = 'array'`),
+    check('sessions_fun_no_free_rounds', sql`${t.mode} = 'real' or ${t.freeRounds} = '[]'::jsonb`),
   ],
 );
 
@@ -116,6 +123,15 @@ export const rounds = studio.table(
      */
     jackpotWins: jsonb('jackpot_wins').$type<JackpotWin[]>(),
     jackpotWinOre: bigint('jackpot_win_ore', { mode: 'number' }).notNull().default(0),
+    /**
+     * A free round (issue 27): the platform's grant whose round this is (sent with every try of its
+     * betAndWin), its stake the grant's and the house's. Once settled, the grant after it as the
+     * platform answered: its rounds left and total, and what its rounds have won.
+     */
+    freeRoundsId: uuid('free_rounds_id'),
+    freeRoundsLeft: integer('free_rounds_left'),
+    freeRoundsTotal: integer('free_rounds_total'),
+    freeRoundsWonOre: bigint('free_rounds_won_ore', { mode: 'number' }),
   },
   (t) => [
     check('rounds_status', sql`${t.status} in ('open', 'settled', 'cancelled', 'refused', 'playing')`),
@@ -125,6 +141,11 @@ export const rounds = studio.table(
     check('rounds_win_not_negative', sql`${t.winOre} is null or ${t.winOre} >= 0`),
     check('rounds_jackpot_win_not_negative', sql`${t.jackpotWinOre} >= 0`),
     check('rounds_jackpot_wins_array', sql`${t.jackpotWins} is null or jsonb_typeof(${t.jackpotWins}) = 'array'`),
+    check('rounds_free_round_slot', sql`${t.freeRoundsId} is null or (${t.kind} = 'slot' and ${t.mode} = 'real')`),
+    check(
+      'rounds_free_round_figures',
+      sql`(${t.freeRoundsLeft} is null and ${t.freeRoundsTotal} is null and ${t.freeRoundsWonOre} is null) or (${t.freeRoundsId} is not null and ${t.freeRoundsLeft} >= 0 and ${t.freeRoundsTotal} >= ${t.freeRoundsLeft} and ${t.freeRoundsWonOre} >= 0)`,
+    ),
     check('rounds_settled_has_outcome', sql`${t.status} <> 'settled' or (${t.outcome} is not null and ${t.winOre} is not null)`),
     // One round at a time per session, whatever number of studio processes.
     uniqueIndex('rounds_one_open_per_session')

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { evaluate, play, winOre as winInOre, type RoundOutcome, type Rng } from '@krone/games-math';
+import { evaluate, isStakeAllowed, play, winOre as winInOre, type RoundOutcome, type Rng } from '@krone/games-math';
 import type { Db } from '../db/client.js';
 import { isUniqueViolation, queryPrepared } from '../db/client.js';
 import { players, rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
 import type { PlatformClient } from '../platform-client.js';
-import { endedAt, warningDue, type PlayerClock, type Session, type SessionsService } from '../sessions/service.js';
+import { endedAt, freeRoundsOpen, warningDue, type PlayerClock, type Session, type SessionsService } from '../sessions/service.js';
 import { isTableTitle, type SlotTitle, type StudioTitle } from '../titles.js';
 import { explainOutcome } from './explain.js';
 import { replayTable, tableView, type TableState } from './table-games.js';
@@ -35,7 +35,8 @@ const storedOutcome = (outcome: RoundOutcome) => JSON.parse(JSON.stringify(outco
  * A real round opened (openReal) with its drawn outcome, before the platform hears of it: $1
  * session, $2 now, $3 the pace (ms), $4 round id, $5 game, $6 maths hash, $7 stake, $8 and $9 the
  * bet's and the win's transaction ids, $10 the outcome, $11 the win (null: not known yet), $12 the stage
- * (bet_and_win: drawn whole; bet: a table's deal, its stake first), $13 the kind. The rules are the player's,
+ * (bet_and_win: drawn whole; bet: a table's deal, its stake first), $13 the kind, $14 a free round's grant
+ * (null: a paid round). The rules are the player's,
  * across every session (game, tab) of theirs: their row in studio.players is locked, and checked
  * for the pace since their last round and the money-played warning's clock; no hand of this game
  * waiting for them (a table's; a slot round skips the look-up); no open round of the player anywhere (the partial unique index rounds_one_open_per_player holds it should two
@@ -56,9 +57,9 @@ const OPEN_REAL_ROUND = `
     for update of p
   ), opened as (
     insert into studio.rounds (id, session_id, player_id, game_id, maths_hash, mode, stake_ore, win_ore, outcome, status, stage,
-      bet_transaction_id, win_transaction_id, started_at, attempted_at, kind)
+      bet_transaction_id, win_transaction_id, started_at, attempted_at, kind, free_rounds_id)
     select $4::uuid, s.id, p.player_id, $5::text, $6::text, 'real', $7::bigint, $11::bigint, $10::jsonb, 'open', $12::text, $8::text, $9::text,
-      $2::timestamptz, $2::timestamptz, $13::text from s, p
+      $2::timestamptz, $2::timestamptz, $13::text, $14::uuid from s, p
     returning player_id
   )
   update studio.players set last_round_at = $2::timestamptz
@@ -124,6 +125,11 @@ export function createRoundsService(deps: RoundsDeps) {
             })
           : null,
       refusalCode: status === 'refused' ? round.refusalCode : null,
+      // A settled free round: its grant after it, as the platform answered (the last one's roundsLeft is 0).
+      freeRound:
+        settled && round.freeRoundsId && round.freeRoundsLeft !== null && round.freeRoundsTotal !== null
+          ? { roundsLeft: round.freeRoundsLeft, roundsTotal: round.freeRoundsTotal, wonOre: round.freeRoundsWonOre ?? 0 }
+          : null,
     };
   }
 
@@ -198,6 +204,7 @@ export function createRoundsService(deps: RoundsDeps) {
     title: StudioTitle,
     stakeOre: number,
     drawn?: Drawn,
+    freeRoundsId: string | null = null,
   ): Promise<{ round: Round; previousRoundAt: Date | null; player?: PlayerClock }> {
     const now = clock();
     const { outcome, won, stage, kind } = drawn ?? drawSlot(title as SlotTitle, stakeOre);
@@ -220,6 +227,7 @@ export function createRoundsService(deps: RoundsDeps) {
         won,
         stage,
         kind,
+        freeRoundsId,
       ]);
     } catch (error) {
       if (isUniqueViolation(error, 'rounds_one_open_per_session') || isUniqueViolation(error, 'rounds_one_open_per_player'))
@@ -260,6 +268,10 @@ export function createRoundsService(deps: RoundsDeps) {
       endedAt: null,
       jackpotWins: null,
       jackpotWinOre: 0,
+      freeRoundsId,
+      freeRoundsLeft: null,
+      freeRoundsTotal: null,
+      freeRoundsWonOre: null,
     };
     return { round, previousRoundAt: previous === null ? null : new Date(previous), player };
   }
@@ -273,8 +285,10 @@ export function createRoundsService(deps: RoundsDeps) {
     title: StudioTitle,
     stakeOre: number,
     drawn?: Drawn,
+    freeRoundsId: string | null = null,
   ): Promise<{ round: Round; previousRoundAt: Date | null; player?: PlayerClock }> {
-    if (session.mode === 'real') return openReal(session, title, stakeOre, drawn);
+    if (session.mode === 'real') return openReal(session, title, stakeOre, drawn, freeRoundsId);
+    if (freeRoundsId) throw fail('FREE_ROUNDS_NOT_FOUND');
     const now = clock();
     const id = randomUUID();
     try {
@@ -347,12 +361,17 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   /**
-   * A round (slot: {stakeOre}; a table: its deal, table.ts): drawn from the CSPRNG and kept, then
-   * sent to the platform.
+   * A round (slot: {stakeOre}, or {freeRoundsId}: one of the player's free rounds; a table: its
+   * deal, table.ts): drawn from the CSPRNG and kept, then sent to the platform.
    */
-  async function playRound(sessionId: string, token: string | undefined, input: { stakeOre?: number; bets?: unknown }) {
+  async function playRound(
+    sessionId: string,
+    token: string | undefined,
+    input: { stakeOre?: number; bets?: unknown; freeRoundsId?: string },
+  ) {
     const session = await deps.sessions.authorisedForRound(sessionId, token);
     const title = deps.sessions.titleOf(session.gameId);
+    if (input.freeRoundsId !== undefined) return playFreeRound(session, title, input.freeRoundsId, input);
     if (isTableTitle(title)) return tables.deal(session, title, input);
     const { stakeOre } = input;
     if (input.bets !== undefined || stakeOre === undefined || !title.stake.stepsOre.includes(stakeOre))
@@ -360,9 +379,33 @@ export function createRoundsService(deps: RoundsDeps) {
     return playDrawn(session, title, stakeOre);
   }
 
+  /**
+   * One of the player's free rounds (issue 27): a grant the session was told of with rounds left,
+   * played at the grant's stake (no stake choice; a stake sent that differs is refused), drawn from
+   * the CSPRNG as a paid round is and kept before the platform hears of it, then sent as a whole
+   * round naming the grant (betAndWin's freeRoundsId) through the same settlement. The player's
+   * rules apply as to any round (one at a time, the pace, the warning: the open statement). Fun
+   * sessions and table games have no free rounds.
+   */
+  async function playFreeRound(session: Session, title: StudioTitle, freeRoundsId: string, input: { stakeOre?: number; bets?: unknown }) {
+    if (session.mode !== 'real' || isTableTitle(title)) throw fail('FREE_ROUNDS_NOT_FOUND');
+    // The offer as it stands now (the session kept for rounds is the one first looked up).
+    const [current] = await db.select({ freeRounds: sessions.freeRounds }).from(sessions).where(eq(sessions.id, session.id)).limit(1);
+    const grant = (current?.freeRounds ?? []).find((offer) => offer.id === freeRoundsId);
+    if (!grant) throw fail('FREE_ROUNDS_NOT_FOUND');
+    if (grant.roundsLeft < 1) throw fail('FREE_ROUNDS_USED_UP');
+    if (!freeRoundsOpen(grant, clock())) throw fail('FREE_ROUNDS_EXPIRED');
+    if (!grant.gameIds.includes(title.id)) throw fail('FREE_ROUND_GAME_NOT_ALLOWED');
+    if (input.bets !== undefined || (input.stakeOre !== undefined && input.stakeOre !== grant.stakeOre))
+      throw fail('GAME_STAKE_NOT_ALLOWED');
+    // A grant's stake the title's maths cannot play in whole øre is not one of its rounds.
+    if (!isStakeAllowed(title.maths, grant.stakeOre)) throw fail('FREE_ROUND_STAKE_MISMATCH');
+    return playDrawn(session, title, grant.stakeOre, undefined, grant.id);
+  }
+
   /** Opens a round (drawn: a table's; else a slot's, drawn here) and settles what it owes: a drawn round whole, a table's deal by its stake. */
-  async function playDrawn(session: Session, title: StudioTitle, stakeOre: number, drawn?: Drawn) {
-    const { round, previousRoundAt, player } = await open(session, title, stakeOre, drawn);
+  async function playDrawn(session: Session, title: StudioTitle, stakeOre: number, drawn?: Drawn, freeRoundsId: string | null = null) {
+    const { round, previousRoundAt, player } = await open(session, title, stakeOre, drawn, freeRoundsId);
     if (round.mode === 'fun') return { round: roundView(round, title), session: await deps.sessions.current(session.id) };
     if (round.stage === 'bet') return tables.stakeDeal(round, session, previousRoundAt);
 

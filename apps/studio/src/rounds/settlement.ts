@@ -3,7 +3,17 @@ import { queryPrepared, type Db } from '../db/client.js';
 import type { Session } from '../sessions/service.js';
 import { rounds, sessions } from '../db/schema.js';
 import type { ErrorCode } from '@krone/domain';
-import { PlatformRefusal, jackpotWinsOf, type JackpotWin, type PlatformClient, type StakeAnswer } from '../platform-client.js';
+import {
+  FREE_ROUND_REFUSALS,
+  PlatformRefusal,
+  freeRoundsUseOf,
+  jackpotWinsOf,
+  type FreeRoundsOffer,
+  type FreeRoundsUse,
+  type JackpotWin,
+  type PlatformClient,
+  type StakeAnswer,
+} from '../platform-client.js';
 
 export type Round = typeof rounds.$inferSelect;
 /** A round after a money call, and its session as that left it (null when nothing was settled). */
@@ -34,6 +44,7 @@ function sessionFromRow(row: Record<string, unknown>): Session {
     startedAt: new Date(row.started_at as string),
     expiresAt: new Date(row.expires_at as string),
     endedAt: dateOrNull(row.ended_at),
+    freeRounds: (row.free_rounds as FreeRoundsOffer[] | null) ?? [],
   };
 }
 
@@ -41,23 +52,35 @@ function sessionFromRow(row: Record<string, unknown>): Session {
  * A round closed once with its session's figures (settle): $1 round, $2 settled or cancelled, $3
  * now, $4 when the platform answered its end (or null), $5 the balance the platform answered (or
  * null), $6 the pools the answer says the stake won (a JSON array, or null: none) and $7 their sum,
- * added to any the round's earlier stakes won (a table's deal). The session's won figure counts
- * the game's win and the jackpot's: the player's balance holds both.
+ * added to any the round's earlier stakes won (a table's deal); a free round's grant after it as
+ * the platform answered ($8 rounds left, $9 rounds total, $10 what its rounds have won; all null for
+ * a paid round). The session's won figure counts the game's win and the jackpot's: the player's
+ * balance holds both; its staked figure leaves out a free round's stake (the house's). The
+ * session's offer of that grant takes the answer's rounds left and win: only ever fewer rounds and
+ * more won, so an older answer applied late never brings back a round already played.
  */
 const SETTLE_ROUND = `
   with closed as (
     update studio.rounds set status = $2::text, stage = 'done', ended_at = $3::timestamptz, attempted_at = $3::timestamptz,
       platform_ended_at = $4::timestamptz,
       jackpot_wins = case when $6::jsonb is null then jackpot_wins else coalesce(jackpot_wins, '[]'::jsonb) || $6::jsonb end,
-      jackpot_win_ore = jackpot_win_ore + $7::bigint
+      jackpot_win_ore = jackpot_win_ore + $7::bigint,
+      free_rounds_left = $8::int, free_rounds_total = $9::int, free_rounds_won_ore = $10::bigint
     where id = $1::uuid and status = 'open'
-    returning session_id, stake_ore, win_ore, jackpot_wins, jackpot_win_ore
+    returning session_id, stake_ore, win_ore, jackpot_wins, jackpot_win_ore, free_rounds_id
   )
   update studio.sessions s set
     balance_ore = coalesce($5::bigint, s.balance_ore),
-    staked_ore = s.staked_ore + case when $2::text = 'settled' then closed.stake_ore else 0 end,
+    staked_ore = s.staked_ore + case when $2::text = 'settled' and closed.free_rounds_id is null then closed.stake_ore else 0 end,
     won_ore = s.won_ore + case when $2::text = 'settled' then closed.win_ore + closed.jackpot_win_ore else 0 end,
-    rounds_played = s.rounds_played + case when $2::text = 'settled' then 1 else 0 end
+    rounds_played = s.rounds_played + case when $2::text = 'settled' then 1 else 0 end,
+    free_rounds = case when $8::int is null then s.free_rounds else (
+      select coalesce(jsonb_agg(case when o.offer->>'id' = closed.free_rounds_id::text
+        then o.offer || jsonb_build_object(
+          'roundsLeft', least((o.offer->>'roundsLeft')::int, $8::int),
+          'wonOre', greatest((o.offer->>'wonOre')::bigint, $10::bigint))
+        else o.offer end order by o.at), '[]'::jsonb)
+      from jsonb_array_elements(s.free_rounds) with ordinality as o(offer, at)) end
   from closed where s.id = closed.session_id
   returning s.*, closed.jackpot_wins as round_jackpot_wins, closed.jackpot_win_ore as round_jackpot_win_ore`;
 
@@ -161,6 +184,7 @@ export function createSettlement(deps: SettlementDeps) {
     else await noted(round);
   }
 
+  /** The round's whole call, the same at every try (a free round's names its grant, kept with the round). */
   const betAndWinOf = (round: Round, session: { platformSessionId: string | null }) => () =>
     platform.betAndWin({
       sessionId: session.platformSessionId!,
@@ -170,7 +194,29 @@ export function createSettlement(deps: SettlementDeps) {
       winTransactionId: round.winTransactionId!,
       winAmountOre: round.winOre!,
       endRound: true,
+      ...(round.freeRoundsId ? { freeRoundsId: round.freeRoundsId } : {}),
     });
+
+  /**
+   * The session's free rounds asked of the platform again (its balance call) after it refused a
+   * free round: the offer the round was played from is out of date (used up elsewhere, expired,
+   * ended with its bonus). No answer leaves the offer as it was; the next look-up asks again.
+   */
+  async function refreshFreeRounds(session: Session): Promise<Session> {
+    if (!session.platformSessionId) return session;
+    try {
+      const balance = await platform.balance(session.platformSessionId);
+      const [updated] = await db
+        .update(sessions)
+        .set({ freeRounds: balance.freeRounds, balanceOre: balance.balanceOre })
+        .where(eq(sessions.id, session.id))
+        .returning();
+      return updated ?? session;
+    } catch (error) {
+      log('warn', 'free rounds not refreshed after a refusal', { sessionId: session.id, error: (error as Error).message });
+      return session;
+    }
+  }
 
   /**
    * The platform refused the round: nothing moved and it never happened for the player. Kept as
@@ -210,7 +256,8 @@ export function createSettlement(deps: SettlementDeps) {
       return { round: row, session: session ?? null };
     });
     if (!closed) return fateOf(await reread(round));
-    return { status: 'refused', round: closed.round, refusal, session: closed.session };
+    const session = closed.session && FREE_ROUND_REFUSALS.has(refusal.code) ? await refreshFreeRounds(closed.session) : closed.session;
+    return { status: 'refused', round: closed.round, refusal, session };
   }
 
   async function reread(round: Round): Promise<Round> {
@@ -338,6 +385,7 @@ export function createSettlement(deps: SettlementDeps) {
     const at = now.toISOString();
     // Only a settled round's stake answer carries the pools it won (a cancelled round's bet was given back).
     const jackpot = jackpotOf(status === 'settled' ? balances : null);
+    const freeRound = status === 'settled' ? freeRoundOf(round, balances) : null;
     const [row] = await queryPrepared<Record<string, unknown>>(db, 'studio_settle_round', SETTLE_ROUND, [
       round.id,
       status,
@@ -346,6 +394,9 @@ export function createSettlement(deps: SettlementDeps) {
       balances?.balanceOre ?? null,
       jackpot.wins === null ? null : JSON.stringify(jackpot.wins),
       jackpot.winOre,
+      freeRound?.roundsLeft ?? null,
+      freeRound?.roundsTotal ?? null,
+      freeRound?.wonOre ?? null,
     ]);
     // Another process closed it first: the round as that left it (a copy answered as the first time
     // carried the same pools, kept by whichever closed it).
@@ -360,9 +411,25 @@ export function createSettlement(deps: SettlementDeps) {
         platformEndedAt: endedOnPlatform ? now : null,
         jackpotWins: (row.round_jackpot_wins as JackpotWin[] | null) ?? null,
         jackpotWinOre: Number(row.round_jackpot_win_ore ?? 0),
+        freeRoundsLeft: freeRound?.roundsLeft ?? null,
+        freeRoundsTotal: freeRound?.roundsTotal ?? null,
+        freeRoundsWonOre: freeRound?.wonOre ?? null,
       },
       session: sessionFromRow(row),
     };
+  }
+
+  /**
+   * A free round's grant after it, as the platform's answer says (null for a paid round). An answer
+   * that says nothing of it, or of another grant, is not the contract's: the round is settled all the
+   * same (its money moved), without the figures, and logged.
+   */
+  function freeRoundOf(round: Round, answer: StakeAnswer | null): FreeRoundsUse | null {
+    if (!round.freeRoundsId || !answer) return null;
+    const use = freeRoundsUseOf(answer as { freeRounds?: unknown });
+    if (use?.id === round.freeRoundsId) return use;
+    log('error', 'a free round answered without its grant', { roundId: round.id, freeRoundsId: round.freeRoundsId });
+    return null;
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { players, rounds, sessions } from '../db/schema.js';
 import { fail } from '../errors.js';
-import { PlatformRefusal, PlatformUnavailable, type PlatformClient } from '../platform-client.js';
+import { PlatformRefusal, PlatformUnavailable, type FreeRoundsOffer, type PlatformClient } from '../platform-client.js';
 import { isTableTitle, stakeOf, type StudioTitle, type TitleById } from '../titles.js';
 
 export type Session = typeof sessions.$inferSelect;
@@ -44,6 +44,33 @@ export interface SessionsDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The bearer's 256 random bits: SHA-256 suffices to keep it (as the platform keeps its tokens). */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Whether a grant the platform told of can still be played: a round left, not expired. */
+export const freeRoundsOpen = (offer: FreeRoundsOffer, now: Date) => offer.roundsLeft > 0 && Date.parse(offer.expiresAt) > now.getTime();
+
+/** Whether two offers of free rounds say the same (the stored one comes back from jsonb with its keys reordered). */
+function sameOffers(a: FreeRoundsOffer[], b: FreeRoundsOffer[]): boolean {
+  const fields = ['id', 'stakeOre', 'roundsTotal', 'roundsLeft', 'wonOre', 'expiresAt'] as const;
+  return (
+    a.length === b.length &&
+    a.every(
+      (offer, index) =>
+        fields.every((field) => offer[field] === b[index]![field]) && offer.gameIds.join('\n') === b[index]!.gameIds.join('\n'),
+    )
+  );
+}
+
+/**
+ * The free rounds a session answers (issue 27): the first grant the platform told of that is open
+ * (the oldest grant first, as told), or null: a fun session, an ended one, none left.
+ */
+export function freeRoundsView(session: Session, now: Date) {
+  if (session.mode !== 'real' || endedAt(session, now)) return null;
+  const offer = session.freeRounds.find((candidate) => freeRoundsOpen(candidate, now));
+  if (!offer) return null;
+  const { id, stakeOre, roundsTotal, roundsLeft, wonOre, expiresAt } = offer;
+  return { id, stakeOre, roundsTotal, roundsLeft, wonOre, expiresAt };
+}
 
 /**
  * The answer about a session (games-common.md, "Studio service"). A real session's pace and
@@ -85,6 +112,7 @@ export function sessionView(
     stake: stakeOf(title),
     pendingRound,
     openRound,
+    freeRounds: freeRoundsView(session, now),
   };
 }
 export type SessionView = ReturnType<typeof sessionView>;
@@ -141,7 +169,8 @@ export function createSessionsService(deps: SessionsDeps) {
   async function playTotals(playerId: string, since: Date): Promise<PlayTotals> {
     const [row] = await db
       .select({
-        stakedOre: sql<string>`coalesce(sum(${rounds.stakeOre}), 0)`,
+        // A free round's stake is the house's, not the player's money played.
+        stakedOre: sql<string>`coalesce(sum(case when ${rounds.freeRoundsId} is null then ${rounds.stakeOre} else 0 end), 0)`,
         // The game's wins and the pools the stakes won: the player's balance holds both.
         wonOre: sql<string>`coalesce(sum(${rounds.winOre} + ${rounds.jackpotWinOre}), 0)`,
       })
@@ -209,6 +238,7 @@ export function createSessionsService(deps: SessionsDeps) {
         platformSessionId: authenticated.sessionId,
         playerId: authenticated.playerId,
         balanceOre: authenticated.balanceOre,
+        freeRounds: authenticated.freeRounds,
         warningMinutes: authenticated.warningMinutes ?? config.STUDIO_WARNING_MINUTES,
         warningSince: now,
         startedAt: now,
@@ -270,9 +300,9 @@ export function createSessionsService(deps: SessionsDeps) {
   }
 
   /**
-   * The session, a real one's balance asked of the platform (the last known one should it not
-   * answer). A platform that answers GAME_SESSION_ENDED (the player logged out, idled out, paused,
-   * …) ends the studio's session at once.
+   * The session, a real one's balance and free rounds asked of the platform (the last known ones
+   * should it not answer). A platform that answers GAME_SESSION_ENDED (the player logged out, idled
+   * out, paused, …) ends the studio's session at once.
    */
   async function get(sessionId: string, token: string | undefined) {
     let session = await authorised(sessionId, token);
@@ -282,8 +312,15 @@ export function createSessionsService(deps: SessionsDeps) {
         .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
       if (balance instanceof PlatformRefusal && balance.code === 'GAME_SESSION_ENDED') {
         [session] = await db.update(sessions).set({ endedAt: clock() }).where(eq(sessions.id, session.id)).returning();
-      } else if (!(balance instanceof Error) && balance.balanceOre !== session.balanceOre) {
-        [session] = await db.update(sessions).set({ balanceOre: balance.balanceOre }).where(eq(sessions.id, session.id)).returning();
+      } else if (
+        !(balance instanceof Error) &&
+        (balance.balanceOre !== session.balanceOre || !sameOffers(balance.freeRounds, session.freeRounds))
+      ) {
+        [session] = await db
+          .update(sessions)
+          .set({ balanceOre: balance.balanceOre, freeRounds: balance.freeRounds })
+          .where(eq(sessions.id, session.id))
+          .returning();
       }
     }
     return fullView(session!);
