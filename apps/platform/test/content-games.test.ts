@@ -105,6 +105,8 @@ const NAMED = [
   'Trolde i Tågen',
   'Rubinrosen',
   'Fyrtårnets Skat',
+  'Anker og Fyr',
+  'Isdronningens Is',
   'Gulddaler',
   'Sølvlaksen',
   'Gyldne Gåsevinger',
@@ -445,10 +447,13 @@ const oreOf = (kroner: string) => Number(kroner.replace(/\./g, '')) * 100;
 /**
  * Every published text that tells of the live casino (`\b`: not "blive"). The bonus terms name it
  * only for its wagering weight (test/offers.test.ts checks that): their clauses on tournaments and
- * prize draws are every campaign's, not the live casino's.
+ * prize draws are every campaign's, not the live casino's. So do an offer's terms ("på bordspil og i
+ * live casino 10 %", test/offers.test.ts): a text that names the live casino only for that weight
+ * does not tell of it.
  */
+const WAGERING_WEIGHT = /live[ -]?casino[^.%]{0,20}\d+ %/gi;
 const liveTexts = [...texts.filter((x) => x.published), ...siteTexts].filter(
-  (x) => x.where !== 'page bonusvilkaar' && /\blive\b|live[ -]?casino|dealer/i.test(x.text),
+  (x) => x.where !== 'page bonusvilkaar' && /\blive\b|live[ -]?casino|dealer/i.test(x.text.replace(WAGERING_WEIGHT, '')),
 );
 /** The table a figure at `index` of `text` belongs to: the last table named before it. */
 const tableBefore = (text: string, index: number): LiveTable | undefined => {

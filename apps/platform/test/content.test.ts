@@ -191,7 +191,7 @@ describe('news', () => {
     const first = (await get('/CMScasino/news?PageSize=10&CurrentPage=1')).body;
     expect(first.data).toHaveLength(10);
     expect(first.pageSize).toBe(10);
-    expect(first.totalRecords).toBeGreaterThanOrEqual(25);
+    expect(first.totalRecords).toBeGreaterThanOrEqual(20);
     expect(first.lastPage).toBe(Math.ceil(first.totalRecords / 10));
     const dates = first.data.map((item: { publicDate: string }) => Date.parse(item.publicDate));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
@@ -282,13 +282,18 @@ describe('campaigns, landing pages and content pages', () => {
   it('lists running campaigns before ended ones and hides those not started', async () => {
     const { body } = await get('/CMScasino/campaigns');
     const active = body.data.map((item: { active: boolean }) => item.active);
-    expect(active.indexOf(false)).toBeGreaterThan(0);
-    expect(active.slice(active.indexOf(false)).every((value: boolean) => !value)).toBe(true);
+    // No ended campaign is published (the summer's spins never existed on the site: a draft); any
+    // that were would come after every running one.
+    expect(active.length).toBeGreaterThan(0);
+    expect(active.slice(active.indexOf(false) === -1 ? active.length : active.indexOf(false)).every((value: boolean) => !value)).toBe(true);
+    expect(active[0]).toBe(true);
     expect(body.data.some((item: { slug: string }) => item.slug === 'julekalender-2026')).toBe(false);
-    // The free-spin campaigns are drafts until free spins exist (test/offers.test.ts), and so are
-    // those for live casino and tournaments (a later issue): a campaign shown is one a player can join.
+    // The free-spin campaigns are published since their codes grant real spins (issue 27,
+    // test/offers.test.ts); those for live casino and tournaments stay drafts until they exist: a
+    // campaign shown is one a player can join. "Ugens nye spil" starts on 23 November, Danish time.
     const shown = body.data.map((item: { slug: string }) => item.slug);
-    expect(shown).toContain('velkomstbonus');
+    expect(shown).toEqual(expect.arrayContaining(['velkomstbonus', 'weekendspins', 'mobilepay-spins']));
+    expect(shown).not.toContain('ugens-nye-spil-trolde-i-taagen');
     for (const slug of ['live-blackjack-mesterskabet', 'torsdagsroulette', 'novemberturneringen']) expect(shown).not.toContain(slug);
   });
 
