@@ -149,6 +149,16 @@ const tableRoundSchema = z.object({
   table: tableViewSchema,
 });
 
+/** The player's free rounds on this title (issue 27): played at their stake, no stake choice; null when none. */
+const freeRoundsSchema = z.object({
+  id: z.uuid(),
+  stakeOre: z.number().int(),
+  roundsTotal: z.number().int(),
+  roundsLeft: z.number().int(),
+  wonOre: z.number().int(),
+  expiresAt: z.string(),
+});
+
 export const studioSessionSchema = z.object({
   sessionId: z.string().min(1).max(100),
   gameId: z.string(),
@@ -168,6 +178,8 @@ export const studioSessionSchema = z.object({
    * video-poker deal), from any session of theirs: the screen resumes it. Slots: none.
    */
   openRound: tableRoundSchema.nullable().optional().default(null),
+  /** Free rounds to play on this title (a real session; a studio before issue 27 sends none). */
+  freeRounds: freeRoundsSchema.nullable().optional().default(null),
 });
 
 /** A new session carries its bearer token; the storefront keeps it in an HttpOnly cookie (lib/studio.ts). */
@@ -197,6 +209,11 @@ const shownRoundSchema = z.object({
   jackpotWins: jackpotWinsSchema,
   startedAt: z.string(),
   status: z.literal('settled').optional(),
+  /** A free round: its grant's rounds left and what they have won in all (null for a paid round). */
+  freeRound: z
+    .object({ roundsLeft: z.number().int(), roundsTotal: z.number().int(), wonOre: z.number().int() })
+    .nullable()
+    .optional(),
   outcome: spinSchema.extend({
     freeSpins: z
       .object({

@@ -121,7 +121,7 @@ export type RouletteBetRequest = { kind: string; numbers?: number[]; selector?: 
 export function playRound(
   sessionId: string,
   bearer: string,
-  body: { stakeOre: number } | { bets: RouletteBetRequest[] },
+  body: { stakeOre: number } | { bets: RouletteBetRequest[] } | { freeRoundsId: string },
   visitor?: string,
 ) {
   return call('POST', `${sessionPath(sessionId)}/rounds`, roundSchema, { bearer, body, visitor });

@@ -36,6 +36,7 @@ import { SlotStage, type SlotStageHandle, type StageStatus } from './stage/slot-
 import { stageJackpotOf, stageRoundOf } from './stage/stage-model';
 import { jackpotTotalOre } from './jackpot-words';
 import { JackpotNote } from './jackpot-note';
+import { FreeRoundsStake, FreeRoundsSummary, freeRoundsDoneAfter, type FreeRoundsDone } from './free-rounds';
 import type { StagePhase } from './stage/pixi/slot-game';
 import { useMotionSetting } from './stage/motion-setting';
 
@@ -100,6 +101,8 @@ export function GameScreen({
   const [busy, setBusy] = useState(false);
   const [animating, setAnimating] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The free rounds' total once the last was played (issue 27), shown until the screen is left.
+  const [freeRoundsDone, setFreeRoundsDone] = useState<FreeRoundsDone | null>(null);
   const { leftMs: paceLeftMs, wait: waitPace } = usePaceCountdown();
   const spinButton = useRef<HTMLButtonElement>(null);
 
@@ -146,6 +149,8 @@ export function GameScreen({
   const waiting = paceLeftMs > 0;
 
   const warning = session?.warning ?? null;
+  // Free rounds on this title are played first, at their stake: no stake choice while any are left.
+  const freeRounds = mode === 'real' ? (session?.freeRounds ?? null) : null;
   const canSpin = Boolean(session) && !busy && !animating && !waiting && !warning && !ended && !awaited && !presenting;
   // The window the screen shows now: the last round's, else the calm start picture.
   const shownWindow = useRef<number[][]>(placeholderWindow(rules));
@@ -161,7 +166,7 @@ export function GameScreen({
     if (motion) setAnimating(true);
     onStage?.startSpin();
     const started = performance.now();
-    const answer = await call<RoundAnswer>('POST', `${sessionPath}/rounds`, { stakeOre });
+    const answer = await call<RoundAnswer>('POST', `${sessionPath}/rounds`, freeRounds ? { freeRoundsId: freeRounds.id } : { stakeOre });
     const reveal = () => {
       setAnimating(false);
       setBusy(false);
@@ -181,6 +186,8 @@ export function GameScreen({
       const show = () => {
         setRound(shown);
         setSession(answer.data.session);
+        const done = freeRoundsDoneAfter(shown);
+        if (done) setFreeRoundsDone(done);
         reveal();
       };
       if (mode === 'real') void refreshAccountSummary();
@@ -205,7 +212,7 @@ export function GameScreen({
       const state = await call<StudioSession>('GET', sessionPath);
       if (state.ok) setSession(state.data);
     }
-  }, [sessionPath, canSpin, motion, stakeOre, mode, t, setAwaited, rules, waitPace, setters]);
+  }, [sessionPath, canSpin, motion, stakeOre, freeRounds, mode, t, setAwaited, rules, waitPace, setters]);
 
   // The money-played warning falls due with time, not only with a round (never over a round's answer).
   useWarningPoll(sessionPath, mode === 'real' && !ended, busy, setSession);
@@ -244,7 +251,9 @@ export function GameScreen({
     ? t('slot_machines.spin_wait', { seconds: secondsLeft(paceLeftMs) })
     : animating || busy
       ? t('slot_machines.spinning')
-      : t('slot_machines.spin');
+      : freeRounds
+        ? t('slot_machines.free_rounds_spin')
+        : t('slot_machines.spin');
 
   return (
     <div
@@ -329,7 +338,11 @@ export function GameScreen({
               </div>
             ) : null}
           </dl>
-          <StakeSelector steps={steps} stakeOre={stakeOre} onChange={setStakeOre} disabled={busy} t={t} />
+          {freeRounds ? (
+            <FreeRoundsStake offer={freeRounds} t={t} />
+          ) : (
+            <StakeSelector steps={steps} stakeOre={stakeOre} onChange={setStakeOre} disabled={busy} t={t} />
+          )}
           <button
             ref={spinButton}
             type="button"
@@ -363,6 +376,7 @@ export function GameScreen({
             </p>
           ) : null}
           {warning && !error ? <p className={styles.error}>{t('slot_machines.warning_pending')}</p> : null}
+          {freeRoundsDone && !freeRounds ? <FreeRoundsSummary done={freeRoundsDone} t={t} /> : null}
           {ended ? (
             <p className={styles.error}>
               {t('slot_machines.game_ended')}{' '}

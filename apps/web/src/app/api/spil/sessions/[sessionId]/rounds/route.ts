@@ -20,12 +20,18 @@ const rouletteBet = z
   })
   .refine((bet) => (bet.numbers === undefined) !== (bet.selector === undefined), { message: 'numbers or selector' });
 
-const body = z.union([z.object({ stakeOre }), z.object({ bets: z.array(rouletteBet).min(1).max(200) })]);
+const body = z.union([
+  z.object({ stakeOre }).strict(),
+  z.object({ bets: z.array(rouletteBet).min(1).max(200) }).strict(),
+  // A free round (issue 27): the grant's, at its stake (the studio and the casino hold it).
+  z.object({ freeRoundsId: z.uuid() }).strict(),
+]);
 type Context = { params: Promise<{ sessionId: string }> };
 
 /**
  * POST /api/spil/sessions/{id}/rounds: one round, drawn by the studio. `{stakeOre}` for a slot's
- * spin and a blackjack or video-poker deal, `{bets}` for a roulette spin. The studio enforces the
+ * spin and a blackjack or video-poker deal, `{bets}` for a roulette spin, `{freeRoundsId}` for a
+ * free round. The studio enforces the
  * stake steps and table limits, one round at a time, the 3 s pace and an unanswered money-played
  * warning; its refusal comes back with its code and Danish message.
  */
