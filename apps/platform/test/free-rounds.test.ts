@@ -82,7 +82,16 @@ async function welcomedPlayer(gameId = TITLE!) {
   const player = await createLoggedInPlayer(platform, { monthlyLimitOre: 1_000_000 });
   const granted = await deposit(player.token, 10_000, 'VELKOMST500');
   expect(granted.status).toBe(200);
-  expect(granted.body.data).toMatchObject({ status: 'succeeded' });
+  // The receipt names the spins, not a sum of money.
+  expect(granted.body.data).toMatchObject({
+    status: 'succeeded',
+    bonus: {
+      code: 'VELKOMST500',
+      amountOre: 10_000,
+      wageringRequirementOre: 200_000,
+      freeRounds: { roundsTotal: 500, stakeOre: 20, gameIds: WELCOME.freeRoundGameIds },
+    },
+  });
   const token = await launchToken(platform, player.token, gameId);
   const authenticated = await studio.call('authenticate', { token });
   expect(authenticated.status).toBe(200);

@@ -207,10 +207,12 @@ export function createBonusService(
     return { ...grant, transferId: transfer.transferId };
   }
 
-  /** The bonus a payment earned, for its receipt. */
+  /** The bonus a payment earned, for its receipt: with the free rounds it granted, if any. */
   async function grantForPayment(paymentId: string) {
     const [grant] = await db.select().from(bonusGrants).where(eq(bonusGrants.paymentId, paymentId)).limit(1);
-    return grant ?? null;
+    if (!grant) return null;
+    const rounds = grant.kind === 'free_rounds' ? await freeRounds.ofBonusGrant(grant.id) : null;
+    return { ...grant, freeRounds: rounds && { roundsTotal: rounds.roundsTotal, stakeOre: rounds.stakeOre, gameIds: rounds.gameIds } };
   }
 
   /**

@@ -22,7 +22,15 @@ const paymentView = z.object({
   createdAt: isoDateTime,
   settledAt: isoDateTime.nullable(),
   bonus: z
-    .object({ code: z.string(), amountOre: z.number().int(), wageringRequirementOre: z.number().int(), expiresAt: isoDateTime })
+    .object({
+      code: z.string(),
+      /** The money granted, or the free rounds' value (rounds × stake). */
+      amountOre: z.number().int(),
+      wageringRequirementOre: z.number().int(),
+      expiresAt: isoDateTime,
+      /** A free-rounds bonus's rounds (issue 27): how many, at what stake, on which titles; null for money. */
+      freeRounds: z.object({ roundsTotal: z.number().int(), stakeOre: z.number().int(), gameIds: z.array(z.string()) }).nullable(),
+    })
     .nullable(),
 });
 type View = Awaited<ReturnType<PaymentsService['paymentForPlayer']>>;

@@ -301,7 +301,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       createdAt: payment.createdAt,
       settledAt: payment.settledAt,
       bonus: grant
-        ? { code: grant.code, amountOre: grant.amountOre, wageringRequirementOre: grant.wageringRequirementOre, expiresAt: grant.expiresAt }
+        ? {
+            code: grant.code,
+            amountOre: grant.amountOre,
+            wageringRequirementOre: grant.wageringRequirementOre,
+            expiresAt: grant.expiresAt,
+            freeRounds: grant.freeRounds,
+          }
         : null,
     };
   }

@@ -4523,6 +4523,11 @@ export interface operations {
                                 wageringRequirementOre: number;
                                 /** Format: date-time */
                                 expiresAt: string;
+                                freeRounds: {
+                                    roundsTotal: number;
+                                    stakeOre: number;
+                                    gameIds: string[];
+                                } | null;
                             } | null;
                         };
                     };
@@ -4635,6 +4640,11 @@ export interface operations {
                                 wageringRequirementOre: number;
                                 /** Format: date-time */
                                 expiresAt: string;
+                                freeRounds: {
+                                    roundsTotal: number;
+                                    stakeOre: number;
+                                    gameIds: string[];
+                                } | null;
                             } | null;
                         };
                     };
@@ -4739,6 +4749,11 @@ export interface operations {
                                 wageringRequirementOre: number;
                                 /** Format: date-time */
                                 expiresAt: string;
+                                freeRounds: {
+                                    roundsTotal: number;
+                                    stakeOre: number;
+                                    gameIds: string[];
+                                } | null;
                             } | null;
                         };
                     };

@@ -134,8 +134,24 @@ export function PaymentStatus({ id, initial, texts, againHref }: { id: string; i
           <>
             <dt>{t('deposit.receipt_bonus')}</dt>
             <dd data-testid="receipt-bonus">
-              {formatKr(deposit.bonus.amountOre)} ({deposit.bonus.code})
+              {deposit.bonus.freeRounds
+                ? t('deposit.receipt_free_rounds', {
+                    rounds: String(deposit.bonus.freeRounds.roundsTotal),
+                    stake: formatKr(deposit.bonus.freeRounds.stakeOre),
+                  })
+                : formatKr(deposit.bonus.amountOre)}{' '}
+              ({deposit.bonus.code})
             </dd>
+            {deposit.bonus.freeRounds?.gameIds[0] ? (
+              <dd>
+                <Link
+                  href={`/spilleautomater/spil-for-penge/${deposit.bonus.freeRounds.gameIds[0]}`}
+                  data-testid="receipt-play-free-rounds"
+                >
+                  {t('deposit.receipt_play_free_rounds')}
+                </Link>
+              </dd>
+            ) : null}
             <dt>{t('deposit.receipt_wagering')}</dt>
             <dd>{formatKr(deposit.bonus.wageringRequirementOre)}</dd>
           </>

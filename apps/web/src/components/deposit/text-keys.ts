@@ -54,6 +54,8 @@ export const DEPOSIT_TEXT_KEYS = [
   'deposit.receipt_date',
   'deposit.receipt_reference',
   'deposit.receipt_bonus',
+  'deposit.receipt_free_rounds',
+  'deposit.receipt_play_free_rounds',
   'deposit.receipt_wagering',
   'deposit.receipt_new_balance',
   'deposit.card_masked',
