@@ -459,6 +459,25 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Registers, deposits with a bonus code and sees its wagering (browser tests, desktop).',
     ),
+    // New players of the free-rounds browser test (apps/web/e2e/free-rounds.spec.ts), one per project.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f31',
+      'Vilma',
+      'Velkomst',
+      '1986-02-11',
+      961,
+      'substantial',
+      'Registers taking the welcome offer, deposits 100 kr. and plays the free spins (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f32',
+      'Viggo',
+      'Velkomst',
+      '1981-07-29',
+      962,
+      'substantial',
+      'Registers taking the welcome offer, deposits 100 kr. and plays the free spins (browser tests, desktop).',
+    ),
     // Players of the limits browser test (apps/web/e2e/limits.spec.ts), one per project.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e31',

@@ -1,6 +1,7 @@
 // The card deposit's steps as a player takes them, for the specs that deposit through the page.
+import type { MitIdIdentity } from '@krone/sims/identities';
 import type { Page } from '@playwright/test';
-import { expect, hydrated } from './fixtures';
+import { expect, hydrated, isPhone } from './fixtures';
 
 const year = String(new Date().getUTCFullYear() + 2).slice(-2);
 
@@ -39,4 +40,50 @@ export async function depositWithCode(page: Page, amountKr: string, code: string
   await fillCard(page, '4571 0000 0000 0001');
   await page.getByTestId('deposit-submit').click();
   await page.getByTestId('deposit-submit').click();
+}
+
+/**
+ * A new player through the MitID stand-in, declining the bonus, so the limit step gives a weekly
+ * limit; or, with `welcomeBonus`, taking the welcome bonus (no limit step then).
+ */
+export async function registerWithWeeklyLimit(
+  page: Page,
+  who: MitIdIdentity,
+  limitKr: string,
+  mobile = isPhone(page) ? '20304071' : '20304072',
+  welcomeBonus = false,
+) {
+  await page.goto('/registrer');
+  await page.getByTestId('register-mitid').click();
+  await page.getByTestId(`identity-${who.uuid}`).click();
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
+  await page.getByLabel('CPR-nummer').fill(who.cpr);
+  await page.getByLabel('E-mail').fill(`${who.givenName.toLowerCase()}.${who.familyName.toLowerCase()}@example.dk`);
+  await page.getByLabel('Mobilnummer').fill(mobile);
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 3 af 3');
+  await page.getByText(welcomeBonus ? 'Ja tak, giv mig velkomstbonussen' : 'Nej tak, jeg vil spille uden bonus').click();
+  await page.getByTestId('accept-terms').check();
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  if (!welcomeBonus) {
+    await expect(page.getByRole('heading', { name: 'Sæt din indbetalingsgrænse' })).toBeVisible();
+    await page.getByText('Ugegrænse').click();
+    await page.getByText('Andet beløb').first().click();
+    await page.getByRole('textbox', { name: 'Andet beløb' }).fill(limitKr);
+    await page.getByRole('button', { name: 'Færdig' }).click();
+  }
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  await page.getByTestId('welcome-popup').getByRole('button', { name: 'Luk' }).click({ timeout: 10_000 });
+  // The marketing question follows a few seconds later; answered once, it stays away.
+  await page.getByTestId('marketing-decline').click({ timeout: 15_000 });
+  await expect(page.getByTestId('marketing-popup')).toBeHidden();
+  if (welcomeBonus) {
+    // No limit step with the bonus, and no deposit without a limit: a monthly one on the limits page.
+    await page.goto('/min-konto/begraensninger');
+    const form = page.getByTestId('limit-form');
+    await form.getByText('Månedsgrænse', { exact: true }).click();
+    await form.getByText('2.500 kr.', { exact: true }).click();
+    await form.getByRole('button', { name: 'Gem grænse' }).click();
+    await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
+  }
 }

@@ -1,55 +1,9 @@
-import { MITID_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
+import { MITID_IDENTITIES } from '@krone/sims/identities';
 import type { Page } from '@playwright/test';
-import { depositWithCode, fillCard, openDepositByClick } from './deposit-steps';
+import { depositWithCode, fillCard, openDepositByClick, registerWithWeeklyLimit } from './deposit-steps';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
 
 const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
-
-/**
- * A new player through the MitID stand-in, declining the bonus, so the limit step gives a weekly
- * limit; or, with `welcomeBonus`, taking the welcome bonus (no limit step then).
- */
-async function registerWithWeeklyLimit(
-  page: Page,
-  who: MitIdIdentity,
-  limitKr: string,
-  mobile = isPhone(page) ? '20304071' : '20304072',
-  welcomeBonus = false,
-) {
-  await page.goto('/registrer');
-  await page.getByTestId('register-mitid').click();
-  await page.getByTestId(`identity-${who.uuid}`).click();
-  await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
-  await page.getByLabel('CPR-nummer').fill(who.cpr);
-  await page.getByLabel('E-mail').fill(`${who.givenName.toLowerCase()}.${who.familyName.toLowerCase()}@example.dk`);
-  await page.getByLabel('Mobilnummer').fill(mobile);
-  await page.getByRole('button', { name: 'Fortsæt' }).click();
-  await expect(page.getByTestId('registration-step')).toHaveText('Trin 3 af 3');
-  await page.getByText(welcomeBonus ? 'Ja tak, giv mig velkomstbonussen' : 'Nej tak, jeg vil spille uden bonus').click();
-  await page.getByTestId('accept-terms').check();
-  await page.getByRole('button', { name: 'Fortsæt' }).click();
-  if (!welcomeBonus) {
-    await expect(page.getByRole('heading', { name: 'Sæt din indbetalingsgrænse' })).toBeVisible();
-    await page.getByText('Ugegrænse').click();
-    await page.getByText('Andet beløb').first().click();
-    await page.getByRole('textbox', { name: 'Andet beløb' }).fill(limitKr);
-    await page.getByRole('button', { name: 'Færdig' }).click();
-  }
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
-  await page.getByTestId('welcome-popup').getByRole('button', { name: 'Luk' }).click({ timeout: 10_000 });
-  // The marketing question follows a few seconds later; answered once, it stays away.
-  await page.getByTestId('marketing-decline').click({ timeout: 15_000 });
-  await expect(page.getByTestId('marketing-popup')).toBeHidden();
-  if (welcomeBonus) {
-    // No limit step with the bonus, and no deposit without a limit: a monthly one on the limits page.
-    await page.goto('/min-konto/begraensninger');
-    const form = page.getByTestId('limit-form');
-    await form.getByText('Månedsgrænse', { exact: true }).click();
-    await form.getByText('2.500 kr.', { exact: true }).click();
-    await form.getByRole('button', { name: 'Gem grænse' }).click();
-    await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
-  }
-}
 
 /** The browser reports a blocked fetch or frame as a console error naming the policy. */
 const cspViolations = (consoleErrors: string[]) => consoleErrors.filter((message) => /Content Security Policy/i.test(message));

@@ -66,3 +66,12 @@ export async function logInByMitId(page: Page, redirect: string, identity: strin
   }
   return (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
 }
+
+/** A menu entry, clicked as a player does (the menu opened from its toggle). */
+export async function fromMenu(page: Page, name: string) {
+  // The cookie banner may come up while the menu is open, and answering it closes the menu: opened again then.
+  await expect(async () => {
+    if (!(await page.getByTestId('menu-panel').isVisible())) await page.getByTestId('menu-toggle').click();
+    await page.getByTestId('menu-panel').getByRole('link', { name, exact: true }).first().click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}

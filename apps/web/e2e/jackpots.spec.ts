@@ -1,6 +1,6 @@
 import { formatKr, parseKrToOre } from '@krone/domain';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, hydrated, isPhone, logInByMitId, seriousViolations, test } from './fixtures';
+import { expect, fromMenu, hydrated, isPhone, logInByMitId, seriousViolations, test } from './fixtures';
 import { depositByCard } from './game-money';
 import { platformUrl, storefrontHeaders } from './platform';
 
@@ -50,14 +50,6 @@ async function answerCookies(page: Page) {
   await page.addLocatorHandler(page.getByTestId('cookie-banner'), async (banner) => {
     await banner.getByRole('button', { name: 'Kun nødvendige' }).click();
   });
-}
-
-async function fromMenu(page: Page, name: string) {
-  // The cookie banner may come up while the menu is open, and answering it closes the menu: opened again then.
-  await expect(async () => {
-    if (!(await page.getByTestId('menu-panel').isVisible())) await page.getByTestId('menu-toggle').click();
-    await page.getByTestId('menu-panel').getByRole('link', { name, exact: true }).first().click({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
 }
 
 /** /nyevindere the way a player gets there: the menu's entry, or on a phone (no entry there) the start page's strip. */

@@ -1,6 +1,6 @@
-import { MITID_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
+import { MITID_IDENTITIES } from '@krone/sims/identities';
 import type { Page } from '@playwright/test';
-import { depositWithCode } from './deposit-steps';
+import { depositWithCode, registerWithWeeklyLimit } from './deposit-steps';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
 
 // Issue 22 §5: withdrawing while a bonus is open forfeits the bonus. The withdrawal flow warns
@@ -8,33 +8,6 @@ import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
 // confirms withdraws their own money and loses the bonus. Reached from the menu, answered by keyboard.
 
 const person = (given: string) => MITID_IDENTITIES.find((identity) => identity.givenName === given)!;
-
-/** A new player through the MitID stand-in who takes the welcome bonus, then a monthly limit (none is asked with the bonus). */
-async function registerWithWelcomeBonus(page: Page, who: MitIdIdentity, mobile: string) {
-  await page.goto('/registrer');
-  await page.getByTestId('register-mitid').click();
-  await page.getByTestId(`identity-${who.uuid}`).click();
-  await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
-  await page.getByLabel('CPR-nummer').fill(who.cpr);
-  await page.getByLabel('E-mail').fill(`${who.givenName.toLowerCase()}.${who.familyName.toLowerCase()}@example.dk`);
-  await page.getByLabel('Mobilnummer').fill(mobile);
-  await page.getByRole('button', { name: 'Fortsæt' }).click();
-  await expect(page.getByTestId('registration-step')).toHaveText('Trin 3 af 3');
-  await page.getByText('Ja tak, giv mig velkomstbonussen').click();
-  await page.getByTestId('accept-terms').check();
-  await page.getByRole('button', { name: 'Fortsæt' }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
-  await page.getByTestId('welcome-popup').getByRole('button', { name: 'Luk' }).click({ timeout: 10_000 });
-  // The marketing question follows a few seconds later; answered once, it stays away.
-  await page.getByTestId('marketing-decline').click({ timeout: 15_000 });
-  await expect(page.getByTestId('marketing-popup')).toBeHidden();
-  await page.goto('/min-konto/begraensninger');
-  const form = page.getByTestId('limit-form');
-  await form.getByText('Månedsgrænse', { exact: true }).click();
-  await form.getByText('2.500 kr.', { exact: true }).click();
-  await form.getByRole('button', { name: 'Gem grænse' }).click();
-  await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
-}
 
 /** To the withdrawal as a player gets there: the menu, "Min konto" unfolded, "Udbetal". */
 async function openWithdrawFromMenu(page: Page) {
@@ -63,7 +36,7 @@ test('a player with an open bonus is warned that a withdrawal forfeits it, keeps
   consoleErrors,
 }) => {
   test.setTimeout(180_000);
-  await registerWithWelcomeBonus(page, person(isPhone(page) ? 'Bolette' : 'Bertel'), isPhone(page) ? '20304091' : '20304092');
+  await registerWithWeeklyLimit(page, person(isPhone(page) ? 'Bolette' : 'Bertel'), '1500', isPhone(page) ? '20304091' : '20304092', true);
 
   // The old exploit's start: 1.000 kr. with the welcome code earns 1.000 kr. of bonus.
   await depositWithCode(page, '1000', 'VELKOMST100');

@@ -301,6 +301,9 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
     destroy() {
       window.clearInterval(watchdog);
       round++;
+      // The wins' cycle runs on past a presentation (until the next spin): stopped before its
+      // graphics go, or its next step would draw on destroyed ones (leaving the game mid-cycle).
+      wins.clear();
       clock.cancel();
       app.destroy({ removeView: true }, { children: true });
     },
