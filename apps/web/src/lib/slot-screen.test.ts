@@ -110,6 +110,18 @@ describe('a round in words', () => {
     );
   });
 
+  it('says a free round’s win as a win into the bonus balance, never against a stake the player did not make (issue 27)', () => {
+    const outcome = { window: [], wins: [{ kind: 'line' as const, line: 2, symbol: 0, count: 3, winOre: 2 }], freeSpins: null };
+    const freeRound = { roundsLeft: 10, roundsTotal: 500, wonOre: 40 };
+    expect(explainRound({ winOre: 2, stakeOre: 20, outcome, freeRound }, rules, t)).toEqual([
+      'Linje 3: 3 × Kirsebær – 0,02 kr.',
+      'Gevinst på gratis spin: 0,02 kr. – sat ind på din bonussaldo.',
+    ]);
+    expect(explainRound({ winOre: 0, stakeOre: 20, outcome: { ...outcome, wins: [] }, freeRound }, rules, t)).not.toContainEqual(
+      expect.stringMatching(/netto/),
+    );
+  });
+
   it('tells each free spin with its wins, or that it won nothing', () => {
     const rounds = [
       { window: [], wins: [{ kind: 'line' as const, line: 1, symbol: 0, count: 3, winOre: 500 }] },

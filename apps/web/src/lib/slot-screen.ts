@@ -129,13 +129,22 @@ export function formatNetKr(netOre: number): string {
  * round against its stake. A win below the stake is said to be one, with the net loss, so a
  * small win never reads as winning; no win at all: "no win".
  */
-export function explainRound(round: Pick<StudioRound, 'winOre' | 'stakeOre' | 'outcome'>, rules: Names, t: Translate): string[] {
+export function explainRound(
+  round: Pick<StudioRound, 'winOre' | 'stakeOre' | 'outcome' | 'freeRound'>,
+  rules: Names,
+  t: Translate,
+): string[] {
   const lines = explainWins(round.outcome, rules, t);
   const free = round.outcome.freeSpins;
   if (free && free.spins > 0) lines.push(t('slot_machines.free_spins_result', { spins: free.spins, amount: formatKr(free.winOre) }));
   const verdict = winVerdict(round);
   if (verdict.kind === 'none') {
     lines.push(t('slot_machines.no_win'));
+    return lines;
+  }
+  // A free round (issue 27): the player staked nothing; its win went to the bonus balance.
+  if (round.freeRound) {
+    lines.push(t('slot_machines.free_round_result', { amount: formatKr(round.winOre) }));
     return lines;
   }
   const vars = { amount: formatKr(verdict.winOre), stake: formatKr(verdict.stakeOre), net: formatNetKr(verdict.netOre) };

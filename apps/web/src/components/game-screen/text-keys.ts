@@ -78,6 +78,7 @@ export const GAME_SCREEN_TEXT_KEYS = [
   'slot_machines.free_spin_no_win',
   'slot_machines.free_spin_multiplier',
   'slot_machines.round_less_than_stake',
+  'slot_machines.free_round_result',
   'slot_machines.round_equal_to_stake',
   'slot_machines.round_more_than_stake',
   'slot_machines.no_win',

@@ -35,6 +35,8 @@ export interface StageRound {
   freeSpins: { spins: StageSpin[]; winOre: number; multiplier: number } | null;
   stakeOre: number;
   winOre: number;
+  /** A free round (issue 27): its stake was not the player's, so its win is not weighed against it. */
+  freeRound: boolean;
   kind: WinVerdictKind;
   /** The pools the round's stake won, played out after the game's wins; null when none. */
   jackpot: StageJackpot | null;
@@ -112,7 +114,10 @@ const spinOf = (outcome: Pick<SpinOutcome, 'window' | 'wins'> & { winOre?: numbe
  * (it includes any jackpot), shown with a jackpot hit.
  */
 export function stageRoundOf(
-  round: Pick<StudioRound, 'roundId' | 'stakeOre' | 'winOre' | 'outcome'> & { jackpotWins?: readonly JackpotWin[] },
+  round: Pick<StudioRound, 'roundId' | 'stakeOre' | 'winOre' | 'outcome'> & {
+    jackpotWins?: readonly JackpotWin[];
+    freeRound?: StudioRound['freeRound'];
+  },
   rules: Rules,
   t: Translate,
   balanceOre: number | null = null,
@@ -136,6 +141,7 @@ export function stageRoundOf(
         : null,
     stakeOre: round.stakeOre,
     winOre: round.winOre,
+    freeRound: Boolean(round.freeRound),
     kind: winVerdict(round).kind,
     jackpot: stageJackpotOf(round.jackpotWins, { winOre: round.winOre, balanceOre }, t),
   };

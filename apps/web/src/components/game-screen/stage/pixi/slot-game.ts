@@ -204,6 +204,8 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       const still = () => mine === round;
       if (!motion) clock.hurry();
       const { base, stakeOre } = stageRound;
+      // A free round's win is said as a win, not against a stake the player did not make.
+      const against = stageRound.freeRound ? 0 : stakeOre;
       if (stageRound.winOre === 0 && !stageRound.freeSpins) {
         hud.say(t('slot_machines.stage_no_win'));
         if (stageRound.jackpot) await playJackpot(stageRound.jackpot, still);
@@ -213,7 +215,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       wins.showAll(base.wins, stageRound.triggerCells);
       if (base.winOre > 0)
         await hud.countUp(0, base.winOre, Math.min(1200, 350 + (base.winOre / stakeOre) * 60), (ore) =>
-          counterText(ore, stakeOre, base.winOre),
+          counterText(ore, against, base.winOre),
         );
       if (!still()) return;
       const free = stageRound.freeSpins;
@@ -260,7 +262,7 @@ export async function createSlotGame(host: HTMLElement, config: SlotGameConfig):
       }
       if (!still()) return;
       if (stageRound.winOre === 0) hud.say(t('slot_machines.stage_no_win'));
-      else hud.say(counterText(stageRound.winOre, stakeOre), stageRound.winOre >= stakeOre);
+      else hud.say(counterText(stageRound.winOre, against), stageRound.winOre >= against);
       // The jackpot after the game's own wins: the pools were won by the stake, not by the reels.
       if (stageRound.jackpot) {
         wins.showAll(base.wins);
