@@ -114,6 +114,7 @@ export function redactUrl(url: string): string {
     .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
     .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/Bonus\/offers\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Logs\/CreateSessionExpireLog\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Support\/contact\/)(?!challenge(?:[/?]|$))[^/?]+/g, '$1[session]')
     .replace(/(\/Games\/(?:favourites|recent|history)\/)[^/?]+/g, '$1[session]')

@@ -2,6 +2,7 @@ import type { Sims } from '@krone/sims';
 import { TEST_CARDS } from '@krone/sims/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../src/app.js';
 import { windowAt } from '../src/bonus/windows.js';
 import { players, sessions as playerSessions } from '../src/players/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
@@ -189,7 +190,10 @@ describe('the campaigns’ offers', () => {
     expect((await claim(player.token, 'FINDESIKKE')).body.code).toBe('INVALID_BONUS_CODE');
   });
 
-  it('a claim needs the player’s own session', async () => {
+  it('a claim needs the player’s own session, which the platform’s log lines never carry', async () => {
+    expect(redactUrl('/Bonus/offers/secret-token/claim')).toBe('/Bonus/offers/[session]/claim');
+    expect(redactUrl('/Bonus/offers/secret-token')).toBe('/Bonus/offers/[session]');
+    expect(redactUrl('/Bonus/offers')).toBe('/Bonus/offers');
     expect((await claim('not-a-session', 'TROLDE25')).status).toBe(401);
     expect((await call('GET', '/Bonus/offers/not-a-session')).status).toBe(401);
   });

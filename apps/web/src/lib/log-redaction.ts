@@ -7,6 +7,7 @@
 const SECRET_SEGMENT = new RegExp(
   '(' +
     [
+      String.raw`/Bonus/offers/`,
       String.raw`/GATMaven/users/`,
       String.raw`/Games/(?:live/launch|live/warning|launch|favourites|recent|history)/`,
       String.raw`/Limits/`,
