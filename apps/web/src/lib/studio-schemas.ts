@@ -210,10 +210,7 @@ const shownRoundSchema = z.object({
   startedAt: z.string(),
   status: z.literal('settled').optional(),
   /** A free round: its grant's rounds left and what they have won in all (null for a paid round). */
-  freeRound: z
-    .object({ roundsLeft: z.number().int(), roundsTotal: z.number().int(), wonOre: z.number().int() })
-    .nullable()
-    .optional(),
+  freeRound: z.object({ roundsLeft: z.number().int(), roundsTotal: z.number().int(), wonOre: z.number().int() }).nullable().optional(),
   outcome: spinSchema.extend({
     freeSpins: z
       .object({
