@@ -478,6 +478,43 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Registers taking the welcome offer, deposits 100 kr. and plays the free spins (browser tests, desktop).',
     ),
+    // New players of the offers browser test (apps/web/e2e/offers.spec.ts), one per project.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f41',
+      'Karla',
+      'Kampagne',
+      '1985-03-19',
+      971,
+      'substantial',
+      'Registers taking the welcome offer and deposits with it, then reads her offers at /min-konto/kampagne (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f42',
+      'Kasper',
+      'Kampagne',
+      '1982-11-07',
+      972,
+      'substantial',
+      'Registers taking the welcome offer and deposits with it, then reads his offers at /min-konto/kampagne (browser tests, desktop).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f43',
+      'Hilda',
+      'Hentetilbud',
+      '1988-05-24',
+      973,
+      'substantial',
+      'Claims a campaign with "Hent tilbud" and deposits with its code (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f44',
+      'Holger',
+      'Hentetilbud',
+      '1979-12-02',
+      974,
+      'substantial',
+      'Claims a campaign with "Hent tilbud" and deposits with its code (browser tests, desktop).',
+    ),
     // Players of the limits browser test (apps/web/e2e/limits.spec.ts), one per project.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3e31',

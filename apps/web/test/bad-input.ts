@@ -123,6 +123,16 @@ export const ROUTES: Route[] = [
     cookies: ['authTransaction'],
   },
   { id: 'POST /api/auth/logout', method: 'POST', path: '/api/auth/logout', csrf: true, session: 'required' },
+  // A claim from a campaign page (issue 27): every rule checked, nothing moves.
+  {
+    id: 'POST /api/bonus/claim',
+    method: 'POST',
+    path: '/api/bonus/claim',
+    body: { kind: 'json', schema: obj({ code: str({ minLength: 1, maxLength: 40 }) }) },
+    csrf: true,
+    session: 'required',
+    read: true,
+  },
   { id: 'GET /api/contact/challenge', method: 'GET', path: '/api/contact/challenge', csrf: false, session: 'ignored', read: true },
   {
     id: 'POST /api/contact',

@@ -91,16 +91,24 @@ describe('built routes (no link to the 404 page)', () => {
     const entry = (slug: string, child: Entry[] = []): Entry => ({ slug, child });
     const menu = [
       entry('/'),
-      entry('/min-konto/kampagne', [entry('/min-konto/kampagne/uge'), entry('/kampagner')]),
-      entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/gamification')]),
+      entry('/min-konto/gamification', [entry('/min-konto/gamification/point'), entry('/kampagner')]),
+      entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/kampagne'), entry('/min-konto/gamification')]),
     ];
-    expect(builtMenu(menu)).toEqual([entry('/'), entry('/min-konto/oversigt', [entry('/min-konto/profil')])]);
+    expect(builtMenu(menu)).toEqual([entry('/'), entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/kampagne')])]);
     // A later session switches an entry back on by adding its prefix.
-    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/min-konto/kampagne']).map((item) => item.slug)).toEqual([
+    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/min-konto/gamification']).map((item) => item.slug)).toEqual([
       '/',
-      '/min-konto/kampagne',
+      '/min-konto/gamification',
       '/min-konto/oversigt',
     ]);
+  });
+
+  it('shows the player’s offers page (issue 27), which the campaigns’ calls to action and the game’s free rounds link to', () => {
+    for (const url of ['/min-konto/kampagne', '/min-konto/kampagne?fane=aktive']) expect(isBuiltRoute(url), url).toBe(true);
+    expect(hasPage('/min-konto/kampagne')).toBe(true);
+    const campaigns = seed('campaigns') as { slug: string; ctaUrl: string }[];
+    expect(campaigns.filter((campaign) => campaign.ctaUrl === '/min-konto/kampagne').length).toBeGreaterThan(0);
+    for (const campaign of campaigns) expect(isBuiltRoute(campaign.ctaUrl), campaign.slug).toBe(hasPage(campaign.ctaUrl));
   });
 
   it('shows the live casino (issue 25): the lobby, its category pages and both launch routes with a table', () => {

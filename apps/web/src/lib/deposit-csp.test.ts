@@ -22,7 +22,8 @@ const pageFor = async (path: string) => {
 describe('deposit pages and the card provider', () => {
   it('lets every page reach the provider’s tokenisation endpoint and frame its 3-D Secure page: a click keeps the first page’s policy', async () => {
     // Every way into a payment starts on one of these: the header's balance and the menu on any
-    // page, the overview, quick deposit, the withdrawal page, the popups, the payment returns.
+    // page, the overview, quick deposit, the withdrawal page, the popups, the payment returns, and
+    // "Hent tilbud" on a campaign page or the player's offers page (issue 27).
     const pages = [
       '/',
       '/spilleautomater',
@@ -32,6 +33,7 @@ describe('deposit pages and the card provider', () => {
       '/min-konto/udbetal',
       '/min-konto/profil',
       '/min-konto/overfoer',
+      '/min-konto/kampagne',
       '/QuickDeposit',
       '/quick-deposit',
       '/MobilePay',

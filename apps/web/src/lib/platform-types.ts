@@ -37,3 +37,12 @@ export type PlayerDocument = PlatformData<'/Players/documents/{sessionId}', 'get
 /** The player's withdrawals and what they can withdraw, as the platform answers them. */
 export type WithdrawalsOverview = PlatformData<'/Payments/withdrawals/{sessionId}', 'get'>;
 export type Withdrawal = WithdrawalsOverview['withdrawals'][number];
+
+/** A campaign's offer and the terms shown beside it (GET /Bonus/offers, issue 27). */
+export type OfferTerms = PlatformData<'/Bonus/offers', 'get'>['offers'][number];
+/** The player's offers page (GET /Bonus/offers/{sessionId}): what they may claim, their open bonus and their ended ones. */
+export type PlayerOffers = PlatformData<'/Bonus/offers/{sessionId}', 'get'>;
+/** An offer the player is shown, with why they may not claim it now (an error code), or null. */
+export type AvailableOffer = PlayerOffers['available'][number];
+/** One of the player's bonuses: open (`outcome` null) or ended. */
+export type PlayerBonus = PlayerOffers['active'][number];

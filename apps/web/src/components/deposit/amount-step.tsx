@@ -1,5 +1,9 @@
+// Relative imports: the unit test (offers.test.tsx) renders BonusField under vitest, which has no '@/' alias.
 import { formatKr, QUICK_DEPOSIT_AMOUNTS_ORE } from '@krone/domain';
-import type { Translate } from '@/lib/i18n';
+import Link from 'next/link';
+import type { Translate } from '../../lib/i18n';
+import { campaignHref, offerForCode, refusalLines, type DepositOffer } from '../../lib/offer-rules';
+import { OfferTerms } from '../offers/offer-terms';
 import styles from './deposit.module.css';
 import { FieldError } from './field-error';
 import type { DepositFlowState } from './use-deposit-flow';
@@ -46,8 +50,36 @@ export function AmountFields({ flow, t }: { flow: DepositFlowState; t: Translate
   );
 }
 
-/** The optional bonus code, behind its checkbox. */
-export function BonusField({ flow, t }: { flow: DepositFlowState; t: Translate }) {
+/** The terms of the offer whose code is in the field (the campaigns' codes), beside it: what the deposit must meet and what it brings. */
+function OfferBeside({ offer, welcome, id, t }: { offer: DepositOffer; welcome: boolean; id: string; t: Translate }) {
+  return (
+    <div className={styles.offer} id={id} data-testid="bonus-offer" data-code={offer.code}>
+      <p className={styles.offerTitle}>{welcome ? t('condition.welcome_title') : t('deposit.offer_terms_title')}</p>
+      <OfferTerms offer={offer} t={t} />
+      {offer.refusal ? (
+        <p className={styles.help} data-testid="bonus-offer-refusal">
+          {refusalLines(offer.refusal, offer.window?.opensAt, t).join(' ')}
+        </p>
+      ) : null}
+      {offer.campaignSlug ? (
+        <Link href={campaignHref(offer.campaignSlug)} prefetch={false}>
+          {t('campaign.terms')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The optional bonus code, behind its checkbox, with the terms of the campaign's offer it names
+ * beside it. When the player may still take the welcome offer it is chosen to begin with, and
+ * "Jeg vil ikke have velkomsttilbuddet" sets it aside (and back).
+ */
+export function BonusField({ flow, offers = [], t }: { flow: DepositFlowState; offers?: readonly DepositOffer[]; t: Translate }) {
+  const fieldId = flow.fieldId('bonusCode');
+  const offer = flow.bonusOpen ? offerForCode(offers, flow.bonusCode) : undefined;
+  const termsId = `${fieldId}-offer`;
+  const describedBy = [flow.errors.bonusCode ? `${fieldId}-error` : null, offer ? termsId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label className={styles.check}>
@@ -61,9 +93,10 @@ export function BonusField({ flow, t }: { flow: DepositFlowState; t: Translate }
       </label>
       {flow.bonusOpen ? (
         <>
-          <label htmlFor={flow.fieldId('bonusCode')}>{t('deposit.bonus_code_label')}</label>
+          <label htmlFor={fieldId}>{t('deposit.bonus_code_label')}</label>
           <input
             {...flow.inputProps('bonusCode')}
+            aria-describedby={describedBy}
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={40}
@@ -72,7 +105,19 @@ export function BonusField({ flow, t }: { flow: DepositFlowState; t: Translate }
             onChange={(event) => flow.setBonusCode(event.target.value)}
           />
           <FieldError flow={flow} field="bonusCode" t={t} />
+          {offer ? <OfferBeside offer={offer} welcome={offer.code === flow.welcomeCode} id={termsId} t={t} /> : null}
         </>
+      ) : null}
+      {flow.showsWelcomeDecline ? (
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={flow.welcomeDeclined}
+            onChange={(event) => flow.setWelcomeDeclined(event.target.checked)}
+            data-testid="welcome-decline"
+          />
+          <span>{t('deposit.welcome_decline')}</span>
+        </label>
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { textsTranslator, type Texts } from '@/lib/i18n';
+import type { BonusChoice, DepositOffer } from '@/lib/offer-rules';
 import { AmountFields, BonusField } from './amount-step';
 import { DepositAlertBox, DepositSummary, SubmitButton } from './confirm-step';
 import styles from './deposit.module.css';
@@ -15,6 +16,10 @@ export interface DepositFlowProps {
   threeDs: { desktop: number; tablet: number; mobile: number };
   tokensUrl: string;
   texts: Texts;
+  /** The campaigns' offers (the player's own, with why not), whose terms show beside the code typed (issue 27). */
+  offers?: DepositOffer[];
+  /** The code the form starts with: the one chosen on a campaign page, or the welcome offer the player may take. */
+  initialBonus?: BonusChoice;
 }
 
 /**
@@ -23,9 +28,9 @@ export interface DepositFlowProps {
  * /quick-deposit) asks the same on one screen with the quick amounts 1000, 500 and 200 kr.
  * The state and the payment live in use-deposit-flow.ts; the steps' fields in the files beside.
  */
-export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: DepositFlowProps) {
+export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts, offers = [], initialBonus }: DepositFlowProps) {
   const t = textsTranslator(texts);
-  const flow = useDepositFlow({ variant, methods, tokensUrl });
+  const flow = useDepositFlow({ variant, methods, tokensUrl, initialBonus });
   const { id, quick, step, phase } = flow;
 
   if (!methods.card && !methods.mobilePay) {
@@ -45,7 +50,7 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
       <AmountFields flow={flow} t={t} />
       <MethodChoice flow={flow} methods={methods} t={t} />
       <CardFields flow={flow} t={t} />
-      <BonusField flow={flow} t={t} />
+      <BonusField flow={flow} offers={offers} t={t} />
       <DepositAlertBox flow={flow} t={t} />
       <SubmitButton flow={flow} t={t} />
     </>
@@ -60,7 +65,7 @@ export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts }: Dep
       {step === 1 ? (
         <>
           <AmountFields flow={flow} t={t} />
-          <BonusField flow={flow} t={t} />
+          <BonusField flow={flow} offers={offers} t={t} />
         </>
       ) : null}
       {step === 2 ? (

@@ -19,6 +19,10 @@ const DEPOSIT_ERRORS = {
   BONUS_FIRST_DEPOSIT_ONLY: messageKeyOf('BONUS_FIRST_DEPOSIT_ONLY'),
   BONUS_DECLINED_AT_REGISTRATION: messageKeyOf('BONUS_DECLINED_AT_REGISTRATION'),
   BONUS_CODE_EMPTY: messageKeyOf('BONUS_CODE_EMPTY'),
+  // A campaign's own rules (issue 27): its weekly window, its payment method, its first deposit with that method.
+  BONUS_OUTSIDE_WINDOW: messageKeyOf('BONUS_OUTSIDE_WINDOW'),
+  BONUS_PAYMENT_METHOD: messageKeyOf('BONUS_PAYMENT_METHOD'),
+  BONUS_FIRST_METHOD_DEPOSIT_ONLY: messageKeyOf('BONUS_FIRST_METHOD_DEPOSIT_ONLY'),
   // The platform's own words (deposit.min_amount), under the amount field: they were the
   // storefront's validation.min_deposit before, which disagreed with the platform's answer.
   DEPOSIT_TOO_SMALL: messageKeyOf('DEPOSIT_TOO_SMALL'),
@@ -34,6 +38,9 @@ export const BONUS_CODE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'BONUS_CODE_USED',
   'BONUS_FIRST_DEPOSIT_ONLY',
   'BONUS_DECLINED_AT_REGISTRATION',
+  'BONUS_OUTSIDE_WINDOW',
+  'BONUS_PAYMENT_METHOD',
+  'BONUS_FIRST_METHOD_DEPOSIT_ONLY',
 ]);
 
 /** Refusals the player resolves on the limits page, shown with a link to it. */

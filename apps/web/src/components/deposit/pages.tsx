@@ -3,7 +3,9 @@ import { redirect } from 'next/navigation';
 import { getTranslator } from '@/lib/content';
 import { loadDepositSettings } from '@/lib/deposit';
 import { pickTranslations } from '@/lib/i18n';
-import { loadProfile } from '@/lib/session';
+import { bonusCodeParam, initialBonusChoice, type DepositOffer } from '@/lib/offer-rules';
+import { loadDepositOffers } from '@/lib/offers';
+import { loadProfile, sessionToken } from '@/lib/session';
 import { DepositFlow } from './deposit-flow';
 import styles from './deposit.module.css';
 import { PaymentStatus } from './payment-status';
@@ -20,7 +22,9 @@ const loginUrl = (path: string) => `/log-ind?redirect=${encodeURIComponent(path)
  * The deposit pages: /min-konto/overfoer (three steps) and quick deposit (/QuickDeposit,
  * /quick-deposit). Login required; /QuickDeposit tells a guest so with the way to log in, the
  * others send a guest to log in and back. With `?deposit=<id>` (back from 3-D Secure outside its
- * frame) the page shows where that payment stands.
+ * frame) the page shows where that payment stands. The main deposit knows the player's offers
+ * (issue 27): `?bonus=CODE` (from "Hent tilbud") chooses that code, else the welcome offer is
+ * chosen for a player who may still take it; the chosen offer's terms show beside the code field.
  */
 export async function DepositPage({
   variant,
@@ -33,7 +37,13 @@ export async function DepositPage({
   searchParams: Search;
   guestMayLand?: boolean;
 }) {
-  const [t, profile, settings, search] = await Promise.all([getTranslator(), loadProfile(), loadDepositSettings(variant), searchParams]);
+  const [t, profile, settings, search, token] = await Promise.all([
+    getTranslator(),
+    loadProfile(),
+    loadDepositSettings(variant),
+    searchParams,
+    sessionToken(),
+  ]);
   const title = variant === 'main' ? t('deposit.title') : t('quick_deposit.title');
   if (!profile) {
     if (!guestMayLand) redirect(loginUrl(path));
@@ -49,6 +59,8 @@ export async function DepositPage({
   }
   const texts = pickTranslations(t, DEPOSIT_TEXT_KEYS);
   const deposit = depositParam(search);
+  const offers: DepositOffer[] = variant === 'main' && !deposit && token ? await loadDepositOffers(token) : [];
+  const bonus = initialBonusChoice(offers, variant === 'main' ? bonusCodeParam(search.bonus) : null);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{title}</h1>
@@ -56,7 +68,17 @@ export async function DepositPage({
       {deposit ? (
         <PaymentStatus id={deposit} texts={texts} againHref={path} />
       ) : (
-        <DepositFlow variant={variant} methods={settings.methods} threeDs={settings.threeDs} tokensUrl={settings.tokensUrl} texts={texts} />
+        <DepositFlow
+          // A new `?bonus=` on the same page starts the form again with that code.
+          key={bonus.code}
+          variant={variant}
+          methods={settings.methods}
+          threeDs={settings.threeDs}
+          tokensUrl={settings.tokensUrl}
+          texts={texts}
+          offers={offers}
+          initialBonus={bonus}
+        />
       )}
     </div>
   );

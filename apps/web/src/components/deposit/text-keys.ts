@@ -1,3 +1,6 @@
+// Relative import: messages.test.ts reads this list under vitest, which has no '@/' alias.
+import { OFFER_REFUSAL_TEXT_KEYS, OFFER_TERM_TEXT_KEYS } from '../../lib/offer-rules';
+
 /** Dictionary keys of the deposit components, kept apart so server pages can pick them. */
 export const DEPOSIT_TEXT_KEYS = [
   'deposit.title',
@@ -73,6 +76,9 @@ export const DEPOSIT_TEXT_KEYS = [
   'deposit.error_bonus_used',
   'deposit.error_bonus_first_deposit',
   'deposit.error_bonus_declined',
+  'deposit.error_bonus_window',
+  'deposit.error_bonus_method',
+  'deposit.error_bonus_first_method',
   'deposit.error_limit_required',
   'deposit.error_paused',
   'deposit.error_closed',
@@ -109,4 +115,11 @@ export const DEPOSIT_TEXT_KEYS = [
   'btn.back',
   'btn.cancel',
   'btn.close',
+  // The offer beside the bonus code (issue 27): its terms, why the player may not take it, the welcome offer's untick.
+  'deposit.welcome_decline',
+  'deposit.offer_terms_title',
+  'condition.welcome_title',
+  'campaign.terms',
+  ...OFFER_TERM_TEXT_KEYS,
+  ...OFFER_REFUSAL_TEXT_KEYS,
 ] as const;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
+import { showsWelcomeDecline, welcomeDeclined, type BonusChoice } from '@/lib/offer-rules';
 import type { Deposit } from '@/lib/platform-types';
 import { refreshAccountSummary } from '../players/account-summary';
 import {
@@ -83,10 +84,13 @@ export function useDepositFlow({
   variant,
   methods,
   tokensUrl,
+  initialBonus,
 }: {
   variant: 'main' | 'quick';
   methods: { card: boolean; mobilePay: boolean };
   tokensUrl: string;
+  /** The code chosen when the form opens (lib/offer-rules.ts initialBonusChoice); none by default. */
+  initialBonus?: BonusChoice;
 }) {
   const id = useId();
   const quick = variant === 'quick';
@@ -94,8 +98,9 @@ export function useDepositFlow({
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<DepositMethod>(methods.card ? 'card' : 'mobilepay');
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
-  const [bonusOpen, setBonusOpen] = useState(false);
-  const [bonusCode, setBonusCode] = useState('');
+  const [bonusOpen, setBonusOpen] = useState(initialBonus?.open ?? false);
+  const [bonusCode, setBonusCode] = useState(initialBonus?.code ?? '');
+  const welcomeCode = initialBonus?.welcomeCode ?? null;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<DepositAlert | null>(null);
   const [busy, setBusy] = useState(false);
@@ -220,6 +225,17 @@ export function useDepositFlow({
     setErrors((current) => ({ ...current, amount: undefined }));
   }
 
+  /**
+   * "Jeg vil ikke have velkomsttilbuddet": ticked, no code goes with the deposit; unticked again,
+   * the welcome offer is chosen again.
+   */
+  function setWelcomeDeclined(declined: boolean) {
+    if (!welcomeCode) return;
+    setErrors((current) => ({ ...current, bonusCode: undefined }));
+    setBonusOpen(!declined);
+    setBonusCode(declined ? '' : welcomeCode);
+  }
+
   const setCardField = (field: CardField, value: string) =>
     setCard((current) => ({ ...current, [field]: field === 'number' ? groupCardNumber(value) : value }));
 
@@ -245,6 +261,9 @@ export function useDepositFlow({
     card,
     bonusOpen,
     bonusCode,
+    welcomeCode,
+    welcomeDeclined: welcomeDeclined({ bonusOpen, bonusCode, welcomeCode }),
+    showsWelcomeDecline: showsWelcomeDecline({ bonusOpen, bonusCode, welcomeCode }),
     errors,
     alert,
     busy,
@@ -257,6 +276,7 @@ export function useDepositFlow({
     setCardField,
     setBonusOpen,
     setBonusCode,
+    setWelcomeDeclined,
     submit,
     back,
     threeDsDone,

@@ -2,7 +2,14 @@ import { formatDateDa } from '@krone/domain';
 import { StaticImage as Image } from '@/components/content/static-image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { ClaimOffer } from '@/components/offers/claim-offer';
+import { CLAIM_TEXT_KEYS } from '@/components/offers/text-keys';
+import { OfferTerms } from '@/components/offers/offer-terms';
+import offerStyles from '@/components/offers/offers.module.css';
 import { ContentMissing, getCampaign, getTranslator, isSlug } from '@/lib/content';
+import { pickTranslations } from '@/lib/i18n';
+import { campaignHref } from '@/lib/offer-rules';
+import { loadPublicOffers } from '@/lib/offers';
 import { seoMetadata } from '@/lib/seo';
 import { isBuiltRoute } from '@/lib/built-routes';
 import { richText } from '@/lib/rich-text';
@@ -34,10 +41,21 @@ export async function generateMetadata({ params }: Props) {
   }
 }
 
-/** A campaign on its own page: the header and wallpaper stay hidden here (spec §2). */
+/** The campaign's offer (its bonus code), when the platform has one valid now; a campaign page shows without it otherwise. */
+async function loadOffer(slug: string) {
+  const offers = await loadPublicOffers();
+  return offers.ok ? offers.data.offers.find((offer) => offer.campaignSlug === slug) : undefined;
+}
+
+/**
+ * A campaign on its own page: the header and wallpaper stay hidden here (spec §2). A campaign with
+ * an offer (issue 27) shows its key terms beside "Hent tilbud" (for a guest "Log ind" and "Opret
+ * konto") in the content's call to action's place; the page stays one cached page for everyone,
+ * and the browser tells a player from a guest.
+ */
 export default async function CampaignPage({ params }: Props) {
   const { slug } = await params;
-  const [item, t] = await Promise.all([loadCampaign(slug), getTranslator()]);
+  const [item, t, offer] = await Promise.all([loadCampaign(slug), getTranslator(), loadOffer(slug)]);
   return (
     <article className="panel">
       <Link href="/kampagner" className="back-link">
@@ -56,7 +74,13 @@ export default async function CampaignPage({ params }: Props) {
       <h1>{item.title}</h1>
       <p className="page-intro">{item.subLine}</p>
       <div className="rich-text" dangerouslySetInnerHTML={richText(item.body)} />
-      {item.active && isBuiltRoute(item.ctaUrl) ? (
+      {item.active && offer ? (
+        <section className={offerStyles.campaignOffer} aria-labelledby="campaign-offer-title" data-testid="campaign-offer">
+          <h2 id="campaign-offer-title">{t('campaign.offer_title')}</h2>
+          <OfferTerms offer={offer} t={t} />
+          <ClaimOffer code={offer.code} returnPath={campaignHref(slug)} texts={pickTranslations(t, CLAIM_TEXT_KEYS)} />
+        </section>
+      ) : item.active && isBuiltRoute(item.ctaUrl) ? (
         <p>
           <Link href={item.ctaUrl} className="btn btn-primary" prefetch={false}>
             {item.ctaText}

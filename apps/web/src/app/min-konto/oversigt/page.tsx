@@ -7,6 +7,7 @@ import own from '@/components/players/transactions.module.css';
 import { statusLabel, typeLabel } from '@/components/players/transactions-table';
 import { loadAccountSummary, loadBetWinSummary } from '@/lib/account';
 import { getTranslator } from '@/lib/content';
+import { OFFERS_PATH } from '@/lib/offer-rules';
 import { loadProfile, sessionToken } from '@/lib/session';
 import { loadTransactions } from '@/lib/transactions';
 
@@ -23,7 +24,7 @@ const loadBetWin = (token: string) =>
 /**
  * /min-konto/oversigt (login required): the balances of the account summary, bonus wagering,
  * the player's stakes and wins of the last 30 days, the newest five transactions, and the ways
- * on to deposit, withdraw, limits and the full list.
+ * on to deposit, withdraw, limits, the player's offers and the full list.
  */
 export default async function OverviewPage() {
   const [t, profile, token] = await Promise.all([getTranslator(), loadProfile(), sessionToken()]);
@@ -82,6 +83,11 @@ export default async function OverviewPage() {
             <li>
               <Link href="/min-konto/begraensninger" prefetch={false}>
                 {t('overview.change_limits')}
+              </Link>
+            </li>
+            <li>
+              <Link href={OFFERS_PATH} prefetch={false} data-testid="overview-offers-link">
+                {t('menu.my_campaigns')}
               </Link>
             </li>
           </ul>
