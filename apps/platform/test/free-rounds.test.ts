@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { isStakeAllowed } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import type { Sims } from '@krone/sims';
-import { TEST_CARDS } from '@krone/sims/cards';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants, freeRoundGrants } from '../src/bonus/schema.js';
@@ -12,14 +11,13 @@ import { checkInvariants } from '../src/invariants/check.js';
 import { walletTransfers } from '../src/wallet/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { gameProvider, launchToken, type GameProviderClient } from './games-provider.js';
-import { createLoggedInPlayer, fundPlayer, stakeRulesOf, startPlatformWithCards, type TestPlatform } from './harness.js';
+import { cardDeposit, createLoggedInPlayer, fundPlayer, stakeRulesOf, startPlatformWithCards, type TestPlatform } from './harness.js';
 
 // Issue 27: free rounds through the games contract. The welcome offer (VELKOMST500, codes.json)
 // grants 500 rounds at 0,20 kr. on the titles it names for a first deposit of at least 100 kr.;
 // the provider learns of them at authenticate and plays each with betAndWin naming the grant: the
 // stake is the house's, the win goes to the bonus balance with the offer's wagering.
 
-const web = 'http://127.0.0.1:3000';
 const SECRET = 'krone-development-studio-secret';
 const WELCOME = readBonusCodes().find((code) => code.code === 'VELKOMST500')!;
 const [TITLE, SECOND_TITLE] = WELCOME.freeRoundGameIds!;
@@ -43,27 +41,9 @@ afterAll(async () => {
 let address = 0;
 const nextAddress = () => `10.27.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`;
 
-async function deposit(token: string, amountOre: number, bonusCode?: string) {
-  const tokenised = await fetch(`${sims.url}/cards/v1/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: web },
-    body: JSON.stringify({
-      number: TEST_CARDS.success,
-      holder: 'Test Spiller',
-      expiryMonth: 12,
-      expiryYear: new Date().getUTCFullYear() + 1,
-      cvv: '123',
-    }),
-  });
-  const cardToken = ((await tokenised.json()) as { token: string }).token;
-  const response = await platform.app.inject({
-    method: 'POST',
-    url: `/Payments/deposits/card/${token}`,
-    remoteAddress: nextAddress(),
-    payload: { token: cardToken, amountOre, returnUrl: `${web}/min-konto/overfoer`, ...(bonusCode ? { bonusCode } : {}) },
-  });
-  return { status: response.statusCode, body: response.json() as { code?: string; data?: { status: string; bonus: unknown } } };
-}
+/** A card deposit through the storefront's route (harness cardDeposit), from the next address. */
+const deposit = (token: string, amountOre: number, bonusCode?: string) =>
+  cardDeposit(sims, platform, { token, amountOre, bonusCode, remoteAddress: nextAddress() });
 
 const balances = (playerId: string) => createWalletService(platform.database.db, () => new Date()).playerBalances(playerId);
 

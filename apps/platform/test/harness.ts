@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { TABLE_TITLES } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
 import { startSims, type Sims } from '@krone/sims';
-import { signWebhook } from '@krone/sims/cards';
+import { signWebhook, TEST_CARDS } from '@krone/sims/cards';
 import pg from 'pg';
 import { buildPlatform, type AppOptions, type Platform } from '../src/app.js';
 import { createBonusService, seedBonusCodes } from '../src/bonus/service.js';
@@ -267,4 +267,38 @@ export async function sendSignedWebhook(
     payload: body,
   });
   return { status: response.statusCode, body: response.json() as { result: number; code?: string; data?: { status: string } } };
+}
+
+/**
+ * A card deposit as the storefront makes one: the card tokenised at the card stand-in (the test
+ * card that succeeds), then `POST /Payments/deposits/card/{session}` with an optional bonus code,
+ * from the address given (the suites spread their calls over addresses for the rate limits).
+ */
+export async function cardDeposit(
+  sims: Sims,
+  platform: TestPlatform,
+  input: { token: string; amountOre: number; bonusCode?: string; remoteAddress?: string },
+) {
+  const web = 'http://127.0.0.1:3000';
+  const tokenised = await fetch(`${sims.url}/cards/v1/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: web },
+    body: JSON.stringify({ number: TEST_CARDS.success, holder: 'Test Spiller', expiryMonth: 12, expiryYear: 2040, cvv: '123' }),
+  });
+  const cardToken = ((await tokenised.json()) as { token: string }).token;
+  const response = await platform.app.inject({
+    method: 'POST',
+    url: `/Payments/deposits/card/${input.token}`,
+    ...(input.remoteAddress ? { remoteAddress: input.remoteAddress } : {}),
+    payload: {
+      token: cardToken,
+      amountOre: input.amountOre,
+      returnUrl: `${web}/min-konto/overfoer`,
+      ...(input.bonusCode ? { bonusCode: input.bonusCode } : {}),
+    },
+  });
+  return {
+    status: response.statusCode,
+    body: response.json() as { result: number; code?: string; message?: string; data?: Record<string, unknown> },
+  };
 }

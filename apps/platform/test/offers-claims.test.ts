@@ -1,19 +1,17 @@
 import type { Sims } from '@krone/sims';
-import { TEST_CARDS } from '@krone/sims/cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/app.js';
 import { windowAt } from '../src/bonus/windows.js';
 import { players, sessions as playerSessions } from '../src/players/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { createLoggedInPlayer, startPlatformWithCards, type TestPlatform } from './harness.js';
+import { cardDeposit, createLoggedInPlayer, startPlatformWithCards, type TestPlatform } from './harness.js';
 
 // Issue 27: every campaign's offer is claimable on its stated terms, from its page ("Hent tilbud":
 // a claim checks every rule and moves nothing) or with its code at deposit; a weekly offer only
 // within its window, in Copenhagen time. A claim outside the window, twice, by a player who
 // declined the welcome offer or is paused, is refused with a code and a Danish message.
 
-const web = 'http://127.0.0.1:3000';
 let sims: Sims;
 let platform: TestPlatform;
 
@@ -47,20 +45,9 @@ async function call(method: 'GET' | 'POST', url: string, payload?: unknown): Pro
 const claim = (token: string, code: string) => call('POST', `/Bonus/offers/${token}/claim`, { code });
 const offersOf = async (token: string) => (await call('GET', `/Bonus/offers/${token}`)).body.data;
 
-async function deposit(token: string, amountOre: number, bonusCode?: string) {
-  const tokenised = await fetch(`${sims.url}/cards/v1/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: web },
-    body: JSON.stringify({ number: TEST_CARDS.success, holder: 'Test Spiller', expiryMonth: 12, expiryYear: 2040, cvv: '123' }),
-  });
-  const cardToken = ((await tokenised.json()) as { token: string }).token;
-  return call('POST', `/Payments/deposits/card/${token}`, {
-    token: cardToken,
-    amountOre,
-    returnUrl: `${web}/min-konto/overfoer`,
-    ...(bonusCode ? { bonusCode } : {}),
-  });
-}
+/** A card deposit through the storefront's route (harness cardDeposit), from the next address. */
+const deposit = (token: string, amountOre: number, bonusCode?: string) =>
+  cardDeposit(sims, platform, { token, amountOre, bonusCode, remoteAddress: nextAddress() });
 
 /** A logged-in player whose login lasts through the days the tests move the platform's clock to. */
 async function newPlayer() {
