@@ -29,6 +29,9 @@ import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
 import { createOffers } from './bonus/offers.js';
 import { bonusRoutes } from './bonus/routes.js';
+import { bestRounds } from './games/tournament-scores.js';
+import { tournamentRoutes } from './tournaments/routes.js';
+import { createTournaments } from './tournaments/service.js';
 import { catalogueRoutes } from './games/catalogue-routes.js';
 import { LYSMESTER_PROVIDER_ID, providersFromConfig } from './games/providers.js';
 import { liveRoutes } from './games/live/routes.js';
@@ -115,6 +118,7 @@ export function redactUrl(url: string): string {
     .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Bonus\/offers\/)[^/?]+/g, '$1[session]')
+    .replace(/(\/Tournaments\/)(?!join\b)[^/?]+/g, '$1[session]')
     .replace(/(\/Logs\/CreateSessionExpireLog\/)[^/?]+/g, '$1[session]')
     .replace(/(\/Support\/contact\/)(?!challenge(?:[/?]|$))[^/?]+/g, '$1[session]')
     .replace(/(\/Games\/(?:favourites|recent|history)\/)[^/?]+/g, '$1[session]')
@@ -336,6 +340,15 @@ export async function buildPlatform({
     usageFacts: payments.claimFacts,
     assertMayPlay: limits.assertMayPlay,
   });
+  // Tournaments (issue 27): points from the games context's rounds, names as the players context shows winners.
+  const tournaments = createTournaments({
+    db: database.db,
+    clock,
+    wallet,
+    bestRounds,
+    shownNames: players.shownNames,
+    assertMayPlay: limits.assertMayPlay,
+  });
   const withdrawals = createWithdrawalsService({
     db: database.db,
     config,
@@ -423,6 +436,7 @@ export async function buildPlatform({
   await app.register(withdrawalsRoutes, { withdrawals });
   await app.register(limitsRoutes, { limits });
   await app.register(bonusRoutes, { offers });
+  await app.register(tournamentRoutes, { tournaments });
   await app.register(gamesRoutes, { games });
   await app.register(catalogueRoutes, { games });
   await app.register(liveRoutes, { live });
@@ -446,6 +460,8 @@ export async function buildPlatform({
   }
   if (backgroundJobs && config.BONUS_SETTLE_INTERVAL_SECONDS > 0)
     startBackgroundJob(app, 'bonuses', () => bonus.settleOpen(), config.BONUS_SETTLE_INTERVAL_SECONDS);
+  if (backgroundJobs && config.TOURNAMENT_SETTLE_INTERVAL_SECONDS > 0)
+    startBackgroundJob(app, 'tournaments', () => tournaments.settleEnded(), config.TOURNAMENT_SETTLE_INTERVAL_SECONDS);
   if (backgroundJobs && config.PAYMENT_SETTLE_INTERVAL_SECONDS > 0)
     startBackgroundJob(app, 'payments', () => payments.settleStale(), config.PAYMENT_SETTLE_INTERVAL_SECONDS);
   // The live tables from the studio's lobby: now, then every 5 minutes (a studio down at boot is

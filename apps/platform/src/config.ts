@@ -246,6 +246,8 @@ export const configSchema = z.object({
    * through, forfeits the expired); 0 leaves it to the player's own account summary.
    */
   BONUS_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** How often ended tournament editions are settled (their standings taken, their prizes paid once); 0: never (tests settle by hand). */
+  TOURNAMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** MobilePay payments (ePayment; the stand-in of apps/sims by default), our key there and its webhook secret. */
   MOBILEPAY_PAYMENTS_URL: z.url().default('http://127.0.0.1:4300/mobilepay-payments'),
   MOBILEPAY_PAYMENTS_KEY: z.string().min(8).default('krone-development-mobilepay-payments-key'),

@@ -4,6 +4,7 @@ import { loadTitles } from '@krone/games-math/titles';
 import { describe, expect, it } from 'vitest';
 import { BONUS_MAX_BET_ORE, DANISH_BONUS_CAPS, freeRoundsValueOre, readBonusCodes, type BonusCode } from '../src/bonus/service.js';
 import { WAGERING_CONTRIBUTION_PERCENT } from '../src/bonus/wagering.js';
+import { editionWindow, prizePool, TOURNAMENTS } from '../src/tournaments/definitions.js';
 
 // Danish marketing rules: an offer the site shows must be one a player can get, with its real
 // terms. The seeded offer texts (start page, welcome popup, registration, campaigns, landing
@@ -345,6 +346,58 @@ describe('the bonus terms shown with an offer', () => {
     }
     for (const file of ['main-contents.json', 'campaigns.json', 'landing-pages.json', 'translations.json', 'pages.json']) {
       expect(raw(file), file).not.toMatch(/påvirker ikke (en aktiv |bonussen)|udbetaling påvirker ikke/i);
+    }
+  });
+});
+
+describe('the tournaments the campaigns offer (tournaments/tournaments.json)', () => {
+  const published = campaigns.filter((campaign) => campaign.status === 'published');
+  const textOf = (campaign: Campaign) => plain(strings(campaign).join(' '));
+
+  it('are each backed by a tournament the platform runs: no published campaign tells of a tournament or a draw that does not exist', () => {
+    const backed = new Set(TOURNAMENTS.map((tournament) => tournament.campaignSlug));
+    for (const campaign of published) {
+      if (/turnering|mesterskab|lodtrækning|leaderboard|stilling/i.test(`${(campaign as { title?: string }).title} ${textOf(campaign)}`))
+        expect(backed.has(campaign.slug), campaign.slug).toBe(true);
+    }
+    for (const tournament of TOURNAMENTS)
+      expect(
+        campaigns.find((campaign) => campaign.slug === tournament.campaignSlug),
+        tournament.slug,
+      ).toBeDefined();
+  });
+
+  it('state the rule, the titles, the minimum stake, the tie rule, every prize and the pool as the platform pays them, over the editions it runs', () => {
+    for (const tournament of TOURNAMENTS) {
+      const campaign = published.find((entry) => entry.slug === tournament.campaignSlug);
+      if (!campaign) continue;
+      const text = textOf(campaign);
+      const where = campaign.slug;
+      for (const id of tournament.rule.gameIds) expect(text, `${where}: ${id}`).toContain(titleNames.get(id) ?? `(no title ${id})`);
+      expect(text, where).toContain(`mindst ${formatKr(tournament.rule.minStakeOre)} pr. spin`);
+      expect(text, where).toMatch(/største enkeltgevinst divideret med indsatsen/);
+      expect(text, where).toMatch(/bonusmidler eller med gratis spins[^.]*tæller ikke/);
+      expect(text, where).toMatch(/vinder den spiller, der først opnåede scoren/);
+      const pool = prizePool(tournament);
+      expect(text, where).toContain(`${formatKr(pool.totalOre)}`);
+      expect(text, where).toContain(`${pool.places} bedst placerede spillere`);
+      for (const band of tournament.prizes) {
+        const place = band.fromRank === band.toRank ? `${band.fromRank}. plads` : `${band.fromRank}.-${band.toRank}. plads`;
+        expect(text, `${where}: ${place}`).toContain(`${place} ${formatKr(band.prizeOre)}`);
+      }
+      // No other prize sum than the bands' (a stale "10.000 kr." first prize would be one).
+      for (const [, place, amount] of text.matchAll(/(\d+(?:\.-\d+)?\. plads):? (\d[\d.]*(?:,\d\d)? kr\.)/g)) {
+        const band = tournament.prizes.find((entry) =>
+          entry.fromRank === entry.toRank ? place === `${entry.fromRank}. plads` : place === `${entry.fromRank}.-${entry.toRank}. plads`,
+        );
+        expect(band && formatKr(band.prizeOre), `${where}: ${place} ${amount}`).toBe(amount);
+      }
+      expect(text, where).toMatch(/kontanter uden omsætningskrav/);
+      // The campaign runs over the editions the platform runs: from the first's start to the last's end.
+      const first = editionWindow(tournament.recurrence, tournament.firstEdition)!;
+      const last = tournament.lastEdition ? editionWindow(tournament.recurrence, tournament.lastEdition)! : null;
+      expect(new Date(campaign.startsAt).getTime(), where).toBeLessThanOrEqual(first.startsAt.getTime());
+      if (last) expect(new Date(campaign.endsAt).getTime(), where).toBe(last.endsAt.getTime() - 1_000);
     }
   });
 });

@@ -113,6 +113,15 @@ export const ERROR_CATALOGUE = {
   BONUS_PAYMENT_METHOD: { status: 409, messageKey: 'deposit.error_bonus_method' },
   /** A code for the first deposit by a payment method, after one. */
   BONUS_FIRST_METHOD_DEPOSIT_ONLY: { status: 409, messageKey: 'deposit.error_bonus_first_method' },
+  // Tournaments (issue 27): joining an edition.
+  /** No tournament of that slug, or no edition of it by that id. */
+  TOURNAMENT_NOT_FOUND: { status: 404, messageKey: 'campaign.tournament_error_not_found' },
+  /** The edition has ended: no entry after its end. */
+  TOURNAMENT_ENDED: { status: 409, messageKey: 'campaign.tournament_error_ended' },
+  /** The edition has not begun. */
+  TOURNAMENT_NOT_STARTED: { status: 409, messageKey: 'campaign.tournament_error_not_started' },
+  /** The player has joined this edition already. */
+  TOURNAMENT_ALREADY_JOINED: { status: 409, messageKey: 'campaign.tournament_error_already_joined' },
   // Free rounds (issue 27): a free round the games contract is asked to play (betAndWin with freeRoundsId).
   /** No grant of free rounds by that id for the session's player. */
   FREE_ROUNDS_NOT_FOUND: { status: 404, messageKey: 'games.error_free_rounds_not_found' },

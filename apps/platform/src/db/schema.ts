@@ -11,3 +11,4 @@ export * from '../bonus/schema.js';
 export * from '../games/schema.js';
 export * from '../audit/schema.js';
 export * from '../games/jackpots/schema.js';
+export * from '../tournaments/schema.js';

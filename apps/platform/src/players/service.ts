@@ -3,7 +3,8 @@ import type { ContentService } from '../content/service.js';
 import type { Db } from '../db/client.js';
 import type { LimitsService } from '../limits/service.js';
 import { createAuthorization } from './authorization.js';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { shortName } from '../shared/short-name.js';
 import { fail } from '../shared/errors.js';
 import { assertCanLogIn, createPlayerCommon } from './common.js';
 import { createContactChange } from './contact-change.js';
@@ -85,6 +86,18 @@ export function createPlayersService(deps: PlayersDeps) {
       const [player] = await db.select().from(players).where(eq(players.id, playerId)).limit(1);
       if (!player) throw fail('PLAYER_NOT_FOUND');
       assertCanLogIn(player);
+    },
+    /**
+     * How the site shows players among winners and on a leaderboard: the first given name and the
+     * last name's initial ("Dorte D."), null for a player who chose not to be shown (`winners_opt_out`).
+     */
+    async shownNames(playerIds: string[]): Promise<Map<string, string | null>> {
+      if (playerIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: players.id, firstName: players.firstName, lastName: players.lastName, optOut: players.winnersOptOut })
+        .from(players)
+        .where(inArray(players.id, playerIds));
+      return new Map(rows.map((row) => [row.id, row.optOut ? null : shortName(row.firstName, row.lastName)]));
     },
     startContactChange: contactChange.startContactChange,
     registrationState: registration.registrationState,

@@ -147,6 +147,7 @@ const CATEGORY: Record<string, HistoryRow['category']> = {
   jackpot_win: 'games',
   bonus_grant: 'bonus',
   bonus_convert: 'bonus',
+  bonus_prize: 'bonus',
 };
 const TYPE: Record<string, HistoryRow['type']> = {
   deposit: 'deposit',
@@ -156,6 +157,7 @@ const TYPE: Record<string, HistoryRow['type']> = {
   jackpot_win: 'win',
   bonus_grant: 'bonus',
   bonus_convert: 'bonus',
+  bonus_prize: 'bonus',
 };
 
 /**
@@ -178,7 +180,7 @@ export function statusOf(row: {
   if (row.kind === 'withdrawal')
     return row.followUp === 'payout' ? 'completed' : row.followUp === 'withdrawal_cancel' ? 'reversed' : 'initiated';
   if (row.kind === 'win' && row.bonusOre > 0) return 'bonus_win';
-  if (row.kind === 'bonus_convert') return 'transfer_bonus';
+  if (row.kind === 'bonus_convert' || row.kind === 'bonus_prize') return 'transfer_bonus';
   return 'completed';
 }
 

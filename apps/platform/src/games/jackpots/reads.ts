@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../shared/db.js';
 import type { GameType } from '../catalogue.js';
+import { shortName } from '../../shared/short-name.js';
 
 /*
  * What the storefront reads of the jackpots and the new winners (games/jackpots/README.md): the
@@ -68,12 +69,7 @@ export interface Winner {
   winner: string;
 }
 
-/** How a winner is shown: the first given name and the last name's initial ("Dorte D."). */
-export function shortName(firstName: string | null, lastName: string | null): string {
-  const given = (firstName ?? '').trim().split(/\s+/)[0] ?? '';
-  const initial = Array.from((lastName ?? '').trim())[0];
-  return initial ? `${given} ${initial.toLocaleUpperCase('da')}.` : given;
-}
+export { shortName };
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 /** A text array for `= any(…)`, as the pools' own statements pass one (ids are ours: no commas or braces). */
