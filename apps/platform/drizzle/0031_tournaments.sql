@@ -39,3 +39,20 @@ CREATE TABLE "tournament_prizes" (
 CREATE UNIQUE INDEX "tournament_prizes_rank_key" ON "tournament_prizes" USING btree ("tournament_slug", "edition", "rank");
 --> statement-breakpoint
 CREATE INDEX "tournament_prizes_player_idx" ON "tournament_prizes" USING btree ("player_id", "paid_at");
+--> statement-breakpoint
+-- A live blackjack round's hands as the studio reported them with its credit: the tournaments count
+-- won hands and blackjacks from these (games/providers/lysmester/wallet.ts).
+CREATE TABLE "live_hand_results" (
+  "provider_id" text NOT NULL,
+  "round_id" text NOT NULL,
+  "player_id" uuid NOT NULL,
+  "game_id" text NOT NULL,
+  "base_stake_ore" bigint NOT NULL,
+  "hands" jsonb NOT NULL,
+  "won_hands" integer NOT NULL,
+  "blackjacks" integer NOT NULL,
+  "played_at" timestamp with time zone NOT NULL,
+  CONSTRAINT "live_hand_results_pkey" PRIMARY KEY ("provider_id", "round_id")
+);
+--> statement-breakpoint
+CREATE INDEX "live_hand_results_player_idx" ON "live_hand_results" USING btree ("player_id", "played_at");

@@ -29,7 +29,7 @@ import { createDocumentStorage } from './documents/storage.js';
 import { createBonusService } from './bonus/service.js';
 import { createOffers } from './bonus/offers.js';
 import { bonusRoutes } from './bonus/routes.js';
-import { bestRounds } from './games/tournament-scores.js';
+import { tournamentScores } from './games/tournament-scores.js';
 import { tournamentRoutes } from './tournaments/routes.js';
 import { createTournaments } from './tournaments/service.js';
 import { catalogueRoutes } from './games/catalogue-routes.js';
@@ -345,7 +345,7 @@ export async function buildPlatform({
     db: database.db,
     clock,
     wallet,
-    bestRounds,
+    scores: tournamentScores,
     shownNames: players.shownNames,
     assertMayPlay: limits.assertMayPlay,
   });

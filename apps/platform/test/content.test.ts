@@ -231,14 +231,13 @@ describe('news', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.data.body.length).toBeGreaterThan(100);
     // The jackpot news of a million reached, of a winner and of "Guldgruben" are drafts: none of it
-    // happened (test/content-games.test.ts). The live championship is a draft until it exists (issue
-    // 27); the live casino's news are published since it exists (issue 25).
+    // happened (test/content-games.test.ts). The live casino's news are published since it exists
+    // (issue 25), the live championship's since the platform runs it (issue 27).
     const drafts = [
       'nye-spil-i-december-2026',
       'kronejackpotten-runder-1-million',
       'spiller-fra-aarhus-vinder-kronejackpotten',
       'guldgruben-slaar-rekord',
-      'live-blackjack-turnering-i-november',
     ];
     for (const slug of drafts) {
       const draft = await get(`/CMScasino/news/detail?slug=${slug}`);
@@ -263,6 +262,10 @@ describe('news', () => {
       expect(jackpots.status).toBe(200);
       expect(jackpots.body.data.body).toContain('href="/jackpots"');
       expect(jackpots.body.data.body).toContain('StopSpillet');
+      // The live championship's, published once the platform ran it (issue 27).
+      const championship = await get('/CMScasino/news/detail?slug=live-blackjack-mesterskabet');
+      expect(championship.status).toBe(200);
+      expect(championship.body.data.body).toContain('href="/kampagner/live-blackjack-mesterskabet"');
     } finally {
       platform.setNow(NOW);
     }
@@ -289,13 +292,22 @@ describe('campaigns, landing pages and content pages', () => {
     expect(active[0]).toBe(true);
     expect(body.data.some((item: { slug: string }) => item.slug === 'julekalender-2026')).toBe(false);
     // The free-spin campaigns are published since their codes grant real spins, the monthly
-    // tournament since the platform runs it (issue 27, test/offers.test.ts, test/tournaments.test.ts);
-    // the live-casino ones stay drafts until they exist: a campaign shown is one a player can join.
-    // "Ugens nye spil" starts on 23 November, Danish time.
+    // and weekly tournaments since the platform runs them (issue 27, test/offers.test.ts,
+    // test/tournaments.test.ts); the Thursday draw stays a draft until it exists: a campaign shown is
+    // one a player can join.
+    // "Ugens nye spil" and the championship's first week start on 23 November, Danish time.
     const shown = body.data.map((item: { slug: string }) => item.slug);
     expect(shown).toEqual(expect.arrayContaining(['velkomstbonus', 'weekendspins', 'mobilepay-spins', 'maanedens-turnering']));
-    expect(shown).not.toContain('ugens-nye-spil-trolde-i-taagen');
-    for (const slug of ['live-blackjack-mesterskabet', 'torsdagsroulette']) expect(shown).not.toContain(slug);
+    for (const slug of ['ugens-nye-spil-trolde-i-taagen', 'live-blackjack-mesterskabet', 'torsdagsroulette'])
+      expect(shown).not.toContain(slug);
+    platform.setNow(new Date('2026-11-28T12:00:00Z'));
+    try {
+      const later = (await get('/CMScasino/campaigns')).body.data.map((item: { slug: string }) => item.slug);
+      expect(later).toEqual(expect.arrayContaining(['ugens-nye-spil-trolde-i-taagen', 'live-blackjack-mesterskabet']));
+      expect(later).not.toContain('torsdagsroulette');
+    } finally {
+      platform.setNow(NOW);
+    }
   });
 
   it('shows a campaign with its terms, and 404s an unknown or malformed slug', async () => {

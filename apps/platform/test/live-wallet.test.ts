@@ -7,7 +7,7 @@ import { bonusGrants } from '../src/bonus/schema.js';
 import type { Db } from '../src/db/client.js';
 import { catalogueRow } from '../src/games/catalogue-sync.js';
 import { providersFromConfig } from '../src/games/providers.js';
-import { gameRounds, games } from '../src/games/schema.js';
+import { gameRounds, games, liveHandResults } from '../src/games/schema.js';
 import { loadConfig, productionProblems } from '../src/config.js';
 import { rowsOf } from '../src/shared/db.js';
 import { createWalletService } from '../src/wallet/service.js';
@@ -24,6 +24,9 @@ const LIVE_SECRET = 'lysmester-live-wallet-secret-of-the-tests';
 const PROVIDER = 'lysmester-live';
 /** A live roulette table: stakes of whole kroner, at most 500 kr. a debit and 1,000 kr. a round. */
 const TABLE = 'krone-roulette-live';
+/** The live blackjack table the championship counts hands at (tournaments/tournaments.json). */
+const BLACKJACK = 'nattergal-blackjack';
+const CHAMPIONSHIP = 'live-blackjack-mesterskabet';
 
 let platform: TestPlatform;
 
@@ -100,8 +103,11 @@ const transferCount = async () =>
 
 /** A player with money, seated at the live table through our launch (the token the studio's calls carry). */
 async function seated(cashOre: number) {
+  return seatedAt(TABLE, cashOre);
+}
+async function seatedAt(table: string, cashOre: number) {
   const player = await playerWithCash(platform, cashOre);
-  const sessionToken = await launchToken(platform, player.token, TABLE, PROVIDER);
+  const sessionToken = await launchToken(platform, player.token, table, PROVIDER);
   return { player, sessionToken };
 }
 
@@ -370,6 +376,80 @@ describe('Lysmester Live wallet', () => {
     });
     expect(await call('debit', {}, { body: 'not json' })).toMatchObject({ http: 400, body: { status: 'REQUEST_INVALID' } });
     expect(await balanceOf(player.id)).toBe(100_000);
+  });
+
+  it('keeps a blackjack round’s hands with its credit, once, and the championship counts them for an entrant (issue 27)', async () => {
+    await addTestLiveTable(platform.database.db, { id: BLACKJACK, model: 'europaeisk-blackjack', category: 'live-blackjack' });
+    const { player, sessionToken } = await seatedAt(BLACKJACK, 200_000);
+    const outsider = await seatedAt(BLACKJACK, 200_000);
+    const board = async (token: string) => {
+      const answer = await platform.app.inject({ method: 'GET', url: `/Tournaments/${token}` });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (
+        answer.json() as {
+          data: {
+            tournaments: { slug: string; edition: string; standing: { points: number } | null; leaderboard: { points: number }[] }[];
+          };
+        }
+      ).data.tournaments.find((entry) => entry.slug === CHAMPIONSHIP)!;
+    };
+    const joined = await platform.app.inject({
+      method: 'POST',
+      url: `/Tournaments/${player.token}/join`,
+      payload: { tournament: CHAMPIONSHIP, edition: (await board(player.token)).edition },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    /** A blackjack round: its debits, then its credit with the hands as they ended. */
+    const hand = async (
+      who: string,
+      stakes: number[],
+      returned: number,
+      result: { baseStakeOre: number; hands: { stakeOre: number; outcome: string }[] },
+    ) => {
+      const roundId = id(`${BLACKJACK}-r`);
+      const debits: string[] = [];
+      for (const stake of stakes) {
+        const debit = debitOf(who, roundId, stake);
+        expect((await call('debit', { ...debit, tableId: BLACKJACK })).http).toBe(200);
+        debits.push(debit.transactionId);
+      }
+      const credit = { ...creditOf(who, roundId, returned, debits), tableId: BLACKJACK, result };
+      expect((await call('credit', credit)).http).toBe(200);
+      return { roundId, credit };
+    };
+    // A hand won: 1 point. A split, one hand won and one lost: 1 more. A blackjack: 2 more.
+    await hand(sessionToken, [2_500], 5_000, { baseStakeOre: 2_500, hands: [{ stakeOre: 2_500, outcome: 'win' }] });
+    await hand(sessionToken, [2_500, 2_500], 5_000, {
+      baseStakeOre: 2_500,
+      hands: [
+        { stakeOre: 2_500, outcome: 'win' },
+        { stakeOre: 2_500, outcome: 'lose' },
+      ],
+    });
+    const last = await hand(sessionToken, [2_500], 6_250, { baseStakeOre: 2_500, hands: [{ stakeOre: 2_500, outcome: 'blackjack' }] });
+    // None of these: a hand won at a stake under the championship's 25 kr., a push, a player not joined.
+    await hand(sessionToken, [1_000], 2_000, { baseStakeOre: 1_000, hands: [{ stakeOre: 1_000, outcome: 'win' }] });
+    await hand(sessionToken, [2_500], 2_500, { baseStakeOre: 2_500, hands: [{ stakeOre: 2_500, outcome: 'push' }] });
+    await hand(outsider.sessionToken, [2_500], 5_000, { baseStakeOre: 2_500, hands: [{ stakeOre: 2_500, outcome: 'win' }] });
+    // The last credit again (the studio's retry): paid and counted once.
+    expect((await call('credit', last.credit)).http).toBe(200);
+
+    const kept = await platform.database.db.select().from(liveHandResults).where(eq(liveHandResults.playerId, player.id));
+    expect(kept).toHaveLength(5);
+    expect(kept.find((row) => row.roundId.startsWith(last.roundId))).toMatchObject({ wonHands: 0, blackjacks: 1, baseStakeOre: 2_500 });
+    expect((await board(player.token)).standing).toMatchObject({ rank: 1, points: 400 });
+    expect((await board(outsider.player.token)).standing).toBeNull();
+    // A malformed result is refused with the rest of the body, and pays nothing.
+    const roundId = id(`${BLACKJACK}-r`);
+    const debit = { ...debitOf(sessionToken, roundId, 2_500), tableId: BLACKJACK };
+    expect((await call('debit', debit)).http).toBe(200);
+    const bad = await call('credit', {
+      ...creditOf(sessionToken, roundId, 5_000, [debit.transactionId]),
+      tableId: BLACKJACK,
+      result: { baseStakeOre: 2_500, hands: [{ stakeOre: 2_500, outcome: 'jackpot' }] },
+    });
+    expect(bad.http).toBe(400);
   });
 
   it('keeps the ledger sound', async () => {

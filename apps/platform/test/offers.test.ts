@@ -373,14 +373,25 @@ describe('the tournaments the campaigns offer (tournaments/tournaments.json)', (
       if (!campaign) continue;
       const text = textOf(campaign);
       const where = campaign.slug;
-      for (const id of tournament.rule.gameIds) expect(text, `${where}: ${id}`).toContain(titleNames.get(id) ?? `(no title ${id})`);
-      expect(text, where).toContain(`mindst ${formatKr(tournament.rule.minStakeOre)} pr. spin`);
-      expect(text, where).toMatch(/største enkeltgevinst divideret med indsatsen/);
-      expect(text, where).toMatch(/bonusmidler eller med gratis spins[^.]*tæller ikke/);
-      expect(text, where).toMatch(/vinder den spiller, der først opnåede scoren/);
+      if (tournament.rule.kind === 'best_multiplier') {
+        for (const id of tournament.rule.gameIds) expect(text, `${where}: ${id}`).toContain(titleNames.get(id) ?? `(no title ${id})`);
+        expect(text, where).toContain(`mindst ${formatKr(tournament.rule.minStakeOre)} pr. spin`);
+        expect(text, where).toMatch(/største enkeltgevinst divideret med indsatsen/);
+        expect(text, where).toMatch(/bonusmidler eller med gratis spins[^.]*tæller ikke/);
+        expect(text, where).toMatch(/vinder den spiller, der først opnåede scoren/);
+      } else {
+        // The live tables by the name the live lobby gives them (the studio's: Nattergal Blackjack).
+        expect(tournament.rule.gameIds, where).toEqual(['nattergal-blackjack']);
+        expect(text, where).toContain('Nattergal Blackjack');
+        expect(text, where).toMatch(/1 point for (en|hver) vundet hånd og 2 point for (en|hver) blackjack/);
+        expect(text, where).toMatch(/uafgjort \(push\), og en tabt hånd giver ingen point/);
+        expect(text, where).toContain(`indsats ved bordets start er mindst ${formatKr(tournament.rule.minStakeOre)}`);
+        expect(text, where).toMatch(/vinder den spiller, der først nåede pointtallet/);
+      }
       const pool = prizePool(tournament);
       expect(text, where).toContain(`${formatKr(pool.totalOre)}`);
       expect(text, where).toContain(`${pool.places} bedst placerede spillere`);
+      expect(text, where).toMatch(/højst 1\.000 kr\./);
       for (const band of tournament.prizes) {
         const place = band.fromRank === band.toRank ? `${band.fromRank}. plads` : `${band.fromRank}.-${band.toRank}. plads`;
         expect(text, `${where}: ${place}`).toContain(`${place} ${formatKr(band.prizeOre)}`);

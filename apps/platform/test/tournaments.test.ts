@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bestRounds } from '../src/games/tournament-scores.js';
+import { tournamentScores } from '../src/games/tournament-scores.js';
 import { checkInvariants } from '../src/invariants/check.js';
 import { players } from '../src/players/schema.js';
 import { createSessionStore } from '../src/players/sessions.js';
@@ -204,7 +204,7 @@ describe('a tournament edition', () => {
         db: platform.database.db,
         clock: platform.clock,
         wallet: createWalletService(platform.database.db, platform.clock),
-        bestRounds,
+        scores: tournamentScores,
         shownNames: async () => new Map(),
         assertMayPlay: async () => undefined,
       }).settleEnded();

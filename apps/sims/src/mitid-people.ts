@@ -421,6 +421,25 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Has a demo account: plays a jackpot title, wins a forced drop and sees it on /jackpots and /nyevindere (browser tests, desktop).',
     ),
+    // Demo accounts of the tournaments browser test (apps/web/e2e/tournaments.spec.ts), one per project.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f31',
+      'Tina',
+      'Turnering',
+      '1988-04-12',
+      937,
+      'substantial',
+      'Has a demo account: joins Månedens turnering and sees the leaderboard move after a round (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f32',
+      'Tobias',
+      'Turnering',
+      '1986-10-07',
+      938,
+      'substantial',
+      'Has a demo account: joins Månedens turnering and sees the leaderboard move after a round (browser tests, desktop).',
+    ),
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01',

@@ -270,3 +270,29 @@ export const liveWarningClocks = pgTable('live_warning_clocks', {
   playSince: timestamp('play_since', { withTimezone: true }).notNull(),
   warningSince: timestamp('warning_since', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A live blackjack round's hands as the studio reported them with its credit (issue 27): the
+ * tournaments count won hands and blackjacks from these. One row per round (its key); written after
+ * the round's money, again by a repeated credit (nothing changes then). `played_at` is the round's
+ * start (its first stake), which a tournament's window and a player's entry are judged by.
+ */
+export const liveHandResults = pgTable(
+  'live_hand_results',
+  {
+    providerId: text('provider_id').notNull(),
+    roundId: text('round_id').notNull(),
+    playerId: uuid('player_id').notNull(),
+    gameId: text('game_id').notNull(),
+    baseStakeOre: bigint('base_stake_ore', { mode: 'number' }).notNull(),
+    hands: jsonb('hands').$type<{ stakeOre: number; outcome: string }[]>().notNull(),
+    /** Hands won other than by a blackjack, and blackjacks. */
+    wonHands: integer('won_hands').notNull(),
+    blackjacks: integer('blackjacks').notNull(),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'live_hand_results_pkey', columns: [t.providerId, t.roundId] }),
+    index('live_hand_results_player_idx').on(t.playerId, t.playedAt),
+  ],
+);

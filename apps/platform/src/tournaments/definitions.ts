@@ -16,13 +16,15 @@ const prizeBand = z
 
 /**
  * A points rule (stated in the campaign's terms), computed from real rounds only; none rewards
- * losing money (issue 27):
+ * losing money (issue 27; games/tournament-scores.ts):
  * - `best_multiplier`: a player's best single round on the named titles at a stake of at least
  *   `minStakeOre`, own money only (no bonus money, no free rounds), as its win over its stake;
  *   points are hundredths of that multiple (a 500 kr. win on 1 kr. is 50000: "500 point").
+ * - `won_hands`: live blackjack hands on the named tables, of rounds sat down to with at least
+ *   `minStakeOre`: 1 point a hand won, 2 a blackjack (in hundredths, as above).
  */
 const rule = z.object({
-  kind: z.literal('best_multiplier'),
+  kind: z.enum(['best_multiplier', 'won_hands']),
   gameIds: z.array(slug).min(1).max(50),
   minStakeOre: z.number().int().min(1),
 });

@@ -10,7 +10,7 @@ const row = z.object({
   rank: z.number().int(),
   /** "Dorte D."; null: the player chose not to be shown among winners (the storefront says "Anonym spiller"). */
   name: z.string().nullable(),
-  /** The rule's points: for best_multiplier hundredths of the best round's win over its stake. */
+  /** The rule's points in hundredths: of the best round's win over its stake (best_multiplier), of points (won_hands). */
   points: z.number().int(),
   reachedAt: isoDateTime,
   gameId: z.string(),
@@ -28,7 +28,7 @@ const tournament = z.object({
   startsAt: isoDateTime,
   endsAt: isoDateTime,
   status: z.enum(['open', 'upcoming', 'ended']),
-  rule: z.object({ kind: z.literal('best_multiplier'), gameIds: z.array(z.string()), minStakeOre: ore }),
+  rule: z.object({ kind: z.enum(['best_multiplier', 'won_hands']), gameIds: z.array(z.string()), minStakeOre: ore }),
   prizes: z.array(z.object({ fromRank: z.number().int(), toRank: z.number().int(), prizeOre: ore })),
   prizePoolOre: ore,
   placesPaid: z.number().int(),

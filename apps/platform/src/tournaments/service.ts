@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { BestRound } from '../games/tournament-scores.js';
+import type { Score, ScoreInput } from '../games/tournament-scores.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import {
@@ -26,11 +26,8 @@ export interface TournamentsDeps {
   clock: () => Date;
   wallet: Pick<WalletService, 'transfer' | 'systemAccount' | 'playerAccount'>;
   definitions?: readonly TournamentDefinition[];
-  /** The games context's best round of each entrant under a best_multiplier rule (games/tournament-scores.ts). */
-  bestRounds: (
-    runner: Pick<Db, 'execute'>,
-    input: { entries: readonly { playerId: string; since: Date }[]; gameIds: readonly string[]; minStakeOre: number; until: Date },
-  ) => Promise<BestRound[]>;
+  /** The games context's score of each entrant under the tournament's rule, from their rounds (games/tournament-scores.ts). */
+  scores: (runner: Pick<Db, 'execute'>, input: ScoreInput) => Promise<Score[]>;
   /** The players context's names as the site shows a winner ("Dorte D."); null for a player who chose not to be shown. */
   shownNames: (playerIds: string[]) => Promise<Map<string, string | null>>;
   /** The limits context's refusal of a paused or closed player. */
@@ -110,13 +107,12 @@ export function createTournaments(deps: TournamentsDeps) {
       .select({ playerId: tournamentEntries.playerId, joinedAt: tournamentEntries.joinedAt })
       .from(tournamentEntries)
       .where(and(eq(tournamentEntries.tournamentSlug, tournament.slug), eq(tournamentEntries.edition, edition.edition)));
-    const best = await deps.bestRounds(runner, {
+    const best = await deps.scores(runner, {
+      rule: tournament.rule,
       entries: entries.map((entry) => ({
         playerId: entry.playerId,
         since: entry.joinedAt > edition.startsAt ? entry.joinedAt : edition.startsAt,
       })),
-      gameIds: tournament.rule.gameIds,
-      minStakeOre: tournament.rule.minStakeOre,
       until: edition.endsAt,
     });
     best.sort(

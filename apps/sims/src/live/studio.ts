@@ -157,16 +157,26 @@ export async function startLiveStudio(options: LiveStudioOptions): Promise<LiveS
         const taken = seat.debits.filter((debit) => debit.state === 'taken');
         if (taken.length > 0) {
           const result = round.result!;
-          const amount =
-            result.kind === 'blackjack'
-              ? settleHand(handOf(seat, result.shoe), result.shoe).settlement.totalReturnOre
-              : taken.flatMap((debit) => debit.bets).reduce((sum, bet) => sum + returnOf(bet, result), 0);
+          const hand = result.kind === 'blackjack' ? handOf(seat, result.shoe) : null;
+          const settlement = hand && result.kind === 'blackjack' ? settleHand(hand, result.shoe).settlement : null;
+          const amount = settlement
+            ? settlement.totalReturnOre
+            : taken.flatMap((debit) => debit.bets).reduce((sum, bet) => sum + returnOf(bet, result), 0);
           const answer = await untilAnswered(() =>
             wallet.credit({
               ...common,
               transactionId: `${seat.roundId}-${seat.launch.token.slice(0, 12)}-credit`,
               amount,
               debitTransactionIds: taken.map((d) => d.transactionId),
+              // A blackjack round's hands as they ended (the operator's tournaments count them).
+              ...(settlement && hand
+                ? {
+                    result: {
+                      baseStakeOre: hand.round.baseStakeOre,
+                      hands: settlement.hands.map((entry) => ({ stakeOre: entry.stakeOre, outcome: entry.outcome })),
+                    },
+                  }
+                : {}),
             }),
           );
           if (!answer) return;

@@ -38,7 +38,16 @@ export interface DebitRequest {
   amount: number;
   currency: 'DKK';
 }
-export type CreditRequest = DebitRequest & { debitTransactionIds: string[] };
+/**
+ * A blackjack round's hands as they ended, sent with its credit (issue 27: the operator's
+ * tournaments count won hands and blackjacks): the stake the player sat down with and each hand's
+ * stake and outcome, splits as hands of their own.
+ */
+export interface HandsResult {
+  baseStakeOre: number;
+  hands: { stakeOre: number; outcome: 'blackjack' | 'win' | 'push' | 'lose' | 'bust' | 'surrender' }[];
+}
+export type CreditRequest = DebitRequest & { debitTransactionIds: string[]; result?: HandsResult };
 export interface CancelRequest {
   requestId: string;
   sessionToken: string;

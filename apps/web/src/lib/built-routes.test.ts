@@ -80,7 +80,8 @@ describe('built routes (no link to the 404 page)', () => {
     expect(isBuiltRoute('/spilleautomater?side=2')).toBe(true);
     expect(isBuiltRoute('/live-casino?side=2')).toBe(true);
     expect(isBuiltRoute('/jackpots?side=2')).toBe(true);
-    expect(isBuiltRoute('/min-konto/gamification?side=2')).toBe(false);
+    expect(isBuiltRoute('/min-konto/gamification?side=2')).toBe(true);
+    expect(isBuiltRoute('/min-konto/point?side=2')).toBe(false);
   });
 
   it('filters a menu, an unbuilt entry taking its children with it', () => {
@@ -91,14 +92,17 @@ describe('built routes (no link to the 404 page)', () => {
     const entry = (slug: string, child: Entry[] = []): Entry => ({ slug, child });
     const menu = [
       entry('/'),
-      entry('/min-konto/gamification', [entry('/min-konto/gamification/point'), entry('/kampagner')]),
-      entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/kampagne'), entry('/min-konto/gamification')]),
+      entry('/min-konto/point', [entry('/min-konto/point/historik'), entry('/kampagner')]),
+      entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/gamification'), entry('/min-konto/point')]),
     ];
-    expect(builtMenu(menu)).toEqual([entry('/'), entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/kampagne')])]);
+    expect(builtMenu(menu)).toEqual([
+      entry('/'),
+      entry('/min-konto/oversigt', [entry('/min-konto/profil'), entry('/min-konto/gamification')]),
+    ]);
     // A later session switches an entry back on by adding its prefix.
-    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/min-konto/gamification']).map((item) => item.slug)).toEqual([
+    expect(builtMenu(menu, [...BUILT_ROUTE_PREFIXES, '/min-konto/point']).map((item) => item.slug)).toEqual([
       '/',
-      '/min-konto/gamification',
+      '/min-konto/point',
       '/min-konto/oversigt',
     ]);
   });
@@ -107,7 +111,8 @@ describe('built routes (no link to the 404 page)', () => {
     for (const url of ['/min-konto/kampagne', '/min-konto/kampagne?fane=aktive']) expect(isBuiltRoute(url), url).toBe(true);
     expect(hasPage('/min-konto/kampagne')).toBe(true);
     const campaigns = seed('campaigns') as { slug: string; ctaUrl: string }[];
-    expect(campaigns.filter((campaign) => campaign.ctaUrl === '/min-konto/kampagne').length).toBeGreaterThan(0);
+    // The tournaments' campaigns call to the player's tournaments page.
+    expect(campaigns.filter((campaign) => campaign.ctaUrl === '/min-konto/gamification').length).toBeGreaterThan(0);
     for (const campaign of campaigns) expect(isBuiltRoute(campaign.ctaUrl), campaign.slug).toBe(hasPage(campaign.ctaUrl));
   });
 
@@ -147,7 +152,7 @@ describe('built routes (no link to the 404 page)', () => {
 
   it('unlinks content HTML links to unbuilt pages, keeping their words', () => {
     const html = sanitizeRichText(
-      '<p>Se <a href="/min-konto/gamification">dine point</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
+      '<p>Se <a href="/min-konto/point">dine point</a> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank">ROFUS</a>.</p>',
     );
     expect(html).toBe(
       '<p>Se <span>dine point</span> eller <a href="/kampagner">kampagnerne</a> og <a href="https://www.rofus.nu" target="_blank" rel="noopener noreferrer">ROFUS</a>.</p>',

@@ -5,7 +5,7 @@
  * always shown. A prefix is a page and everything under it; one ending in '/' only what is under it.
  *
  * When a page ships, add its prefix here and the entries the seed already has show again; nothing
- * in the content needs to change. Not built yet (a later issue): '/min-konto/gamification'. A unit test checks
+ * in the content needs to change. A unit test checks
  * that every prefix here has its page under src/app.
  */
 export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
@@ -35,6 +35,8 @@ export const BUILT_ROUTE_PREFIXES: readonly string[] = Object.freeze([
   '/min-konto/spilhistorik',
   // The player's offers and bonuses (issue 27; the spec's account page "kampagne").
   '/min-konto/kampagne',
+  // The player's tournaments (issue 27; the menu's "Turneringer", the spec's account page "gamification").
+  '/min-konto/gamification',
   // The slot pages (issue 14): the lobby and everything under it (new games, favourites, search,
   // the launch routes), the whole catalogue and the most played.
   '/spilleautomater',

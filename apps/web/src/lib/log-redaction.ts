@@ -17,6 +17,7 @@ const SECRET_SEGMENT = new RegExp(
       String.raw`/Player/MarketingNotification/`,
       String.raw`/Players/(?:documents|registrations|sessions|users)/`,
       String.raw`/Support/contact/(?!challenge\b)`,
+      String.raw`/Tournaments/`,
       String.raw`/Wallet/transactions/`,
     ].join('|') +
     String.raw`)(?!\[redacted\])[^/?#\s'"]+`,

@@ -5743,7 +5743,7 @@ export interface operations {
                                 status: "open" | "upcoming" | "ended";
                                 rule: {
                                     /** @enum {string} */
-                                    kind: "best_multiplier";
+                                    kind: "best_multiplier" | "won_hands";
                                     gameIds: string[];
                                     minStakeOre: number;
                                 };
@@ -5819,7 +5819,7 @@ export interface operations {
                                 status: "open" | "upcoming" | "ended";
                                 rule: {
                                     /** @enum {string} */
-                                    kind: "best_multiplier";
+                                    kind: "best_multiplier" | "won_hands";
                                     gameIds: string[];
                                     minStakeOre: number;
                                 };
@@ -5920,7 +5920,7 @@ export interface operations {
                             status: "open" | "upcoming" | "ended";
                             rule: {
                                 /** @enum {string} */
-                                kind: "best_multiplier";
+                                kind: "best_multiplier" | "won_hands";
                                 gameIds: string[];
                                 minStakeOre: number;
                             };

@@ -46,3 +46,9 @@ export type PlayerOffers = PlatformData<'/Bonus/offers/{sessionId}', 'get'>;
 export type AvailableOffer = PlayerOffers['available'][number];
 /** One of the player's bonuses: open (`outcome` null) or ended. */
 export type PlayerBonus = PlayerOffers['active'][number];
+
+/** A tournament's edition now, with its rule, prizes and leaderboard (issue 27). */
+export type Tournament = PlatformData<'/Tournaments', 'get'>['tournaments'][number];
+/** The player's tournaments page: each tournament with their entry and place, and their prizes. */
+export type PlayerTournaments = PlatformData<'/Tournaments/{sessionId}', 'get'>;
+export type TournamentPrize = PlayerTournaments['prizes'][number];

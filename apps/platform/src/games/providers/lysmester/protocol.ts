@@ -68,12 +68,24 @@ export const debitBody = z.object({
   amount: money.min(1),
   currency: z.literal('DKK'),
 });
-export const creditBody = debitBody.extend({ amount: money, debitTransactionIds: z.array(ref).max(100) });
+/**
+ * A blackjack round's hands as they ended (issue 27: the tournaments count won hands and
+ * blackjacks): the stake the player sat down with, and each hand's stake and outcome.
+ */
+export const handsResult = z.object({
+  baseStakeOre: money.min(1),
+  hands: z
+    .array(z.object({ stakeOre: money, outcome: z.enum(['blackjack', 'win', 'push', 'lose', 'bust', 'surrender']) }))
+    .min(1)
+    .max(4),
+});
+export const creditBody = debitBody.extend({ amount: money, debitTransactionIds: z.array(ref).max(100), result: handsResult.optional() });
 export const cancelBody = debitBody.extend({ referenceTransactionId: ref, amount: money });
 
 export type DebitBody = z.infer<typeof debitBody>;
 export type CreditBody = z.infer<typeof creditBody>;
 export type CancelBody = z.infer<typeof cancelBody>;
+export type HandsResult = z.infer<typeof handsResult>;
 
 /**
  * The studio's signature over the body exactly as sent: `sha256=` and the hex HMAC-SHA256 of

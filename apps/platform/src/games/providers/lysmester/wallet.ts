@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { isOverload, type Db } from '../../../db/client.js';
 import { AppError } from '../../../shared/errors.js';
-import { gameRounds, gameSessions } from '../../schema.js';
+import { gameRounds, gameSessions, liveHandResults } from '../../schema.js';
 import type { LiveWarning } from '../../live/warning.js';
 import type { GamesService } from '../../service.js';
 import type { GameSessionEndReason } from '../../sessions.js';
@@ -12,6 +12,7 @@ import {
   type CancelBody,
   type CreditBody,
   type DebitBody,
+  type HandsResult,
   type WalletAnswer,
   type WalletStatus,
 } from './protocol.js';
@@ -189,8 +190,37 @@ export function createLysmesterWallet({
       const round = roundOf(body.roundId, session);
       await games.win(providerId, { sessionId: session.id, roundId: round, transactionId: body.transactionId, amountOre: body.amount });
       const ended = await games.endRound(providerId, { sessionId: session.id, roundId: round });
+      if (body.result) await keepHands(round, body.result);
       return okWith(ended.balanceOre);
     });
+
+  /**
+   * A blackjack round's hands (issue 27: the tournaments count them), kept once per round after its
+   * money: a credit sent again writes nothing new, and a credit whose answer was lost before this
+   * ran is sent again by the studio until answered, so the hands are never missing for long.
+   */
+  async function keepHands(round: string, result: HandsResult) {
+    const [played] = await db
+      .select({ playerId: gameRounds.playerId, gameId: gameRounds.gameId, createdAt: gameRounds.createdAt })
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerId, providerId), eq(gameRounds.roundId, round)))
+      .limit(1);
+    if (!played) return;
+    await db
+      .insert(liveHandResults)
+      .values({
+        providerId,
+        roundId: round,
+        playerId: played.playerId,
+        gameId: played.gameId,
+        baseStakeOre: result.baseStakeOre,
+        hands: result.hands,
+        wonHands: result.hands.filter((hand) => hand.outcome === 'win').length,
+        blackjacks: result.hands.filter((hand) => hand.outcome === 'blackjack').length,
+        playedAt: played.createdAt,
+      })
+      .onConflictDoNothing();
+  }
 
   /**
    * A debit given back (a voided round, or a debit whose answer never came): the contract's

@@ -9,7 +9,10 @@ import offerStyles from '@/components/offers/offers.module.css';
 import { ContentMissing, getCampaign, getTranslator, isSlug } from '@/lib/content';
 import { pickTranslations } from '@/lib/i18n';
 import { campaignHref } from '@/lib/offer-rules';
-import { loadPublicOffers } from '@/lib/offers';
+import { loadGameLinks, loadPublicOffers } from '@/lib/offers';
+import { TOURNAMENT_TEXT_KEYS } from '@/components/tournaments/text-keys';
+import { TournamentBoard } from '@/components/tournaments/tournament-board';
+import { loadTournaments } from '@/lib/tournaments';
 import { seoMetadata } from '@/lib/seo';
 import { isBuiltRoute } from '@/lib/built-routes';
 import { richText } from '@/lib/rich-text';
@@ -47,15 +50,25 @@ async function loadOffer(slug: string) {
   return offers.ok ? offers.data.offers.find((offer) => offer.campaignSlug === slug) : undefined;
 }
 
+/** The campaign's tournament (issue 27), when the platform runs one for it, with its titles' names and links. */
+async function loadTournament(slug: string) {
+  const answer = await loadTournaments();
+  const tournament = answer.ok ? answer.data.tournaments.find((entry) => entry.campaignSlug === slug) : undefined;
+  if (!tournament) return null;
+  const links = await loadGameLinks(tournament.rule.gameIds);
+  return { tournament, games: Object.fromEntries([...links].map(([id, link]) => [id, { name: link.name, href: link.href }])) };
+}
+
 /**
  * A campaign on its own page: the header and wallpaper stay hidden here (spec §2). A campaign with
  * an offer (issue 27) shows its key terms beside "Hent tilbud" (for a guest "Log ind" and "Opret
- * konto") in the content's call to action's place; the page stays one cached page for everyone,
- * and the browser tells a player from a guest.
+ * konto") in the content's call to action's place; a tournament's campaign its board ("Tilmeld
+ * dig", its live leaderboard). The page stays one cached page for everyone, and the browser tells a
+ * player from a guest (the board asks for the player's own view once shown).
  */
 export default async function CampaignPage({ params }: Props) {
   const { slug } = await params;
-  const [item, t, offer] = await Promise.all([loadCampaign(slug), getTranslator(), loadOffer(slug)]);
+  const [item, t, offer, tournament] = await Promise.all([loadCampaign(slug), getTranslator(), loadOffer(slug), loadTournament(slug)]);
   return (
     <article className="panel">
       <Link href="/kampagner" className="back-link">
@@ -80,6 +93,13 @@ export default async function CampaignPage({ params }: Props) {
           <OfferTerms offer={offer} t={t} />
           <ClaimOffer code={offer.code} returnPath={campaignHref(slug)} texts={pickTranslations(t, CLAIM_TEXT_KEYS)} />
         </section>
+      ) : item.active && tournament ? (
+        <TournamentBoard
+          initial={tournament.tournament}
+          texts={pickTranslations(t, TOURNAMENT_TEXT_KEYS)}
+          games={tournament.games}
+          returnPath={campaignHref(slug)}
+        />
       ) : item.active && isBuiltRoute(item.ctaUrl) ? (
         <p>
           <Link href={item.ctaUrl} className="btn btn-primary" prefetch={false}>
