@@ -423,7 +423,7 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
     ),
     // Demo accounts of the tournaments browser test (apps/web/e2e/tournaments.spec.ts), one per project.
     person(
-      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f31',
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f51',
       'Tina',
       'Turnering',
       '1988-04-12',
@@ -432,7 +432,7 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'Has a demo account: joins Månedens turnering and sees the leaderboard move after a round (browser tests, phone).',
     ),
     person(
-      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f32',
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f52',
       'Tobias',
       'Turnering',
       '1986-10-07',

@@ -20,6 +20,12 @@ describe('identity stand-ins', () => {
     expect([...cprByName].filter(([, cprs]) => cprs.size > 1).map(([name]) => name)).toEqual([]);
   });
 
+  it('give every MitID its own uuid (the login page and the browser tests pick an identity by it)', () => {
+    const seen = new Set<string>();
+    const twice = MITID_IDENTITIES.map((p) => p.uuid).filter((uuid) => seen.size === seen.add(uuid).size);
+    expect(twice).toEqual([]);
+  });
+
   it('publish an OpenID Connect discovery document per issuer, with PKCE and RS256', async () => {
     for (const name of ['mitid', 'mobilepay']) {
       const discovery = (await (await fetch(`${sims.url}/${name}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;

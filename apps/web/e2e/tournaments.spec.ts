@@ -11,7 +11,7 @@ import { depositByCard, gameSession, playRound } from './game-money';
 // The players are this spec's own, one per project (apps/sims/src/mitid-people.ts): Tina and
 // Tobias Turnering.
 
-const PLAYERS = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f31', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f32' };
+const PLAYERS = { phone: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f51', desktop: '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f52' };
 const CAMPAIGN = '/kampagner/maanedens-turnering';
 
 /** The cookie banner and the popups a login brings, answered whenever they come up, as a player does. */
@@ -90,8 +90,9 @@ test('a player joins Månedens turnering from its campaign page and sees the lea
   await expect(myRow(page)).toContainText(`${isPhone(page) ? 'Tina' : 'Tobias'} T. (dig)`);
   await expect(board.getByTestId('tournament-standing')).toHaveText(/^Din placering: \d+\. plads med 42 point\.$/);
 
-  // The menu's "Turneringer": the same board, the player in it; a better round moves it to 120 point.
-  await fromMenu(page, 'Turneringer');
+  // "Min konto → Turneringer" from the terms (a campaign page has no header; the menu's entry is
+  // walked by links.spec.ts): the same board, the player in it; a better round moves it to 120 point.
+  await page.getByRole('link', { name: 'Min konto → Turneringer' }).first().click();
   await expect(page).toHaveURL(/\/min-konto\/gamification$/);
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Turneringer');
