@@ -159,15 +159,18 @@ export async function startPlatformWithCards(
   return { sims, platform, close: async () => (await platform.close(), await sims.close()) };
 }
 
-export async function createLoggedInPlayer(platform: TestPlatform, options: { monthlyLimitOre?: number } = {}) {
+export async function createLoggedInPlayer(
+  platform: TestPlatform,
+  options: { monthlyLimitOre?: number; firstName?: string; lastName?: string } = {},
+) {
   const id = randomUUID();
   await platform.database.db.insert(players).values({
     id,
     mitidUuid: `mitid-${id}`,
     cprHash: `hash-${id}`,
     cprEncrypted: 'x',
-    firstName: 'Test',
-    lastName: 'Spiller',
+    firstName: options.firstName ?? 'Test',
+    lastName: options.lastName ?? 'Spiller',
     birthDate: '1990-01-01',
     email: `${id}@example.dk`,
     mobileCc: '+45',

@@ -11,7 +11,7 @@ import { createTournaments } from '../src/tournaments/service.js';
 import { walletTransfers } from '../src/wallet/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { gameProvider, launchToken, type GameProviderClient } from './games-provider.js';
-import { fundPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { createLoggedInPlayer, fundPlayer, startTestPlatform, type TestPlatform } from './harness.js';
 
 // Issue 27: tournaments. A player joins the edition running now; their points are their best
 // round's win over its stake on the tournament's titles, own money at the minimum stake, from the
@@ -52,19 +52,7 @@ type View = {
 
 /** A player with 1.000 kr. of their own, a session on the platform's clock, and a given name. */
 async function newPlayer(firstName: string, lastName: string) {
-  const id = randomUUID();
-  await platform.database.db.insert(players).values({
-    id,
-    mitidUuid: `mitid-${id}`,
-    cprHash: `hash-${id}`,
-    cprEncrypted: 'x',
-    firstName,
-    lastName,
-    birthDate: '1990-01-01',
-    email: `${id}@example.dk`,
-    mobileCc: '+45',
-    mobileNo: '20304050',
-  });
+  const { id } = await createLoggedInPlayer(platform, { firstName, lastName });
   await fundPlayer(platform, id, 100_000);
   return { id, token: await sessionOf(id) };
 }

@@ -133,6 +133,19 @@ export const ROUTES: Route[] = [
     session: 'required',
     read: true,
   },
+  // The tournaments (issue 27): the boards (a player's own, else the public ones), and a join.
+  { id: 'GET /api/tournaments', method: 'GET', path: '/api/tournaments', csrf: false, session: 'ignored', read: true },
+  {
+    id: 'POST /api/tournaments/join',
+    method: 'POST',
+    path: '/api/tournaments/join',
+    body: {
+      kind: 'json',
+      schema: obj({ tournament: str({ pattern: '^[a-z0-9-]{2,80}$' }), edition: str({ pattern: String.raw`^\d{4}-(\d{2}|W\d{2})$` }) }),
+    },
+    csrf: true,
+    session: 'required',
+  },
   { id: 'GET /api/contact/challenge', method: 'GET', path: '/api/contact/challenge', csrf: false, session: 'ignored', read: true },
   {
     id: 'POST /api/contact',
