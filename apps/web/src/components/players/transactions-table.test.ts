@@ -16,6 +16,7 @@ describe('the labels of a transaction row', () => {
       statusLabel(t, row('bonus_grant', 'bonus', 'transfer_bonus')),
     ]).toEqual(['Bonus', 'Overført bonus']);
     expect(typeLabel(t, row('bonus_convert', 'bonus', 'transfer_bonus'))).toBe('Omsat bonus');
+    expect(typeLabel(t, row('bonus_prize', 'bonus', 'transfer_bonus'))).toBe('Turneringspræmie');
   });
 
   it('names the spec’s bonus types beside the status: free rounds’ wins and bonus, a money bonus', () => {

@@ -55,10 +55,12 @@ export const shortId = (id: string) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) 
 
 /**
  * Kinds with a label of their own within their type: a bonus wagered through and moved to cash; a
- * jackpot hit (issue 26), paid from its pool apart from the game's win.
+ * tournament's prize (issue 27), a bonus paid as cash; a jackpot hit (issue 26), paid from its pool
+ * apart from the game's win.
  */
 const KIND_KEYS: Record<string, string> = {
   bonus_convert: 'transactions.type_bonus_convert',
+  bonus_prize: 'transactions.type_bonus_prize',
   jackpot_win: 'transactions.type_jackpot_win',
 };
 
