@@ -7,7 +7,7 @@ import type { Tournament } from './platform-types';
  * The storefront's loaders of the tournaments (issue 27; the platform's `/Tournaments…`), shared by
  * the campaign pages, the player's tournaments page (/min-konto/gamification) and /api/tournaments.
  * A leaderboard is read from the rounds as they are played: the public one is kept 10 s at most (a
- * campaign page stays cached; its board asks /api/tournaments again once shown), a player's never.
+ * campaign page and a guest's board poll share it), a player's never.
  */
 
 /** How old the public boards may be in a cached page. */
@@ -20,9 +20,6 @@ export const loadTournaments = () =>
       fetch: (request: Request) => fetch(request, { next: { revalidate: TOURNAMENTS_REVALIDATE_SECONDS } } as RequestInit),
     }),
   );
-
-/** The same, never cached (/api/tournaments for a guest's board). */
-export const loadTournamentsNow = () => platformAnswer(platformNoStore.GET('/Tournaments'));
 
 /** The player's: each tournament with their entry and place, and the prizes they have won. */
 export const loadPlayerTournaments = (token: string) =>
