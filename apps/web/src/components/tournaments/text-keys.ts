@@ -32,6 +32,7 @@ export const TOURNAMENT_TEXT_KEYS = [
   'campaign.tournament_you',
   'campaign.tournament_your_standing',
   'campaign.tournament_your_standing_none',
+  'campaign.tournament_your_standing_none_won_hands',
   'campaign.tournament_name_maanedens-turnering',
   'campaign.tournament_name_live-blackjack-mesterskabet',
   'btn.login',

@@ -224,7 +224,11 @@ export function TournamentBoard({
           <p data-testid="tournament-standing">
             {tournament.standing
               ? t('campaign.tournament_your_standing', { rank: tournament.standing.rank, points: pointsText(tournament.standing.points) })
-              : t('campaign.tournament_your_standing_none')}
+              : t(
+                  tournament.rule.kind === 'won_hands'
+                    ? 'campaign.tournament_your_standing_none_won_hands'
+                    : 'campaign.tournament_your_standing_none',
+                )}
           </p>
         ) : null}
       </div>

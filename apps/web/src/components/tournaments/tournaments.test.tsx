@@ -135,6 +135,23 @@ describe('a tournament’s board', () => {
       <TournamentBoard initial={{ ...notJoined, status: 'ended' }} texts={texts} games={GAMES} returnPath="/x" player />,
     );
     expect(ended).not.toContain('data-testid="tournament-join"');
+    // An entrant of the live championship without points is told of hands, not spins.
+    const hands = renderToStaticMarkup(
+      <TournamentBoard
+        initial={{
+          ...MONTHLY,
+          slug: 'live-blackjack-mesterskabet',
+          rule: { kind: 'won_hands', gameIds: ['nattergal-blackjack'], minStakeOre: 2_500 },
+          standing: null,
+        }}
+        texts={texts}
+        games={{}}
+        returnPath="/x"
+        player
+      />,
+    );
+    expect(text(hands)).toContain('En vundet hånd ved bordet');
+    expect(text(hands)).not.toContain('spin med gevinst');
     expect(text(ended)).toContain('Afsluttet');
   });
 });
