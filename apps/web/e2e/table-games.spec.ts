@@ -143,6 +143,7 @@ async function finishOpenHand(page: Page) {
       .or(page.getByTestId('video-poker-draw'))
       .first();
     if (!(await move.isVisible())) return;
+    await expect(move).toBeEnabled();
     const answered = roundAnswer(page, 'actions');
     await move.click();
     await answered;
@@ -383,6 +384,8 @@ test('one round of each game by keyboard alone: roulette’s layout by arrow key
   answered = roundAnswer(page, 'rounds');
   await page.keyboard.press('Enter');
   await roundOf(answered);
+  // The cards can be held once the dealt hand is on the table (a key before it is nobody's).
+  await expect(page.getByTestId('video-poker-draw')).toBeEnabled();
   await page.keyboard.press('1');
   await page.keyboard.press('3');
   const cards = page.getByTestId('video-poker-card');
