@@ -482,8 +482,6 @@ const NOT_BUILT: [RegExp, string][] = [
   [/dansktalende|danske dealere|på dansk|rigtige? dealere?|ægte dealere?/i, 'no real or Danish-speaking dealers, a dealer’s name only'],
   [/\bkl\. ?\d|åbningstid|hver aften|til midnat|fra eftermiddag/i, 'no opening hours: the tables run round the clock'],
   [/tæller fuldt med|tæller (?:med )?100 %/i, `live stakes count ${WAGERING_CONTRIBUTION_PERCENT.live} % toward the wagering`],
-  // The weekly live-blackjack championship is real since issue 27 (tournaments/); the Thursday draw is not.
-  [/lodtrækning/i, 'no live prize draws yet (issue 27: Torsdagsroulette is a draft)'],
   [/gratis ?spins?|free ?spins?/i, 'no free spins'],
 ];
 

@@ -10,6 +10,11 @@ import { providersFromConfig } from '../src/games/providers.js';
 import { gameRounds, games, liveHandResults } from '../src/games/schema.js';
 import { loadConfig, productionProblems } from '../src/config.js';
 import { rowsOf } from '../src/shared/db.js';
+import { tournamentScores } from '../src/games/tournament-scores.js';
+import { createSessionStore } from '../src/players/sessions.js';
+import { TOURNAMENTS } from '../src/tournaments/definitions.js';
+import { tournamentPrizes } from '../src/tournaments/schema.js';
+import { createTournaments } from '../src/tournaments/service.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { launchToken, playerWithCash } from './games-provider.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
@@ -78,7 +83,7 @@ async function call(
   options: { secret?: string; at?: number; signature?: string; body?: string; tampered?: string } = {},
 ): Promise<Answer> {
   const body = options.body ?? JSON.stringify({ requestId: randomUUID(), ...payload });
-  const timestamp = options.at ?? Math.floor(Date.now() / 1000);
+  const timestamp = options.at ?? Math.floor(platform.clock().getTime() / 1000);
   const response = await platform.publicApp.inject({
     method: 'POST',
     url: `/Games/live/lysmester/${operation}`,
@@ -450,6 +455,123 @@ describe('Lysmester Live wallet', () => {
       result: { baseStakeOre: 2_500, hands: [{ stakeOre: 2_500, outcome: 'jackpot' }] },
     });
     expect(bad.http).toBe(400);
+  });
+
+  it('Torsdagsroulette: ten rounds of 5 kr. or more at the roulette on a Thursday evening are one ticket, drawn once after the evening and paid 100 kr. (issue 27)', async () => {
+    const DRAW = 'torsdagsroulette';
+    // Thursday 3 December 2026, 19:30 in Copenhagen (the evening runs 19:00-22:00).
+    platform.setNow(new Date('2026-12-03T18:30:00Z'));
+    try {
+      /** A player with money and a login on the platform's clock, seated at the roulette. */
+      const logIn = async (playerId: string) =>
+        (
+          await createSessionStore(platform.database.db, platform.clock, { idleMs: 3_600_000, absoluteMs: 3_600_000 }).create(
+            playerId,
+            'mitid',
+          )
+        ).token;
+      const sit = async () => {
+        const player = await playerWithCash(platform, 100_000);
+        const token = await logIn(player.id);
+        return { id: player.id, token, sessionToken: await launchToken(platform, token, TABLE, PROVIDER) };
+      };
+      /** A roulette round of these debits, paid `returned`, 20 s on. */
+      const spin = async (who: string, stakes: number[], returned = 0) => {
+        const roundId = tableRound();
+        const debits: string[] = [];
+        for (const stake of stakes) {
+          const debit = debitOf(who, roundId, stake);
+          const answer = await call('debit', debit);
+          expect(answer.http, JSON.stringify(answer.body)).toBe(200);
+          debits.push(debit.transactionId);
+        }
+        expect((await call('credit', creditOf(who, roundId, returned, debits))).http).toBe(200);
+        platform.setNow(new Date(platform.clock().getTime() + 20_000));
+      };
+      const view = async (token: string) => {
+        const answer = await platform.app.inject({ method: 'GET', url: `/Tournaments/${token}` });
+        expect(answer.statusCode, answer.body).toBe(200);
+        return (answer.json() as { data: { tournaments: Record<string, unknown>[] } }).data.tournaments.find(
+          (entry) => entry.slug === DRAW,
+        )!;
+      };
+
+      const [anna, bo, carl, paused, almost, small] = [await sit(), await sit(), await sit(), await sit(), await sit(), await sit()];
+      // A ticket: ten rounds of a total stake of 5 kr. or more (two bets of 3 and 2 kr. are one such round).
+      for (const who of [anna, bo, carl, paused]) {
+        await spin(who.sessionToken, [300, 200], 1_000);
+        for (let i = 1; i < 10; i += 1) await spin(who.sessionToken, [500]);
+      }
+      // No ticket: nine rounds and one the studio cancelled (its stake given back); ten rounds of 4 kr.
+      for (let i = 0; i < 9; i += 1) await spin(almost.sessionToken, [500]);
+      const cancelled = tableRound();
+      const debit = debitOf(almost.sessionToken, cancelled, 500);
+      expect((await call('debit', debit)).http).toBe(200);
+      expect((await call('cancel', cancelOf(almost.sessionToken, cancelled, debit.transactionId, 500))).http).toBe(200);
+      for (let i = 0; i < 10; i += 1) await spin(small.sessionToken, [400]);
+
+      expect(await view(anna.token)).toMatchObject({
+        status: 'open',
+        entry: 'automatic',
+        edition: '2026-W49',
+        startsAt: '2026-12-03T18:00:00.000Z',
+        endsAt: '2026-12-03T21:00:00.000Z',
+        drawn: false,
+        progress: { rounds: 10, qualified: true },
+        leaderboard: [],
+      });
+      expect((await view(almost.token)).progress).toEqual({ rounds: 9, qualified: false });
+      expect((await view(small.token)).progress).toEqual({ rounds: 0, qualified: false });
+      // There is nothing to join: a draw takes every player who plays as its terms say.
+      const join = await platform.app.inject({
+        method: 'POST',
+        url: `/Tournaments/${anna.token}/join`,
+        payload: { tournament: DRAW, edition: '2026-W49' },
+      });
+      expect(join.statusCode).toBe(409);
+      expect(join.json()).toMatchObject({ code: 'TOURNAMENT_NO_JOIN' });
+
+      // After the evening (and the grace for a round begun before its end), drawn once, by whichever process.
+      const before = await Promise.all([anna, bo, carl, paused].map((who) => balanceOf(who.id)));
+      // Rounds begun after the evening give no ticket for it.
+      platform.setNow(new Date('2026-12-03T21:00:00Z'));
+      const late = await sit();
+      for (let i = 0; i < 10; i += 1) await spin(late.sessionToken, [500]);
+      platform.setNow(new Date('2026-12-03T21:06:00Z'));
+      const settle = () =>
+        createTournaments({
+          db: platform.database.db,
+          clock: platform.clock,
+          wallet: wallet(),
+          definitions: TOURNAMENTS.filter((tournament) => tournament.slug === DRAW),
+          scores: tournamentScores,
+          shownNames: async () => new Map(),
+          // Paused since: out of the draw, as the terms say.
+          assertMayPlay: async (playerId) => {
+            if (playerId === paused.id) throw new Error('paused');
+          },
+        }).settleEnded();
+      const runs = await Promise.all([settle(), settle()]);
+      expect(runs.reduce((sum, run) => sum + run.prizes, 0)).toBe(3);
+      expect((await settle()).prizes).toBe(0);
+      const after = await Promise.all([anna, bo, carl, paused].map((who) => balanceOf(who.id)));
+      expect(after.map((balance, i) => balance - before[i]!)).toEqual([10_000, 10_000, 10_000, 0]);
+      const prizes = await platform.database.db.select().from(tournamentPrizes).where(eq(tournamentPrizes.tournamentSlug, DRAW));
+      expect(prizes.map((prize) => prize.rank).sort()).toEqual([1, 2, 3]);
+      expect(new Set(prizes.map((prize) => prize.playerId))).toEqual(new Set([anna.id, bo.id, carl.id]));
+      expect(prizes.every((prize) => prize.points === 10 && prize.prizeOre === 10_000)).toBe(true);
+      // The board tells the evening is over and drawn, the winners in the order drawn.
+      const board = await view(await logIn(anna.id));
+      expect(board).toMatchObject({ status: 'ended', drawn: true, entrants: 4 });
+      expect((board.leaderboard as { rank: number; prizeOre: number }[]).map((row) => [row.rank, row.prizeOre])).toEqual([
+        [1, 10_000],
+        [2, 10_000],
+        [3, 10_000],
+      ]);
+      expect(board.standing).toMatchObject({ me: true, prizeOre: 10_000 });
+    } finally {
+      platform.setNow(undefined);
+    }
   });
 
   it('keeps the ledger sound', async () => {

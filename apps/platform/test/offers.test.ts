@@ -4,7 +4,7 @@ import { loadTitles } from '@krone/games-math/titles';
 import { describe, expect, it } from 'vitest';
 import { BONUS_MAX_BET_ORE, DANISH_BONUS_CAPS, freeRoundsValueOre, readBonusCodes, type BonusCode } from '../src/bonus/service.js';
 import { WAGERING_CONTRIBUTION_PERCENT } from '../src/bonus/wagering.js';
-import { editionWindow, prizePool, TOURNAMENTS } from '../src/tournaments/definitions.js';
+import { editionOf, editionWindow, prizePool, TOURNAMENTS } from '../src/tournaments/definitions.js';
 
 // Danish marketing rules: an offer the site shows must be one a player can get, with its real
 // terms. The seeded offer texts (start page, welcome popup, registration, campaigns, landing
@@ -379,6 +379,29 @@ describe('the tournaments the campaigns offer (tournaments/tournaments.json)', (
         expect(text, where).toMatch(/største enkeltgevinst divideret med indsatsen/);
         expect(text, where).toMatch(/bonusmidler eller med gratis spins[^.]*tæller ikke/);
         expect(text, where).toMatch(/vinder den spiller, der først opnåede scoren/);
+      } else if (tournament.rule.kind === 'draw') {
+        // The Thursday draw: its table, its evening, the rounds and stake that give a ticket, one ticket each.
+        expect(tournament.rule.gameIds, where).toEqual(['krone-roulette-live']);
+        expect(text, where).toContain('Krone Roulette Live');
+        expect(tournament.window, where).toEqual({ weekday: 4, from: '19:00', to: '22:00' });
+        expect(text, where).toContain('hver torsdag');
+        expect(text, where).toContain('19.00-22.00 dansk tid');
+        expect(text, where).toContain(`mindst ${tournament.rule.minRounds} runder ved Krone Roulette Live i tidsrummet`);
+        expect(text, where).toContain(`samlet indsats på mindst ${formatKr(tournament.rule.minStakeOre)}`);
+        expect(text, where).toMatch(/ét lod pr\. torsdag, uanset antal runder/);
+        expect(text, where).toContain('Du deltager automatisk');
+        const pool = prizePool(tournament);
+        expect(tournament.prizes, where).toHaveLength(1);
+        expect(text, where).toContain(`${pool.places} vindere, som hver modtager ${formatKr(tournament.prizes[0]!.prizeOre)}`);
+        expect(text, where).toContain(`${pool.places} præmier à ${formatKr(tournament.prizes[0]!.prizeOre)}`);
+        expect(text, where).toMatch(/kontanter uden omsætningskrav/);
+        expect(text, where).toMatch(/inden for en time efter tidsrummets afslutning/);
+        const first = editionOf(tournament, tournament.firstEdition)!;
+        const last = editionOf(tournament, tournament.lastEdition!)!;
+        expect(text, where).toContain(`fra ${formatDateDa(first.startsAt)} til og med ${formatDateDa(last.startsAt)}`);
+        expect(new Date(campaign.startsAt).getTime(), where).toBeLessThanOrEqual(first.startsAt.getTime());
+        expect(new Date(campaign.endsAt).getTime(), where).toBe(last.endsAt.getTime() - 1_000);
+        continue;
       } else {
         // The live tables by the name the live lobby gives them (the studio's: Nattergal Blackjack).
         expect(tournament.rule.gameIds, where).toEqual(['nattergal-blackjack']);

@@ -5,9 +5,18 @@ import { tournamentScores } from '../src/games/tournament-scores.js';
 import { checkInvariants } from '../src/invariants/check.js';
 import { players } from '../src/players/schema.js';
 import { createSessionStore } from '../src/players/sessions.js';
-import { editionAt, editionWindow, MAX_PRIZE_ORE, parseTournaments, prizePool, TOURNAMENTS } from '../src/tournaments/definitions.js';
+import {
+  editionAt,
+  editionOf,
+  editionWindow,
+  endedEditions,
+  MAX_PRIZE_ORE,
+  parseTournaments,
+  prizePool,
+  TOURNAMENTS,
+} from '../src/tournaments/definitions.js';
 import { tournamentEntries, tournamentPrizes } from '../src/tournaments/schema.js';
-import { createTournaments } from '../src/tournaments/service.js';
+import { createTournaments, drawPlaces } from '../src/tournaments/service.js';
 import { walletTransfers } from '../src/wallet/schema.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { gameProvider, launchToken, type GameProviderClient } from './games-provider.js';
@@ -132,6 +141,53 @@ describe('the tournaments’ terms', () => {
     expect(editionAt('weekly', new Date('2027-01-01T12:00:00Z')).edition).toBe('2026-W53');
     expect(editionWindow('monthly', '2026-13')).toBeNull();
     expect(editionWindow('weekly', '2025-W53')).toBeNull();
+  });
+});
+
+describe('the Thursday draw’s terms (Torsdagsroulette)', () => {
+  const DRAW = TOURNAMENTS.find((entry) => entry.slug === 'torsdagsroulette')!;
+
+  it('run each ISO week on its Thursday from 19:00 to 22:00 in Copenhagen, in winter and in summer', () => {
+    expect(editionOf(DRAW, '2026-W49')).toEqual({
+      edition: '2026-W49',
+      startsAt: new Date('2026-12-03T18:00:00Z'),
+      endsAt: new Date('2026-12-03T21:00:00Z'),
+    });
+    expect(editionOf(DRAW, '2027-W26')).toMatchObject({
+      startsAt: new Date('2027-07-01T17:00:00Z'),
+      endsAt: new Date('2027-07-01T20:00:00Z'),
+    });
+    // Over once its evening is (not at the week's end), and not before its first Thursday.
+    expect(endedEditions(DRAW, new Date('2026-12-03T20:59:00Z'), 3)).toEqual([]);
+    expect(endedEditions(DRAW, new Date('2026-12-03T21:00:00Z'), 3).map((edition) => edition.edition)).toEqual(['2026-W49']);
+    expect(endedEditions(DRAW, new Date('2026-12-12T12:00:00Z'), 3).map((edition) => edition.edition)).toEqual(['2026-W50', '2026-W49']);
+    expect(prizePool(DRAW)).toEqual({ places: 100, totalOre: 1_000_000 });
+  });
+
+  it('refuse a draw without its rounds, rounds on a ranked tournament, and an evening that ends before it starts', () => {
+    const { minRounds: _minRounds, ...withoutRounds } = DRAW.rule;
+    expect(() => parseTournaments([{ ...DRAW, rule: withoutRounds }])).toThrow(/minRounds/);
+    expect(() => parseTournaments([{ ...MONTHLY, rule: { ...MONTHLY.rule, minRounds: 10 } }])).toThrow(/minRounds/);
+    expect(() => parseTournaments([{ ...DRAW, window: { weekday: 4, from: '22:00', to: '19:00' } }])).toThrow(/window/);
+    expect(() => parseTournaments([{ ...MONTHLY, window: { weekday: 4, from: '19:00', to: '22:00' } }])).toThrow(/window/);
+  });
+
+  it('draw the places among the tickets, each ticket at most once and each as likely as another', () => {
+    const tickets = ['a', 'b', 'c', 'd', 'e'];
+    expect(drawPlaces(tickets, 100)).toHaveLength(5);
+    expect(new Set(drawPlaces(tickets, 100))).toEqual(new Set(tickets));
+    // Fisher–Yates: the last of those left each time, the first drawn swapped into its place.
+    expect(drawPlaces(tickets, 2, (max) => max - 1)).toEqual(['e', 'a']);
+    expect(drawPlaces(tickets, 2, () => 0)).toEqual(['a', 'b']);
+    const won = new Map(tickets.map((ticket) => [ticket, 0]));
+    const draws = 20_000;
+    for (let i = 0; i < draws; i += 1) {
+      const drawn = drawPlaces(tickets, 2);
+      expect(new Set(drawn).size).toBe(2);
+      for (const ticket of drawn) won.set(ticket, won.get(ticket)! + 1);
+    }
+    // Each wins 2 in 5 draws: 8.000 of 20.000, its standard deviation 69; 600 off is over eight of them.
+    for (const count of won.values()) expect(Math.abs(count - (draws * 2) / 5)).toBeLessThan(600);
   });
 });
 

@@ -122,6 +122,8 @@ export const ERROR_CATALOGUE = {
   TOURNAMENT_NOT_STARTED: { status: 409, messageKey: 'campaign.tournament_error_not_started' },
   /** The player has joined this edition already. */
   TOURNAMENT_ALREADY_JOINED: { status: 409, messageKey: 'campaign.tournament_error_already_joined' },
+  /** A prize draw has no join: every player who plays as its terms say is in it. */
+  TOURNAMENT_NO_JOIN: { status: 409, messageKey: 'campaign.tournament_error_no_join' },
   // Free rounds (issue 27): a free round the games contract is asked to play (betAndWin with freeRoundsId).
   /** No grant of free rounds by that id for the session's player. */
   FREE_ROUNDS_NOT_FOUND: { status: 404, messageKey: 'games.error_free_rounds_not_found' },

@@ -4,7 +4,7 @@ import { rowsOf } from '../shared/db.js';
 
 /** A tournament's points rule, as the tournaments context states it (tournaments/definitions.ts). */
 export interface ScoreRule {
-  kind: 'best_multiplier' | 'won_hands';
+  kind: 'best_multiplier' | 'won_hands' | 'draw';
   gameIds: readonly string[];
   minStakeOre: number;
 }
@@ -12,7 +12,10 @@ export interface ScoreRule {
 /** An entrant's score under a rule, for the tournaments context (tournaments/service.ts). */
 export interface Score {
   playerId: string;
-  /** In hundredths: of the best round's win over its stake (best_multiplier), of points (won_hands: 100 a hand won, 200 a blackjack). */
+  /**
+   * In hundredths: of the best round's win over its stake (best_multiplier), of points (won_hands:
+   * 100 a hand won, 200 a blackjack). A draw's: the qualifying rounds played, whole.
+   */
   points: number;
   /** When the score was reached: the first to reach a score ranks above a later equal one. */
   reachedAt: Date;
@@ -22,7 +25,10 @@ export interface Score {
 
 export interface ScoreInput {
   rule: ScoreRule;
+  /** The entrants, each from when they joined; a draw has no entry (`everyoneFrom`). */
   entries: readonly { playerId: string; since: Date }[];
+  /** A draw: every player's rounds from this instant count (no join). */
+  everyoneFrom?: Date;
   until: Date;
 }
 
@@ -47,11 +53,27 @@ type Row = { player_id: string; points: string | number; reached_at: string | Da
  * - `won_hands`: live blackjack hands (live_hand_results) of rounds the player sat down to with at
  *   least `minStakeOre`: 1 point a hand won, 2 a blackjack, a push or a loss none; the score's time
  *   is the round that brought the player to it.
+ * - `draw`: every player's rounds on the rule's tables from `everyoneFrom` (no join) of a total
+ *   stake of at least `minStakeOre` (net of a cancelled round's refund), counted.
  */
 export async function tournamentScores(db: Pick<Db, 'execute'>, input: ScoreInput): Promise<Score[]> {
-  if (input.entries.length === 0) return [];
   const until = input.until.toISOString();
   const games = arrayLiteral(input.rule.gameIds);
+  if (input.rule.kind === 'draw') {
+    if (!input.everyoneFrom) return [];
+    return (
+      await rowsOf<Row>(
+        sql`
+    select r.player_id, count(*)::bigint as points, max(r.created_at) as reached_at, min(r.game_id) as game_id
+    from game_rounds r
+    where r.created_at >= ${input.everyoneFrom.toISOString()}::timestamptz and r.created_at < ${until}::timestamptz
+      and r.game_id = any(${games}::text[]) and r.staked_ore >= ${input.rule.minStakeOre}
+    group by r.player_id`,
+        db,
+      )
+    ).map(scoreOf);
+  }
+  if (input.entries.length === 0) return [];
   const query =
     input.rule.kind === 'best_multiplier'
       ? sql`
@@ -74,11 +96,12 @@ export async function tournamentScores(db: Pick<Db, 'execute'>, input: ScoreInpu
     select distinct on (player_id) player_id, total::bigint as points, played_at as reached_at, game_id
     from counted
     order by player_id, total desc, played_at asc`;
-  const rows = await rowsOf<Row>(query, db);
-  return rows.map((row) => ({
-    playerId: row.player_id,
-    points: Number(row.points),
-    reachedAt: new Date(row.reached_at),
-    gameId: row.game_id,
-  }));
+  return (await rowsOf<Row>(query, db)).map(scoreOf);
 }
+
+const scoreOf = (row: Row): Score => ({
+  playerId: row.player_id,
+  points: Number(row.points),
+  reachedAt: new Date(row.reached_at),
+  gameId: row.game_id,
+});

@@ -22,12 +22,19 @@ const prizeBand = z
  *   points are hundredths of that multiple (a 500 kr. win on 1 kr. is 50000: "500 point").
  * - `won_hands`: live blackjack hands on the named tables, of rounds sat down to with at least
  *   `minStakeOre`: 1 point a hand won, 2 a blackjack (in hundredths, as above).
+ * - `draw`: a prize draw, no join and no ranking by play: every player with at least `minRounds`
+ *   rounds on the named tables in the edition's window, each of a total stake of at least
+ *   `minStakeOre`, has one ticket however much more they play; at the end the places are drawn by
+ *   the CSPRNG among them. Points are the qualifying rounds played (whole rounds, not hundredths).
  */
 const rule = z.object({
-  kind: z.enum(['best_multiplier', 'won_hands']),
+  kind: z.enum(['best_multiplier', 'won_hands', 'draw']),
   gameIds: z.array(slug).min(1).max(50),
   minStakeOre: z.number().int().min(1),
+  minRounds: z.number().int().min(1).max(1000).optional(),
 });
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 const definition = z
   .object({
@@ -40,6 +47,11 @@ const definition = z
     firstEdition: z.string(),
     /** The last edition run (none: it recurs on). */
     lastEdition: z.string().optional(),
+    /**
+     * A weekly edition played on one evening only (Torsdagsroulette: Thursday 19:00-22:00): the
+     * ISO weekday (1 Monday … 7 Sunday) and the Copenhagen wall-clock times it runs from and to.
+     */
+    window: z.object({ weekday: z.number().int().min(1).max(7), from: clockTime, to: clockTime }).optional(),
     rule,
     prizes: z.array(prizeBand).min(1).max(20),
   })
@@ -52,6 +64,10 @@ const definition = z
     }
     if (!editionWindow(value.recurrence, value.firstEdition))
       context.addIssue({ code: 'custom', message: `bad firstEdition ${value.firstEdition}` });
+    if ((value.rule.kind === 'draw') !== (value.rule.minRounds !== undefined))
+      context.addIssue({ code: 'custom', message: `a draw, and only a draw, states its minRounds (${value.slug})` });
+    if (value.window && (value.recurrence !== 'weekly' || value.window.from >= value.window.to))
+      context.addIssue({ code: 'custom', message: `a window is an evening of a weekly edition, from before to (${value.slug})` });
   });
 
 export type TournamentDefinition = z.infer<typeof definition>;
@@ -121,20 +137,44 @@ export function editionAt(recurrence: TournamentDefinition['recurrence'], at: Da
   return editionWindow(recurrence, edition)!;
 }
 
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * An edition of a tournament as it is played: its calendar period, or within it the tournament's
+ * window (its weekday from `from` to `to`, Copenhagen time; summer time changes on a Sunday
+ * night, so a weekday evening is the day's start plus its wall-clock minutes). Null: no edition.
+ */
+export function editionOf(tournament: Pick<TournamentDefinition, 'recurrence' | 'window'>, edition: string): EditionWindow | null {
+  const period = editionWindow(tournament.recurrence, edition);
+  if (!period || !tournament.window) return period;
+  const day = copenhagenDayStart(addIsoDays(copenhagenIsoDate(period.startsAt), tournament.window.weekday - 1))!;
+  return {
+    edition,
+    startsAt: new Date(day.getTime() + minutesOf(tournament.window.from) * 60_000),
+    endsAt: new Date(day.getTime() + minutesOf(tournament.window.to) * 60_000),
+  };
+}
+
+/** The edition of the calendar period an instant falls in, as played (its window, if any). */
+export const editionOfPeriodAt = (tournament: Pick<TournamentDefinition, 'recurrence' | 'window'>, at: Date): EditionWindow =>
+  editionOf(tournament, editionAt(tournament.recurrence, at).edition)!;
+
 /** Whether the tournament runs an edition (within its first and last). */
 export function runsEdition(tournament: TournamentDefinition, edition: EditionWindow): boolean {
-  const first = editionWindow(tournament.recurrence, tournament.firstEdition)!;
-  const last = tournament.lastEdition ? editionWindow(tournament.recurrence, tournament.lastEdition) : null;
+  const first = editionOf(tournament, tournament.firstEdition)!;
+  const last = tournament.lastEdition ? editionOf(tournament, tournament.lastEdition) : null;
   return edition.startsAt >= first.startsAt && (!last || edition.startsAt <= last.startsAt);
 }
 
-/** The editions a tournament ran that have ended by `at`, newest first, at most `limit`. */
+/** The editions a tournament ran that have ended by `at` (their window over), newest first, at most `limit`. */
 export function endedEditions(tournament: TournamentDefinition, at: Date, limit: number): EditionWindow[] {
   const result: EditionWindow[] = [];
-  let current = editionAt(tournament.recurrence, at);
+  let current = editionOfPeriodAt(tournament, at);
+  if (current.endsAt <= at && runsEdition(tournament, current)) result.push(current);
   for (let i = 0; i < limit + 1 && result.length < limit; i += 1) {
-    const previousDay = copenhagenIsoDate(new Date(current.startsAt.getTime() - 3_600_000));
-    const previous = editionAt(tournament.recurrence, copenhagenDayStart(previousDay)!);
+    const period = editionWindow(tournament.recurrence, current.edition)!;
+    const previousDay = copenhagenIsoDate(new Date(period.startsAt.getTime() - 3_600_000));
+    const previous = editionOfPeriodAt(tournament, copenhagenDayStart(previousDay)!);
     if (!runsEdition(tournament, previous)) break;
     result.push(previous);
     current = previous;

@@ -7,10 +7,11 @@ import type { LeaderboardRow, Tournaments, TournamentView } from './service.js';
 const tags = ['bonus'];
 
 const row = z.object({
+  /** The place; a draw's: the order drawn. */
   rank: z.number().int(),
   /** "Dorte D."; null: the player chose not to be shown among winners (the storefront says "Anonym spiller"). */
   name: z.string().nullable(),
-  /** The rule's points in hundredths: of the best round's win over its stake (best_multiplier), of points (won_hands). */
+  /** The rule's points in hundredths: of the best round's win over its stake (best_multiplier), of points (won_hands); a draw's winner: their qualifying rounds. */
   points: z.number().int(),
   reachedAt: isoDateTime,
   gameId: z.string(),
@@ -27,8 +28,17 @@ const tournament = z.object({
   edition: z.string(),
   startsAt: isoDateTime,
   endsAt: isoDateTime,
+  /** open: playing now; upcoming: its edition (a draw's evening) is still to come; ended: over (a draw's: drawn or to be drawn). */
   status: z.enum(['open', 'upcoming', 'ended']),
-  rule: z.object({ kind: z.enum(['best_multiplier', 'won_hands']), gameIds: z.array(z.string()), minStakeOre: ore }),
+  /** join: a player joins first; automatic: a draw, every player who plays as its terms say is in it. */
+  entry: z.enum(['join', 'automatic']),
+  rule: z.object({
+    kind: z.enum(['best_multiplier', 'won_hands', 'draw']),
+    gameIds: z.array(z.string()),
+    minStakeOre: ore,
+    /** A draw's: the qualifying rounds for a ticket. */
+    minRounds: z.number().int().optional(),
+  }),
   prizes: z.array(z.object({ fromRank: z.number().int(), toRank: z.number().int(), prizeOre: ore })),
   prizePoolOre: ore,
   placesPaid: z.number().int(),
@@ -36,6 +46,10 @@ const tournament = z.object({
   leaderboard: z.array(row),
   joinedAt: isoDateTime.nullable(),
   standing: row.nullable(),
+  /** A draw's: whether it has been drawn (the leaderboard then lists the winners in the order drawn). */
+  drawn: z.boolean(),
+  /** A draw's, for the session player: their qualifying rounds so far and whether they have a ticket (null: no player, or no draw). */
+  progress: z.object({ rounds: z.number().int(), qualified: z.boolean() }).nullable(),
 });
 const prize = z.object({
   tournamentSlug: z.string(),
@@ -110,7 +124,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod<{ tournaments: Tournaments 
         tags,
         operationId: 'joinTournament',
         summary:
-          'Joins the session player to the edition running now (refused: ended, not begun, joined already, paused or closed); only rounds after it count',
+          'Joins the session player to the edition running now (refused: ended, not begun, joined already, a draw with no join, paused or closed); only rounds after it count',
         params: sessionParams,
         body: z.object({
           tournament: z.string().regex(/^[a-z0-9-]{2,80}$/),

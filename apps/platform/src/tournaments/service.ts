@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { Score, ScoreInput } from '../games/tournament-scores.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
 import {
-  editionAt,
-  editionWindow,
+  editionOf,
+  editionOfPeriodAt,
   endedEditions,
   prizeFor,
   prizePool,
@@ -63,15 +64,35 @@ export interface TournamentView {
   endsAt: Date;
   /** open: joinable, its points counting; upcoming: its first edition has not begun; ended: its last edition is over. */
   status: 'open' | 'upcoming' | 'ended';
+  /** join: a player joins before their rounds count; automatic: a draw, every player who plays as its terms say is in it. */
+  entry: 'join' | 'automatic';
   rule: TournamentDefinition['rule'];
   prizes: TournamentDefinition['prizes'];
   prizePoolOre: number;
   placesPaid: number;
   entrants: number;
   leaderboard: LeaderboardRow[];
-  /** The session player's: whether they joined this edition, and their place (null: no scoring round yet). */
+  /** The session player's: whether they joined this edition, and their place (null: no scoring round yet; a draw's: not drawn). */
   joinedAt: Date | null;
   standing: LeaderboardRow | null;
+  /** A draw's: whether its places have been drawn (its leaderboard: the winners in the order drawn). */
+  drawn: boolean;
+  /** A draw's, for the session player: their qualifying rounds of the edition so far, and whether they have a ticket. */
+  progress: { rounds: number; qualified: boolean } | null;
+}
+
+/**
+ * Draws `places` of `pool` (all of it when fewer), each equally likely, by a partial Fisher–Yates
+ * shuffle on the CSPRNG: the order drawn is the places' order.
+ */
+export function drawPlaces<T>(pool: readonly T[], places: number, random: (max: number) => number = randomInt): T[] {
+  const left = [...pool];
+  const count = Math.min(places, left.length);
+  for (let i = 0; i < count; i += 1) {
+    const j = i + random(left.length - i);
+    [left[i], left[j]] = [left[j]!, left[i]!];
+  }
+  return left.slice(0, count);
 }
 
 type Runner = Pick<Db, 'select' | 'insert' | 'execute'>;
@@ -92,14 +113,20 @@ export function createTournaments(deps: TournamentsDeps) {
     return found;
   };
 
-  /** The edition shown now: the running one, the first one before it begins, the last one once over. */
+  /** The edition shown now: the running one (its window may be before or after now), the first one before it begins, the last one once over. */
   function shownEdition(tournament: TournamentDefinition, now: Date): { edition: EditionWindow; status: TournamentView['status'] } {
-    const current = editionAt(tournament.recurrence, now);
-    if (runsEdition(tournament, current)) return { edition: current, status: 'open' };
-    const first = editionWindow(tournament.recurrence, tournament.firstEdition)!;
+    const current = editionOfPeriodAt(tournament, now);
+    if (runsEdition(tournament, current))
+      return { edition: current, status: now < current.startsAt ? 'upcoming' : now >= current.endsAt ? 'ended' : 'open' };
+    const first = editionOf(tournament, tournament.firstEdition)!;
     if (current.startsAt < first.startsAt) return { edition: first, status: 'upcoming' };
-    return { edition: editionWindow(tournament.recurrence, tournament.lastEdition!)!, status: 'ended' };
+    return { edition: editionOf(tournament, tournament.lastEdition!)!, status: 'ended' };
   }
+
+  /** A draw's players of an edition, each with their qualifying rounds; a ticket at `minRounds`. */
+  const drawCounts = (tournament: TournamentDefinition, edition: EditionWindow, runner: Runner = db) =>
+    deps.scores(runner, { rule: tournament.rule, entries: [], everyoneFrom: edition.startsAt, until: edition.endsAt });
+  const hasTicket = (tournament: TournamentDefinition) => (row: Score) => row.points >= (tournament.rule.minRounds ?? 1);
 
   /** The edition's standings from its entrants' rounds: points high to low, the first to reach a score first. */
   async function standings(tournament: TournamentDefinition, edition: EditionWindow, runner: Runner = db) {
@@ -125,10 +152,51 @@ export function createTournaments(deps: TournamentsDeps) {
     return { entries, ranked };
   }
 
+  /** A draw's winners of an edition, in the order drawn (empty before the draw). */
+  const drawnWinners = (tournament: TournamentDefinition, edition: EditionWindow) =>
+    db
+      .select()
+      .from(tournamentPrizes)
+      .where(and(eq(tournamentPrizes.tournamentSlug, tournament.slug), eq(tournamentPrizes.edition, edition.edition)))
+      .orderBy(asc(tournamentPrizes.rank));
+
+  async function isSettled(tournament: TournamentDefinition, edition: EditionWindow) {
+    const found = await db
+      .select({ edition: tournamentSettlements.edition })
+      .from(tournamentSettlements)
+      .where(and(eq(tournamentSettlements.tournamentSlug, tournament.slug), eq(tournamentSettlements.edition, edition.edition)));
+    return found.length > 0;
+  }
+
   async function view(tournament: TournamentDefinition, playerId: string | null): Promise<TournamentView> {
     const now = clock();
     const { edition, status } = shownEdition(tournament, now);
-    const { entries, ranked } = await standings(tournament, edition);
+    const draw = tournament.rule.kind === 'draw';
+    let entrants: number;
+    let ranked: Standing[];
+    let joinedAt: Date | null = null;
+    let progress: TournamentView['progress'] = null;
+    let drawn = false;
+    if (draw) {
+      const counts = await drawCounts(tournament, edition);
+      entrants = counts.filter(hasTicket(tournament)).length;
+      drawn = await isSettled(tournament, edition);
+      ranked = (await drawnWinners(tournament, edition)).map((row) => ({
+        playerId: row.playerId,
+        rank: row.rank,
+        points: row.points,
+        reachedAt: row.paidAt,
+        gameId: tournament.rule.gameIds[0]!,
+        prizeOre: row.prizeOre,
+      }));
+      const mine = playerId ? counts.find((row) => row.playerId === playerId) : undefined;
+      if (playerId) progress = { rounds: mine?.points ?? 0, qualified: mine ? hasTicket(tournament)(mine) : false };
+    } else {
+      const standing = await standings(tournament, edition);
+      entrants = standing.entries.length;
+      ranked = standing.ranked;
+      joinedAt = standing.entries.find((entry) => entry.playerId === playerId)?.joinedAt ?? null;
+    }
     const mine = playerId ? ranked.find((row) => row.playerId === playerId) : undefined;
     const shown = ranked.slice(0, LEADERBOARD_SIZE);
     const names = await deps.shownNames([...new Set([...shown, ...(mine ? [mine] : [])].map((row) => row.playerId))]);
@@ -149,15 +217,18 @@ export function createTournaments(deps: TournamentsDeps) {
       edition: edition.edition,
       startsAt: edition.startsAt,
       endsAt: edition.endsAt,
-      status: status === 'open' && now >= edition.endsAt ? 'ended' : status,
+      status,
+      entry: draw ? 'automatic' : 'join',
       rule: tournament.rule,
       prizes: tournament.prizes,
       prizePoolOre: pool.totalOre,
       placesPaid: pool.places,
-      entrants: entries.length,
+      entrants,
       leaderboard: shown.map(rowOf),
-      joinedAt: entries.find((entry) => entry.playerId === playerId)?.joinedAt ?? null,
+      joinedAt,
       standing: mine ? rowOf(mine) : null,
+      drawn,
+      progress,
     };
   }
 
@@ -193,8 +264,9 @@ export function createTournaments(deps: TournamentsDeps) {
    */
   async function join(playerId: string, slug: string, editionId: string) {
     const tournament = definitionOf(slug);
-    const edition = editionWindow(tournament.recurrence, editionId);
+    const edition = editionOf(tournament, editionId);
     if (!edition || !runsEdition(tournament, edition)) throw fail('TOURNAMENT_NOT_FOUND');
+    if (tournament.rule.kind === 'draw') throw fail('TOURNAMENT_NO_JOIN');
     const now = clock();
     if (now >= edition.endsAt) throw fail('TOURNAMENT_ENDED');
     if (now < edition.startsAt) throw fail('TOURNAMENT_NOT_STARTED');
@@ -209,12 +281,13 @@ export function createTournaments(deps: TournamentsDeps) {
   }
 
   /**
-   * Settles one ended edition: in one transaction its settlement row (the key: a second run, in
+   * Settles one ended edition (a draw: draws it): in one transaction its settlement row (the key: a second run, in
    * this process or another, finds it and does nothing), its final standings and a prize for each
    * paid place, bonus_cost → the player's cash (kind bonus_prize: a bonus under the Danish rules,
    * at most 1.000 kr., paid without wagering).
    */
   async function settleEdition(tournament: TournamentDefinition, edition: EditionWindow): Promise<number> {
+    const tickets = tournament.rule.kind === 'draw' ? await drawTickets(tournament, edition) : null;
     return db.transaction(async (tx) => {
       const now = clock();
       const claimed = await tx
@@ -223,7 +296,7 @@ export function createTournaments(deps: TournamentsDeps) {
         .onConflictDoNothing()
         .returning({ edition: tournamentSettlements.edition });
       if (claimed.length === 0) return 0;
-      const { entries, ranked } = await standings(tournament, edition, tx);
+      const { entries, ranked } = tickets ? drawn(tournament, tickets) : await standings(tournament, edition, tx);
       let paid = 0;
       for (const row of ranked) {
         if (row.prizeOre <= 0) break;
@@ -258,6 +331,36 @@ export function createTournaments(deps: TournamentsDeps) {
       return paid;
     });
   }
+
+  /**
+   * A draw's tickets of an ended edition: the players who qualified (sorted, so the draw alone
+   * decides), and of them those who may still play (a player paused or closed since is out, as the
+   * terms say). Read before the settlement's transaction: the window's rounds no longer change.
+   */
+  async function drawTickets(tournament: TournamentDefinition, edition: EditionWindow) {
+    const qualified = (await drawCounts(tournament, edition))
+      .filter(hasTicket(tournament))
+      .sort((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
+    const eligible: Score[] = [];
+    for (const ticket of qualified) {
+      const allowed = await deps.assertMayPlay(ticket.playerId).then(
+        () => true,
+        () => false,
+      );
+      if (allowed) eligible.push(ticket);
+    }
+    return { qualified, eligible };
+  }
+
+  /** A draw's places, drawn by the CSPRNG among the eligible tickets. */
+  const drawn = (tournament: TournamentDefinition, tickets: Awaited<ReturnType<typeof drawTickets>>) => ({
+    entries: tickets.qualified,
+    ranked: drawPlaces(tickets.eligible, prizePool(tournament).places).map((row, index): Standing => ({
+      ...row,
+      rank: index + 1,
+      prizeOre: prizeFor(tournament, index + 1),
+    })),
+  });
 
   /** The background job: every edition ended (by the grace) in the last three and not yet settled is settled. */
   async function settleEnded() {

@@ -1,5 +1,5 @@
 // Pure rules of the tournaments' screens (issue 27), shared by the server pages and the client board.
-import { formatDateDa, formatKr, isErrorCode, messageKeyOf } from '@krone/domain';
+import { formatClock, formatDateDa, formatKr, isErrorCode, messageKeyOf } from '@krone/domain';
 import type { Translate } from './i18n';
 import type { Tournament } from './platform-types';
 
@@ -25,16 +25,28 @@ export function pointsText(points: number): string {
   return `${whole.toLocaleString('da-DK')},${decimals}`;
 }
 
-/** "november 2026" or "uge 48, 2026": the edition's name. */
-export function editionLabel(tournament: Pick<Tournament, 'recurrence' | 'edition'>, t: Translate): string {
+/** A prize draw (Torsdagsroulette): no join, one ticket for the rounds its terms name, its places drawn. */
+export const isDraw = (tournament: Pick<Tournament, 'entry'>) => tournament.entry === 'automatic';
+
+/** "november 2026", "uge 48, 2026", or a draw's evening: "torsdag 3. december 2026". */
+export function editionLabel(
+  tournament: Pick<Tournament, 'recurrence' | 'edition'> & Partial<Pick<Tournament, 'entry' | 'startsAt'>>,
+  t: Translate,
+): string {
+  if (tournament.entry === 'automatic' && tournament.startsAt) {
+    const weekday = new Date(tournament.startsAt).toLocaleDateString('da-DK', { weekday: 'long', timeZone: 'Europe/Copenhagen' });
+    return t('campaign.tournament_edition_draw', { weekday, date: formatDateDa(tournament.startsAt) });
+  }
   const [year, part] = tournament.edition.split(/-W?/) as [string, string];
   if (tournament.recurrence === 'weekly') return t('campaign.tournament_edition_weekly', { week: Number(part), year });
   const month = new Date(Date.UTC(Number(year), Number(part) - 1, 15)).toLocaleDateString('da-DK', { month: 'long', timeZone: 'UTC' });
   return t('campaign.tournament_edition_monthly', { month, year });
 }
 
-/** "1. november 2026 – 30. november 2026": the edition's first and last day in Copenhagen time. */
-export function periodText(tournament: Pick<Tournament, 'startsAt' | 'endsAt'>, t: Translate): string {
+/** "1. november 2026 – 30. november 2026": the edition's first and last day in Copenhagen time; a draw's evening: "19:00–22:00". */
+export function periodText(tournament: Pick<Tournament, 'startsAt' | 'endsAt'> & Partial<Pick<Tournament, 'entry'>>, t: Translate): string {
+  if (tournament.entry === 'automatic')
+    return t('campaign.tournament_period_draw', { from: formatClock(tournament.startsAt), until: formatClock(tournament.endsAt) });
   const lastMoment = new Date(new Date(tournament.endsAt).getTime() - 1_000);
   return t('campaign.tournament_period', { from: formatDateDa(tournament.startsAt), until: formatDateDa(lastMoment) });
 }
@@ -51,6 +63,12 @@ export function prizeLines(tournament: Pick<Tournament, 'prizes'>, t: Translate)
 /** The rule in words, with the titles' names. */
 export function ruleText(tournament: Pick<Tournament, 'rule'>, gameNames: ReadonlyMap<string, string>, t: Translate): string {
   const games = tournament.rule.gameIds.map((id) => gameNames.get(id) ?? id).join(', ');
+  if (tournament.rule.kind === 'draw')
+    return t('campaign.tournament_rule_draw', {
+      rounds: tournament.rule.minRounds ?? 1,
+      games,
+      amount: formatKr(tournament.rule.minStakeOre),
+    });
   const key = tournament.rule.kind === 'won_hands' ? 'campaign.tournament_rule_won_hands' : 'campaign.tournament_rule_best_multiplier';
   return t(key, { amount: formatKr(tournament.rule.minStakeOre), games });
 }

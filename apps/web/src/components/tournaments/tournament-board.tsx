@@ -9,6 +9,7 @@ import { loginUrlFor } from '../../lib/login-required';
 import type { Tournament } from '../../lib/platform-types';
 import {
   editionLabel,
+  isDraw,
   LEADERBOARD_REFRESH_MS,
   periodText,
   pointsText,
@@ -25,12 +26,16 @@ export interface GameLinkLite {
   href: string;
 }
 
-/** The leaderboard: places, names (or "Anonym spiller"), points and prizes; the player's own row marked. */
+/**
+ * The leaderboard: places, names (or "Anonym spiller"), points and prizes; the player's own row
+ * marked. A draw's: its winners in the order drawn, with their prizes (no points: a ticket is a ticket).
+ */
 export function Leaderboard({ tournament, t }: { tournament: Tournament; t: Translate }) {
+  const draw = isDraw(tournament);
   if (tournament.leaderboard.length === 0) {
     return (
       <p className={styles.muted} data-testid="tournament-leaderboard-empty">
-        {t('campaign.tournament_leaderboard_empty')}
+        {t(draw ? 'campaign.tournament_winners_pending' : 'campaign.tournament_leaderboard_empty')}
       </p>
     );
   }
@@ -41,11 +46,13 @@ export function Leaderboard({ tournament, t }: { tournament: Tournament; t: Tran
     <table className={styles.table} data-testid="tournament-leaderboard">
       <thead>
         <tr>
-          <th scope="col">{t('campaign.tournament_col_rank')}</th>
+          <th scope="col">{t(draw ? 'campaign.tournament_col_draw' : 'campaign.tournament_col_rank')}</th>
           <th scope="col">{t('campaign.tournament_col_player')}</th>
-          <th scope="col" className={styles.number}>
-            {t('campaign.tournament_col_points')}
-          </th>
+          {draw ? null : (
+            <th scope="col" className={styles.number}>
+              {t('campaign.tournament_col_points')}
+            </th>
+          )}
           <th scope="col" className={styles.number}>
             {t('campaign.tournament_col_prize')}
           </th>
@@ -59,9 +66,11 @@ export function Leaderboard({ tournament, t }: { tournament: Tournament; t: Tran
               {row.name ?? t('campaign.tournament_anonymous')}
               {row.me ? ` (${t('campaign.tournament_you')})` : ''}
             </td>
-            <td className={styles.number} data-testid="tournament-row-points">
-              {pointsText(row.points)}
-            </td>
+            {draw ? null : (
+              <td className={styles.number} data-testid="tournament-row-points">
+                {pointsText(row.points)}
+              </td>
+            )}
             <td className={styles.number}>{row.prizeOre > 0 ? formatKr(row.prizeOre) : '–'}</td>
           </tr>
         ))}
@@ -149,14 +158,23 @@ export function TournamentBoard({
 
   const gameNames = new Map(Object.entries(games).map(([id, game]) => [id, game.name]));
   const open = tournament.status === 'open';
-  const entrants =
-    tournament.entrants === 1 ? t('campaign.tournament_entrants_one') : t('campaign.tournament_entrants', { count: tournament.entrants });
+  const draw = isDraw(tournament);
+  const entrants = draw
+    ? tournament.entrants === 1
+      ? t('campaign.tournament_tickets_one')
+      : t('campaign.tournament_tickets', { count: tournament.entrants })
+    : tournament.entrants === 1
+      ? t('campaign.tournament_entrants_one')
+      : t('campaign.tournament_entrants', { count: tournament.entrants });
   const status =
     tournament.status === 'open'
       ? t('campaign.tournament_status_open')
       : tournament.status === 'upcoming'
         ? t('campaign.tournament_status_upcoming', { date: formatDateDa(tournament.startsAt) })
-        : t('campaign.tournament_status_ended');
+        : draw
+          ? t(tournament.drawn ? 'campaign.tournament_status_drawn' : 'campaign.tournament_status_drawing')
+          : t('campaign.tournament_status_ended');
+  const firstPrize = tournament.prizes[0]?.prizeOre ?? 0;
 
   return (
     <section
@@ -176,65 +194,104 @@ export function TournamentBoard({
         </p>
       </header>
       <p>{ruleText(tournament, gameNames, t)}</p>
-      <p className={styles.muted}>{t('campaign.tournament_tie_rule')}</p>
-      <details className={styles.prizes}>
-        <summary>
-          {t('campaign.tournament_prize_pool', { amount: formatKr(tournament.prizePoolOre), places: tournament.placesPaid })}
-        </summary>
-        <ul>
-          {prizeLines(tournament, t).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </details>
-
-      <div className={styles.entry}>
-        {tournament.joinedAt ? (
-          <p className={styles.joined} data-testid="tournament-joined">
-            {t('campaign.tournament_joined', { date: formatDateDa(tournament.joinedAt) })}
-          </p>
-        ) : !open ? null : loggedIn ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void join()}
-            aria-disabled={busy || undefined}
-            aria-describedby={refusal ? messageId : undefined}
-            data-testid="tournament-join"
-          >
-            {busy ? t('btn.loading') : t('campaign.tournament_join')}
-          </button>
-        ) : (
-          <div className={styles.guest} data-testid="tournament-guest">
-            <p>{t('campaign.tournament_join_guest')}</p>
-            <div className={styles.links}>
-              <Link href={loginUrlFor(returnPath)} className="btn btn-primary" prefetch={false} data-testid="tournament-login">
-                {t('btn.login')}
-              </Link>
-              <Link href="/registrer" className="btn btn-outline" prefetch={false}>
-                {t('btn.register')}
-              </Link>
-            </div>
-          </div>
-        )}
-        <p id={messageId} className={styles.refusal} role="status" data-testid="tournament-refusal">
-          {refusal}
+      {draw ? (
+        <p className={styles.muted} data-testid="tournament-draw-prizes">
+          {t('campaign.tournament_draw_prizes', { places: tournament.placesPaid, amount: formatKr(firstPrize) })}
         </p>
-        {tournament.joinedAt ? (
-          <p data-testid="tournament-standing">
-            {tournament.standing
-              ? t('campaign.tournament_your_standing', { rank: tournament.standing.rank, points: pointsText(tournament.standing.points) })
-              : t(
-                  tournament.rule.kind === 'won_hands'
-                    ? 'campaign.tournament_your_standing_none_won_hands'
-                    : 'campaign.tournament_your_standing_none',
-                )}
+      ) : (
+        <p className={styles.muted}>{t('campaign.tournament_tie_rule')}</p>
+      )}
+      {draw ? null : (
+        <details className={styles.prizes}>
+          <summary>
+            {t('campaign.tournament_prize_pool', { amount: formatKr(tournament.prizePoolOre), places: tournament.placesPaid })}
+          </summary>
+          <ul>
+            {prizeLines(tournament, t).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+
+      {draw ? (
+        <div className={styles.entry}>
+          {tournament.progress ? (
+            <p className={tournament.progress.qualified ? styles.joined : undefined} data-testid="tournament-progress">
+              {tournament.standing
+                ? t('campaign.tournament_draw_won', { amount: formatKr(tournament.standing.prizeOre) })
+                : tournament.drawn && tournament.progress.qualified
+                  ? t('campaign.tournament_draw_not_drawn')
+                  : tournament.progress.qualified
+                    ? t('campaign.tournament_draw_qualified', { rounds: tournament.progress.rounds })
+                    : t('campaign.tournament_draw_progress', {
+                        rounds: tournament.progress.rounds,
+                        needed: tournament.rule.minRounds ?? 1,
+                      })}
+            </p>
+          ) : loggedIn ? null : (
+            <div className={styles.guest} data-testid="tournament-guest">
+              <p>{t('campaign.tournament_draw_guest')}</p>
+              <div className={styles.links}>
+                <Link href={loginUrlFor(returnPath)} className="btn btn-primary" prefetch={false} data-testid="tournament-login">
+                  {t('btn.login')}
+                </Link>
+                <Link href="/registrer" className="btn btn-outline" prefetch={false}>
+                  {t('btn.register')}
+                </Link>
+              </div>
+            </div>
+          )}
+        </div>
+      ) : (
+        <div className={styles.entry}>
+          {tournament.joinedAt ? (
+            <p className={styles.joined} data-testid="tournament-joined">
+              {t('campaign.tournament_joined', { date: formatDateDa(tournament.joinedAt) })}
+            </p>
+          ) : !open ? null : loggedIn ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void join()}
+              aria-disabled={busy || undefined}
+              aria-describedby={refusal ? messageId : undefined}
+              data-testid="tournament-join"
+            >
+              {busy ? t('btn.loading') : t('campaign.tournament_join')}
+            </button>
+          ) : (
+            <div className={styles.guest} data-testid="tournament-guest">
+              <p>{t('campaign.tournament_join_guest')}</p>
+              <div className={styles.links}>
+                <Link href={loginUrlFor(returnPath)} className="btn btn-primary" prefetch={false} data-testid="tournament-login">
+                  {t('btn.login')}
+                </Link>
+                <Link href="/registrer" className="btn btn-outline" prefetch={false}>
+                  {t('btn.register')}
+                </Link>
+              </div>
+            </div>
+          )}
+          <p id={messageId} className={styles.refusal} role="status" data-testid="tournament-refusal">
+            {refusal}
           </p>
-        ) : null}
-      </div>
+          {tournament.joinedAt ? (
+            <p data-testid="tournament-standing">
+              {tournament.standing
+                ? t('campaign.tournament_your_standing', { rank: tournament.standing.rank, points: pointsText(tournament.standing.points) })
+                : t(
+                    tournament.rule.kind === 'won_hands'
+                      ? 'campaign.tournament_your_standing_none_won_hands'
+                      : 'campaign.tournament_your_standing_none',
+                  )}
+            </p>
+          ) : null}
+        </div>
+      )}
 
       <div className={styles.boardHead}>
-        <h3>{t('campaign.tournament_leaderboard')}</h3>
+        <h3>{t(draw ? 'campaign.tournament_winners' : 'campaign.tournament_leaderboard')}</h3>
         {updatedAt ? (
           <p className={styles.muted} aria-live="polite">
             {t('campaign.tournament_leaderboard_updated', { time: formatClock(updatedAt) })}
@@ -243,7 +300,7 @@ export function TournamentBoard({
       </div>
       <Leaderboard tournament={tournament} t={t} />
 
-      {open ? (
+      {open || (draw && tournament.status === 'upcoming') ? (
         <ul className={styles.games}>
           {tournament.rule.gameIds.map((id) =>
             games[id] ? (

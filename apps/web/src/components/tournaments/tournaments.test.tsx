@@ -24,6 +24,7 @@ const MONTHLY: Tournament = {
   startsAt: '2026-10-31T23:00:00.000Z',
   endsAt: '2026-11-30T23:00:00.000Z',
   status: 'open',
+  entry: 'join',
   rule: { kind: 'best_multiplier', gameIds: ['mosekonens-bryg', 'stormflod'], minStakeOre: 100 },
   prizes: [
     { fromRank: 1, toRank: 1, prizeOre: 100_000 },
@@ -47,7 +48,30 @@ const MONTHLY: Tournament = {
     prizeOre: 75_000,
     me: true,
   },
+  drawn: false,
+  progress: null,
 };
+/** The Thursday draw as the platform answers a player on its evening (tournaments.json: torsdagsroulette). */
+const DRAW: Tournament = {
+  ...MONTHLY,
+  slug: 'torsdagsroulette',
+  campaignSlug: 'torsdagsroulette',
+  recurrence: 'weekly',
+  edition: '2026-W49',
+  startsAt: '2026-12-03T18:00:00.000Z',
+  endsAt: '2026-12-03T21:00:00.000Z',
+  entry: 'automatic',
+  rule: { kind: 'draw', gameIds: ['krone-roulette-live'], minStakeOre: 500, minRounds: 10 },
+  prizes: [{ fromRank: 1, toRank: 100, prizeOre: 10_000 }],
+  prizePoolOre: 1_000_000,
+  placesPaid: 100,
+  entrants: 37,
+  leaderboard: [],
+  joinedAt: null,
+  standing: null,
+  progress: { rounds: 4, qualified: false },
+};
+const LIVE_ROULETTE = { 'krone-roulette-live': { name: 'Krone Roulette Live', href: '/live/live-roulette' } };
 const GAMES = {
   'mosekonens-bryg': { name: 'Mosekonens Bryg', href: '/spilleautomater/spil-for-penge/mosekonens-bryg' },
   stormflod: { name: 'Stormflod', href: '/spilleautomater/spil-for-penge/stormflod' },
@@ -153,5 +177,64 @@ describe('a tournament’s board', () => {
     expect(text(hands)).toContain('En vundet hånd ved bordet');
     expect(text(hands)).not.toContain('spin med gevinst');
     expect(text(ended)).toContain('Afsluttet');
+  });
+});
+
+describe('the Thursday draw’s board', () => {
+  const texts = pickTranslations(t, TOURNAMENT_TEXT_KEYS);
+  const board = (initial: Tournament, player = true) =>
+    renderToStaticMarkup(
+      <TournamentBoard initial={initial} texts={texts} games={LIVE_ROULETTE} returnPath="/kampagner/torsdagsroulette" player={player} />,
+    );
+
+  it('names the evening and its hours, the rule, the tickets and the prizes, and tells a player how many rounds they have played; there is nothing to join', () => {
+    const html = board(DRAW);
+    const shown = text(html);
+    expect(shown).toContain('Torsdagsroulette · torsdag 3. december 2026');
+    expect(shown).toContain('19:00–22:00');
+    expect(shown).toContain('37 spillere med lod');
+    expect(shown).toContain(
+      'Spil mindst 10 runder ved Krone Roulette Live i tidsrummet med en samlet indsats på mindst 5 kr. pr. runde. Du deltager automatisk med ét lod',
+    );
+    expect(shown).toContain('100 præmier à 100 kr.');
+    expect(shown).not.toContain('plads');
+    expect(shown).toContain('Du har spillet 4 af de 10 runder, der giver et lod.');
+    expect(shown).toContain('Vinderne trækkes, når tidsrummet er slut');
+    expect(shown).toContain('Spil Krone Roulette Live');
+    expect(html).not.toContain('data-testid="tournament-join"');
+    expect(shown).not.toMatch(/tilbage|nedtælling|streak|i træk|skynd/i);
+    expect(text(board({ ...DRAW, progress: { rounds: 12, qualified: true } }))).toContain(
+      'Du har spillet 12 runder og er med i lodtrækningen.',
+    );
+    // A guest is asked to log in to see their rounds.
+    const guest = board({ ...DRAW, progress: null }, false);
+    expect(guest).toContain('data-testid="tournament-guest"');
+    expect(text(guest)).toContain('Log ind for at se, hvor mange runder du mangler.');
+  });
+
+  it('once drawn, lists the winners in the order drawn with their prizes, and tells a player whether they were drawn', () => {
+    const winners = [
+      {
+        rank: 1,
+        name: 'Bo B.',
+        points: 10,
+        reachedAt: '2026-12-03T21:05:00.000Z',
+        gameId: 'krone-roulette-live',
+        prizeOre: 10_000,
+        me: false,
+      },
+      { rank: 2, name: null, points: 14, reachedAt: '2026-12-03T21:05:00.000Z', gameId: 'krone-roulette-live', prizeOre: 10_000, me: true },
+    ];
+    const drawn = { ...DRAW, status: 'ended' as const, drawn: true, leaderboard: winners, progress: { rounds: 14, qualified: true } };
+    const won = text(board({ ...drawn, standing: winners[1]! }));
+    expect(won).toContain('Lodtrækningen er foretaget');
+    expect(won).toContain('Du blev trukket ud og har vundet 100 kr.');
+    expect(won).toContain('Vinderne Nr. Spiller Præmie 1. Bo B. 100 kr. 2. Anonym spiller (dig) 100 kr.');
+    // No points column: a ticket is a ticket.
+    expect(won).not.toContain('Point');
+    expect(text(board({ ...drawn, leaderboard: [winners[0]!] }))).toContain(
+      'Du var med i lodtrækningen, men blev ikke trukket ud denne gang.',
+    );
+    expect(text(board({ ...drawn, drawn: false, leaderboard: [] }))).toContain('Lodtrækningen foretages lige om lidt');
   });
 });

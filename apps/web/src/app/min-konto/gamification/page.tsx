@@ -11,7 +11,7 @@ import { pickTranslations } from '@/lib/i18n';
 import { loginUrlFor } from '@/lib/login-required';
 import { campaignHref } from '@/lib/offer-rules';
 import { loadGameLinks } from '@/lib/offers';
-import { editionLabel, tournamentName, TOURNAMENTS_PATH } from '@/lib/tournament-rules';
+import { editionLabel, isDraw, tournamentName, TOURNAMENTS_PATH } from '@/lib/tournament-rules';
 import { loadPlayerTournaments } from '@/lib/tournaments';
 import { sessionToken } from '@/lib/session';
 
@@ -60,16 +60,23 @@ export default async function TournamentsPage() {
             ) : (
               <ul className={boardStyles.prizeList}>
                 {answer.data.prizes.map((prize) => {
-                  const recurrence = answer.data.tournaments.find((entry) => entry.slug === prize.tournamentSlug)?.recurrence ?? 'monthly';
+                  const of = answer.data.tournaments.find((entry) => entry.slug === prize.tournamentSlug);
+                  const recurrence = of?.recurrence ?? 'monthly';
                   return (
                     <li key={`${prize.tournamentSlug}:${prize.edition}`} data-testid="tournament-prize">
-                      {t('campaign.tournament_prize_row', {
-                        rank: prize.rank,
-                        tournament: tournamentName(prize.tournamentSlug, t),
-                        edition: editionLabel({ recurrence, edition: prize.edition }, t),
-                        amount: formatKr(prize.prizeOre),
-                        date: formatDateDa(prize.paidAt),
-                      })}{' '}
+                      {of && isDraw(of)
+                        ? t('campaign.tournament_prize_row_draw', {
+                            tournament: tournamentName(prize.tournamentSlug, t),
+                            amount: formatKr(prize.prizeOre),
+                            date: formatDateDa(prize.paidAt),
+                          })
+                        : t('campaign.tournament_prize_row', {
+                            rank: prize.rank,
+                            tournament: tournamentName(prize.tournamentSlug, t),
+                            edition: editionLabel({ recurrence, edition: prize.edition }, t),
+                            amount: formatKr(prize.prizeOre),
+                            date: formatDateDa(prize.paidAt),
+                          })}{' '}
                       <Link href="/min-konto/transaktioner" prefetch={false}>
                         {t('menu.transactions')}
                       </Link>
