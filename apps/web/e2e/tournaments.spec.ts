@@ -5,7 +5,7 @@ import { depositByCard, gameSession, playRound } from './game-money';
 // Issue 27: tournaments. A guest finds Månedens turnering from the campaigns, logs in from its
 // board and comes back to "Tilmeld dig"; once in, a round on a tournament title moves the player's
 // place on the leaderboard without a reload, on the campaign page and under the menu's
-// "Turneringer" (/min-konto/gamification). The rounds are played through the games contract as
+// "Turneringer" (/min-konto/gamification), beside the Thursday draw with the player's rounds toward a ticket. The rounds are played through the games contract as
 // the studio plays them (game-money.ts), with their wins stated, so the points are known.
 //
 // The players are this spec's own, one per project (apps/sims/src/mitid-people.ts): Tina and
@@ -101,6 +101,11 @@ test('a player joins Månedens turnering from its campaign page and sees the lea
   await expect(
     page.locator('[data-testid="tournament"][data-slug="live-blackjack-mesterskabet"]').getByTestId('tournament-join'),
   ).toHaveText('Tilmeld dig');
+  // The Thursday draw beside them: nothing to join, the player's rounds toward a ticket (none at the live roulette).
+  const draw = page.locator('[data-testid="tournament"][data-slug="torsdagsroulette"]');
+  await expect(draw.getByRole('heading', { level: 2 })).toHaveText(/^Torsdagsroulette · torsdag \d+\. \w+ \d{4}$/);
+  await expect(draw.getByTestId('tournament-progress')).toHaveText('Du har spillet 0 af de 10 runder, der giver et lod.');
+  await expect(draw.getByTestId('tournament-join')).toHaveCount(0);
   await expect(myRow(page).getByTestId('tournament-row-points')).toHaveText('42');
   await expect(page.getByTestId('tournament-prizes')).toContainText('Du har ikke vundet præmier i turneringer endnu.');
   // A round lost counts nothing; one won 12 × the stake is the new best.
