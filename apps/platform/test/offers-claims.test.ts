@@ -96,7 +96,7 @@ describe('the campaigns’ offers', () => {
     const listed = await call('GET', '/Bonus/offers');
     expect(listed.status).toBe(200);
     const byCode = new Map(listed.body.data.offers.map((offer) => [offer.code, offer]));
-    expect([...byCode.keys()].sort()).toEqual(['MOBILEPAY20', 'TROLDE25', 'VELKOMST500', 'WEEKENDSPINS']);
+    expect([...byCode.keys()].sort()).toEqual(['JULEKALENDER', 'MOBILEPAY20', 'TROLDE25', 'VELKOMST500', 'WEEKENDSPINS']);
     expect(byCode.get('WEEKENDSPINS')).toMatchObject({
       campaignSlug: 'weekendspins',
       kind: 'free_rounds',
@@ -146,6 +146,49 @@ describe('the campaigns’ offers', () => {
     expect(mine.available.find((entry) => entry.code === 'WEEKENDSPINS')?.refusal).toBe('BONUS_CODE_USED');
     // Another offer while this one is open: one bonus at a time.
     expect((await claim(player.token, 'TROLDE25')).body.code).toBe('BONUS_ALREADY_ACTIVE');
+  });
+
+  it('the Christmas calendar opens a door a day from 1 to 24 December, 10.00-23.59: claimed and granted in it, once a day, not before or after', async () => {
+    const player = await newPlayer();
+    // Before the calendar and after it: no such offer.
+    platform.setNow(new Date('2026-11-30T12:00:00Z'));
+    expect((await claim(player.token, 'JULEKALENDER')).body.code).toBe('INVALID_BONUS_CODE');
+    platform.setNow(new Date('2026-12-25T09:30:00Z'));
+    expect((await claim(player.token, 'JULEKALENDER')).body.code).toBe('INVALID_BONUS_CODE');
+    // 5 December at 09.30 in Copenhagen: the day's door opens at 10.00.
+    platform.setNow(new Date('2026-12-05T08:30:00Z'));
+    expect(await claim(player.token, 'JULEKALENDER')).toMatchObject({
+      status: 409,
+      body: { code: 'BONUS_OUTSIDE_WINDOW', opensAt: '2026-12-05T09:00:00.000Z' },
+    });
+    expect((await deposit(player.token, 10_000, 'JULEKALENDER')).body.code).toBe('BONUS_OUTSIDE_WINDOW');
+    // At 14.00 the door is open until 23.59: claimed, and the deposit with the code grants its spins.
+    const afternoon = new Date('2026-12-05T13:00:00Z');
+    platform.setNow(afternoon);
+    const listed = (await call('GET', '/Bonus/offers')).body.data.offers.find((offer) => offer.code === 'JULEKALENDER');
+    expect(listed).toMatchObject({ campaignSlug: 'julekalender-2026', window: { open: true, closesAt: '2026-12-05T23:00:00.000Z' } });
+    expect(await claim(player.token, 'JULEKALENDER')).toMatchObject({
+      status: 200,
+      body: { data: { code: 'JULEKALENDER', minDepositOre: 10_000 } },
+    });
+    expect((await deposit(player.token, 10_000, 'JULEKALENDER')).body.data).toMatchObject({ status: 'succeeded' });
+    expect((await offersOf(player.token)).active).toEqual([
+      expect.objectContaining({
+        code: 'JULEKALENDER',
+        campaignSlug: 'julekalender-2026',
+        amountOre: 2_000,
+        wageringRequirementOre: 120_000,
+        freeRounds: expect.objectContaining({
+          roundsTotal: 20,
+          stakeOre: 100,
+          gameIds: ['julemandens-eventyr', 'gran-og-nisse', 'frosne-gaver'],
+        }),
+      }),
+    ]);
+    // The same day's door again: used. The next day's door is a new one, but one bonus at a time.
+    expect((await claim(player.token, 'JULEKALENDER')).body.code).toBe('BONUS_CODE_USED');
+    platform.setNow(new Date('2026-12-06T13:00:00Z'));
+    expect((await claim(player.token, 'JULEKALENDER')).body.code).toBe('BONUS_ALREADY_ACTIVE');
   });
 
   it('refuses the welcome offer to a player who declined it at registration, and any offer to a paused player', async () => {

@@ -144,10 +144,12 @@ function spinsOfferProblems(text: string, code: BonusCode, onCampaignPage: boole
   if (code.weeklyWindow) {
     const { days, from, until } = code.weeklyWindow;
     const [first, last] = [days[0]!, days[days.length - 1]!];
-    need(
-      text.includes(`${DAY_NAMES[first - 1]} kl. ${clockDa(from)} til ${DAY_NAMES[last - 1]} kl. ${clockDa(until)}`),
-      `the weekly window ${DAY_NAMES[first - 1]} kl. ${clockDa(from)} til ${DAY_NAMES[last - 1]} kl. ${clockDa(until)}`,
-    );
+    // Hours of every day (the Christmas calendar's door, 10.00-23.59) are a daily window, not one from Monday to Sunday.
+    const window =
+      days.length === 7 && from !== '00:00'
+        ? `hver dag fra kl. ${clockDa(from)} til kl. ${clockDa(until)}`
+        : `${DAY_NAMES[first - 1]} kl. ${clockDa(from)} til ${DAY_NAMES[last - 1]} kl. ${clockDa(until)}`;
+    need(text.includes(window), `the weekly window ${window}`);
   }
   if (onCampaignPage) {
     need(
@@ -215,7 +217,13 @@ describe('offers the site shows', () => {
   });
 
   it('names, for every offer of spins, a configured free-rounds code with its rounds, stake, titles, deposit, wagering, days and maximum bet', () => {
-    const offers = surfaces.filter(([, text]) => SPINS_OFFER.test(text));
+    // A published news item that names a code (the Christmas calendar's announcement) is an offer too.
+    const news = (seed('news.json') as { newsId: number; status: string }[])
+      .filter((item) => item.status === 'published')
+      .map((item): [string, string] => [`news ${item.newsId}`, plain(strings(item).join(' '))])
+      .filter(([, text]) => codes.some((code) => namesCode(text, code.code)));
+    expect(news.map(([where]) => where)).toContain('news 33');
+    const offers = [...surfaces, ...news].filter(([, text]) => SPINS_OFFER.test(text));
     const campaignsWithCodes = codes
       .filter((code) => code.campaignSlug && code.validUntil > now)
       .map((code) => `campaign ${code.campaignSlug}`)

@@ -56,6 +56,10 @@ describe('an offer’s key terms in Danish (issue 27)', () => {
     expect(offerConditions({ ...WEEKEND_TERMS, weeklyWindow: { days: [4], from: '19:00', until: '22:00' } }, t)).toEqual([
       'Kan hentes torsdag kl. 19:00–22:00',
     ]);
+    // The Christmas calendar's door: every day from 10.00 (codes.json JULEKALENDER).
+    expect(offerConditions({ ...WEEKEND_TERMS, weeklyWindow: { days: [1, 2, 3, 4, 5, 6, 7], from: '10:00', until: '24:00' } }, t)).toEqual([
+      'Kan hentes alle ugens dage kl. 10:00–24:00',
+    ]);
     expect(offerTermLine(WEEKEND_TERMS, t)).toBe(
       '50 spins à 1 kr. · min. indbetaling 200 kr. · omsætning 10 × (spinværdi + indbetaling) · maks. indsats 100 kr. · 60 dage',
     );
