@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { Sims } from '@krone/sims';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/app.js';
+import { readBonusCodes } from '../src/bonus/service.js';
 import { windowAt } from '../src/bonus/windows.js';
 import { players, sessions as playerSessions } from '../src/players/schema.js';
+import { editionOf, TOURNAMENTS } from '../src/tournaments/definitions.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { cardDeposit, createLoggedInPlayer, startPlatformWithCards, type TestPlatform } from './harness.js';
 
@@ -226,5 +229,55 @@ describe('the campaigns’ offers', () => {
     expect(redactUrl('/Bonus/offers')).toBe('/Bonus/offers');
     expect((await claim('not-a-session', 'TROLDE25')).status).toBe(401);
     expect((await call('GET', '/Bonus/offers/not-a-session')).status).toBe(401);
+  });
+});
+
+describe('every published campaign', () => {
+  type Seeded = { slug: string; status: string; startsAt: string; endsAt: string };
+  const campaigns = (JSON.parse(readFileSync(new URL('../src/content/seed/campaigns.json', import.meta.url), 'utf8')) as Seeded[]).filter(
+    (campaign) => campaign.status === 'published' && new Date(campaign.endsAt) > new Date(),
+  );
+  const codes = readBonusCodes();
+  const later = (a: Date, b: Date) => (a > b ? a : b);
+
+  it('can be taken on its stated terms: its code claimed and granted in its window, its tournament joined, its draw entered by playing', async () => {
+    expect(campaigns.length).toBeGreaterThan(0);
+    for (const campaign of campaigns) {
+      const code = codes.find((entry) => entry.campaignSlug === campaign.slug && entry.validUntil > new Date());
+      const tournament = TOURNAMENTS.find((entry) => entry.campaignSlug === campaign.slug);
+      expect(Boolean(code) || Boolean(tournament), `${campaign.slug}: an offer or a tournament behind it`).toBe(true);
+      const player = await newPlayer();
+      if (code) {
+        // The first moment the campaign shows and its code can be claimed: from now, in its window (a minute in).
+        let at = later(later(new Date(), code.validFrom), new Date(campaign.startsAt));
+        if (code.weeklyWindow && !windowAt(code.weeklyWindow, at).open) at = windowAt(code.weeklyWindow, at).opensAt!;
+        platform.setNow(new Date(at.getTime() + 60_000));
+        const claimed = await claim(player.token, code.code);
+        expect(claimed.status, `${campaign.slug}: ${JSON.stringify(claimed.body)}`).toBe(200);
+        if (code.paymentMethod !== 'mobilepay') {
+          expect((await deposit(player.token, code.minDepositOre, code.code)).body.data, campaign.slug).toMatchObject({
+            status: 'succeeded',
+          });
+          const active = (await offersOf(player.token)).active as { code: string }[];
+          expect(
+            active.map((bonus) => bonus.code),
+            campaign.slug,
+          ).toEqual([code.code]);
+        }
+      } else {
+        const first = editionOf(tournament!, tournament!.firstEdition)!;
+        platform.setNow(new Date(later(new Date(), first.startsAt).getTime() + 60_000));
+        const view = await call('GET', `/Tournaments/${player.token}`);
+        const shown = (
+          view.body.data as unknown as { tournaments: { slug: string; edition: string; entry: string; progress: unknown }[] }
+        ).tournaments.find((entry) => entry.slug === tournament!.slug)!;
+        if (tournament!.rule.kind === 'draw') expect(shown, campaign.slug).toMatchObject({ entry: 'automatic', progress: { rounds: 0 } });
+        else {
+          const joined = await call('POST', `/Tournaments/${player.token}/join`, { tournament: tournament!.slug, edition: shown.edition });
+          expect(joined.status, `${campaign.slug}: ${JSON.stringify(joined.body)}`).toBe(200);
+        }
+      }
+      platform.setNow(undefined);
+    }
   });
 });
