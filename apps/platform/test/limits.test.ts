@@ -201,6 +201,37 @@ describe('deposit limits', () => {
     expect(view.limits.filter((limit) => limit.amountOre !== null)).toHaveLength(1);
   });
 
+  it('keeps a yearly limit over a rolling 365 days beside the month’s 30 (issue 28)', async () => {
+    const start = new Date();
+    const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 100_000 });
+    // A new period's limit applies at once.
+    const yearly = await setLimit(p.token, 'year', 60_000);
+    expect(yearly.status, JSON.stringify(yearly.body)).toBe(200);
+    expect(yearly.body.data!.change.immediate).toBe(true);
+    expect(limitOf(yearly.body.data!.overview, 'year')).toMatchObject({ amountOre: 60_000, usedOre: 0, lookBackDays: 365 });
+    expect((await deposit(p.token, 25_000)).body.data).toMatchObject({ status: 'succeeded' });
+
+    // 200 days on: the month has forgotten the deposit, the year has not.
+    const later = new Date(start.getTime() + 200 * 24 * HOUR);
+    platform.setNow(later);
+    const token = await sessionAt(p.id, later);
+    const view = (await overview(token)).body.data!;
+    expect(limitOf(view, 'month')).toMatchObject({ usedOre: 0, remainingOre: 100_000 });
+    expect(limitOf(view, 'year')).toMatchObject({ usedOre: 25_000, remainingOre: 35_000 });
+    const over = await deposit(token, 40_000);
+    expect(over.body.code).toBe('DEPOSIT_LIMIT_EXCEEDED');
+    expect((await deposit(token, 35_000)).body.data).toMatchObject({ status: 'succeeded' });
+    expect(limitOf((await overview(token)).body.data, 'year')).toMatchObject({ usedOre: 60_000, remainingOre: 0 });
+
+    // 366 days after the first deposit, it has left the year; the second has not.
+    const yearOn = new Date(start.getTime() + 366 * 24 * HOUR);
+    platform.setNow(yearOn);
+    expect(limitOf((await overview(await sessionAt(p.id, yearOn))).body.data, 'year')).toMatchObject({
+      usedOre: 35_000,
+      remainingOre: 25_000,
+    });
+  });
+
   it('refuses bad amounts and unknown periods, writing nothing', async () => {
     const p = await createLoggedInPlayer(platform, { monthlyLimitOre: 100_000 });
     for (const amountOre of ['50000', -100, 0, 99, 1234.5, 1e12, 2 ** 53, null, true]) {
@@ -212,7 +243,7 @@ describe('deposit limits', () => {
         message: 'Nogle af oplysningerne er ikke gyldige. Tjek felterne, og prøv igen.',
       });
     }
-    expect((await setLimit(p.token, 'year', 50_000)).status).toBe(400);
+    expect((await setLimit(p.token, 'decade', 50_000)).status).toBe(400);
     expect((await call('PUT', `/Limits/${p.token}/deposit/week`, {})).status).toBe(400);
     expect(await limitRows(p.id)).toHaveLength(1);
   });

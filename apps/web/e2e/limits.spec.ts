@@ -114,6 +114,12 @@ test('a new player sets, lowers and raises a deposit limit, sees the raise wait 
   );
   await page.reload();
   await expect(month.getByTestId('limit-pending')).toContainText('5.000 kr.');
+
+  // A yearly limit beside them (spec §9: day, week, month, year): a new period's limit, at once.
+  await chooseLimit(page, 'Årsgrænse', '5.000 kr.');
+  await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
+  await expect(page.getByTestId('limit-year').getByTestId('limit-amount')).toHaveText('Gældende grænse: 5.000 kr.');
+  await expect(page.getByTestId('limit-year').getByTestId('limit-remaining')).toHaveText(/^Tilbage i perioden: [\d.]+ kr\.$/);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('limits.png'), fullPage: true });
 

@@ -437,7 +437,7 @@ export const ROUTES: Route[] = [
         {
           acceptTerms: { type: 'boolean', enum: [true] },
           bonus: bool,
-          depositLimit: obj({ period: oneOf('day', 'week', 'month'), amountOre: int({ minimum: 100, maximum: 1_000_000_000 }) }),
+          depositLimit: obj({ period: oneOf('day', 'week', 'month', 'year'), amountOre: int({ minimum: 100, maximum: 1_000_000_000 }) }),
         },
         ['acceptTerms', 'bonus'],
       ),

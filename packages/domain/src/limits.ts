@@ -5,7 +5,7 @@ import { parseKrToOre } from './money';
  * platform share, so the three always agree.
  */
 
-export const DEPOSIT_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export const DEPOSIT_LIMIT_PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number];
 
 /** Suggested limits in kroner; a custom amount is always possible. */
@@ -19,8 +19,17 @@ export const MAX_DEPOSIT_LIMIT_ORE = 1_000_000_000;
 /** A raise (or the removal of a period's limit) waits this long (spec §4, §9). */
 export const LIMIT_INCREASE_DELAY_MS = 24 * 3_600_000;
 
-/** How far back each period looks (spec §9): a day, 7 days for a week, 30 days for a month. */
-export const DEPOSIT_LIMIT_LOOK_BACK_DAYS: Readonly<Record<DepositLimitPeriod, number>> = Object.freeze({ day: 1, week: 7, month: 30 });
+/**
+ * How far back each period looks (spec §9): a day, 7 days for a week, 30 days for a month; a
+ * year (spec §3 and §9: "periods day, week, month, year") 365 days, a rolling year as the month is
+ * a rolling 30 days.
+ */
+export const DEPOSIT_LIMIT_LOOK_BACK_DAYS: Readonly<Record<DepositLimitPeriod, number>> = Object.freeze({
+  day: 1,
+  week: 7,
+  month: 30,
+  year: 365,
+});
 
 /** Pauses the player may take (spec §9): 24 hours or 30 days. */
 export const PAUSE_DURATIONS = ['24h', '30d'] as const;

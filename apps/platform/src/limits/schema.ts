@@ -12,7 +12,7 @@ export const depositLimits = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     playerId: uuid('player_id').notNull(),
-    /** 'day', 'week' or 'month'. */
+    /** 'day', 'week', 'month' or 'year' (migration 0032). */
     period: text('period').notNull(),
     /** The limit in øre; null removes the period's limit. */
     amountOre: bigint('amount_ore', { mode: 'number' }),

@@ -3299,7 +3299,7 @@ export interface operations {
                     bonus: boolean;
                     depositLimit?: {
                         /** @enum {string} */
-                        period: "day" | "week" | "month";
+                        period: "day" | "week" | "month" | "year";
                         amountOre: number;
                     };
                 };
@@ -5076,7 +5076,7 @@ export interface operations {
                             closedAt: string | null;
                             limits: {
                                 /** @enum {string} */
-                                period: "day" | "week" | "month";
+                                period: "day" | "week" | "month" | "year";
                                 amountOre: number | null;
                                 usedOre: number;
                                 remainingOre: number | null;
@@ -5108,7 +5108,7 @@ export interface operations {
             header?: never;
             path: {
                 sessionId: string;
-                period: "day" | "week" | "month";
+                period: "day" | "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -5132,7 +5132,7 @@ export interface operations {
                         data: {
                             change: {
                                 /** @enum {string} */
-                                period: "day" | "week" | "month";
+                                period: "day" | "week" | "month" | "year";
                                 amountOre: number | null;
                                 /** Format: date-time */
                                 effectiveAt: string;
@@ -5147,7 +5147,7 @@ export interface operations {
                                 closedAt: string | null;
                                 limits: {
                                     /** @enum {string} */
-                                    period: "day" | "week" | "month";
+                                    period: "day" | "week" | "month" | "year";
                                     amountOre: number | null;
                                     usedOre: number;
                                     remainingOre: number | null;
@@ -5198,7 +5198,7 @@ export interface operations {
             header?: never;
             path: {
                 sessionId: string;
-                period: "day" | "week" | "month";
+                period: "day" | "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -5216,7 +5216,7 @@ export interface operations {
                         data: {
                             change: {
                                 /** @enum {string} */
-                                period: "day" | "week" | "month";
+                                period: "day" | "week" | "month" | "year";
                                 amountOre: number | null;
                                 /** Format: date-time */
                                 effectiveAt: string;
@@ -5231,7 +5231,7 @@ export interface operations {
                                 closedAt: string | null;
                                 limits: {
                                     /** @enum {string} */
-                                    period: "day" | "week" | "month";
+                                    period: "day" | "week" | "month" | "year";
                                     amountOre: number | null;
                                     usedOre: number;
                                     remainingOre: number | null;
@@ -5312,7 +5312,7 @@ export interface operations {
                             closedAt: string | null;
                             limits: {
                                 /** @enum {string} */
-                                period: "day" | "week" | "month";
+                                period: "day" | "week" | "month" | "year";
                                 amountOre: number | null;
                                 usedOre: number;
                                 remainingOre: number | null;
@@ -5392,7 +5392,7 @@ export interface operations {
                             closedAt: string | null;
                             limits: {
                                 /** @enum {string} */
-                                period: "day" | "week" | "month";
+                                period: "day" | "week" | "month" | "year";
                                 amountOre: number | null;
                                 usedOre: number;
                                 remainingOre: number | null;

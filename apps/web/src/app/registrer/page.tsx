@@ -49,6 +49,7 @@ const FORM_TEXT_KEYS = [
   'limitations.period_day',
   'limitations.period_week',
   'limitations.period_month',
+  'limitations.period_year',
   'btn.continue',
   'btn.done',
   'btn.loading',

@@ -32,6 +32,7 @@ export const DEPOSIT_LIMIT_FIELD_KEYS = [
   'limitations.period_day',
   'limitations.period_week',
   'limitations.period_month',
+  'limitations.period_year',
   'validation.period_required',
   'validation.limit_required',
   'validation.custom_limit_required',

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { DEPOSIT_LIMIT_PERIODS } from '@krone/domain';
 import { z } from 'zod';
 import { fail, forbiddenOrigin, parseJson, sameOrigin } from '@/lib/api';
 import { clientIp } from '@/lib/forwarding';
@@ -8,7 +9,7 @@ import { cookieOptions, REGISTRATION_COOKIE, startSession } from '@/lib/session'
 const body = z.object({
   acceptTerms: z.boolean(),
   bonus: z.boolean(),
-  depositLimit: z.object({ period: z.enum(['day', 'week', 'month']), amountOre: z.number().int() }).optional(),
+  depositLimit: z.object({ period: z.enum(DEPOSIT_LIMIT_PERIODS), amountOre: z.number().int() }).optional(),
 });
 
 /**
