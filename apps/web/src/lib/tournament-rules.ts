@@ -51,6 +51,18 @@ export function periodText(tournament: Pick<Tournament, 'startsAt' | 'endsAt'> &
   return t('campaign.tournament_period', { from: formatDateDa(tournament.startsAt), until: formatDateDa(lastMoment) });
 }
 
+/** A draw's word to the player: drawn and won, drawn and not, in with a ticket, or their rounds toward one. */
+export function drawProgressText(
+  tournament: Pick<Tournament, 'standing' | 'drawn' | 'rule'>,
+  progress: NonNullable<Tournament['progress']>,
+  t: Translate,
+): string {
+  if (tournament.standing) return t('campaign.tournament_draw_won', { amount: formatKr(tournament.standing.prizeOre) });
+  if (!progress.qualified)
+    return t('campaign.tournament_draw_progress', { rounds: progress.rounds, needed: tournament.rule.minRounds ?? 1 });
+  return tournament.drawn ? t('campaign.tournament_draw_not_drawn') : t('campaign.tournament_draw_qualified', { rounds: progress.rounds });
+}
+
 /** The prize of each band of places, as the campaign's terms write them. */
 export function prizeLines(tournament: Pick<Tournament, 'prizes'>, t: Translate): string[] {
   return tournament.prizes.map((band) =>

@@ -8,6 +8,7 @@ import { textsTranslator, type Texts, type Translate } from '../../lib/i18n';
 import { loginUrlFor } from '../../lib/login-required';
 import type { Tournament } from '../../lib/platform-types';
 import {
+  drawProgressText,
   editionLabel,
   isDraw,
   LEADERBOARD_REFRESH_MS,
@@ -76,6 +77,23 @@ export function Leaderboard({ tournament, t }: { tournament: Tournament; t: Tran
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A guest's way in: why to log in, "Log ind" (back to `returnPath`) and "Opret konto". */
+function GuestEntry({ text, returnPath, t }: { text: string; returnPath: string; t: Translate }) {
+  return (
+    <div className={styles.guest} data-testid="tournament-guest">
+      <p>{text}</p>
+      <div className={styles.links}>
+        <Link href={loginUrlFor(returnPath)} className="btn btn-primary" prefetch={false} data-testid="tournament-login">
+          {t('btn.login')}
+        </Link>
+        <Link href="/registrer" className="btn btn-outline" prefetch={false}>
+          {t('btn.register')}
+        </Link>
+      </div>
+    </div>
   );
 }
 
@@ -218,29 +236,10 @@ export function TournamentBoard({
         <div className={styles.entry}>
           {tournament.progress ? (
             <p className={tournament.progress.qualified ? styles.joined : undefined} data-testid="tournament-progress">
-              {tournament.standing
-                ? t('campaign.tournament_draw_won', { amount: formatKr(tournament.standing.prizeOre) })
-                : tournament.drawn && tournament.progress.qualified
-                  ? t('campaign.tournament_draw_not_drawn')
-                  : tournament.progress.qualified
-                    ? t('campaign.tournament_draw_qualified', { rounds: tournament.progress.rounds })
-                    : t('campaign.tournament_draw_progress', {
-                        rounds: tournament.progress.rounds,
-                        needed: tournament.rule.minRounds ?? 1,
-                      })}
+              {drawProgressText(tournament, tournament.progress, t)}
             </p>
           ) : loggedIn ? null : (
-            <div className={styles.guest} data-testid="tournament-guest">
-              <p>{t('campaign.tournament_draw_guest')}</p>
-              <div className={styles.links}>
-                <Link href={loginUrlFor(returnPath)} className="btn btn-primary" prefetch={false} data-testid="tournament-login">
-                  {t('btn.login')}
-                </Link>
-                <Link href="/registrer" className="btn btn-outline" prefetch={false}>
-                  {t('btn.register')}
-                </Link>
-              </div>
-            </div>
+            <GuestEntry text={t('campaign.tournament_draw_guest')} returnPath={returnPath} t={t} />
           )}
         </div>
       ) : (
@@ -261,17 +260,7 @@ export function TournamentBoard({
               {busy ? t('btn.loading') : t('campaign.tournament_join')}
             </button>
           ) : (
-            <div className={styles.guest} data-testid="tournament-guest">
-              <p>{t('campaign.tournament_join_guest')}</p>
-              <div className={styles.links}>
-                <Link href={loginUrlFor(returnPath)} className="btn btn-primary" prefetch={false} data-testid="tournament-login">
-                  {t('btn.login')}
-                </Link>
-                <Link href="/registrer" className="btn btn-outline" prefetch={false}>
-                  {t('btn.register')}
-                </Link>
-              </div>
-            </div>
+            <GuestEntry text={t('campaign.tournament_join_guest')} returnPath={returnPath} t={t} />
           )}
           <p id={messageId} className={styles.refusal} role="status" data-testid="tournament-refusal">
             {refusal}
