@@ -31,6 +31,7 @@ export default tseslint.config(
       '**/.next/**',
       '**/dist/**',
       'apps/web/src/lib/platform-api.d.ts',
+      'apps/backoffice/src/api/staff-api.d.ts',
       'apps/web/next-env.d.ts',
       'bench/lighthouse/**',
       'test-results/**',
@@ -68,7 +69,7 @@ export default tseslint.config(
   },
   {
     ...reactHooks.configs.flat.recommended,
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/backoffice/src/**/*.{ts,tsx}'],
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
       // Reading what only the browser knows (the time, storage, the URL) after hydration is what this

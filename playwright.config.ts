@@ -4,10 +4,23 @@ import { devEnv, e2ePorts } from './scripts/dev-env.mjs';
 
 const ports = e2ePorts();
 const env = devEnv('e2e', ports);
+// The back office's specs reach the storefront of the same run (a player's side of a staff action).
+process.env.E2E_WEB_URL = `http://${ports.host}:${ports.webPort}`;
 // WebGL off: the slot stage draws with PixiJS's 2D canvas renderer, which this machine's software
 // GL (SwiftShader, no GPU) runs at a fraction of the CPU: about a fifth off the game specs' time.
 // game-stage.spec.ts, the stage's own tests, turns WebGL back on: what a phone draws with.
 const launchOptions = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--disable-webgl'] };
+
+/**
+ * Each width runs what its layout changes (docs/decisions.md, "CI's time"): the layout, the pages'
+ * accessibility, the header, the menu, the lobby, the links, the clock and the canonical host at
+ * both. A flow that moves money or plays a game runs once, at one width, the flows split between
+ * the phone (its menu and bottom bar) and the desktop (its header), so each way in is driven by
+ * flows; running every flow at both widths took half of CI's time for little the one width did not show.
+ */
+const PHONE_FLOWS =
+  /\/(players|deposit|offers|jackpots|game|game-stage|free-rounds|limits|game-history|table-lobby|contact|runtime)\.spec\.ts$/;
+const DESKTOP_FLOWS = /\/(api|table-games|live|withdraw|withdraw-bonus|tournaments|history)\.spec\.ts$/;
 
 /**
  * Browser tests against the production build (`npm run build` first) with a platform on a fresh
@@ -29,22 +42,35 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    // The product-call suite talks to the server only, so it runs once, in the desktop project.
+    // The product-call suite talks to the server only, so it runs once, in the desktop project
+    // (DESKTOP_FLOWS).
     // Tests tagged @clock move the platform's clock (PUT /Test/clock): they run alone, after the
     // others, so a jump of a day cannot expire another test's session.
     // Tests tagged @studio-clock move the studio's clock and play money rounds, which the platform
     // refuses as stale while another test has moved the platform's clock: they run after those.
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: /api\.spec\.ts/, grepInvert: /@clock|@studio-clock/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: DESKTOP_FLOWS, grepInvert: /@clock|@studio-clock/ },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+      testIgnore: PHONE_FLOWS,
       grepInvert: /@clock|@studio-clock/,
+    },
+    {
+      // The back office (docs/backoffice.md): staff work at a desk, at desktop width, on its own origin.
+      name: 'backoffice',
+      testDir: 'apps/backoffice/e2e',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions,
+        baseURL: `http://${ports.host}:${ports.backofficePort}`,
+      },
     },
     {
       name: 'clock',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
       grep: /@clock/,
-      dependencies: ['phone', 'desktop'],
+      dependencies: ['phone', 'desktop', 'backoffice'],
     },
     {
       name: 'studio-clock',
@@ -84,6 +110,15 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       env: env.web,
+    },
+    {
+      // The back office's server (its SPA built by `npm run build`), relaying to the platform's staff door.
+      command: 'node --import tsx server.ts',
+      cwd: 'apps/backoffice',
+      url: `http://${ports.host}:${ports.backofficePort}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: env.backoffice,
     },
   ],
 });

@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'platform',
           include: ['apps/platform/test/**/*.test.ts', 'apps/platform/src/**/*.test.ts'],
+          // One migrated and seeded database per run, copied by every test platform (test/db-template.ts).
+          globalSetup: ['apps/platform/test/db-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,7 +28,13 @@ export default defineConfig({
       },
       {
         // The studio against an in-process platform (PGlite, or PostgreSQL with TEST_DATABASE_URL).
-        test: { name: 'studio', include: ['apps/studio/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'studio',
+          include: ['apps/studio/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['apps/platform/test/db-template.ts'],
+        },
       },
       {
         test: {
@@ -40,6 +48,10 @@ export default defineConfig({
           // The storefront's deployment mode (apps/web/src/lib/session-cookies.ts): plain cookie names.
           env: { KRONE_ENV: 'test' },
         },
+      },
+      {
+        // The back office's server (apps/backoffice): its login round trip, the relay to the staff door, CSRF, headers.
+        test: { name: 'backoffice', include: ['apps/backoffice/test/**/*.test.ts'] },
       },
       {
         // The storefront's production build (npm run build) served as deployed, against an in-process

@@ -117,6 +117,8 @@ function environments() {
     PLATFORM_PORT: String(port),
     PLATFORM_PUBLIC_HOST: '127.0.0.1',
     PLATFORM_PUBLIC_PORT: String(publicPort),
+    // The staff door on a port of the system's choosing: a bench never uses it, and two processes must not share one.
+    PLATFORM_STAFF_PORT: '0',
     STOREFRONT_API_KEY: storefrontKey,
     GAME_PROVIDER_KRONE_STUDIO_SECRET: providerSecret,
     SEED_DEMO_CONTENT: 'false',

@@ -199,6 +199,8 @@ async function bench() {
       DATABASE_POOL_SIZE: poolSize,
       PLATFORM_PORT: String(platformPort),
       PLATFORM_PUBLIC_PORT: String(platformPublicPort),
+      // The staff door on a port of the system's choosing: a bench never uses it, and two processes must not share one.
+      PLATFORM_STAFF_PORT: '0',
       STOREFRONT_API_KEY: storefrontKey,
       GAME_PROVIDER_KRONE_STUDIO_SECRET: studioSecret,
       SEED_DEMO_CONTENT: 'false',

@@ -118,6 +118,8 @@ function startPlatform(port) {
       DATABASE_POOL_SIZE: poolSize,
       PLATFORM_PORT: String(port),
       PLATFORM_PUBLIC_PORT: String(port + 1),
+      // The staff door on a port of the system's choosing: a bench never uses it, and two processes must not share one.
+      PLATFORM_STAFF_PORT: '0',
       STOREFRONT_API_KEY: storefrontKey,
       GAME_PROVIDER_KRONE_STUDIO_SECRET: studioSecret,
       SEED_DEMO_CONTENT: 'false',

@@ -18,6 +18,8 @@ export function e2ePorts(env = process.env) {
     webPort: Number(env.E2E_WEB_PORT ?? 3100),
     studioPort: Number(env.E2E_STUDIO_PORT ?? 4410),
     livePort: Number(env.E2E_LIVE_PORT ?? 4360),
+    platformStaffPort: Number(env.E2E_PLATFORM_STAFF_PORT ?? 4102),
+    backofficePort: Number(env.E2E_BACKOFFICE_PORT ?? 3101),
   };
 }
 
@@ -31,6 +33,8 @@ export function demoPorts(env = process.env) {
     webPort: Number(env.WEB_PORT ?? 3000),
     studioPort: Number(env.STUDIO_PORT ?? 4400),
     livePort: Number(env.LIVE_PORT ?? 4350),
+    platformStaffPort: Number(env.PLATFORM_STAFF_PORT ?? 4002),
+    backofficePort: Number(env.BACKOFFICE_PORT ?? 3001),
   };
 }
 
@@ -44,7 +48,17 @@ export function demoPorts(env = process.env) {
  */
 export function devEnv(
   profile,
-  { host, simsPort, platformPort, platformPublicPort = platformPort + 1, webPort, studioPort = 4400, livePort = 4350 },
+  {
+    host,
+    simsPort,
+    platformPort,
+    platformPublicPort = platformPort + 1,
+    webPort,
+    studioPort = 4400,
+    livePort = 4350,
+    platformStaffPort = platformPort + 2,
+    backofficePort = webPort + 1,
+  },
 ) {
   if (profile !== 'demo' && profile !== 'e2e') throw new Error(`dev-env: unknown profile ${profile} (demo or e2e)`);
   const studio = `http://${host}:${studioPort}`;
@@ -57,6 +71,9 @@ export function devEnv(
   const platform = `http://${host}:${platformPort}`;
   const platformPublic = `http://${host}:${platformPublicPort}`;
   const web = `http://${host}:${webPort}`;
+  // The back office (docs/backoffice.md): its own origin, and the platform's staff door behind it.
+  const backoffice = `http://${host}:${backofficePort}`;
+  const platformStaff = `http://${host}:${platformStaffPort}`;
   const e2e = profile === 'e2e';
   return {
     sims: {
@@ -64,6 +81,8 @@ export function devEnv(
       SIMS_HOST: host,
       SIMS_PORT: String(simsPort),
       WEB_PUBLIC_URL: web,
+      // The staff IdP stand-in sends staff back to the back office.
+      BACKOFFICE_PUBLIC_URL: backoffice,
       // The card provider and MobilePay report payments, NemKonto payouts paid, to the platform's
       // webhooks, on its public listener.
       CARDS_WEBHOOK_URL: `${platformPublic}/Payments/webhooks/cards`,
@@ -90,6 +109,12 @@ export function devEnv(
       // The storefront's key at the internal listener (the web's PLATFORM_API_KEY).
       STOREFRONT_API_KEY: DEV_STOREFRONT_API_KEY,
       WEB_PUBLIC_URL: web,
+      // The staff door, the back office's key at it, and the staff IdP (the stand-in).
+      PLATFORM_STAFF_HOST: host,
+      PLATFORM_STAFF_PORT: String(platformStaffPort),
+      BACKOFFICE_API_KEY: DEV_BACKOFFICE_API_KEY,
+      BACKOFFICE_PUBLIC_URL: backoffice,
+      STAFF_OIDC_ISSUER: `${sims}/staff-idp`,
       MITID_ISSUER: `${sims}/mitid`,
       MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
       MOBILEPAY_ISSUER: `${sims}/mobilepay`,
@@ -134,6 +159,17 @@ export function devEnv(
       STUDIO_API_KEY: DEV_STUDIO_API_KEY,
       // The live studio's game client, embedded in the live launch page (CSP frame-src).
       LIVE_STUDIO_ORIGIN: live,
+      // The physical casino's own site (its stand-in in the sims), where its pages here are sent.
+      PHYSICAL_CASINO_URL: `${sims}/casino-site`,
+    },
+    backoffice: {
+      // The operator's staff app (apps/backoffice): its server relays to the platform's staff door.
+      KRONE_ENV: 'development',
+      BACKOFFICE_HOST: host,
+      BACKOFFICE_PORT: String(backofficePort),
+      BACKOFFICE_PUBLIC_URL: backoffice,
+      PLATFORM_STAFF_URL: platformStaff,
+      PLATFORM_STAFF_KEY: DEV_BACKOFFICE_API_KEY,
     },
     studio: {
       // Our game studio (apps/studio): a provider of the platform's games contract.
@@ -158,13 +194,15 @@ const DEV_LIVE_OPERATOR_KEY = 'krone-development-lysmester-key';
 const DEV_LIVE_WALLET_SECRET = 'krone-development-lysmester-wallet-secret';
 /** The storefront's key at the platform's internal listener (the platform's STOREFRONT_API_KEY, the web's PLATFORM_API_KEY). */
 const DEV_STOREFRONT_API_KEY = 'krone-development-storefront-key';
+/** The back office server's key at the platform's staff door (the platform's BACKOFFICE_API_KEY, the back office's PLATFORM_STAFF_KEY). */
+const DEV_BACKOFFICE_API_KEY = 'krone-development-backoffice-key';
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {
   const [profile, service] = process.argv.slice(2);
   const env = devEnv(profile, profile === 'e2e' ? e2ePorts() : demoPorts())[service];
   if (!env) {
-    console.error('usage: node scripts/dev-env.mjs <demo|e2e> <sims|platform|studio|web>');
+    console.error('usage: node scripts/dev-env.mjs <demo|e2e> <sims|platform|studio|web|backoffice>');
     process.exit(2);
   }
   for (const [key, value] of Object.entries(env)) console.log(`${key}=${value}`);

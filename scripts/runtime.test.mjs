@@ -47,8 +47,15 @@ describe('the wiring between stand-ins, platform and storefront (scripts/dev-env
       webPort: 3100,
       studioPort: 4410,
       livePort: 4360,
+      platformStaffPort: 4102,
+      backofficePort: 3101,
     });
     const env = devEnv('e2e', e2ePorts({}));
+    // The back office's server reaches the staff door with the key the platform expects; the staff IdP sends staff back to it.
+    expect(env.backoffice).toMatchObject({ PLATFORM_STAFF_URL: 'http://127.0.0.1:4102', BACKOFFICE_PUBLIC_URL: 'http://127.0.0.1:3101' });
+    expect(env.backoffice.PLATFORM_STAFF_KEY).toBe(env.platform.BACKOFFICE_API_KEY);
+    expect(env.platform).toMatchObject({ PLATFORM_STAFF_PORT: '4102', STAFF_OIDC_ISSUER: 'http://127.0.0.1:4310/staff-idp' });
+    expect(env.sims.BACKOFFICE_PUBLIC_URL).toBe('http://127.0.0.1:3101');
     // The live studio stand-in runs in the stand-ins' process on its own port, its wallet calls to the platform's public listener.
     expect(env.sims).toMatchObject({
       LYSMESTER_PORT: '4360',

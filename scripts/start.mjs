@@ -13,8 +13,10 @@ import { hasPinnedNodePackage, pinnedNodePath, runtimeProblem } from './runtime.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const { host, simsPort, platformPort, platformPublicPort, webPort, studioPort, livePort } = demoPorts();
-const env = devEnv('demo', { host, simsPort, platformPort, platformPublicPort, webPort, studioPort, livePort });
+const backofficeDir = path.join(root, 'apps/backoffice');
+const ports = demoPorts();
+const { host, simsPort, platformPort, platformPublicPort, webPort, studioPort, livePort, platformStaffPort, backofficePort } = ports;
+const env = devEnv('demo', ports);
 const children = [];
 
 const log = (message) => console.log(`\x1b[33mkrone\x1b[0m ${message}`);
@@ -58,12 +60,12 @@ async function waitFor(url, timeoutMs) {
 
 const tilesDir = path.join(webDir, 'public/games/tiles');
 
-/** A hash of everything the storefront build reads, so an unchanged tree is not rebuilt. */
-function webSourceHash() {
+/** A hash of everything an app's build reads (the storefront's, the back office's), so an unchanged tree is not rebuilt. */
+function sourceHashOf(appDir) {
   const hash = createHash('sha256');
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (['node_modules', '.next', 'test-results'].includes(entry.name)) continue;
+      if (['node_modules', '.next', 'dist', 'test-results'].includes(entry.name)) continue;
       const full = path.join(dir, entry.name);
       // The lobby tiles are made from the sources (scripts/build-tiles.ts), not read by the build.
       if (full === tilesDir) continue;
@@ -75,7 +77,7 @@ function webSourceHash() {
           .update(readFileSync(full));
     }
   };
-  walk(webDir);
+  walk(appDir);
   walk(path.join(root, 'packages/domain/src'));
   hash.update(readFileSync(path.join(root, 'package-lock.json')));
   return hash.digest('hex');
@@ -137,7 +139,7 @@ log('drawing the lobby tiles…');
 run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/build-tiles.ts'], { cwd: webDir });
 
 const hashFile = path.join(webDir, '.next/krone-source-hash');
-const sourceHash = webSourceHash();
+const sourceHash = sourceHashOf(webDir);
 const built = existsSync(path.join(webDir, '.next/BUILD_ID')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === sourceHash;
 if (!built) {
   log('building the storefront (first start or changed sources)…');
@@ -146,12 +148,33 @@ if (!built) {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLATFORM_URL: env.web.PLATFORM_URL, PLATFORM_API_KEY: env.web.PLATFORM_API_KEY },
   });
   // The build may touch next-env.d.ts or tsconfig.json: hash what it left behind.
-  writeFileSync(hashFile, webSourceHash());
+  writeFileSync(hashFile, sourceHashOf(webDir));
 }
 
 log('starting the storefront…');
 start('storefront', process.execPath, ['--import', 'tsx', 'server.ts'], env.web, webDir);
 await waitFor(`http://${host}:${webPort}/favicon.ico`, 60_000).catch(() => undefined);
+
+// The back office (docs/backoffice.md): a static build (Vite, seconds) served by its own server.
+const backofficeHashFile = path.join(backofficeDir, 'dist/krone-source-hash');
+if (!existsSync(backofficeHashFile) || readFileSync(backofficeHashFile, 'utf8') !== sourceHashOf(backofficeDir)) {
+  log('building the back office…');
+  run('npm', ['run', 'build', '-w', '@krone/backoffice']);
+  writeFileSync(backofficeHashFile, sourceHashOf(backofficeDir));
+}
+log('starting the back office…');
+start('backoffice', process.execPath, ['--import', 'tsx', 'server.ts'], env.backoffice, backofficeDir);
+await waitFor(`http://${host}:${backofficePort}/health`, 60_000).catch(() => undefined);
+
+const staffLogins = JSON.parse(readFileSync(path.join(root, 'apps/sims/src/staff-people.json'), 'utf8'))
+  .map(
+    (member) =>
+      `    ${member.username.padEnd(10)} ${member.password.padEnd(20)} ${member.name} (${member.roles.join(', ')})${member.secondFactor ? '' : ', no second factor: refused'}`,
+  )
+  .join('\n');
 log(
-  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort} for the storefront, with its key, API docs /docs; http://${host}:${platformPublicPort} for the providers; game studio http://${host}:${studioPort}; live studio stand-in http://${host}:${livePort}; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
+  `ready: http://${host}:${webPort}  (platform http://${host}:${platformPort} for the storefront, with its key, API docs /docs; http://${host}:${platformPublicPort} for the providers; http://${host}:${platformStaffPort} the staff door; game studio http://${host}:${studioPort}; live studio stand-in http://${host}:${livePort}; stand-ins http://${host}:${simsPort}). Ctrl-C stops.`,
+);
+log(
+  `back office: http://${host}:${backofficePort}  demo staff (user name, password; the staff login stand-in shows the code of the second factor):\n${staffLogins}`,
 );

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { unsupportedReasonFor } from './src/lib/unsupported';
 import { canonicalOrigin, canonicalRedirect } from './src/edge/canonical-host';
 import { escapeUndecodablePath, normaliseForwarding } from './src/edge/front-door';
+import { physicalCasinoRedirect, physicalCasinoSite } from './src/edge/physical-casino';
 import { createResponseCache } from './src/edge/response-cache';
 import { refuseBadStartup } from './src/edge/startup-check';
 import { parseTrustedProxies } from './src/edge/trusted-proxies';
@@ -25,6 +26,8 @@ const trustedProxies = parseTrustedProxies(process.env.WEB_TRUST_PROXY);
 // The canonical origin every page is served on, and the site-wide security headers, from the
 // runtime settings (WEB_PUBLIC_URL, CARDS_PUBLIC_URL, LIVE_STUDIO_ORIGIN), once (edge/canonical-host.ts, lib/csp.ts).
 const canonical = canonicalOrigin();
+// The physical casino's own site (PHYSICAL_CASINO_URL), where its pages here are sent (edge/physical-casino.ts).
+const physicalCasino = physicalCasinoSite();
 const securityHeaders = siteSecurityHeaders({ publicUrl: canonical, paymentOrigin: cardsOrigin(), liveOrigin: liveStudioOrigin() });
 for (const [name, value] of Object.entries({ WEB_PORT: port, WEB_CACHE_SECONDS: cacheSeconds, WEB_CACHE_MB: cacheMegabytes })) {
   if (!Number.isFinite(value) || value < 0) {
@@ -56,7 +59,7 @@ const server = createServer((request, response) => {
   request.url = escapeUndecodablePath(request.url ?? '/');
   for (const [name, value] of securityHeadersFor((request.url ?? '/').split('?')[0]!, securityHeaders)) response.setHeader(name, value);
   // A page asked for on another host goes to the canonical one, where the login brokers return to.
-  const elsewhere = canonicalRedirect(request, canonical);
+  const elsewhere = canonicalRedirect(request, canonical) ?? physicalCasinoRedirect(request.url ?? '/', physicalCasino);
   if (elsewhere) {
     response.writeHead(308, { location: elsewhere, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' });
     response.end(request.method === 'HEAD' ? undefined : `${elsewhere}\n`);

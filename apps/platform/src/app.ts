@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { Redis } from 'ioredis';
 import {
@@ -68,7 +69,9 @@ import { publicRateLimit } from './shared/public-rate-limit.js';
 import { refuseNulPlugin } from './shared/refuse-nul.js';
 import { securityHeaders } from './shared/security-headers.js';
 import { sessionPlayer } from './shared/session-player.js';
-import { storefrontKey } from './shared/storefront-key.js';
+import { registerStaffDoor } from './staff/door.js';
+import type { StaffIdentityProvider } from './staff/identity.js';
+import { BACKOFFICE_KEY_HEADER, doorKey, STOREFRONT_KEY_HEADER } from './shared/storefront-key.js';
 import { supportRoutes } from './support/routes.js';
 import { testClockRoutes, withTestClock } from './shared/test-clock.js';
 import { serverTimeRoutes } from './shared/server-time.js';
@@ -85,6 +88,8 @@ export interface AppOptions {
   /** The outside identity services; tests may pass their own. */
   brokers?: IdentityBrokers;
   rofus?: Rofus;
+  /** The staff identity provider (the back office's login); tests may pass their own. */
+  staffIdp?: StaffIdentityProvider;
   /**
    * Run the background jobs (the server; not tests): send due withdrawals to NemKonto every
    * PAYOUT_PROCESS_INTERVAL_SECONDS, settle open bonuses every BONUS_SETTLE_INTERVAL_SECONDS.
@@ -112,18 +117,22 @@ export function logRequest(request: { method: string; url: string; id: string; p
 
 /** Session tokens travel in some of the spec's paths; they never reach the log. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/(?:users|MarketingNotification|sessions|documents|transactions|launch)\/)[^/?]+/g, '$1[session]')
-    .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
-    .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
-    .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
-    .replace(/(\/Bonus\/offers\/)[^/?]+/g, '$1[session]')
-    .replace(/(\/Tournaments\/)(?!join\b)[^/?]+/g, '$1[session]')
-    .replace(/(\/Logs\/CreateSessionExpireLog\/)[^/?]+/g, '$1[session]')
-    .replace(/(\/Support\/contact\/)(?!challenge(?:[/?]|$))[^/?]+/g, '$1[session]')
-    .replace(/(\/Games\/(?:favourites|recent|history)\/)[^/?]+/g, '$1[session]')
-    .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
-    .replace(/([?&]sessionId=)[^&]+/g, '$1[session]');
+  return (
+    url
+      .replace(/(\/(?:users|MarketingNotification|sessions|documents|transactions|launch)\/)[^/?]+/g, '$1[session]')
+      .replace(/(\/deposits\/(?:card\/|mobilepay\/)?)[^/?]+/g, '$1[session]')
+      .replace(/(\/withdrawals\/)[^/?]+/g, '$1[session]')
+      .replace(/(\/Limits\/)[^/?]+/g, '$1[session]')
+      .replace(/(\/Bonus\/offers\/)[^/?]+/g, '$1[session]')
+      .replace(/(\/Tournaments\/)(?!join\b)[^/?]+/g, '$1[session]')
+      .replace(/(\/Logs\/CreateSessionExpireLog\/)[^/?]+/g, '$1[session]')
+      .replace(/(\/Support\/contact\/)(?!challenge(?:[/?]|$))[^/?]+/g, '$1[session]')
+      .replace(/(\/Games\/(?:favourites|recent|history)\/)[^/?]+/g, '$1[session]')
+      .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
+      .replace(/([?&]sessionId=)[^&]+/g, '$1[session]')
+      // A staff search may be a CPR number: never in a log line.
+      .replace(/(\/Staff\/players\?(?:[^#]*&)?q=)[^&]+/g, '$1[search]')
+  );
 }
 
 /**
@@ -169,6 +178,8 @@ async function rateLimitStore(log: FastifyBaseLogger, config: Config) {
 export interface Platform {
   internal: FastifyInstance;
   public: FastifyInstance;
+  /** The staff door: the back office's server only (docs/backoffice.md). */
+  staff: FastifyInstance;
   ready(): Promise<void>;
   /** Closes both listeners, then waits for the background jobs and writes the security events' totals held. */
   close(): Promise<void>;
@@ -192,8 +203,25 @@ const OPENAPI_TAGS = [
       'The catalogue (lobby, list, best, search), the player’s favourites, recently played and game history, game launch, and the games contract for providers (signed, idempotent bet/win/rollback)',
   },
   { name: 'documents', description: 'Identity documents (KYC): upload from the profile and the player’s list with review status' },
+  { name: 'staff', description: 'The back office’s staff door: staff login, players, four-eyes proposals (roles checked on every call)' },
   { name: 'system', description: 'Health' },
 ];
+
+/** pino-pretty's options for a developer's terminal: the time of day, no process fields. */
+const PRETTY_LOG_OPTIONS = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,door', singleLine: true };
+
+/**
+ * With readable logs, Fastify's per-request lines become one short line at debug level
+ * (LOG_LEVEL=debug shows them); a request that failed is still logged as an error.
+ */
+class DebugRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.debug(`${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+  }
+}
 
 /** The internal listener's own certificate (PLATFORM_TLS_CERT_FILE / PLATFORM_TLS_KEY_FILE), read at boot. */
 function internalTls(config: Config): { cert: Buffer; key: Buffer } | null {
@@ -209,6 +237,7 @@ export async function buildPlatform({
   logStream,
   brokers,
   rofus,
+  staffIdp,
   backgroundJobs = false,
 }: AppOptions): Promise<Platform> {
   // Only for browser tests (TEST_CLOCK_CONTROL, refused in production): the clock may be moved.
@@ -226,6 +255,8 @@ export async function buildPlatform({
       answerFrameworkError(error, reply, (key) => content.translate(key)),
   };
   const tls = internalTls(config);
+  // Readable logs for a developer (LOG_FORMAT, config.ts): pino-pretty, and requests at debug.
+  const pretty = logger && (config.LOG_FORMAT ?? (config.KRONE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty';
   const app = Fastify({
     ...doorOptions,
     ...(tls ? { https: tls } : {}),
@@ -233,15 +264,23 @@ export async function buildPlatform({
       ? {
           level: config.LOG_LEVEL,
           ...(logStream ? { stream: logStream } : {}),
+          ...(pretty && !logStream ? { transport: { target: 'pino-pretty', options: PRETTY_LOG_OPTIONS } } : {}),
           serializers: { req: logRequest },
         }
       : false,
+    ...(pretty ? { logController: new DebugRequestLog() } : {}),
   } as FastifyServerOptions).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
   const publicDoor = Fastify({
     ...doorOptions,
     ...(logger ? { loggerInstance: app.log.child({ door: 'public' }) } : { logger: false }),
+    ...(pretty ? { logController: new DebugRequestLog() } : {}),
   }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
-  const doors = [app, publicDoor];
+  const staffDoor = Fastify({
+    ...doorOptions,
+    ...(logger ? { loggerInstance: app.log.child({ door: 'staff' }) } : { logger: false }),
+    ...(pretty ? { logController: new DebugRequestLog() } : {}),
+  }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
+  const doors = [app, publicDoor, staffDoor];
 
   // Security events on the audit log's security chain (audit/security.ts), awaited at close.
   // Counted in memory and written as totals per minute: a flood of them costs the database nothing.
@@ -266,13 +305,14 @@ export async function buildPlatform({
     endGameSessions: (playerId, reason, tx) => games.endPlayerSessions(playerId, reason, tx),
   });
   const wallet = createWalletService(database.db, clock);
+  const secrets = createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY });
   const players = createPlayersService({
     db: database.db,
     config,
     clock,
     brokers: brokers ?? createIdentityBrokers(config),
     rofus: rofus ?? createRofus(config),
-    secrets: createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY }),
+    secrets,
     sessions: createSessionStore(database.db, clock, {
       idleMs: config.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
@@ -383,7 +423,20 @@ export async function buildPlatform({
     door.setSerializerCompiler(serializerCompiler);
     door.decorate('recordSecurityEvent', securityRecorder.record);
     // The internal listener's key comes before anything else runs (shared/storefront-key.ts).
-    if (door === app) await door.register(storefrontKey, { key: config.STOREFRONT_API_KEY });
+    if (door === app)
+      await door.register(doorKey, {
+        key: config.STOREFRONT_API_KEY,
+        header: STOREFRONT_KEY_HEADER,
+        code: 'STOREFRONT_KEY_INVALID',
+        holder: 'storefront',
+      });
+    if (door === staffDoor)
+      await door.register(doorKey, {
+        key: config.BACKOFFICE_API_KEY,
+        header: BACKOFFICE_KEY_HEADER,
+        code: 'BACKOFFICE_KEY_INVALID',
+        holder: 'backoffice',
+      });
     await door.register(errorPlugin, { translate: content.translate });
     await door.register(securityHeaders);
     await door.register(refuseNulPlugin);
@@ -399,7 +452,9 @@ export async function buildPlatform({
     const address =
       door === app
         ? `${tls ? 'https' : 'http'}://${config.PLATFORM_HOST}:${config.PLATFORM_PORT}`
-        : `http://${config.PLATFORM_PUBLIC_HOST}:${config.PLATFORM_PUBLIC_PORT}`;
+        : door === staffDoor
+          ? `http://${config.PLATFORM_STAFF_HOST}:${config.PLATFORM_STAFF_PORT}`
+          : `http://${config.PLATFORM_PUBLIC_HOST}:${config.PLATFORM_PUBLIC_PORT}`;
     await door.register(fastifySwagger, {
       openapi: {
         info: {
@@ -408,7 +463,7 @@ export async function buildPlatform({
             'The casino platform behind the Krone storefront. Every answer is `{ result, data }` or `{ result: 0, code, message }`.',
           version: '0.1.0',
         },
-        servers: [{ url: address, description: door === app ? INTERNAL_SERVER : PUBLIC_SERVER }],
+        servers: [{ url: address, description: door === app ? INTERNAL_SERVER : door === staffDoor ? STAFF_SERVER : PUBLIC_SERVER }],
         tags: OPENAPI_TAGS,
       },
       transform: jsonSchemaTransform,
@@ -454,6 +509,19 @@ export async function buildPlatform({
   await publicDoor.register(gamesContractRoutes, { games, clock });
   await publicDoor.register(lysmesterWalletRoutes, { games, db: database.db, clock, warning: live.warning });
 
+  // The staff door: the back office's calls, each with a staff session whose roles the route admits.
+  await registerStaffDoor(staffDoor, {
+    db: database.db,
+    config,
+    clock,
+    idp: staffIdp,
+    secrets,
+    wallet,
+    limits,
+    documents,
+    endGameSessions: async (playerId) => void (await games.endPlayerSessions(playerId, 'locked')),
+  });
+
   // Once per process, whichever listener: the background jobs stop with the internal one.
   if (backgroundJobs && config.PAYOUT_PROCESS_INTERVAL_SECONDS > 0) {
     startBackgroundJob(app, 'payouts', () => withdrawals.processDueWithdrawals(), config.PAYOUT_PROCESS_INTERVAL_SECONDS);
@@ -480,6 +548,7 @@ export async function buildPlatform({
   return {
     internal: app,
     public: publicDoor,
+    staff: staffDoor,
     ready: async () => {
       await Promise.all(doors.map((door) => door.ready()));
       // The translations in memory before the first refusal: a 429 or a 503 never waits on the database for its text.
@@ -500,6 +569,8 @@ export async function buildPlatform({
 /** What each listener's `servers` entry says of it in the OpenAPI document. */
 export const INTERNAL_SERVER = 'internal: the storefront’s server only, every call but /health with Krone-Storefront-Key';
 export const PUBLIC_SERVER = 'public: the payment providers’ webhooks and the games contract, each signed by its provider';
+export const STAFF_SERVER =
+  'staff: the back office’s server only, every call but /health with Krone-Backoffice-Key, staff calls with a staff session';
 
 /** Runs a job at an interval, one run at a time in this process, logging runs that did something; stops with the app. */
 function startBackgroundJob(app: FastifyInstance, name: string, run: () => Promise<Record<string, number>>, intervalSeconds: number) {

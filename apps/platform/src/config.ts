@@ -30,6 +30,25 @@ export const configSchema = z.object({
    * PLATFORM_API_KEY). At least 32 characters and not the development default in production.
    */
   STOREFRONT_API_KEY: z.string().min(16).max(200).default('krone-development-storefront-key'),
+  /**
+   * The staff door (issue 29, docs/backoffice.md): the back office's server only, every call but
+   * /health with its key (Krone-Backoffice-Key, the back office's PLATFORM_STAFF_KEY). Never
+   * exposed to the internet: bind it to a private address.
+   */
+  PLATFORM_STAFF_HOST: z.string().default('127.0.0.1'),
+  PLATFORM_STAFF_PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+  BACKOFFICE_API_KEY: z.string().min(16).max(200).default('krone-development-backoffice-key'),
+  /** Where staff use the back office: the staff IdP sends them back to its /auth/callback. */
+  BACKOFFICE_PUBLIC_URL: z.url().default('http://127.0.0.1:3001'),
+  /** The staff identity provider (OpenID Connect; a second factor is required of every login). */
+  STAFF_OIDC_ISSUER: z.url().default('http://127.0.0.1:4300/staff-idp'),
+  STAFF_OIDC_CLIENT_ID: z.string().min(1).default('krone-backoffice'),
+  STAFF_OIDC_CLIENT_SECRET: z.string().min(8).default('krone-development-staff-idp-secret'),
+  /** A staff session ends after this much idle time, and at the latest after the absolute hours. */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24).default(8),
+  /** A manual balance correction is at most this much either way (øre; 100,000 kr. by default). */
+  STAFF_CORRECTION_MAX_ORE: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000_000),
   /** PEM files: the internal listener serves https itself when both are set. */
   PLATFORM_TLS_CERT_FILE: z.string().default(''),
   PLATFORM_TLS_KEY_FILE: z.string().default(''),
@@ -79,6 +98,11 @@ export const configSchema = z.object({
   /** Proxy addresses whose X-Forwarded-For is trusted (the storefront). */
   TRUST_PROXY: z.string().default('127.0.0.1,::1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * JSON lines (what a log collector reads) or pino-pretty's readable lines with each request at
+   * debug level (what a developer at `npm start` wants). Unset: pretty in development, JSON otherwise.
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SEED_DEMO_CONTENT: booleanFromEnv.default(true),
   /** Browser tests only: `PUT /Test/clock` moves the platform's clock. Refused in production. */
   TEST_CLOCK_CONTROL: booleanFromEnv.default(false),
@@ -312,6 +336,8 @@ export const PRODUCTION_SECRETS = [
   'CPR_HASH_KEY',
   'DATA_ENCRYPTION_KEY',
   'STOREFRONT_API_KEY',
+  'BACKOFFICE_API_KEY',
+  'STAFF_OIDC_CLIENT_SECRET',
   'MITID_CLIENT_SECRET',
   'MOBILEPAY_CLIENT_SECRET',
   'ROFUS_API_KEY',
@@ -328,6 +354,8 @@ export const PRODUCTION_SECRETS = [
 /** Provider (and public) URLs: https and not a stand-in in production. */
 export const PRODUCTION_URLS = [
   'WEB_PUBLIC_URL',
+  'BACKOFFICE_PUBLIC_URL',
+  'STAFF_OIDC_ISSUER',
   'MITID_ISSUER',
   'MITID_CPR_MATCH_URL',
   'MOBILEPAY_ISSUER',
@@ -364,6 +392,8 @@ export function productionProblems(config: Config): string[] {
   }
   if (config.STOREFRONT_API_KEY.length < SECRET_MIN_PRODUCTION)
     problems.push(`STOREFRONT_API_KEY: at least ${SECRET_MIN_PRODUCTION} characters in production`);
+  if (config.BACKOFFICE_API_KEY.length < SECRET_MIN_PRODUCTION)
+    problems.push(`BACKOFFICE_API_KEY: at least ${SECRET_MIN_PRODUCTION} characters in production`);
   if (!isLoopbackListener(config.PLATFORM_HOST) && !config.PLATFORM_TLS_CERT_FILE && !config.PLATFORM_TLS_AT_PROXY)
     problems.push(
       `PLATFORM_HOST: ${config.PLATFORM_HOST} is reachable beyond this machine, so the internal listener needs TLS in production: set PLATFORM_TLS_CERT_FILE and PLATFORM_TLS_KEY_FILE, or PLATFORM_TLS_AT_PROXY=true when a proxy in front ends TLS`,

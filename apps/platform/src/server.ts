@@ -14,6 +14,7 @@ import { createWalletService } from './wallet/service.js';
 import { createLimitsService } from './limits/service.js';
 import { seedDemoPlayers } from './players/demo.js';
 import { createSecrets } from './players/secrets.js';
+import { seedDemoStaff } from './staff/demo.js';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -56,6 +57,8 @@ if (config.SEED_DEMO_CONTENT) {
     seedDemoPlayers(database.db, { secrets, limits: createLimitsService({ db: database.db, clock: () => new Date() }) }),
   );
   if (made > 0) console.log(`platform: ${made} demo players made`);
+  const staffMade = await whileAway(() => seedDemoStaff(database.db));
+  if (staffMade > 0) console.log(`platform: ${staffMade} demo staff members made`);
 }
 const platform = await buildPlatform({ config, database, backgroundJobs: true });
 const app = platform.internal;
@@ -86,8 +89,9 @@ async function stop(signal: string) {
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
-// Two listeners (docs/decisions.md, "The platform's doors"): the storefront's, and the providers'.
+// Three listeners (docs/decisions.md, "The platform's doors"): the storefront's, the providers', and the back office's (docs/backoffice.md).
 await app.listen({ host: config.PLATFORM_HOST, port: config.PLATFORM_PORT });
 await platform.public.listen({ host: config.PLATFORM_PUBLIC_HOST, port: config.PLATFORM_PUBLIC_PORT });
+await platform.staff.listen({ host: config.PLATFORM_STAFF_HOST, port: config.PLATFORM_STAFF_PORT });
 // The runtime is pinned (README.md, "The runtime"): say which one this process got.
 app.log.info({ node: process.version }, `platform: running on Node.js ${process.version}`);

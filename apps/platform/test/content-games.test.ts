@@ -55,7 +55,7 @@ type Page = { slug: string; status: string; title: string; metaDescription: stri
 type Landing = { landingById: string; status: string };
 type Seo = { slug: string; metaTitle: string; metaDescription: string; metaKeyWords: string; ogtitle: string; ogdescription: string };
 type Home = {
-  banner: { slides: { title: string; text: string; ctaUrl: string }[] };
+  banners: { slides?: { title: string; text: string; ctaUrl: string }[]; title?: string; text?: string; ctaUrl?: string }[];
   categories: { title: string; text: string; url: string }[];
 };
 const home = seed<{ home: Home }>('main-contents.json').home;
@@ -83,7 +83,9 @@ const siteTexts: { where: string; text: string }[] = [
     where: `translation seo.${key}`,
     text,
   })),
-  ...home.banner.slides.map((slide) => ({ where: `start page slide ${slide.title}`, text: `${slide.title} ${slide.text}` })),
+  ...home.banners
+    .flatMap((banner) => banner.slides ?? [{ title: banner.title!, text: banner.text!, ctaUrl: banner.ctaUrl! }])
+    .map((slide) => ({ where: `start page banner ${slide.title}`, text: `${slide.title} ${slide.text}` })),
   ...home.categories.map((category) => ({ where: `start page category ${category.title}`, text: `${category.title} ${category.text}` })),
 ];
 
@@ -494,7 +496,7 @@ describe('the live casino the published texts tell of', () => {
         'news 14',
         'news 22',
         'landing page live-casino',
-        'start page slide Live casino døgnet rundt',
+        'start page banner Live casino døgnet rundt',
         'start page category Live casino',
         'seo live-casino',
       ]),

@@ -1,3 +1,4 @@
+import { isValidCvr } from '@krone/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../src/content/seed.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
@@ -334,9 +335,28 @@ describe('campaigns, landing pages and content pages', () => {
     expect((await get('/CMScasino/pages/findes-ikke')).status).toBe(404);
   });
 
+  it('names the company with a CVR number that passes the register’s check, in the site info and on every page', async () => {
+    const info = (await get('/CMScasino/siteInfo')).body.data;
+    expect(isValidCvr(info.cvr), info.cvr).toBe(true);
+    expect(info.licence_text).toContain(`CVR-nr. ${info.cvr}`);
+    let pagesWithCvr = 0;
+    for (const slug of ['persondatapolitik', 'om-krone', 'vilkaar-og-betingelser']) {
+      const page = await get(`/CMScasino/pages/${slug}`);
+      expect(page.status, slug).toBe(200);
+      for (const [, cvr] of (page.body.data.body as string).matchAll(/CVR-nr\. (\S+?)[\s,.<]/g)) {
+        expect(cvr, slug).toBe(info.cvr);
+        pagesWithCvr++;
+      }
+    }
+    expect(pagesWithCvr).toBe(3);
+  });
+
   it('serves the start page content block', async () => {
     const { body } = await get('/CMScasino/main-content?name=home');
-    expect(body.data.data.banner.slides.length).toBeGreaterThan(0);
+    // The banners of spec §7: both types, at each of the four positions.
+    const banners = body.data.data.banners as { type: string; position: string }[];
+    expect(new Set(banners.map((banner) => banner.type))).toEqual(new Set(['Image Slider', 'Video Banner']));
+    expect(new Set(banners.map((banner) => banner.position))).toEqual(new Set(['center', 'left', 'right', 'between']));
     expect((await get('/CMScasino/main-content?name=nothing')).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusGrants } from '../src/bonus/schema.js';
 import { createBonusService } from '../src/bonus/service.js';
+import { systemConfigs } from '../src/content/schema.js';
 import { payments } from '../src/payments/schema.js';
 import { players } from '../src/players/schema.js';
 import { walletTransfers } from '../src/wallet/schema.js';
@@ -196,6 +197,59 @@ describe('MobilePay deposits', () => {
       code: 'DEPOSIT_LIMIT_EXCEEDED',
       message: 'Indbetalingen overskrider din indbetalingsgrænse.',
     });
+  });
+
+  it('honours the operator’s settingMobilePay: its amounts, its timeout, and switched off', async () => {
+    const db = platform.database.db;
+    const [config] = await db.select().from(systemConfigs).where(eq(systemConfigs.name, 'settingMobilePay'));
+    const set = (value: Record<string, unknown>) =>
+      db
+        .update(systemConfigs)
+        .set({ value: { ...(config!.value as object), ...value } })
+        .where(eq(systemConfigs.name, 'settingMobilePay'));
+    const p = await player();
+    try {
+      await set({ min_amount: 150, max_amount: 1000, timeout_seconds: 120 });
+      for (const [amountOre, code] of [
+        [12_000, 'DEPOSIT_TOO_SMALL'],
+        [100_100, 'DEPOSIT_TOO_LARGE'],
+      ] as const) {
+        const refused = await startMobilePay(p.token, { amountOre });
+        expect(refused.body, String(amountOre)).toMatchObject({
+          code,
+          fields: { amount: 'deposit.mobilepay_range' },
+          minOre: 15_000,
+          maxOre: 100_000,
+        });
+      }
+      expect(await db.select().from(payments).where(eq(payments.playerId, p.id))).toHaveLength(0);
+      // Within the bounds: asked of MobilePay, which lets it wait the operator's 120 s, not its own 5 minutes.
+      const started = await startMobilePay(p.token, { amountOre: 15_000 });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      simsNow = new Date(Date.now() + 3 * 60_000);
+      try {
+        expect((await read(p.token, started.body.data!.id)).data).toMatchObject({ status: 'failed', failureCode: 'expired' });
+      } finally {
+        simsNow = undefined;
+      }
+      await set({ deposit_enabled: false, quick_deposit_enabled: false });
+      expect((await startMobilePay(p.token, { amountOre: 15_000 })).body).toMatchObject({
+        code: 'MOBILEPAY_DEPOSIT_DISABLED',
+        message: 'Indbetaling med MobilePay er ikke muligt lige nu. Vælg betalingskort.',
+      });
+      // MobilePay login off: refused before the round trip.
+      await set({ login_enabled: false });
+      const login = await platform.app.inject({
+        method: 'POST',
+        url: '/Players/auth/start',
+        payload: { provider: 'mobilepay', purpose: 'login' },
+        headers: { 'x-forwarded-for': client() },
+      });
+      expect(login.statusCode).toBe(403);
+      expect(login.json()).toMatchObject({ code: 'MOBILEPAY_LOGIN_DISABLED' });
+    } finally {
+      await db.update(systemConfigs).set({ value: config!.value }).where(eq(systemConfigs.name, 'settingMobilePay'));
+    }
   });
 
   it('tells with a refusal over the limit how much may still be deposited', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { TABLE_TITLES } from '@krone/games-math';
 import { loadTitles } from '@krone/games-math/titles';
@@ -17,7 +18,7 @@ import { createLimitsService } from '../src/limits/service.js';
 import { players } from '../src/players/schema.js';
 import { createSessionStore } from '../src/players/sessions.js';
 import { AppError } from '../src/shared/errors.js';
-import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
+import { BACKOFFICE_KEY_HEADER, STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { createStakeRules } from '../src/wallet/stakes.js';
 
@@ -29,6 +30,8 @@ export interface TestPlatform {
   app: FastifyInstance;
   /** The public listener: the payment webhooks and the games contract. */
   publicApp: FastifyInstance;
+  /** The staff door; its `inject` sends the back office's key (Krone-Backoffice-Key) as `app` sends the storefront's. */
+  staffApp: FastifyInstance;
   database: Database;
   config: Config;
   /** Moves the platform's clock; every time rule reads it. */
@@ -42,12 +45,19 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-/** A new, empty database on a PostgreSQL server (a test's own), its URL and how to drop it. */
-export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on a PostgreSQL server (a test's own), empty or a copy of `template`, its URL and
+ * how to drop it.
+ */
+export async function scratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   return {
     url: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString(),
@@ -64,12 +74,50 @@ export async function scratchDatabase(serverUrl: string, prefix: string): Promis
  * A platform on a fresh database: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
+/**
+ * Migrates and seeds a database as the platform's start does: the demo content, the bonus codes,
+ * the games catalogue and the jackpot pools. On a copy of the suite's template (test/db-template.ts)
+ * each step finds its work done and returns at once.
+ */
+export async function prepareDatabase(database: Database, brand: string): Promise<void> {
+  const at = (label: string, t: number) => process.env.KRONE_TEST_TIMING && console.log(label, Math.round(performance.now() - t));
+  let t = performance.now();
+  await database.migrate();
+  at('migrate', t);
+  t = performance.now();
+  await seedDemoContent(database.db, { brand });
+  at('seed', t);
+  t = performance.now();
+  await seedBonusCodes(database.db);
+  at('codes', t);
+  t = performance.now();
+  const titles = [...loadTitles(), ...TABLE_TITLES];
+  await syncCatalogue(database.db, titles, new Date());
+  at('catalogue', t);
+  t = performance.now();
+  await syncJackpotPools(
+    database.db,
+    createWalletService(database.db, () => new Date()),
+    titles,
+  );
+  at('jackpots', t);
+}
+
+/** The template's data folder, read once per test file: see test/db-template.ts. */
+let template: Promise<Blob | undefined> | undefined;
+function templateData(): Promise<Blob | undefined> {
+  const file = process.env.KRONE_TEST_TEMPLATE_DATADIR;
+  if (!file) return Promise.resolve(undefined);
+  template ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  services: Pick<AppOptions, 'brokers' | 'rofus' | 'backgroundJobs'> = {},
+  services: Pick<AppOptions, 'brokers' | 'rofus' | 'backgroundJobs' | 'staffIdp'> = {},
 ): Promise<TestPlatform> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const scratch = serverUrl ? await scratchDatabase(serverUrl, 'krone_test') : null;
+  const scratch = serverUrl ? await scratchDatabase(serverUrl, 'krone_test', process.env.KRONE_TEST_TEMPLATE_DATABASE) : null;
   const url = scratch?.url ?? '';
   const dropDatabase = scratch?.drop;
   const config = loadConfig({
@@ -87,24 +135,18 @@ export async function startTestPlatform(
     dataDir: config.PGLITE_DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
     overload: overloadBounds(config),
+    initialData: serverUrl ? undefined : await templateData(),
   });
-  await database.migrate();
-  await seedDemoContent(database.db, { brand: config.BRAND_NAME });
-  await seedBonusCodes(database.db);
-  await syncCatalogue(database.db, [...loadTitles(), ...TABLE_TITLES], new Date());
-  await syncJackpotPools(
-    database.db,
-    createWalletService(database.db, () => new Date()),
-    [...loadTitles(), ...TABLE_TITLES],
-  );
+  await prepareDatabase(database, config.BRAND_NAME);
   let now: Date | undefined;
   const clock = () => now ?? new Date();
   const platform = await buildPlatform({ config, database, clock, logger: false, ...services });
   await platform.ready();
-  const app = withStorefrontKey(platform.internal, config.STOREFRONT_API_KEY);
+  const app = withDoorKey(platform.internal, STOREFRONT_KEY_HEADER, config.STOREFRONT_API_KEY);
   return {
     app,
     publicApp: platform.public,
+    staffApp: withDoorKey(platform.staff, BACKOFFICE_KEY_HEADER, config.BACKOFFICE_API_KEY),
     database,
     config,
     setNow: (date) => {
@@ -122,16 +164,19 @@ export async function startTestPlatform(
 }
 
 /**
- * The storefront's server as the internal listener sees it: every injected request carries its
- * key, so the suites test their routes rather than the door (storefront-key.test.ts tests that).
- * A request that sets the header itself keeps its own value; `undefined` sends none.
+ * The storefront's (or the back office's) server as its door sees it: every injected request
+ * carries its key, so the suites test their routes rather than the door (storefront-key.test.ts
+ * tests that). A request that sets the header itself keeps its own value; `undefined` sends none.
  */
-function withStorefrontKey(app: FastifyInstance, key: string): FastifyInstance {
+function withDoorKey(app: FastifyInstance, header: string, key: string): FastifyInstance {
   const inject = app.inject.bind(app);
   const withKey = (options: InjectOptions | string): InjectOptions => {
     const given = typeof options === 'string' ? { url: options } : options;
-    const headers = { [STOREFRONT_KEY_HEADER]: key, ...given.headers };
-    return { ...given, headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) };
+    const headers: Record<string, string | string[] | number | undefined> = { [header]: key, ...given.headers };
+    return {
+      ...given,
+      headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>,
+    };
   };
   app.inject = ((options?: InjectOptions | string, callback?: unknown) => {
     if (options === undefined) return inject();

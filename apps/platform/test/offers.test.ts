@@ -40,13 +40,16 @@ type Landing = { landingType: string; landingById: string; status: string };
 type Page = { slug: string; body: string };
 const campaigns = seed('campaigns.json') as Campaign[];
 const translations = seed('translations.json') as Record<string, Record<string, string>>;
-const home = (seed('main-contents.json') as { home: { banner: { slides: unknown[] } } }).home;
+type Banner = { slides?: unknown[]; title?: string; text?: string };
+const home = (seed('main-contents.json') as { home: { banners: Banner[] } }).home;
+/** The start page's banners' slides, and its video banners' captions: each a place an offer may be shown. */
+const bannerItems = home.banners.flatMap((banner) => banner.slides ?? [{ title: banner.title, text: banner.text }]);
 const pages = seed('pages.json') as Page[];
 const faq = pages.find((page) => page.slug === 'faq')!;
 
 /** Each place an offer is shown, as one text: what the player reads there. */
 const surfaces: [string, string][] = [
-  ...home.banner.slides.map((slide, i): [string, string] => [`start page slide ${i + 1}`, plain(strings(slide).join(' '))]),
+  ...bannerItems.map((slide, i): [string, string] => [`start page banner ${i + 1}`, plain(strings(slide).join(' '))]),
   ...campaigns
     .filter((campaign) => campaign.status === 'published' && new Date(campaign.endsAt) > new Date())
     .map((campaign): [string, string] => [`campaign ${campaign.slug}`, plain(strings(campaign).join(' '))]),
@@ -72,7 +75,7 @@ const surface = (where: string) => surfaces.find(([name]) => name === where)?.[1
 
 /** Where the welcome offer is shown: each must be the welcome code's spins. */
 const WELCOME_SURFACES = [
-  'start page slide 1',
+  'start page banner 1',
   'campaign velkomstbonus',
   'landing page velkomst/velkomstbonus',
   'welcome popup',
@@ -314,7 +317,7 @@ describe('the bonus terms shown with an offer', () => {
   const withTerms: [string, string][] = [
     ...surfaces.filter(
       ([where, text]) =>
-        (SPINS_OFFER.test(text) || MONEY_OFFER.test(text)) && !where.startsWith('start page slide') && !where.startsWith('FAQ '),
+        (SPINS_OFFER.test(text) || MONEY_OFFER.test(text)) && !where.startsWith('start page banner') && !where.startsWith('FAQ '),
     ),
     ['bonus terms page', plain(bonusTerms.body)],
   ];
@@ -327,7 +330,7 @@ describe('the bonus terms shown with an offer', () => {
   it('state the contribution of each game type in play to the wagering, as the platform counts it', () => {
     expect(withTerms.map(([where]) => where)).toEqual(
       expect.arrayContaining([
-        ...WELCOME_SURFACES.filter((where) => !where.startsWith('start page slide') && !where.startsWith('FAQ ')),
+        ...WELCOME_SURFACES.filter((where) => !where.startsWith('start page banner') && !where.startsWith('FAQ ')),
         'bonus terms page',
       ]),
     );

@@ -138,7 +138,12 @@ describe('MitID and MobilePay through the OpenID Connect stand-ins', () => {
     expect((await throughBroker('mitid', 'login', 'cancel')).body.code).toBe('LOGIN_CANCELLED');
     expect((await throughBroker('mitid', 'login', named('Jonas').uuid)).body.code).toBe('MITID_ASSURANCE_TOO_LOW');
     expect((await throughBroker('mitid', 'login', named('Udløbet').uuid)).body.code).toBe('MITID_TOKEN_EXPIRED');
-    expect((await throughBroker('mitid', 'login', named('Peter').uuid)).body.code).toBe('NO_ACTIVE_ACCOUNT');
+    // No account behind the MitID: the CPR check, whose CPR the MitID stand-in confirms; none for it either.
+    const noAccount = await throughBroker('mitid', 'login', named('Peter').uuid);
+    expect(noAccount.body.data).toMatchObject({ outcome: 'cpr-check', redirectTo: '/min-konto/profil' });
+    const check = (cpr: string) => call('POST', `/Players/registrations/${noAccount.body.data.registrationId}/cpr-check`, { cpr });
+    expect((await check(named('Dorte').cpr)).body.code).toBe('CPR_MISMATCH');
+    expect((await check(named('Peter').cpr)).body.code).toBe('NO_ACTIVE_ACCOUNT');
     expect((await throughBroker('mobilepay', 'login', MOBILEPAY_IDENTITIES[1]!.sub)).body.code).toBe('MOBILEPAY_NO_ACCOUNT');
   });
 

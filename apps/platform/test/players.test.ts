@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/app.js';
+import { systemConfigs } from '../src/content/schema.js';
 import { depositLimits } from '../src/limits/schema.js';
 import type { IdentityBrokers, Provider, VerifiedIdentity } from '../src/players/identity.js';
 import type { Rofus } from '../src/players/rofus.js';
@@ -254,6 +255,22 @@ describe('registration with MitID', () => {
     expect(limits).toMatchObject([{ period: 'week', amountOre: 200_000 }]);
   });
 
+  it('stores the partner code (btag) the storefront kept, shows it in the profile data, and refuses one that is not a code', async () => {
+    const who = person();
+    const callback = await authorize('mitid', 'register', who);
+    const id = callback.body.data.registrationId;
+    await call('POST', `/Players/registrations/${id}/details`, details(who));
+    const bad = await call('POST', `/Players/registrations/${id}/complete`, { acceptTerms: true, bonus: true, bTag: 'a b<c>' });
+    expect(bad.status).toBe(400);
+    const done = await call('POST', `/Players/registrations/${id}/complete`, { acceptTerms: true, bonus: true, bTag: 'partner_42' });
+    expect(done.status).toBe(200);
+    const profile = await call('GET', `/GATMaven/users/${done.body.data.sessionToken}/profile`);
+    expect(profile.body.data.userInfo.bTag).toBe('partner_42');
+    // Without one, the profile's bTag is empty.
+    const plain = await register(person());
+    expect((await call('GET', `/GATMaven/users/${plain.sessionToken}/profile`)).body.data.userInfo.bTag).toBe('');
+  });
+
   it('offers login when the MitID already has an account, and expires a slow registration', async () => {
     const who = person();
     await register(who);
@@ -289,7 +306,7 @@ describe('login and sessions', () => {
   });
 
   it('refuses unknown, locked, low-assurance and ROFUS-excluded people, with no session', async () => {
-    expect((await authorize('mitid', 'login', person())).body.code).toBe('NO_ACTIVE_ACCOUNT');
+    expect((await authorize('mitid', 'login', person())).body.data.outcome).toBe('cpr-check');
     expect((await authorize('mobilepay', 'login', person())).body.code).toBe('MOBILEPAY_NO_ACCOUNT');
     expect((await authorize('mitid', 'login', person('1990-01-01', { loa: 'low' }))).body.code).toBe('MITID_ASSURANCE_TOO_LOW');
 
@@ -308,6 +325,70 @@ describe('login and sessions', () => {
     expect(answer.status).toBe(403);
     const open = await platform.database.db.select().from(sessions).where(eq(sessions.playerId, registered.playerId));
     expect(open).toHaveLength(1); // only the one from registration
+  });
+
+  it('checks the CPR after a MitID login with no account: the account found is linked to the new MitID and logged in; none offers registration', async () => {
+    // A player whose MitID changed (a new MitID): the old one is linked to the account.
+    const before = person('1979-08-08');
+    const { playerId } = await register(before);
+    const renewed = { ...person('1979-08-08'), cpr: before.cpr };
+    people[renewed.uuid] = renewed;
+    const callback = await authorize('mitid', 'login', renewed, '/spil/slots');
+    expect(callback.status).toBe(200);
+    expect(callback.body.data).toMatchObject({ outcome: 'cpr-check', redirectTo: '/spil/slots' });
+    const checkId = callback.body.data.registrationId as string;
+    const check = (cpr: string) => call('POST', `/Players/registrations/${checkId}/cpr-check`, { cpr });
+
+    // A CPR MitID does not confirm, or not a CPR at all: refused, nothing linked.
+    expect((await check('0101901234')).body).toMatchObject({ code: 'CPR_MISMATCH', fields: { cpr: 'authentication.cpr_mitid_mismatch' } });
+    expect((await check('12345')).status).toBe(400);
+    const [unlinked] = await platform.database.db.select().from(players).where(eq(players.id, playerId));
+    expect(unlinked!.mitidUuid).toBe(before.uuid);
+
+    const loggedIn = await check(renewed.cpr);
+    expect(loggedIn.status, JSON.stringify(loggedIn.body)).toBe(200);
+    expect(loggedIn.body.data).toMatchObject({ outcome: 'session', playerId });
+    expect(JSON.stringify(loggedIn.body)).not.toContain(renewed.cpr);
+    const [linked] = await platform.database.db.select().from(players).where(eq(players.id, playerId));
+    expect(linked!.mitidUuid).toBe(renewed.uuid);
+    const logs = await platform.database.db.select().from(playerLogs).where(eq(playerLogs.playerId, playerId));
+    expect(logs.map((log) => log.kind)).toContain('mitid_relinked');
+    // The check is used up, and the next MitID login goes straight in.
+    expect((await check(renewed.cpr)).body.code).toBe('REGISTRATION_EXPIRED');
+    expect((await authorize('mitid', 'login', renewed)).body.data.outcome).toBe('session');
+
+    // No account for the CPR: NO_ACTIVE_ACCOUNT, and the same registration goes on to an account.
+    const newcomer = person('1988-02-02');
+    const second = await authorize('mitid', 'login', newcomer);
+    const registrationId = second.body.data.registrationId as string;
+    const none = await call('POST', `/Players/registrations/${registrationId}/cpr-check`, { cpr: newcomer.cpr });
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({
+      code: 'NO_ACTIVE_ACCOUNT',
+      message: 'Vi kan ikke finde en aktiv konto til dit CPR-nummer. Vil du oprette en?',
+    });
+    expect((await call('GET', `/Players/registrations/${registrationId}`)).body.data.step).toBe('details');
+    expect((await call('POST', `/Players/registrations/${registrationId}/details`, details(newcomer))).status).toBe(200);
+
+    // A locked account stays locked, however it is reached.
+    const lockedBefore = person('1970-03-03');
+    const locked = await register(lockedBefore);
+    await platform.database.db.update(players).set({ status: 'locked' }).where(eq(players.id, locked.playerId));
+    const lockedRenewed = { ...person('1970-03-03'), cpr: lockedBefore.cpr };
+    people[lockedRenewed.uuid] = lockedRenewed;
+    const third = await authorize('mitid', 'login', lockedRenewed);
+    const refused = await call('POST', `/Players/registrations/${third.body.data.registrationId}/cpr-check`, { cpr: lockedRenewed.cpr });
+    expect(refused.body.code).toBe('USER_LOCKED');
+
+    // Without the operator's verifycpr_loginnoacc config, the plain refusal of before.
+    const db = platform.database.db;
+    const [config] = await db.select().from(systemConfigs).where(eq(systemConfigs.name, 'verifycpr_loginnoacc'));
+    await db.delete(systemConfigs).where(eq(systemConfigs.name, 'verifycpr_loginnoacc'));
+    try {
+      expect((await authorize('mitid', 'login', person())).body.code).toBe('NO_ACTIVE_ACCOUNT');
+    } finally {
+      await db.insert(systemConfigs).values(config!);
+    }
   });
 
   it('links MobilePay to the account with the same mobile number and birth date', async () => {
@@ -372,6 +453,56 @@ describe('the spec’s player calls', () => {
       (await call('PUT', `/CMScasino/UpdatePlayerTypeToDB/?sessionId=${sessionToken}&playerType=Non-Depositor`)).body.data.playerType,
     ).toBe('Non-Depositor');
     expect((await call('GET', `/GATMaven/users/nope/profile`)).status).toBe(401);
+  });
+
+  it('carries every userInfo field it has a source for, and lets the player complete the address', async () => {
+    const who = person('1984-04-04');
+    const { sessionToken, playerId } = await register(who);
+    const before = (await call('GET', `/GATMaven/users/${sessionToken}/profile`)).body.data.userInfo;
+    // The gender the CPR records (its last digit), the names and birthday from MitID, the phone; no address yet.
+    expect(before).toMatchObject({
+      firstName: who.givenName,
+      lastName: who.familyName,
+      birthday: '1984-04-04',
+      gender: Number(who.cpr.slice(-1)) % 2 === 1 ? 'male' : 'female',
+      phone: '+4520304050',
+      address1: '',
+      zip: '',
+      city: '',
+      region: '',
+      country: 'DK',
+      groupId: 'Non-Depositor',
+      nationalId: 'masked',
+    });
+    expect(JSON.stringify(before)).not.toContain(who.cpr);
+
+    // Wrong fields: refused beside each, nothing stored.
+    const refused = await call('PUT', `/GATMaven/users/${sessionToken}/address`, { address1: 'Kronegade', zip: '99', city: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      address1: 'validation.address_invalid',
+      zip: 'validation.zip_invalid',
+      city: 'validation.city_required',
+    });
+    const saved = await call('PUT', `/GATMaven/users/${sessionToken}/address`, {
+      address1: ' Kronegade 12B, 2. th. ',
+      zip: '1620',
+      city: 'København V',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.userInfo).toMatchObject({
+      address1: 'Kronegade 12B, 2. th.',
+      address2: '',
+      streetName: 'Kronegade',
+      streetNumber: '12',
+      streetLetter: 'B',
+      zip: '1620',
+      city: 'København V',
+    });
+    expect((await call('GET', `/GATMaven/users/${sessionToken}/profile`)).body.data.userInfo.city).toBe('København V');
+    const logs = await platform.database.db.select().from(playerLogs).where(eq(playerLogs.playerId, playerId));
+    expect(logs.map((log) => log.kind)).toContain('address_changed');
+    expect((await call('PUT', `/GATMaven/users/nope/address`, { address1: 'Vej 1', zip: '8000', city: 'Aarhus C' })).status).toBe(401);
   });
 
   it('unsubscribes by the link guid only, and logs session expiries', async () => {
@@ -524,8 +655,8 @@ describe('demo players', () => {
     expect(await seedDemoPlayers(platform.database.db, deps)).toBe(DEMO_PLAYERS.length);
     expect(await seedDemoPlayers(platform.database.db, deps)).toBe(0);
     for (const demo of DEMO_PLAYERS) {
-      // The stand-in knows each demo person with the same MitID uuid and CPR.
-      expect(MITID_IDENTITIES.find((identity) => identity.uuid === demo.mitidUuid)).toMatchObject({
+      // The stand-in knows each demo person with the same MitID uuid (or the one they have now) and CPR.
+      expect(MITID_IDENTITIES.find((identity) => identity.uuid === (demo.renewedMitidUuid ?? demo.mitidUuid))).toMatchObject({
         cpr: demo.cpr,
         birthDate: demo.birthDate,
       });

@@ -16,6 +16,8 @@ const production: Record<string, string> = {
   CPR_HASH_KEY: 'c'.repeat(40),
   DATA_ENCRYPTION_KEY: 'd'.repeat(40),
   STOREFRONT_API_KEY: 's'.repeat(40),
+  BACKOFFICE_API_KEY: 'q'.repeat(40),
+  STAFF_OIDC_CLIENT_SECRET: 'r'.repeat(40),
   MITID_CLIENT_SECRET: 'f'.repeat(40),
   MOBILEPAY_CLIENT_SECRET: 'g'.repeat(40),
   ROFUS_API_KEY: 'h'.repeat(40),
@@ -29,6 +31,8 @@ const production: Record<string, string> = {
   AUDIT_SIGNING_SEED: 'ab'.repeat(32),
   AUDIT_SEAL_DIR: '/var/lib/krone/audit-seals',
   WEB_PUBLIC_URL: 'https://www.krone-casino.dk',
+  BACKOFFICE_PUBLIC_URL: 'https://backoffice.krone-casino.internal',
+  STAFF_OIDC_ISSUER: 'https://login.krone-staff.example/realms/staff',
   MITID_ISSUER: 'https://broker.example.dk/mitid',
   MITID_CPR_MATCH_URL: 'https://broker.example.dk/mitid/cpr-match',
   MOBILEPAY_ISSUER: 'https://login.mobilepay.example/',
@@ -62,6 +66,8 @@ describe('production fails closed (KRONE_ENV)', () => {
     'CPR_HASH_KEY',
     'DATA_ENCRYPTION_KEY',
     'STOREFRONT_API_KEY',
+    'BACKOFFICE_API_KEY',
+    'STAFF_OIDC_CLIENT_SECRET',
     'MITID_CLIENT_SECRET',
     'MOBILEPAY_CLIENT_SECRET',
     'ROFUS_API_KEY',
@@ -93,6 +99,8 @@ describe('production fails closed (KRONE_ENV)', () => {
 
   const urls = [
     'WEB_PUBLIC_URL',
+    'BACKOFFICE_PUBLIC_URL',
+    'STAFF_OIDC_ISSUER',
     'MITID_ISSUER',
     'MITID_CPR_MATCH_URL',
     'MOBILEPAY_ISSUER',
@@ -170,6 +178,9 @@ describe('production fails closed (KRONE_ENV)', () => {
       /\n {2}STOREFRONT_API_KEY: at least 32 characters/,
     );
     expect(loadConfig({ ...production, STOREFRONT_API_KEY: 'x'.repeat(32) }).STOREFRONT_API_KEY).toHaveLength(32);
+    expect(() => loadConfig({ ...production, BACKOFFICE_API_KEY: 'x'.repeat(31) })).toThrow(
+      /\n {2}BACKOFFICE_API_KEY: at least 32 characters/,
+    );
   });
 
   it('refuses an internal listener beyond loopback without TLS, unless TLS is its own or ends at a proxy said to be in front', () => {

@@ -285,3 +285,36 @@ describe('MobilePay login links an existing account', () => {
     expect(login.body.data).toMatchObject({ outcome: 'session', playerId });
   });
 });
+
+describe('log format', () => {
+  async function requestLines(overrides: Partial<typeof platform.config>) {
+    const captured: string[] = [];
+    const other = await buildPlatform({
+      config: { ...platform.config, ...overrides },
+      database: platform.database,
+      brokers,
+      rofus,
+      logger: true,
+      logStream: { write: (line) => void captured.push(line) },
+    });
+    try {
+      await other.ready();
+      await other.internal.inject({ method: 'GET', url: '/health' });
+      return captured.map((line) => JSON.parse(line) as { level: number; msg: string });
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('keeps each request out of a developer’s readable log unless asked for at debug, and in production’s JSON at info', async () => {
+    // Readable (npm start): no line per request at info …
+    const quiet = await requestLines({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
+    expect(quiet.filter((line) => /health|request/i.test(line.msg))).toEqual([]);
+    // … one short line per request at debug.
+    const debug = await requestLines({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' });
+    expect(debug.filter((line) => /^GET \/health 200 \d+ ms$/.test(line.msg))).toEqual([expect.objectContaining({ level: 20 })]);
+    // JSON (production): Fastify's own request lines at info, as a log collector reads them.
+    const json = await requestLines({ LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
+    expect(json.filter((line) => line.msg === 'request completed')).toEqual([expect.objectContaining({ level: 30 })]);
+  });
+});

@@ -8,6 +8,8 @@ import { createMobilePayPayments } from './mobilepay-payments.js';
 import { createNemKonto } from './nemkonto.js';
 import { copenhagenDay, MOBILEPAY_IDENTITIES, mitidIdentities, NSIS_LOA, type MitIdIdentity } from './identities.js';
 import { createIssuer, type Issuer } from './oidc.js';
+import { PHYSICAL_CASINO_PREFIX, servePhysicalCasinoPage } from './physical-casino.js';
+import { createStaffIdp } from './staff-idp.js';
 
 export interface SimsOptions {
   host?: string;
@@ -17,6 +19,10 @@ export interface SimsOptions {
   webPublicUrl?: string;
   mitid?: { clientId: string; clientSecret: string; redirectUris?: string[] };
   mobilePay?: { clientId: string; clientSecret: string; redirectUris?: string[] };
+  /** The staff identity provider of the back office (docs/backoffice.md). */
+  staffIdp?: { clientId?: string; clientSecret?: string };
+  /** Where staff use the back office: the staff IdP sends them back to its /auth/callback. */
+  backofficePublicUrl?: string;
   rofusApiKey?: string;
   /** The card payment provider: its secret API key, the webhook secret and where events go. */
   cards?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; retryDelaysMs?: number[]; challengeExpiresAfterMs?: number };
@@ -48,9 +54,9 @@ const safeEqual = (a: string, b: string) => {
 
 /**
  * The stand-ins for Krone's outside services on one server: the MitID broker (OIDC issuer at
- * /mitid and its CPR match), MobilePay login (OIDC issuer at /mobilepay), ROFUS (/rofus) and
- * the card payment provider (/cards), MobilePay payments (/mobilepay-payments) and NemKonto
- * payouts (/nemkonto).
+ * /mitid and its CPR match), MobilePay login (OIDC issuer at /mobilepay), the staff identity
+ * provider (OIDC issuer at /staff-idp), ROFUS (/rofus) and the card payment provider (/cards),
+ * MobilePay payments (/mobilepay-payments) and NemKonto payouts (/nemkonto).
  */
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const host = options.host ?? '127.0.0.1';
@@ -142,6 +148,14 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     },
   });
 
+  const staffIdp = await createStaffIdp({
+    publicUrl,
+    clientId: options.staffIdp?.clientId ?? 'krone-backoffice',
+    clientSecret: options.staffIdp?.clientSecret ?? 'krone-development-staff-idp-secret',
+    backofficePublicUrl: options.backofficePublicUrl ?? 'http://127.0.0.1:3001',
+    now,
+  });
+
   const cprTries = new Map<string, number[]>();
   async function cprMatch(req: IncomingMessage, res: ServerResponse) {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -211,6 +225,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const issuers: [string, Issuer][] = [
     ['/mitid', mitid],
     ['/mobilepay', mobilePay],
+    ['/staff-idp', staffIdp],
   ];
 
   ready = (req: IncomingMessage, res: ServerResponse) => {
@@ -226,6 +241,8 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
         if (path.startsWith('/mobilepay-payments/'))
           return await mobilePayPayments.handle(req, res, path.slice('/mobilepay-payments'.length));
         if (path.startsWith('/nemkonto/')) return await nemkonto.handle(req, res, path.slice('/nemkonto'.length));
+        if (path.startsWith(`${PHYSICAL_CASINO_PREFIX}/`) && (req.method === 'GET' || req.method === 'HEAD'))
+          return servePhysicalCasinoPage(res, path.slice(PHYSICAL_CASINO_PREFIX.length), web);
         for (const [prefix, issuer] of issuers) {
           if (path === prefix || path.startsWith(`${prefix}/`)) return await issuer.handle(req, res, path.slice(prefix.length) || '/');
         }

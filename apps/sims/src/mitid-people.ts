@@ -440,6 +440,64 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Has a demo account: joins Månedens turnering and sees the leaderboard move after a round (browser tests, desktop).',
     ),
+    // Demo accounts of the header browser test (apps/web/e2e/header.spec.ts), one per project.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f61',
+      'Helga',
+      'Header',
+      '1984-05-09',
+      941,
+      'substantial',
+      'Has a demo account: sees the deposit button, balance and welcome the layout settings give a player (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f62',
+      'Hugo',
+      'Header',
+      '1980-02-23',
+      942,
+      'substantial',
+      'Has a demo account: sees the deposit button, balance and welcome the layout settings give a player (browser tests, desktop).',
+    ),
+    // Holders of demo accounts made under an earlier MitID (the account's mitidUuid is the old one):
+    // the login's CPR check finds the account by CPR and links this MitID (apps/web/e2e/players.spec.ts).
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f63',
+      'Nanna',
+      'Nytmitid',
+      '1983-06-14',
+      943,
+      'substantial',
+      'Has a demo account made under an earlier MitID: the login asks for the CPR, then logs in (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f64',
+      'Niels',
+      'Nytmitid',
+      '1979-09-30',
+      944,
+      'substantial',
+      'Has a demo account made under an earlier MitID: the login asks for the CPR, then logs in (browser tests, desktop).',
+    ),
+    // No account: the login's CPR check finds none and offers registration (apps/web/e2e/players.spec.ts).
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f65',
+      'Signe',
+      'Cprtjek',
+      '1986-11-03',
+      945,
+      'substantial',
+      'No account: a login asks for the CPR, finds no account and offers one (browser tests, phone).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f66',
+      'Svend',
+      'Cprtjek',
+      '1982-08-21',
+      946,
+      'substantial',
+      'No account: a login asks for the CPR, finds no account and offers one (browser tests, desktop).',
+    ),
     // New players of the deposit browser test (apps/web/e2e/deposit.spec.ts), one per project.
     person(
       '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3d01',
@@ -561,6 +619,26 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       933,
       'substantial',
       'Raises a limit and sees it apply after 24 hours on a moved clock (browser test).',
+    ),
+    // Demo accounts the back office's browser test works on (apps/backoffice/e2e): one locked and
+    // unlocked by support, one whose balance is corrected by four eyes.
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f81',
+      'Berit',
+      'Bagkontor',
+      '1981-03-12',
+      963,
+      'substantial',
+      'Has a demo account that the back office locks and unlocks (back office browser test).',
+    ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f82',
+      'Bjørn',
+      'Bagkontor',
+      '1977-10-05',
+      964,
+      'substantial',
+      'Has a demo account whose balance the back office corrects by four eyes (back office browser test).',
     ),
     // New players of the bonus withdrawal browser test (apps/web/e2e/withdraw-bonus.spec.ts), one per project.
     ...(['phone', 'desktop'] as const).map((project, i) =>

@@ -30,6 +30,8 @@ interface Payment {
   returnUrl: string;
   status: Status;
   createdAt: number;
+  /** How long this payment waits for an answer (the merchant's `expiresInSeconds`), in ms. */
+  expiresAfterMs: number;
 }
 
 export interface MobilePayEvent {
@@ -45,6 +47,8 @@ const body = z.object({
   reference: z.string().min(1).max(100),
   description: z.string().min(1).max(100),
   returnUrl: z.url(),
+  /** The merchant's own timeout for this payment; the stand-in's default without it. */
+  expiresInSeconds: z.number().int().min(30).max(3600).optional(),
 });
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
@@ -73,7 +77,7 @@ export function createMobilePayPayments(options: MobilePayPaymentsOptions) {
 
   /** A payment left unanswered past its time expires when next looked at. */
   function current(payment: Payment) {
-    if (payment.status === 'created' && options.now().getTime() - payment.createdAt > expiresAfter) finish(payment, 'expired');
+    if (payment.status === 'created' && options.now().getTime() - payment.createdAt > payment.expiresAfterMs) finish(payment, 'expired');
     return payment;
   }
 
@@ -92,7 +96,19 @@ export function createMobilePayPayments(options: MobilePayPaymentsOptions) {
     if (!key) return;
     const parsed = body.safeParse(await readJson(req));
     if (!parsed.success) return sendJson(res, 400, { error: 'invalid_request' });
-    const payment: Payment = { id: id('mp'), ...parsed.data, status: 'created', createdAt: options.now().getTime() };
+    const { expiresInSeconds, ...fields } = parsed.data;
+    const payment: Payment = {
+      id: id('mp'),
+      ...fields,
+      status: 'created',
+      createdAt: options.now().getTime(),
+      // The merchant's own time, but never past the stand-in's configured one: that stands for the
+      // person at the app who gives up (the benches set it short, so nothing they leave waits long).
+      expiresAfterMs:
+        expiresInSeconds === undefined
+          ? expiresAfter
+          : Math.min(expiresInSeconds * 1000, options.expiresAfterMs ?? Number.POSITIVE_INFINITY),
+    };
     payments.set(payment.id, payment);
     return idempotent.answer(res, key, 201, view(payment));
   }

@@ -5,8 +5,8 @@ import { escapeHtml, readBody, readForm } from './http.js';
 
 /**
  * One OpenID Connect issuer (oidc-provider): authorization code flow with PKCE required for every
- * client, RS256 ID tokens, a login page listing the test people, and no consent screen for our
- * own client (a broker's customer has agreed to it by contract).
+ * client, RS256 ID tokens, a login page listing the test people (or a login of the issuer's own),
+ * and no consent screen for our own client (a broker's customer has agreed to it by contract).
  */
 export interface Person {
   accountId: string;
@@ -27,6 +27,25 @@ export interface IssuerOptions {
   claims: Configuration['claims'];
   acrValues?: string[];
   page: { title: string; heading: string; intro: string; brandColour: string; cancel: string };
+  /** A login of the issuer's own in place of the list of people (the staff IdP's password and code). */
+  login?: (interaction: LoginInteraction) => Promise<void>;
+}
+
+/**
+ * A request to an interaction's page or one of its sub-paths, for a login of the issuer's own. It
+ * ends the interaction with `provider.interactionFinished`.
+ */
+export interface LoginInteraction {
+  req: IncomingMessage;
+  res: ServerResponse;
+  provider: Provider;
+  uid: string;
+  /** The sub-path after `/interaction/<uid>/`, e.g. `password`, or null for the page itself. */
+  step: string | null;
+  /** The interaction's path on the sims' server, e.g. `/staff-idp/interaction/<uid>`. */
+  path: string;
+  /** The issuer's HTML page around a body. */
+  page(body: string): string;
 }
 
 export interface Issuer {
@@ -160,6 +179,23 @@ export async function createIssuer(options: IssuerOptions): Promise<Issuer> {
   return {
     provider,
     async handle(req, res, path) {
+      const own = options.login && /^\/interaction\/([\w-]+)(?:\/([a-z]+))?$/.exec(path);
+      if (options.login && own) {
+        try {
+          return await options.login({
+            req,
+            res,
+            provider,
+            uid: own[1]!,
+            step: own[2] ?? null,
+            path: `${options.mountPath}/interaction/${own[1]!}`,
+            page: (body) => page(options.page, body),
+          });
+        } catch (error) {
+          if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' }).end(`interaction failed: ${(error as Error).message}`);
+          return;
+        }
+      }
       const interaction = /^\/interaction\/([\w-]+)(?:\/(login|abort))?$/.exec(path);
       try {
         if (interaction && req.method === 'GET' && !interaction[2]) return await loginPage(req, res);
@@ -201,5 +237,16 @@ main{max-width:560px;margin:24px auto;padding:0 16px}
 .people span{color:#555;font-size:14px}
 .cancel{margin-top:16px;padding:10px 16px;border:0;background:none;color:${look.brandColour};text-decoration:underline;cursor:pointer;font:inherit}
 .error{color:#b00020}
+form.login{display:grid;gap:12px;margin:16px 0}
+form.login label{font-weight:600}
+form.login input{font:inherit;padding:10px 12px;border:1px solid #8a96ad;border-radius:6px}
+form.login input:focus-visible{outline:2px solid ${look.brandColour};border-color:${look.brandColour}}
+.primary{font:inherit;font-weight:600;padding:10px 16px;border:0;border-radius:6px;background:${look.brandColour};color:#fff;cursor:pointer}
+.hint{background:#fff;border:1px dashed #8a96ad;border-radius:8px;padding:12px 16px;margin-top:24px}
+.hint h2{font-size:16px;margin:0 0 8px}
+.hint table{border-collapse:collapse;font-size:14px}
+.hint th,.hint td{text-align:left;padding:2px 12px 2px 0}
+.hint td:nth-child(-n+2){white-space:nowrap}
+.code{font-family:ui-monospace,monospace;font-size:20px;letter-spacing:2px}
 </style></head><body><header>${escapeHtml(look.title)}</header><main>${body}</main></body></html>`;
 }

@@ -22,6 +22,10 @@ const config = z
     MOBILEPAY_CLIENT_ID: z.string().min(1).default('krone'),
     MOBILEPAY_CLIENT_SECRET: z.string().min(8).default('krone-development-mobilepay-secret'),
     MOBILEPAY_REDIRECT_URIS: csv.optional(),
+    /** The staff identity provider (/staff-idp) and the back office it sends staff back to. */
+    STAFF_IDP_CLIENT_ID: z.string().min(1).default('krone-backoffice'),
+    STAFF_IDP_CLIENT_SECRET: z.string().min(8).default('krone-development-staff-idp-secret'),
+    BACKOFFICE_PUBLIC_URL: z.url().default('http://127.0.0.1:3001'),
     ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
     CARDS_SECRET_KEY: z.string().min(8).default('krone-development-cards-secret-key'),
     CARDS_WEBHOOK_SECRET: z.string().min(8).default('krone-development-cards-webhook-secret'),
@@ -95,6 +99,8 @@ const sims = await startSims({
   webPublicUrl: env.WEB_PUBLIC_URL,
   mitid: { clientId: env.MITID_CLIENT_ID, clientSecret: env.MITID_CLIENT_SECRET, redirectUris: env.MITID_REDIRECT_URIS },
   mobilePay: { clientId: env.MOBILEPAY_CLIENT_ID, clientSecret: env.MOBILEPAY_CLIENT_SECRET, redirectUris: env.MOBILEPAY_REDIRECT_URIS },
+  staffIdp: { clientId: env.STAFF_IDP_CLIENT_ID, clientSecret: env.STAFF_IDP_CLIENT_SECRET },
+  backofficePublicUrl: env.BACKOFFICE_PUBLIC_URL,
   rofusApiKey: env.ROFUS_API_KEY,
   cards: {
     secretKey: env.CARDS_SECRET_KEY,
@@ -142,7 +148,7 @@ if (env.LYSMESTER_WALLET_URL) {
   console.log(`live studio Lysmester Live ready on ${live.url} (lobby /api/v1/lobby, launch /api/v1/launch, game client /client)`);
 }
 console.log(
-  `sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, ROFUS /rofus, cards /cards, MobilePay payments /mobilepay-payments, NemKonto /nemkonto)`,
+  `sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, staff IdP /staff-idp, ROFUS /rofus, cards /cards, MobilePay payments /mobilepay-payments, NemKonto /nemkonto)`,
 );
 const stop = () => void Promise.all([sims.close(), live?.close()]).then(() => process.exit(0));
 process.on('SIGINT', stop);

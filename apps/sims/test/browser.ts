@@ -1,3 +1,5 @@
+import { STAFF_PEOPLE } from '../src/staff-people.js';
+
 /**
  * A tiny stand-in for a person's browser in tests: keeps cookies, follows redirects by hand and
  * stops at the relying party's callback, as a real browser would hand it to the storefront.
@@ -61,5 +63,30 @@ export function createBrowser(stopAt: string) {
     return new URL(done.url);
   }
 
-  return { go, loginAs, cancel };
+  const submit = (url: URL, fields: Record<string, string>) =>
+    go(url.toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  /** Logs in at the staff IdP stand-in as a demo member: their password, then the code its page shows. */
+  async function loginAsStaff(authorizationUrl: string, username: string): Promise<URL> {
+    const member = STAFF_PEOPLE.find((person) => person.username === username);
+    if (!member) throw new Error(`no demo staff member ${username}`);
+    const page = await go(authorizationUrl);
+    const html = await page.response.text();
+    const action = /action="([^"]+\/password)"/.exec(html)?.[1];
+    if (!action) throw new Error(`no staff login form on ${page.url}: ${html.slice(0, 300)}`);
+    const afterPassword = await submit(new URL(action, page.url), { username, password: member.password });
+    if (!member.secondFactor) return new URL(afterPassword.url);
+    const codePage = await afterPassword.response.text();
+    const codeAction = /action="([^"]+\/code)"/.exec(codePage)?.[1];
+    const code = /data-testid="staff-idp-demo-code">(\d{6})</.exec(codePage)?.[1];
+    if (!codeAction || !code) throw new Error(`no code form on ${afterPassword.url}: ${codePage.slice(0, 300)}`);
+    const done = await submit(new URL(codeAction, afterPassword.url), { code });
+    return new URL(done.url);
+  }
+
+  return { go, loginAs, cancel, loginAsStaff };
 }

@@ -31,8 +31,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => hook.close(() => resolve()));
 });
 
-async function create(reference: string, key = reference, auth = apiKey) {
-  const response = await fetch(`${sims.url}/mobilepay-payments/v1/payments`, {
+async function create(reference: string, key = reference, auth = apiKey, extra: Record<string, unknown> = {}, on: Sims = sims) {
+  const response = await fetch(`${on.url}/mobilepay-payments/v1/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}`, 'idempotency-key': key },
     body: JSON.stringify({
@@ -41,6 +41,7 @@ async function create(reference: string, key = reference, auth = apiKey) {
       reference,
       description: 'Indbetaling til Krone Casino',
       returnUrl: 'http://127.0.0.1:3000/MobilePay',
+      ...extra,
     }),
   });
   return { status: response.status, body: (await response.json()) as { id: string; status: string; redirectUrl?: string } };
@@ -91,5 +92,30 @@ describe('MobilePay payments stand-in', () => {
     });
     expect(await read.json()).toMatchObject({ status: 'expired' });
     expect((await eventFor(waiting.body.id))!.event).toMatchObject({ type: 'payment.failed', data: { status: 'expired' } });
+  });
+
+  it('waits the merchant’s expiresInSeconds, but never past the time the stand-in is configured with', async () => {
+    const read = async (id: string, on: Sims = sims) =>
+      (
+        (await (
+          await fetch(`${on.url}/mobilepay-payments/v1/payments/${id}`, { headers: { authorization: `Bearer ${apiKey}` } })
+        ).json()) as {
+          status: string;
+        }
+      ).status;
+    const short = await create('dep-4', 'dep-4', apiKey, { expiresInSeconds: 30 });
+    const usual = await create('dep-5');
+    now = new Date(now.getTime() + 35_000);
+    expect(await read(short.body.id)).toBe('expired');
+    expect(await read(usual.body.id)).toBe('created');
+
+    const bench = await startSims({ now: () => now, mobilePayPayments: { apiKey, webhookSecret, expiresAfterMs: 45_000 } });
+    try {
+      const long = await create('dep-6', 'dep-6', apiKey, { expiresInSeconds: 300 }, bench);
+      now = new Date(now.getTime() + 50_000);
+      expect(await read(long.body.id, bench)).toBe('expired');
+    } finally {
+      await bench.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createCryptoRng, type Rng } from '@krone/games-math';
 import type { Config } from './config.js';
@@ -44,8 +44,24 @@ export async function buildStudio({
 }: StudioOptions) {
   const testClock = config.TEST_CLOCK_CONTROL ? withTestClock(givenClock) : null;
   const clock = testClock?.clock ?? givenClock;
+  // Readable logs for a developer (LOG_FORMAT): pino-pretty, one line per request at debug.
+  const pretty = logger && (config.LOG_FORMAT ?? (config.KRONE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty';
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["krone-studio-key"]'] } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.authorization', 'req.headers["krone-studio-key"]'],
+          ...(pretty
+            ? {
+                transport: {
+                  target: 'pino-pretty',
+                  options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+                },
+              }
+            : {}),
+        }
+      : false,
+    ...(pretty ? { logController: new DebugRequestLog() } : {}),
     bodyLimit: 16 * 1024,
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -113,3 +129,13 @@ export async function buildStudio({
 }
 
 export type Studio = Awaited<ReturnType<typeof buildStudio>>;
+
+/** With readable logs, one short line per request at debug level; a failed request is still an error. */
+class DebugRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.debug(`${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+  }
+}

@@ -54,6 +54,8 @@ export const configSchema = z.object({
   /** How often owed money calls (wins, rollbacks, round ends) are retried; 0: only at start. */
   STUDIO_RECOVERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines, or pino-pretty's readable lines with requests at debug; unset: pretty in development (as the platform's). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** Browser tests only: `PUT /Test/clock` moves the studio's clock. Refused in production. */
   TEST_CLOCK_CONTROL: booleanFromEnv.default(false),
 });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { signSiteInfo } from '../src/lib/site-info-signature';
 import { expect, test } from './fixtures';
 
@@ -14,6 +15,35 @@ test.describe('product calls', () => {
     // The configured content base is replaced by the store base.
     expect(JSON.stringify(images)).not.toContain('cdn.krone-casino.dk');
     expect(images.data.general.logo.url).toBe('/media/general/logo.png');
+  });
+
+  test('the old site’s /_ipx image addresses are answered: format, size, fit, quality and background, at 1x and 2x', async ({
+    request,
+  }) => {
+    const picture = async (path: string) => {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const body = await response.body();
+      return { type: response.headers()['content-type'], cache: response.headers()['cache-control'], ...(await sharp(body).metadata()) };
+    };
+    // The wallpaper's top logo as the old content wrote it: the content URL, 210×72 as WebP.
+    const top = await picture('/_ipx/f_webp,fit_contain,s_210x72,b_ffffff/https://cdn.krone-casino.dk/media/general/logo.png');
+    expect(top).toMatchObject({ type: 'image/webp', format: 'webp', width: 210, height: 72, cache: 'public, max-age=86400' });
+    // Densities 1 and 2: the same picture at twice the width; the site's own path works too.
+    expect(await picture('/_ipx/w_120&q_70/media/general/logo.png')).toMatchObject({ type: 'image/png', width: 120 });
+    expect(await picture('/_ipx/w_240&q_70/media/general/logo.png')).toMatchObject({ width: 240 });
+    expect(await picture('/_ipx/_/media/general/icon-192.png')).toMatchObject({ width: 192, height: 192 });
+    // Nothing but the site's own media, and a bad modifier is a clear refusal.
+    for (const path of [
+      '/_ipx/w_100/https://evil.example/media/x.png',
+      '/_ipx/w_100/media/findes-ikke.png',
+      '/_ipx/w_100/media/../package.json',
+    ]) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    const bad = await request.get('/_ipx/w_99999/media/general/logo.png');
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
   });
 
   test('navigation gives a guest no login-only entries and refuses a foreign origin', async ({ request, baseURL }) => {
@@ -55,7 +85,7 @@ test.describe('product calls', () => {
     const inputs = await (await request.post('/api/theme-input')).json();
     expect(Object.keys(inputs.data)).toContain('deposit_step1');
     const content = await (await request.post('/api/main-content', { data: { name: 'home' } })).json();
-    expect(content.data.banner.slides.length).toBeGreaterThan(0);
+    expect(content.data.banners.length).toBeGreaterThan(0);
   });
 
   test('siteInfo needs a fresh, correctly signed key pair', async ({ request }) => {

@@ -44,7 +44,8 @@ export async function depositWithCode(page: Page, amountKr: string, code: string
 
 /**
  * A new player through the MitID stand-in, declining the bonus, so the limit step gives a weekly
- * limit; or, with `welcomeBonus`, taking the welcome bonus (no limit step then).
+ * limit; or, with `welcomeBonus`, taking the welcome bonus (no limit step then), and choosing a monthly
+ * limit of 2.500 kr. where the deposit page asks for it before the first deposit.
  */
 export async function registerWithWeeklyLimit(
   page: Page,
@@ -78,12 +79,19 @@ export async function registerWithWeeklyLimit(
   await page.getByTestId('marketing-decline').click({ timeout: 15_000 });
   await expect(page.getByTestId('marketing-popup')).toBeHidden();
   if (welcomeBonus) {
-    // No limit step with the bonus, and no deposit without a limit: a monthly one on the limits page.
-    await page.goto('/min-konto/begraensninger');
-    const form = page.getByTestId('limit-form');
-    await form.getByText('Månedsgrænse', { exact: true }).click();
-    await form.getByText('2.500 kr.', { exact: true }).click();
-    await form.getByRole('button', { name: 'Gem grænse' }).click();
-    await expect(page.getByTestId('limit-status')).toHaveText('Dine grænser er gemt korrekt.');
+    // No limit step with the bonus at registration, and no deposit without a limit (Danish rule): the
+    // deposit page, reached from the header's balance, asks for one before the deposit form.
+    await page.getByTestId('header-credit').click();
+    await expect(page).toHaveURL(/\/min-konto\/overfoer$/);
+    const step = page.getByTestId('first-limit');
+    await expect(step.getByRole('heading', { name: 'Vælg din indbetalingsgrænse' })).toBeVisible();
+    await expect(page.getByTestId('deposit-step')).toHaveCount(0);
+    await step.getByRole('button', { name: 'Gem grænse og fortsæt' }).click();
+    await expect(step.getByTestId('error-period')).toHaveText('Vælg en periode.');
+    await step.getByText('Månedsgrænse', { exact: true }).click();
+    await step.getByText('2.500 kr.', { exact: true }).click();
+    await step.getByRole('button', { name: 'Gem grænse og fortsæt' }).click();
+    await expect(page.getByTestId('first-limit-saved')).toHaveText('Din indbetalingsgrænse er gemt. Du kan nu indbetale.');
+    await expect(page.getByTestId('deposit-step')).toHaveText('Trin 1 af 3');
   }
 }

@@ -95,7 +95,16 @@ test('a new player deposits by card, with 3-D Secure, by MobilePay and by quick 
 
   // MobilePay, reached from the header's balance: to the app, approved, back to /MobilePay with
   // the receipt.
-  await startDeposit(page, '300', 'header');
+  // Beyond the operator's MobilePay amounts (settingMobilePay: 100 to 20.000 kr.): back to the amount, with why.
+  await startDeposit(page, '25000', 'header');
+  await expect(page.getByTestId('mobilepay-range')).toHaveText('Med MobilePay kan du indbetale fra 100 kr. til 20.000 kr.');
+  await page.getByTestId('method-mobilepay').check();
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByTestId('deposit-step')).toHaveText('Trin 1 af 3');
+  await expect(page.getByLabel('Andet beløb')).toBeFocused();
+  await expect(page.getByText('Med MobilePay kan du indbetale fra 100 kr. til 20.000 kr.').first()).toBeVisible();
+  await page.getByLabel('Andet beløb').fill('300');
+  await page.getByTestId('deposit-submit').click();
   await page.getByTestId('method-mobilepay').check();
   await page.getByTestId('deposit-submit').click();
   await page.getByTestId('deposit-submit').click();

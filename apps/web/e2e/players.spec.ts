@@ -1,6 +1,7 @@
 import { MITID_IDENTITIES, MOBILEPAY_IDENTITIES, type MitIdIdentity } from '@krone/sims/identities';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, isPhone, seriousViolations, test } from './fixtures';
+import { platformUrl, storefrontHeaders } from './platform';
 
 /** A real 1×1 PNG. */
 const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -25,7 +26,9 @@ async function atDetailsStep(page: Page) {
 async function registerWithMitid(page: Page, who: MitIdIdentity, mobileNo: string) {
   await page.goto('/registrer');
   await expect(page.getByTestId('registration-step')).toHaveText('Trin 1 af 3');
-  await expect(page.getByRole('heading', { name: 'Derfor bruger vi MitID' })).toBeVisible();
+  // The MitID security explanation is the content's (registration_extra_content).
+  await expect(page.getByTestId('registration-extra').getByRole('heading', { name: 'Din sikkerhed med MitID' })).toBeVisible();
+  await expect(page.getByTestId('registration-extra')).toContainText('Vi tjekker, om du er registreret i ROFUS');
   await page.getByTestId('register-mitid').click();
   await pickAtBroker(page, who.uuid);
   await expect(page).toHaveURL(/\/registrer$/);
@@ -58,9 +61,17 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
   page,
   consoleErrors,
 }) => {
+  // A player's whole first visit (partner link, registration, profile, documents, logout, login): longer than one screen's test.
+  test.setTimeout(120_000);
   // Each width registers its own person, so the two projects never race for one account.
   const phone = isPhone(page);
   const who = person(phone ? 'Mette' : 'Lars');
+  // A partner's link (?btag=) is kept for registrationCookie's 30 days and stored on the new player.
+  const btag = `partner-${phone ? 'phone' : 'desktop'}`;
+  await page.goto(`/nyheder?btag=${btag}`);
+  const kept = (await page.context().cookies()).find((cookie) => cookie.name === 'krone_btag');
+  expect(kept?.value).toBe(btag);
+  expect(kept!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
   await registerWithMitid(page, who, '20304050');
 
   if (phone) {
@@ -113,6 +124,11 @@ test('a new player registers with MitID, logs out, is sent to login by the guard
   await page.goto('/min-konto/profil');
   await expect(page.getByTestId('profile-personal')).toContainText(`${who.givenName} ${who.familyName}`);
   expect(await page.locator('body').innerText()).not.toContain(who.cpr);
+  // Nothing on the profile is wider than the screen (a hidden file input once was, and pushed the header's last button off it).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
+  const profile = await (await page.request.get(`${platformUrl}/GATMaven/users/${session}/profile`, { headers: storefrontHeaders })).json();
+  expect(profile.data.userInfo.bTag).toBe(btag);
 
   // Documents (KYC): at most 4 files, the type read from the content, each upload listed with its status.
   const upload = page.getByTestId('documents-upload');
@@ -184,6 +200,21 @@ test('when the session ends, the session-expired modal shows once and the header
   await page.goto('/min-konto/profil');
   await expectLoggedIn(page);
   await expect(page.getByTestId('notification-settings').getByLabel('Tilbud på e-mail')).toBeChecked();
+  // Offers by SMS chosen in the profile: the platform's offer property acceptsmsoffer follows (spec §3).
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'krone_session')!.value;
+  const acceptsSms = async () =>
+    (
+      await (
+        await page.request.get(`${platformUrl}/GATMaven/users/${token}/getProperty?keyProperty=acceptsmsoffer`, {
+          headers: storefrontHeaders,
+        })
+      ).json()
+    ).data;
+  expect(await acceptsSms()).toBe('False');
+  await page.getByTestId('notification-settings').getByLabel('Tilbud på sms').check();
+  await page.getByTestId('notification-settings').getByRole('button', { name: 'Gem' }).click();
+  await expect(page.getByTestId('notification-settings')).toContainText('Dine valg er gemt.');
+  expect(await acceptsSms()).toBe('True');
 
   // A new e-mail: checked before anything is sent, then applied only after the player's own MitID.
   const newEmail = `${who.givenName.toLowerCase()}.ny-${isPhone(page) ? 'p' : 'd'}@example.dk`;
@@ -224,7 +255,6 @@ test('when the session ends, the session-expired modal shows once and the header
 
 test('each refused registration shows its Danish message beside the CPR and keeps what was typed', async ({ page }) => {
   const cases: [string, string | null, RegExp][] = [
-    ['Oliver', null, /fyldt 21 år/],
     ['Kim', null, /ROFUS/],
     ['Anne', null, /ROFUS/],
   ];
@@ -244,6 +274,40 @@ test('each refused registration shows its Danish message beside the CPR and keep
     await expect(shown.first(), given).toHaveText(message);
     await expect(page.getByLabel('E-mail')).toHaveValue(`${given.toLowerCase()}@example.dk`);
   }
+});
+
+test('a person of 19 is refused with the age popup, which the keyboard can close, and which the device shows again at the first step', async ({
+  page,
+}) => {
+  const oliver = person('Oliver');
+  await page.goto('/registrer');
+  await page.getByTestId('register-mitid').click();
+  await pickAtBroker(page, oliver.uuid);
+  await atDetailsStep(page);
+  await page.getByLabel('CPR-nummer').fill(oliver.cpr);
+  await page.getByLabel('E-mail').fill('oliver@example.dk');
+  await page.getByLabel('Mobilnummer').fill('20304050');
+  await page.getByRole('button', { name: 'Fortsæt' }).click();
+  // agePopupContent, agePopupLogo and agePopupMedia, for an age within minmaxAgePopup (18,20).
+  const popup = page.getByRole('dialog', { name: 'Du skal være fyldt 21 år' });
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('Er du mellem 18 og 20 år');
+  await expect(popup.getByRole('img', { name: 'Aldersgrænse – kun for voksne' })).toBeVisible();
+  await expect(popup.getByRole('link', { name: 'Læs om ansvarligt spil' })).toHaveAttribute('href', '/ansvarlighed');
+  expect(await seriousViolations(page)).toEqual([]);
+  // Focus is in the dialog; Escape closes it, and the refusal stays beside the CPR.
+  await expect(popup.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(page.getByTestId('error-cpr')).toHaveText(/fyldt 21 år/);
+
+  // Remembered on this device (the stored "global popup"): back at the first step it shows at once.
+  await page.context().clearCookies();
+  await page.goto('/registrer');
+  await expect(page.getByTestId('registration-step')).toHaveText('Trin 1 af 3');
+  await expect(popup).toBeVisible();
+  await popup.getByRole('link', { name: 'Læs om ansvarligt spil' }).click();
+  await expect(page).toHaveURL(/\/ansvarlighed$/);
 });
 
 test('registration refuses a person or an e-mail that already has an account, and an expired registration', async ({ page }) => {
@@ -306,8 +370,28 @@ test('the form checks the CPR and mobile number before anything is sent', async 
 });
 
 test('every refused login says why in Danish and offers the way on', async ({ page }) => {
+  // No account behind the MitID: the CPR check (verifycpr_loginnoacc); none for the CPR either
+  // offers an account, and registration goes on from this MitID login at its second step.
+  const peter = person(isPhone(page) ? 'Signe' : 'Svend');
+  await page.goto('/log-ind');
+  await page.getByTestId('login-mitid').click();
+  await pickAtBroker(page, peter.uuid);
+  await expect(page).toHaveURL(/\/log-ind\?trin=cpr$/);
+  const check = page.getByTestId('cpr-check');
+  await expect(check.getByRole('heading', { name: 'Vi kan ikke finde din konto' })).toBeVisible();
+  await expect(page.getByTestId('login-mitid')).toHaveCount(0);
+  await hydrated(page);
+  await check.getByLabel('CPR-nummer').fill(peter.cpr);
+  await check.getByRole('button', { name: 'Bekræft CPR-nummer' }).click();
+  const none = page.getByTestId('cpr-check-no-account');
+  await expect(none).toContainText('Ingen aktiv konto');
+  await expect(none).toContainText('Vi kan ikke finde en aktiv konto til dit CPR-nummer. Vil du oprette en?');
+  await none.getByRole('link', { name: 'Opret konto' }).click();
+  await atDetailsStep(page);
+  await expect(page.getByLabel('Fornavn')).toHaveValue(peter.givenName);
+  await page.context().clearCookies();
+
   const tries: [string, RegExp, string | null][] = [
-    [person('Peter').uuid, /Vil du oprette en\?/, 'Opret konto'],
     [person('Teknisk').uuid, /MitID har tekniske problemer/, null],
     [person('Jonas').uuid, /kunne ikke bekræftes/, null],
     [person('Udløbet').uuid, /udløbet/, null],
@@ -322,6 +406,9 @@ test('every refused login says why in Danish and offers the way on', async ({ pa
     await expect(page).toHaveURL(/\/log-ind\?fejl=/);
     await expect(page.getByTestId('auth-error')).toContainText(message);
     if (offer) await expect(page.getByTestId('auth-error').getByRole('link', { name: offer })).toBeVisible();
+    // A fault on our or MitID's side is a system notification; the person's own state is not.
+    if (accountId === person('Teknisk').uuid) await expect(page.getByTestId('auth-error')).toContainText('Systemmeddelelse');
+    else await expect(page.getByTestId('auth-error')).not.toContainText('Systemmeddelelse');
   }
   await page.goto('/log-ind');
   await page.getByTestId('login-mobilepay').click();
@@ -338,4 +425,67 @@ test('an unsubscribe link with an unknown id changes nothing and asks the player
   await page.goto('/unsubscribesms?id=00000000-0000-4000-8000-000000000000');
   await expect(page.getByTestId('unsubscribe-status')).toHaveAttribute('data-state', 'failed');
   await expect(page.getByTestId('unsubscribe-status')).toContainText('Log ind');
+});
+
+test('a player whose MitID changed logs in after the CPR check, which links the new MitID to the account', async ({ page }) => {
+  // A demo account made under an earlier MitID (apps/platform/src/players/demo-players.json).
+  const who = person(isPhone(page) ? 'Nanna' : 'Niels');
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByTestId('site-header').getByRole('link', { name: 'Log ind' }).click();
+  await expect(page).toHaveURL(/\/log-ind$/);
+  await page.getByTestId('login-mitid').click();
+  await pickAtBroker(page, who.uuid);
+  await expect(page).toHaveURL(/\/log-ind\?trin=cpr$/);
+  const check = page.getByTestId('cpr-check');
+  await expect(check).toContainText('Dit MitID er ikke knyttet til en konto');
+  await hydrated(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Not a CPR, then someone else's: refused beside the field, nothing logged in.
+  await check.getByRole('button', { name: 'Bekræft CPR-nummer' }).click();
+  await expect(check.getByTestId('error-cpr')).toHaveText('Indtast dit CPR-nummer.');
+  await expect(check.getByLabel('CPR-nummer')).toBeFocused();
+  await check.getByLabel('CPR-nummer').fill(person('Peter').cpr);
+  await check.getByRole('button', { name: 'Bekræft CPR-nummer' }).click();
+  await expect(check.getByTestId('error-cpr')).toHaveText('CPR-nummeret passer ikke til det MitID, du loggede ind med.');
+
+  // Their own: the account is found and logged in.
+  await check.getByLabel('CPR-nummer').fill(who.cpr);
+  await check.getByRole('button', { name: 'Bekræft CPR-nummer' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  await expectLoggedIn(page);
+  await closeWelcome(page, /^Velkommen/);
+  await page.getByTestId('marketing-decline').click({ timeout: 15_000 });
+  await expect(page.getByTestId('marketing-popup')).toBeHidden();
+
+  // The profile: no address yet (MitID gives none); completed in the form, checked field by field.
+  await page.getByTestId('header-account').click();
+  await expect(page).toHaveURL(/\/min-konto\/profil$/);
+  await hydrated(page);
+  const address = page.getByTestId('profile-address');
+  await expect(address).toHaveText('Du har ikke skrevet din adresse endnu.');
+  const form = page.getByTestId('address-form');
+  await form.getByLabel('Postnummer').fill('99');
+  await form.getByRole('button', { name: 'Gem adresse' }).click();
+  await expect(form.getByTestId('error-address1')).toHaveText('Skriv vej og husnummer.');
+  await expect(form.getByTestId('error-zip')).toHaveText('Skriv et dansk postnummer på fire cifre.');
+  await expect(form.getByLabel('Vej og husnummer')).toBeFocused();
+  await form.getByLabel('Vej og husnummer').fill('Kronegade 12B, 2. th.');
+  await form.getByLabel('Postnummer').fill('1620');
+  await form.getByLabel('By').fill('København V');
+  await form.getByRole('button', { name: 'Gem adresse' }).click();
+  await expect(form.getByTestId('address-status')).toHaveText('Din adresse er gemt.');
+  await expect(address).toHaveText('Kronegade 12B, 2. th., 1620 København V');
+  await page.reload();
+  await expect(address).toHaveText('Kronegade 12B, 2. th., 1620 København V');
+
+  // The next login with this MitID goes straight in.
+  await page.getByTestId('header-logout').click();
+  await expect(page.getByTestId('header-account')).toHaveCount(0);
+  await page.goto('/log-ind');
+  await page.getByTestId('login-mitid').click();
+  await pickAtBroker(page, who.uuid);
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  await expectLoggedIn(page);
 });

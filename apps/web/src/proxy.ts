@@ -1,4 +1,6 @@
+import { cookieLifetimeSeconds, isValidBtag } from '@krone/domain';
 import { NextResponse, type NextRequest } from 'next/server';
+import { BTAG_COOKIE } from './lib/btag';
 import { isLoginRequired, loginUrlFor } from './lib/login-required';
 import { UNSUPPORTED_PATH, unsupportedReasonFor } from './lib/unsupported';
 import { cardsOrigin, contentSecurityPolicy, isNonceRoute, liveStudioOrigin, newNonce } from './lib/csp';
@@ -35,8 +37,48 @@ export async function proxy(request: NextRequest) {
   if (isLoginRequired(pathname) && !request.cookies.get(sessionCookie())?.value) {
     return redirectOnHost(request, loginUrlFor(`${pathname}${search}`), 307);
   }
-  if (isNonceRoute(pathname)) return withNonce(request);
-  return NextResponse.next();
+  const response = isNonceRoute(pathname) ? withNonce(request) : NextResponse.next();
+  const btag = searchParams.get('btag');
+  if (isValidBtag(btag)) await keepBtag(request, response, btag);
+  return response;
+}
+
+/**
+ * The route middleware's btag step (spec §8): a partner's `?btag=` on any page is kept in the
+ * `krone_btag` cookie, for the lifetime the content's landingPageCookie (a landing page, /lp/…) or
+ * registrationCookie (any other page) sets, 30 days when the config cannot be read. The last
+ * partner's link counts. Registration hands it to the platform (api/registration/complete).
+ */
+async function keepBtag(request: NextRequest, response: NextResponse, btag: string) {
+  const config = request.nextUrl.pathname.startsWith('/lp/') ? 'landingPageCookie' : 'registrationCookie';
+  const maxAge = (await cookieConfig(config)) ?? 30 * 86_400;
+  response.cookies.set(BTAG_COOKIE, btag, {
+    path: '/',
+    maxAge,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isProduction() || request.nextUrl.protocol === 'https:',
+  });
+}
+
+/** The cookie configs' lifetimes, read from the platform at most every five minutes. */
+const cookieConfigs = new Map<string, { seconds: number | null; until: number }>();
+async function cookieConfig(name: string): Promise<number | null> {
+  const cached = cookieConfigs.get(name);
+  if (cached && cached.until > Date.now()) return cached.seconds;
+  let seconds: number | null = null;
+  try {
+    const answer = await fetch(`${platformUrl}/CMScasino/systemConfigByName?name=${encodeURIComponent(name)}`, {
+      headers: { [PLATFORM_KEY_HEADER]: platformApiKey() },
+      signal: AbortSignal.timeout(2000),
+    });
+    if (answer.ok) seconds = cookieLifetimeSeconds(((await answer.json()) as { data?: { value?: unknown } }).data?.value);
+  } catch {
+    // The default lifetime then; asked again next time.
+    return null;
+  }
+  cookieConfigs.set(name, { seconds, until: Date.now() + 5 * 60_000 });
+  return seconds;
 }
 
 /**
@@ -145,5 +187,7 @@ export const config = {
     '/extpayment',
     // The logout entry.
     { source: '/', has: [{ type: 'query', key: 'logout', value: 'true' }] },
+    // A partner's link: the btag is kept (keepBtag), on any page.
+    { source: '/((?!api|_next|media).*)', has: [{ type: 'query', key: 'btag' }] },
   ],
 };

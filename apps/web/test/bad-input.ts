@@ -447,6 +447,37 @@ export const ROUTES: Route[] = [
     cookies: ['registration'],
   },
   {
+    id: 'POST /api/user/address',
+    method: 'POST',
+    path: '/api/user/address',
+    body: {
+      kind: 'json',
+      schema: obj(
+        {
+          address1: str({ maxLength: 200, pattern: '^[A-Z][a-z]+ [1-9]$' }),
+          address2: str({ maxLength: 200, pattern: '^[a-z]*$' }),
+          zip: str({ maxLength: 10, pattern: '^[1-9][0-9]{3}$' }),
+          city: str({ maxLength: 100, pattern: '^[A-Z][a-z]+$' }),
+        },
+        ['address1', 'zip', 'city'],
+      ),
+    },
+    csrf: true,
+    session: 'required',
+  },
+  {
+    id: 'POST /api/registration/cpr-check',
+    method: 'POST',
+    path: '/api/registration/cpr-check',
+    body: {
+      kind: 'json',
+      schema: obj({ cpr: str({ maxLength: 20, pattern: '^\\d{10}$' }), redirect: str({ maxLength: 500, pattern: '^/[a-z]*$' }) }, ['cpr']),
+    },
+    csrf: true,
+    session: 'ignored',
+    cookies: ['registration'],
+  },
+  {
     id: 'POST /api/registration/details',
     method: 'POST',
     path: '/api/registration/details',

@@ -38,7 +38,7 @@ export const ERROR_CATALOGUE = {
 
   // Players: login, registration, sessions, profile.
   SESSION_INVALID: { status: 401, messageKey: 'authentication.session_invalid' },
-  PLAYER_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  PLAYER_NOT_FOUND: { status: 404, messageKey: 'authentication.unknown_account' },
   LOGIN_CANCELLED: { status: 400, messageKey: 'authentication.login_cancelled' },
   LOGIN_EXPIRED: { status: 400, messageKey: 'authentication.state_mismatch' },
   REGISTRATION_EXPIRED: { status: 410, messageKey: 'authentication.transaction_expired' },
@@ -50,6 +50,8 @@ export const ERROR_CATALOGUE = {
   MITID_TECHNICAL_ERROR: { status: 502, messageKey: 'authentication.mitid_technical' },
   MOBILEPAY_TECHNICAL_ERROR: { status: 502, messageKey: 'authentication.mobilepay_technical' },
   MOBILEPAY_NO_ACCOUNT: { status: 404, messageKey: 'authentication.mobilepay_no_account' },
+  /** The operator switched MobilePay login off (settingMobilePay.login_enabled). */
+  MOBILEPAY_LOGIN_DISABLED: { status: 403, messageKey: 'authentication.mobilepay_login_disabled' },
   NO_ACTIVE_ACCOUNT: { status: 404, messageKey: 'authentication.no_active_account_text' },
   CPR_MISMATCH: { status: 400, messageKey: 'authentication.cpr_mitid_mismatch' },
   CPR_NOT_VALIDATED: { status: 429, messageKey: 'authentication.cpr_not_validated' },
@@ -94,6 +96,8 @@ export const ERROR_CATALOGUE = {
   /** A card the provider could not read at all (an invalid token) answers 400 (payments/service.ts). */
   CARD_DETAILS_INCORRECT: { status: 402, messageKey: 'deposit.error_card' },
   CARD_DECLINED: { status: 402, messageKey: 'deposit.error_declined' },
+  /** The operator switched MobilePay deposits off (settingMobilePay). */
+  MOBILEPAY_DEPOSIT_DISABLED: { status: 403, messageKey: 'deposit.error_mobilepay_disabled' },
   PAYMENT_PROVIDER_ERROR: { status: 502, messageKey: 'deposit.error_transfer' },
   PAYMENT_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
   PAYMENT_MISMATCH: { status: 409, messageKey: 'validation.invalid_input' },
@@ -219,6 +223,32 @@ export const ERROR_CATALOGUE = {
   TABLE_HAND_OPEN: { status: 409, messageKey: 'games.error_table_hand_open' },
   /** More stake (a double, a split, insurance) on a hand dealt in a login that has ended: it can be played out, not raised. */
   TABLE_HAND_FROM_ENDED_LOGIN: { status: 409, messageKey: 'games.error_table_hand_ended_login' },
+
+  // The back office's staff door (issue 29, docs/backoffice.md).
+  /** The staff door without the back office server's own key (Krone-Backoffice-Key). */
+  BACKOFFICE_KEY_INVALID: { status: 401, messageKey: 'validation.forbidden' },
+  /** No live staff session (none given, ended, idle too long, past its absolute end, revoked). */
+  STAFF_SESSION_REQUIRED: { status: 401, messageKey: 'validation.staff_session_required' },
+  /** The staff member's roles do not admit this call. */
+  STAFF_ROLE_REQUIRED: { status: 403, messageKey: 'validation.staff_role_required' },
+  /** The IdP said who it is, but no active staff member has that identity. */
+  STAFF_UNKNOWN: { status: 403, messageKey: 'validation.staff_unknown' },
+  /** The IdP login was made without a second factor. */
+  STAFF_SECOND_FACTOR_REQUIRED: { status: 403, messageKey: 'validation.staff_second_factor_required' },
+  /** The IdP refused, the member cancelled, or the login round trip is unknown, used or too old. */
+  STAFF_LOGIN_FAILED: { status: 400, messageKey: 'validation.staff_login_failed' },
+  STAFF_IDP_UNAVAILABLE: { status: 502, messageKey: 'validation.staff_idp_unavailable' },
+  /** A staff action without a reason of its own (at least 3 characters). */
+  STAFF_REASON_REQUIRED: { status: 400, messageKey: 'validation.staff_reason_required' },
+  /** Four eyes: the one who proposed cannot approve or reject it. */
+  FOUR_EYES_SAME_STAFF: { status: 403, messageKey: 'validation.staff_four_eyes_same_staff' },
+  PROPOSAL_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  /** The proposal was approved or rejected already. */
+  PROPOSAL_DECIDED: { status: 409, messageKey: 'validation.staff_proposal_decided' },
+  /** A correction's amount outside its bounds (not zero, at most STAFF_CORRECTION_MAX_ORE either way). */
+  CORRECTION_AMOUNT_INVALID: { status: 400, messageKey: 'validation.staff_correction_amount_invalid' },
+  /** The player is in that state already (a lock of a locked player, an unlock of an open one). */
+  PLAYER_STATUS_UNCHANGED: { status: 409, messageKey: 'validation.staff_status_unchanged' },
 
   // Support.
   CAPTCHA_REQUIRED: { status: 400, messageKey: 'contact_us.captcha_required' },

@@ -70,6 +70,11 @@ export interface DatabaseOptions {
    * (503) instead of waiting. Without them (the scripts) nothing is bounded.
    */
   overload?: OverloadBounds;
+  /**
+   * The embedded database only: starts from this data folder (a PGlite `dumpDataDir` tarball)
+   * instead of an empty one. The test suites copy one migrated and seeded database this way.
+   */
+  initialData?: Blob;
 }
 
 export interface OverloadBounds {
@@ -206,7 +211,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm: the games catalogue's search (migration 0015 creates the extension on either database).
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    ...(options.initialData ? { loadDataDir: options.initialData } : {}),
+  });
   if (options.overload) boundEmbeddedQueue(client, options.overload.maxWaiting);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -12,3 +12,4 @@ export * from '../games/schema.js';
 export * from '../audit/schema.js';
 export * from '../games/jackpots/schema.js';
 export * from '../tournaments/schema.js';
+export * from '../staff/schema.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { ContentService } from '../content/service.js';
@@ -187,11 +187,74 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return rows.map(view);
   }
 
+  /** The documents waiting for a decision (or in one status), oldest first: the back office's KYC queue. */
+  async function queue(statuses: readonly DocumentStatus[]) {
+    const rows = await db
+      .select()
+      .from(playerDocuments)
+      .where(inArray(playerDocuments.status, [...statuses]))
+      .orderBy(
+        statuses.every((status) => status === 'received' || status === 'in_review')
+          ? asc(playerDocuments.createdAt)
+          : desc(playerDocuments.createdAt),
+      )
+      .limit(LIST_LIMIT);
+    return rows.map((row) => ({ ...view(row), playerId: row.playerId }));
+  }
+
+  /** A document as a reviewer sees it (its player, type and status), without its file. */
+  async function findRow(documentId: string) {
+    if (!z.uuid().safeParse(documentId).success) throw fail('DOCUMENT_NOT_FOUND');
+    const [row] = await db.select().from(playerDocuments).where(eq(playerDocuments.id, documentId)).limit(1);
+    if (!row) throw fail('DOCUMENT_NOT_FOUND');
+    return row;
+  }
+
+  async function find(documentId: string) {
+    const row = await findRow(documentId);
+    return { ...view(row), playerId: row.playerId };
+  }
+
+  /** A document's stored file, for a reviewer to see. */
+  async function file(documentId: string) {
+    const row = await findRow(documentId);
+    const bytes = await storage.get(row.storageKey);
+    if (!bytes) throw fail('DOCUMENT_NOT_FOUND');
+    return { ...view(row), playerId: row.playerId, bytes };
+  }
+
+  /**
+   * How far a player is verified, from their approved documents (docs/backoffice.md, "KYC"):
+   * `none`, `identity` (a passport or driving licence), `full` (and a proof of address),
+   * `enhanced` (full, and the source of funds).
+   */
+  async function verification(playerId: string): Promise<VerificationLevel> {
+    const rows = await db
+      .select({ documentType: playerDocuments.documentType })
+      .from(playerDocuments)
+      .where(and(eq(playerDocuments.playerId, playerId), eq(playerDocuments.status, 'approved')));
+    return verificationLevel(new Set(rows.map((row) => row.documentType)));
+  }
+
   return {
     upload,
     list,
-    review: (documentId: string, decision: ReviewDecision) => reviewDocument(db, clock, documentId, decision),
+    queue,
+    find,
+    file,
+    verification,
+    review: (documentId: string, decision: ReviewDecision, runner: Db = db) => reviewDocument(runner, clock, documentId, decision),
   };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+export const VERIFICATION_LEVELS = ['none', 'identity', 'full', 'enhanced'] as const;
+export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
+
+/** The verification level approved documents of these types give. */
+export function verificationLevel(approved: ReadonlySet<string>): VerificationLevel {
+  if (!approved.has('passport') && !approved.has('driving_licence')) return 'none';
+  if (!approved.has('proof_of_address')) return 'identity';
+  return approved.has('source_of_funds') ? 'enhanced' : 'full';
+}

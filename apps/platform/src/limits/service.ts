@@ -284,8 +284,32 @@ export function createLimitsService(deps: LimitsDeps) {
     };
   }
 
+  /** Every deposit-limit change and every pause or closure of a player, newest first (the back office's player page). */
+  async function history(playerId: string) {
+    const [limitChanges, exclusions] = await Promise.all([
+      db.select().from(depositLimits).where(eq(depositLimits.playerId, playerId)).orderBy(desc(depositLimits.createdAt)).limit(200),
+      db
+        .select()
+        .from(accountExclusions)
+        .where(eq(accountExclusions.playerId, playerId))
+        .orderBy(desc(accountExclusions.createdAt))
+        .limit(200),
+    ]);
+    return {
+      limitChanges: limitChanges.map(({ period, amountOre, createdAt, effectiveAt, source }) => ({
+        period,
+        amountOre,
+        createdAt,
+        effectiveAt,
+        source,
+      })),
+      exclusions: exclusions.map(({ kind, startsAt, endsAt, createdAt, source }) => ({ kind, startsAt, endsAt, createdAt, source })),
+    };
+  }
+
   return {
     setInitialDepositLimit,
+    history,
     currentDepositLimits,
     depositLimitState,
     accountState,

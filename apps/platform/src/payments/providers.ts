@@ -85,7 +85,14 @@ export function createMobilePayProvider(config: Config, http: Http) {
     return { kind: 'answer', id, status: 'failed', failureCode: status ?? 'failed' };
   };
   return {
-    async create(input: { paymentId: string; amountOre: number; returnUrl: string; description: string }): Promise<ProviderOutcome> {
+    async create(input: {
+      paymentId: string;
+      amountOre: number;
+      returnUrl: string;
+      description: string;
+      /** How long the payment waits for the player's answer in the app (settingMobilePay.timeout_seconds). */
+      expiresInSeconds: number;
+    }): Promise<ProviderOutcome> {
       const answer = await call(http, `${config.MOBILEPAY_PAYMENTS_URL}/v1/payments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...auth, 'idempotency-key': `krone-${input.paymentId}` },
@@ -95,6 +102,7 @@ export function createMobilePayProvider(config: Config, http: Http) {
           reference: input.paymentId,
           description: input.description,
           returnUrl: input.returnUrl,
+          expiresInSeconds: input.expiresInSeconds,
         }),
       });
       if (!answer) return { kind: 'unreachable' };

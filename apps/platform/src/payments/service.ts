@@ -50,7 +50,7 @@ export interface PaymentsDeps {
   wallet: WalletService;
   limits: LimitsService;
   bonus: BonusService;
-  players: Pick<PlayersService, 'markDepositor' | 'declinedWelcomeBonus'>;
+  players: Pick<PlayersService, 'markDepositor' | 'declinedWelcomeBonus' | 'mobilePaySettings'>;
   /** The providers' HTTP; tests may pass their own. */
   fetch?: typeof fetch;
 }
@@ -261,12 +261,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * `returnUrl?deposit=<our id>&payment=<MobilePay's id>`.
    */
   async function startMobilePayDeposit(playerId: string, input: { amountOre: number; returnUrl: string; bonusCode?: string }) {
+    // The operator's settingMobilePay: MobilePay deposits on, the amount within its bounds, its timeout.
+    const settings = await deps.players.mobilePaySettings();
+    if (!settings.depositEnabled && !settings.quickDepositEnabled) throw fail('MOBILEPAY_DEPOSIT_DISABLED');
+    if (Number.isSafeInteger(input.amountOre) && input.amountOre < settings.minOre)
+      throw fail('DEPOSIT_TOO_SMALL', { fields: { amount: 'deposit.mobilepay_range' }, minOre: settings.minOre, maxOre: settings.maxOre });
+    if (input.amountOre > settings.maxOre)
+      throw fail('DEPOSIT_TOO_LARGE', { fields: { amount: 'deposit.mobilepay_range' }, minOre: settings.minOre, maxOre: settings.maxOre });
     const payment = await openPayment(playerId, 'mobilepay', input);
     const outcome = await mobilePay.create({
       paymentId: payment.id,
       amountOre: input.amountOre,
       returnUrl: returnUrlFor(input.returnUrl, payment.id),
       description: `Indbetaling til ${config.BRAND_NAME}`.slice(0, 100),
+      expiresInSeconds: settings.timeoutSeconds,
     });
     if (outcome.kind !== 'answer') return refused(payment, outcome);
     await apply(payment, outcome);

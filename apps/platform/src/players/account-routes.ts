@@ -18,6 +18,20 @@ const userInfoSchema = z.object({
   firstName: z.string(),
   middleName: z.string(),
   lastName: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  address3: z.string(),
+  streetName: z.string(),
+  streetNumber: z.string(),
+  streetLetter: z.string(),
+  region: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  phone: z.string(),
+  /** From the CPR number's last digit: 'male', 'female'. */
+  gender: z.enum(['male', 'female', '']),
+  mobileModel: z.string(),
+  pin: z.string(),
   currency: z.string(),
   language: z.string(),
   email: z.string(),
@@ -26,13 +40,28 @@ const userInfoSchema = z.object({
   emailNotify: z.union([z.literal(0), z.literal(1)]),
   smsNotify: z.union([z.literal(0), z.literal(1)]),
   campaignCode: z.string(),
+  campaignName: z.string(),
+  referAFriend: z.string(),
+  /** The player's segment (Depositor, Non-Depositor). */
+  groupId: z.string(),
   bTag: z.string(),
   nationalId: z.string(),
+  externalId: z.string(),
   registered: z.string(),
   lastLogin: z.string().nullable(),
   previousLogin: z.string().nullable(),
   marketingNotificationDay: z.string().nullable(),
   timeZone: z.string(),
+});
+
+/** The session's player's profile: userInfo, the segment, the offer properties, the new-winners choice. */
+const profileSchema = z.object({
+  userInfo: userInfoSchema,
+  playerType: z.string(),
+  segment: z.string(),
+  properties: z.record(z.string(), z.string()),
+  /** Never shown among the new winners, and nameless in a jackpot's last hits. */
+  winnersOptOut: z.boolean(),
 });
 
 /**
@@ -102,16 +131,7 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
         summary: 'userInfo and playerType of the session’s player, and their choice not to be shown among the new winners',
         params: sessionParams,
         response: {
-          200: ok(
-            z.object({
-              userInfo: userInfoSchema,
-              playerType: z.string(),
-              segment: z.string(),
-              properties: z.record(z.string(), z.string()),
-              /** Never shown among the new winners, and nameless in a jackpot's last hits. */
-              winnersOptOut: z.boolean(),
-            }),
-          ),
+          200: ok(profileSchema),
           401: errorBody,
         },
       },
@@ -138,6 +158,34 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ players: PlayersServic
     async (request, reply) => {
       reply.headers(noStore);
       return { result: 1 as const, data: await players.setWinnersOptOut(request.player.id, request.body.winnersOptOut) };
+    },
+  );
+
+  app.put(
+    '/GATMaven/users/:sessionId/address',
+    {
+      schema: {
+        tags,
+        operationId: 'updateUserAddress',
+        summary:
+          'The session’s player completes or changes their postal address (street and number, a second line, zip, city); answers the profile',
+        params: sessionParams,
+        body: z.object({
+          address1: z.string().max(200),
+          address2: z.string().max(200).optional(),
+          zip: z.string().max(10),
+          city: z.string().max(100),
+        }),
+        response: {
+          200: ok(profileSchema),
+          400: errorBody,
+          401: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return { result: 1 as const, data: await players.setAddress(request.player.id, request.body) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { mobileDigitsFor } from '@krone/domain';
+import { mobileDigitsFor, readMobilePaySettings, type MobilePaySettings } from '@krone/domain';
 import { eq } from 'drizzle-orm';
 import type { ContentService } from '../content/service.js';
 import type { Db } from '../db/client.js';
@@ -59,6 +59,35 @@ export function createPlayerCommon({ db, clock, rofus, sessions, content }: Play
     }
   }
 
+  /**
+   * Whether a MitID login with no account goes to the CPR check (spec §5 `verifycpr_loginnoacc`,
+   * spec §8 "no active account for the CPR (offer to create one)"): on while the operator's content
+   * has that config, so removing it brings back the plain refusal.
+   */
+  async function cprCheckOnLogin(): Promise<boolean> {
+    try {
+      const row = await content.getPublicSystemConfig('verifycpr_loginnoacc');
+      return row.value !== null && typeof row.value === 'object';
+    } catch {
+      return false;
+    }
+  }
+
+  /** The operator's settingMobilePay (spec §5), with its defaults when it cannot be read. */
+  async function mobilePaySettings(): Promise<MobilePaySettings> {
+    try {
+      return readMobilePaySettings((await content.getPublicSystemConfig('settingMobilePay')).value);
+    } catch {
+      return readMobilePaySettings(undefined);
+    }
+  }
+
+  /** A MobilePay login while the operator has it switched off: refused. */
+  async function assertMobilePayLogin(provider: string, purpose: string) {
+    if (provider === 'mobilepay' && purpose === 'login' && !(await mobilePaySettings()).loginEnabled)
+      throw fail('MOBILEPAY_LOGIN_DISABLED');
+  }
+
   /** The mobile number has the digits its country code needs (mobileProviders config, spec §5). */
   async function checkMobile(mobileCc: string, mobileNo: string) {
     let digits = mobileDigitsFor(mobileCc);
@@ -104,7 +133,7 @@ export function createPlayerCommon({ db, clock, rofus, sessions, content }: Play
     return { session, loginLogId };
   }
 
-  return { minAge, checkMobile, log, checkRofus, openSession };
+  return { minAge, cprCheckOnLogin, mobilePaySettings, assertMobilePayLogin, checkMobile, log, checkRofus, openSession };
 }
 
 export type PlayerCommon = ReturnType<typeof createPlayerCommon>;

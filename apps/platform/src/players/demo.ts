@@ -16,6 +16,11 @@ export interface DemoPlayer {
   mobileCc: string;
   mobileNo: string;
   status: 'active' | 'locked' | 'game_locked';
+  /**
+   * The holder's MitID now, when the account was made under an earlier one (`mitidUuid`): the
+   * stand-in knows the person by this one, and the login's CPR check links it to the account.
+   */
+  renewedMitidUuid?: string;
 }
 
 export const DEMO_PLAYERS: readonly DemoPlayer[] = JSON.parse(

@@ -21,7 +21,7 @@ export interface LoginDeps {
   sessions: SessionStore;
   common: PlayerCommon;
   authorization: Pick<Authorization, 'consumeTransaction'>;
-  registration: Pick<Registration, 'startRegistration'>;
+  registration: Pick<Registration, 'startRegistration' | 'startCprCheck' | 'checkCpr'>;
   contactChange: Pick<ContactChange, 'confirmContactChange'>;
   /** Ends the player's game sessions (the games context's): a bet after a logout or a lock is refused. */
   endGameSessions?: (playerId: string, reason: 'logout' | 'locked') => Promise<void>;
@@ -87,24 +87,39 @@ export function createLogin({
       throw fail('MITID_ASSURANCE_TOO_LOW');
     }
     if (transaction.purpose === 'confirm') return contactChange.confirmContactChange(transaction, identity);
+    // Switched off since the round trip began: no MobilePay login.
+    await common.assertMobilePayLogin(input.provider, transaction.purpose);
     const player = await findPlayerFor(identity);
     if (transaction.purpose === 'register') return registration.startRegistration(input.provider, identity, transaction, player);
 
     if (!player) {
       if (input.provider === 'mobilepay') throw fail('MOBILEPAY_NO_ACCOUNT');
+      if (await common.cprCheckOnLogin()) return registration.startCprCheck(identity, transaction);
       throw fail('NO_ACTIVE_ACCOUNT');
     }
+    return logIn(player, input.provider, transaction.redirectTo);
+  }
+
+  async function logIn(player: Player, provider: Provider, redirectTo: string | null) {
     assertCanLogIn(player);
     await common.checkRofus(secrets.decrypt(player.cprEncrypted));
-    const { session, loginLogId } = await common.openSession(player, input.provider);
+    const { session, loginLogId } = await common.openSession(player, provider);
     return {
       outcome: 'session' as const,
       sessionToken: session.token,
       expiresAt: session.expiresAt,
       playerId: player.id,
       loginLogId,
-      redirectTo: transaction.redirectTo,
+      redirectTo,
     };
+  }
+
+  /**
+   * The CPR check after a MitID login with no account: the account the CPR (confirmed by MitID)
+   * belongs to, now linked to this MitID, is logged in as any MitID login is (locks, ROFUS).
+   */
+  async function finishCprCheck(registrationId: string, cpr: string) {
+    return logIn(await registration.checkCpr(registrationId, cpr), 'mitid', null);
   }
 
   /**
@@ -150,7 +165,7 @@ export function createLogin({
     });
   }
 
-  return { finishAuthorization, playerForSession, logout, logSessionExpiry };
+  return { finishAuthorization, finishCprCheck, playerForSession, logout, logSessionExpiry };
 }
 
 export type Login = ReturnType<typeof createLogin>;

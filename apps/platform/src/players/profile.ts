@@ -1,3 +1,4 @@
+import { checkAddress, genderFromCpr, streetParts, type AddressInput } from '@krone/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
@@ -13,8 +14,14 @@ export interface ProfileDeps {
   log?: (entry: PlayerLogEntry) => Promise<unknown>;
 }
 
-/** userInfo of spec §3, the fields a Danish operator keeps; never the CPR. */
-function userInfo(player: Player) {
+/**
+ * userInfo of spec §3, every field the platform can know (docs/decisions.md "userInfo's fields");
+ * never the CPR. From MitID and registration: the names, birthday, e-mail and mobile; from the CPR
+ * number: the gender; from the player's profile: the address (street, number and letter read from
+ * its first line); from the site: country, currency, language, time zone. Fields with no source
+ * for a Danish operator (a PIN, the phone's model, a region) are empty.
+ */
+function userInfo(player: Player, cpr: string) {
   return {
     userId: player.id,
     login: player.email,
@@ -24,6 +31,17 @@ function userInfo(player: Player) {
     firstName: player.firstName,
     middleName: player.middleName ?? '',
     lastName: player.lastName,
+    address1: player.address1 ?? '',
+    address2: player.address2 ?? '',
+    address3: player.address3 ?? '',
+    ...streetParts(player.address1),
+    region: '',
+    zip: player.zip ?? '',
+    city: player.city ?? '',
+    phone: `${player.mobileCc}${player.mobileNo}`,
+    gender: genderFromCpr(cpr),
+    mobileModel: '',
+    pin: '',
     currency: player.currency,
     language: player.language,
     email: player.email,
@@ -32,8 +50,12 @@ function userInfo(player: Player) {
     emailNotify: (player.emailNotify ? 1 : 0) as 0 | 1,
     smsNotify: (player.smsNotify ? 1 : 0) as 0 | 1,
     campaignCode: player.campaignCode ?? '',
+    campaignName: '',
+    referAFriend: '',
+    groupId: player.playerType,
     bTag: player.bTag ?? '',
     nationalId: 'masked',
+    externalId: '',
     registered: iso(player.registeredAt),
     lastLogin: isoOrNull(player.lastLoginAt),
     previousLogin: isoOrNull(player.previousLoginAt),
@@ -44,9 +66,18 @@ function userInfo(player: Player) {
 
 /** The account as the player and the other contexts see it: the profile, offer properties, Depositor or not, the CPR for a payout. */
 export function createProfile({ db, secrets, log }: ProfileDeps) {
+  /** The player's CPR for the profile's derived fields; a record whose CPR cannot be read shows none (never a failed profile). */
+  function cprOf(player: Player): string {
+    try {
+      return secrets.decrypt(player.cprEncrypted);
+    } catch {
+      return '';
+    }
+  }
+
   function profile(player: Player) {
     return {
-      userInfo: userInfo(player),
+      userInfo: userInfo(player, cprOf(player)),
       playerType: player.playerType,
       segment: player.playerType,
       properties: player.properties,
@@ -67,6 +98,24 @@ export function createProfile({ db, secrets, log }: ProfileDeps) {
       .returning({ id: players.id });
     if (changed.length > 0) await log?.({ playerId, kind: optOut ? 'winners_opt_out' : 'winners_opt_in' });
     return { winnersOptOut: optOut };
+  }
+
+  /**
+   * The player completes or changes their postal address (the profile's address form): checked as
+   * the form checks it (domain `checkAddress`), stored, and written to the player log.
+   */
+  async function setAddress(playerId: string, input: AddressInput) {
+    const checked = checkAddress(input);
+    if (!checked.ok) throw fail('INVALID_INPUT', { fields: checked.errors });
+    const { address1, address2, zip, city } = checked.address;
+    const [row] = await db
+      .update(players)
+      .set({ address1, address2: address2 || null, zip, city })
+      .where(eq(players.id, playerId))
+      .returning();
+    if (!row) throw fail('PLAYER_NOT_FOUND');
+    await log?.({ playerId, kind: 'address_changed' });
+    return profile(row);
   }
 
   async function setProperties(player: Player, entries: { property: 'acceptsmsoffer' | 'firstdeposit'; value: string }[]) {
@@ -127,6 +176,7 @@ export function createProfile({ db, secrets, log }: ProfileDeps) {
 
   return {
     profile,
+    setAddress,
     setWinnersOptOut,
     setProperties,
     getProperty,

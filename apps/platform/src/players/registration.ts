@@ -24,6 +24,8 @@ export interface RegistrationCompletion {
   acceptTerms: true;
   bonus: boolean;
   depositLimit?: { period: LimitPeriod; amountOre: number };
+  /** The affiliate partner's code the storefront kept from a `?btag=` link (domain/affiliates.ts). */
+  bTag?: string;
 }
 
 export interface RegistrationDeps {
@@ -53,6 +55,19 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
   ) {
     if (provider !== 'mitid') throw fail('MITID_REQUIRED');
     if (existing) throw fail('CPR_ALREADY_LINKED');
+    return { outcome: 'registration' as const, ...(await openForIdentity(identity)), redirectTo: transaction.redirectTo };
+  }
+
+  /**
+   * A MitID login with no account behind the MitID (spec §8): the same registration under way, so
+   * that the CPR check can find the person's account by CPR, or registration go on from it without
+   * a second MitID round trip.
+   */
+  async function startCprCheck(identity: VerifiedIdentity, transaction: AuthTransaction) {
+    return { outcome: 'cpr-check' as const, ...(await openForIdentity(identity)), redirectTo: transaction.redirectTo };
+  }
+
+  async function openForIdentity(identity: VerifiedIdentity) {
     const registrationId = newToken();
     const now = clock();
     const expiresAt = new Date(now.getTime() + config.REGISTRATION_MINUTES * 60_000);
@@ -64,7 +79,7 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
       createdAt: now,
       expiresAt,
     });
-    return { outcome: 'registration' as const, registrationId, expiresAt, redirectTo: transaction.redirectTo };
+    return { registrationId, expiresAt };
   }
 
   async function openRegistration(registrationId: string) {
@@ -96,19 +111,10 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
     };
   }
 
-  /**
-   * Step two: the CPR the person typed and their contact details. The CPR must be a real date of
-   * birth, the person old enough, confirmed by MitID as theirs, not yet registered, and not in
-   * ROFUS; the e-mail not yet used.
-   */
-  async function submitDetails(registrationId: string, details: RegistrationDetails) {
-    const row = await openRegistration(registrationId);
-    const parsed = parseCpr(details.cpr);
+  /** The CPR typed is a real one and MitID confirms it is the person's (the limited tries are MitID's). */
+  async function confirmCpr(row: typeof registrations.$inferSelect, cpr: string) {
+    const parsed = parseCpr(cpr);
     if (!parsed.ok) throw fail('INVALID_INPUT', { fields: { cpr: parsed.error } });
-    const mobileNo = await common.checkMobile(details.mobileCc, details.mobileNo);
-    if (!isOldEnough(parsed.birthDate, await common.minAge(), clock())) {
-      throw fail('UNDER_MIN_AGE', { fields: { cpr: 'authentication.under_min_age' } });
-    }
     const match = await brokers.matchCpr(secrets.decrypt(row.accessTokenEncrypted), parsed.cpr).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'CPR_TOO_MANY_TRIES') {
         throw fail('CPR_NOT_VALIDATED', { fields: { cpr: 'authentication.cpr_not_validated' } });
@@ -118,6 +124,54 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
     if (!match.match) {
       throw fail('CPR_MISMATCH', { fields: { cpr: 'authentication.cpr_mitid_mismatch' }, remainingAttempts: match.remainingAttempts });
     }
+    return parsed;
+  }
+
+  /**
+   * The CPR check of a MitID login with no account (`verifycpr_loginnoacc`): the CPR, confirmed by
+   * MitID as the person's, finds their account, which is then linked to this MitID (a person's
+   * MitID can change: a new MitID, or one first used after NemID); the registration is closed and
+   * the caller logs the player in. No account for the CPR: NO_ACTIVE_ACCOUNT, and the registration
+   * stays open for the offer to create one.
+   */
+  async function checkCpr(registrationId: string, cpr: string): Promise<Player> {
+    const row = await openRegistration(registrationId);
+    const parsed = await confirmCpr(row, cpr);
+    const [player] = await db
+      .select()
+      .from(players)
+      .where(eq(players.cprHash, secrets.hashCpr(parsed.cpr)))
+      .limit(1);
+    if (!player) throw fail('NO_ACTIVE_ACCOUNT');
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(registrations)
+        .set({ completedAt: now, playerId: player.id })
+        .where(and(eq(registrations.idHash, row.idHash), isNull(registrations.completedAt)))
+        .returning({ idHash: registrations.idHash });
+      if (!claimed) throw REGISTRATION_EXPIRED();
+      if (player.mitidUuid === row.mitidUuid) return player;
+      const [linked] = await tx.update(players).set({ mitidUuid: row.mitidUuid }).where(eq(players.id, player.id)).returning();
+      await tx.insert(playerLogs).values({ playerId: player.id, kind: 'mitid_relinked', method: 'mitid', at: now });
+      return linked!;
+    });
+  }
+
+  /**
+   * Step two: the CPR the person typed and their contact details. The CPR must be a real date of
+   * birth, the person old enough, confirmed by MitID as theirs, not yet registered, and not in
+   * ROFUS; the e-mail not yet used.
+   */
+  async function submitDetails(registrationId: string, details: RegistrationDetails) {
+    const row = await openRegistration(registrationId);
+    const typed = parseCpr(details.cpr);
+    if (!typed.ok) throw fail('INVALID_INPUT', { fields: { cpr: typed.error } });
+    const mobileNo = await common.checkMobile(details.mobileCc, details.mobileNo);
+    if (!isOldEnough(typed.birthDate, await common.minAge(), clock())) {
+      throw fail('UNDER_MIN_AGE', { fields: { cpr: 'authentication.under_min_age' } });
+    }
+    const parsed = await confirmCpr(row, details.cpr);
     const cprHash = secrets.hashCpr(parsed.cpr);
     const [registered] = await db.select({ id: players.id }).from(players).where(eq(players.cprHash, cprHash)).limit(1);
     if (registered) throw fail('NATIONAL_ID_REGISTERED');
@@ -171,6 +225,7 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
             mobileCc: row.details!.mobileCc,
             mobileNo: row.details!.mobileNo,
             properties: { acceptsmsoffer: 'False', firstdeposit: 'False', welcomebonus: input.bonus ? 'True' : 'False' },
+            bTag: input.bTag ?? null,
             registeredAt: now,
           })
           .returning();
@@ -187,7 +242,7 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
     return { sessionToken: session.token, expiresAt: session.expiresAt, playerId: player.id, loginLogId };
   }
 
-  return { startRegistration, registrationState, submitDetails, completeRegistration };
+  return { startRegistration, startCprCheck, checkCpr, registrationState, submitDetails, completeRegistration };
 }
 
 export type Registration = ReturnType<typeof createRegistration>;

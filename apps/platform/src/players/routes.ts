@@ -1,4 +1,4 @@
-import { DEPOSIT_LIMIT_PERIODS, MAX_DEPOSIT_LIMIT_ORE, MIN_DEPOSIT_LIMIT_ORE, MOBILE_COUNTRY_CODES } from '@krone/domain';
+import { BTAG_PATTERN, DEPOSIT_LIMIT_PERIODS, MAX_DEPOSIT_LIMIT_ORE, MIN_DEPOSIT_LIMIT_ORE, MOBILE_COUNTRY_CODES } from '@krone/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { z } from 'zod';
@@ -75,6 +75,12 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
                 expiresAt: isoDateTime,
                 redirectTo: z.string().nullable(),
               }),
+              z.object({
+                outcome: z.literal('cpr-check'),
+                registrationId: z.string(),
+                expiresAt: isoDateTime,
+                redirectTo: z.string().nullable(),
+              }),
               z.object({ outcome: z.literal('confirmed'), redirectTo: z.string().nullable() }),
             ]),
           ),
@@ -123,6 +129,40 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
       reply.headers(noStore);
       const state = await players.registrationState(request.params.registrationId);
       return { result: 1 as const, data: { ...state, expiresAt: iso(state.expiresAt) } };
+    },
+  );
+
+  app.post(
+    '/Players/registrations/:registrationId/cpr-check',
+    {
+      schema: {
+        tags,
+        operationId: 'checkCprForLogin',
+        summary:
+          'A MitID login with no account: the CPR, confirmed by MitID, finds the account and logs it in (the MitID linked to it); NO_ACTIVE_ACCOUNT offers registration',
+        params: registrationParams,
+        body: z.object({ cpr: z.string().max(20) }),
+        response: {
+          200: ok(sessionAnswer.extend({ outcome: z.literal('session') })),
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+          410: errorBody,
+          429: errorBody,
+          502: errorBody,
+          503: errorBody,
+        },
+      },
+      config: authLimit,
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const answer = await players.finishCprCheck(request.params.registrationId, request.body.cpr).catch((error: unknown) => {
+        logSecurityEvent(request, 'login_failed', { provider: 'mitid', reason: error instanceof AppError ? error.code : 'internal_error' });
+        throw error;
+      });
+      return { result: 1 as const, data: { ...answer, outcome: 'session' as const, expiresAt: iso(answer.expiresAt) } };
     },
   );
 
@@ -190,6 +230,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{ players: PlayersService; con
               amountOre: z.number().int().min(MIN_DEPOSIT_LIMIT_ORE).max(MAX_DEPOSIT_LIMIT_ORE),
             })
             .optional(),
+          bTag: z.string().regex(BTAG_PATTERN).optional(),
         }),
         response: { 200: ok(sessionAnswer), 400: errorBody, 409: errorBody, 410: errorBody },
       },

@@ -43,6 +43,15 @@ export const players = pgTable(
     winnersOptOut: boolean('winners_opt_out').notNull().default(false),
     campaignCode: text('campaign_code'),
     bTag: text('btag'),
+    /**
+     * The postal address the player gives in the profile (migration 0033): MitID and the CPR
+     * number give no address to an operator without a CPR-registry agreement. Lines 2-3 optional.
+     */
+    address1: text('address1'),
+    address2: text('address2'),
+    address3: text('address3'),
+    zip: text('zip'),
+    city: text('city'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),

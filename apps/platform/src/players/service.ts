@@ -64,8 +64,14 @@ export function createPlayersService(deps: PlayersDeps) {
   const marketing = createMarketing({ db, common });
 
   return {
-    startAuthorization: authorization.startAuthorization,
+    /** A login or registration round trip; MobilePay login only while the operator has it on. */
+    async startAuthorization(input: Parameters<typeof authorization.startAuthorization>[0]) {
+      await common.assertMobilePayLogin(input.provider, input.purpose);
+      return authorization.startAuthorization(input);
+    },
+    mobilePaySettings: common.mobilePaySettings,
     finishAuthorization: login.finishAuthorization,
+    finishCprCheck: login.finishCprCheck,
     playerForSession: login.playerForSession,
     logout: login.logout,
     logSessionExpiry: login.logSessionExpiry,

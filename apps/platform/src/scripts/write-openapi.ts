@@ -13,14 +13,39 @@ import { openDatabase } from '../db/client.js';
  * contract), which carry their own signatures instead. Each listener is a server entry.
  */
 export async function renderOpenApi(): Promise<string> {
+  return (await renderOpenApiDocuments()).storefront;
+}
+
+/**
+ * Both documents: the storefront's and providers' (above), and the staff door's
+ * (openapi-staff.json, the back office's client: docs/backoffice.md), each from one platform.
+ */
+export async function renderOpenApiDocuments(): Promise<{ storefront: string; staff: string }> {
   const config = loadConfig({ KRONE_ENV: 'test', PGLITE_DATA_DIR: 'memory://' });
   const database = await openDatabase({ url: '', dataDir: 'memory://' });
   const platform = await buildPlatform({ config, database, logger: false });
   await platform.ready();
   const internal = platform.internal.swagger() as OpenApiDocument;
   const external = platform.public.swagger() as OpenApiDocument;
+  const staffDocument = platform.staff.swagger() as OpenApiDocument;
   await platform.close();
   await database.close();
+  const staff = {
+    ...staffDocument,
+    components: {
+      ...staffDocument.components,
+      securitySchemes: {
+        backofficeKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Krone-Backoffice-Key',
+          description: 'The back office server’s own key (BACKOFFICE_API_KEY)',
+        },
+        staffSession: { type: 'http', scheme: 'bearer', description: 'A staff session token (POST /Staff/login/complete)' },
+      },
+    },
+    security: [{ backofficeKey: [], staffSession: [] }],
+  };
   const publicPaths = Object.fromEntries(
     Object.entries(external.paths ?? {}).map(([path, operations]) => [
       path,
@@ -45,7 +70,7 @@ export async function renderOpenApi(): Promise<string> {
     paths: { ...internal.paths, ...publicPaths },
     servers: [...(internal.servers ?? []), ...(external.servers ?? [])],
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  return { storefront: `${JSON.stringify(document, null, 2)}\n`, staff: `${JSON.stringify(staff, null, 2)}\n` };
 }
 
 type OpenApiDocument = {
@@ -55,8 +80,11 @@ type OpenApiDocument = {
 } & Record<string, unknown>;
 
 export const openApiPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi.json');
+export const staffOpenApiPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi-staff.json');
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  writeFileSync(openApiPath, await renderOpenApi());
-  console.log(`wrote ${openApiPath}`);
+  const documents = await renderOpenApiDocuments();
+  writeFileSync(openApiPath, documents.storefront);
+  writeFileSync(staffOpenApiPath, documents.staff);
+  console.log(`wrote ${openApiPath} and ${staffOpenApiPath}`);
 }

@@ -11,6 +11,8 @@ export interface ErrorBody {
   message: string;
   fields?: Record<string, string>;
   remainingOre?: number;
+  minOre?: number;
+  maxOre?: number;
   balanceOre?: number;
   bonusOre?: number;
   freeRoundsLeft?: number;
@@ -52,11 +54,8 @@ export const errorPlugin = fp<{ translate: Translate }>(async (app: FastifyInsta
     if (error instanceof AppError) {
       const body: ErrorBody = { result: 0, code: error.code, message: await message(error.messageKey) };
       if (error.details?.fields) body.fields = error.details.fields as Record<string, string>;
-      if (typeof error.details?.remainingOre === 'number') body.remainingOre = error.details.remainingOre;
-      if (typeof error.details?.balanceOre === 'number') body.balanceOre = error.details.balanceOre;
-      if (typeof error.details?.bonusOre === 'number') body.bonusOre = error.details.bonusOre;
-      if (typeof error.details?.freeRoundsLeft === 'number') body.freeRoundsLeft = error.details.freeRoundsLeft;
-      if (typeof error.details?.stakeOre === 'number') body.stakeOre = error.details.stakeOre;
+      for (const amount of ['remainingOre', 'minOre', 'maxOre', 'balanceOre', 'bonusOre', 'freeRoundsLeft', 'stakeOre'] as const)
+        if (typeof error.details?.[amount] === 'number') body[amount] = error.details[amount];
       if (typeof error.details?.opensAt === 'string') body.opensAt = error.details.opensAt;
       return reply.status(error.statusCode).send(body);
     }

@@ -21,6 +21,9 @@ export const errorBody = z.object({
   code: errorCode,
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** DEPOSIT_TOO_SMALL / DEPOSIT_TOO_LARGE of a MobilePay deposit: the operator's bounds (settingMobilePay), in øre. */
+  minOre: z.number().int().min(0).optional(),
+  maxOre: z.number().int().min(0).optional(),
   /** DEPOSIT_LIMIT_EXCEEDED: what the player may still deposit within the limit broken, in øre. */
   remainingOre: z.number().int().min(0).optional(),
   /** INSUFFICIENT_FUNDS from the games contract: the player's balance (cash and bonus) as it stands, in øre. */

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { PreloadLoader } from '@/components/layout/preload-loader';
 import { SiteHeader } from '@/components/layout/site-header';
-import { Wallpaper } from '@/components/layout/wallpaper';
+import { Wallpaper, WallpaperLogos } from '@/components/layout/wallpaper';
 import { ClientRuntime, RUNTIME_TEXT_KEYS, SCREEN_SIZE_BOOT_SCRIPT } from '@/components/runtime';
 import { TextsProvider } from '@/components/texts-context';
 import { pickTranslations } from '@/lib/i18n';
@@ -59,6 +59,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <main id="main" className="site-main">
             {children}
           </main>
+          <WallpaperLogos logos={chrome.wallpaperLogos} />
           <SiteFooter footer={chrome.footer} label={t('menu.footer_navigation')} />
           <PreloadLoader {...chrome.preload} />
           <Suspense>

@@ -1,9 +1,7 @@
 import { formatDateDa } from '@krone/domain';
 import Link from 'next/link';
-import { Fragment } from 'react';
 import { CampaignCard, NewsCard } from '@/components/content/cards';
-import { HeroSlider } from '@/components/content/hero-slider';
-import { StaticImage } from '@/components/content/static-image';
+import { BannerView } from '@/components/content/banner-view';
 import { Icon } from '@/components/icons';
 import { WELCOME_BLOCK_TEXT_KEYS } from '@/components/players/text-keys';
 import { WelcomeBlock } from '@/components/players/welcome-block';
@@ -19,6 +17,7 @@ import { loadJackpots } from '@/lib/jackpots';
 import { loadLiveCatalogue } from '@/lib/live';
 import { LIVE_LOBBY_PATH } from '@/lib/live-casino';
 import { TABLE_LOBBY_PATH } from '@/lib/table-games';
+import { bannersAt, readBanners } from '@/lib/banners';
 import { isBuiltRoute, withBuiltLinks } from '@/lib/built-routes';
 import { pickTranslations } from '@/lib/i18n';
 import { getCampaigns, getMainContent, getNewsList, getTranslator } from '@/lib/content';
@@ -29,16 +28,10 @@ import { loadWinners, WINNERS_STRIP_SIZE } from '@/lib/winners';
 export const revalidate = 60;
 export const generateMetadata = () => seoMetadata('seo_home');
 
-interface HeroSlide {
-  title: string;
-  text: string;
-  image: string;
-  ctaText: string;
-  ctaUrl: string;
-}
-
 interface HomeContent {
-  banner?: { slides?: HeroSlide[] };
+  /** The banners (lib/banners.ts); `banner` is the older single one. */
+  banners?: unknown;
+  banner?: unknown;
   categories?: { title: string; text: string; url: string; icon: string }[];
   responsible?: { title: string; text: string; ctaText: string; ctaUrl: string };
   newsCount?: number;
@@ -56,35 +49,30 @@ export default async function HomePage() {
     loadWinners(WINNERS_STRIP_SIZE),
   ]);
   // Only slides and cards whose link leads to a page this build has (lib/built-routes.ts).
-  const slides = withBuiltLinks(home.banner?.slides, (slide) => slide.ctaUrl);
+  const banners = readBanners(home);
+  const [opening, ...moreCenter] = bannersAt(banners, 'center');
+  const pair = [...bannersAt(banners, 'left'), ...bannersAt(banners, 'right')];
   const categories = withBuiltLinks(home.categories, (category) => category.url);
   const runningCampaigns = campaigns.filter((campaign) => campaign.active).slice(0, home.campaignCount ?? 3);
 
   return (
     <>
-      {slides.length > 0 ? (
-        <HeroSlider
-          slides={slides.map((slide, i) => (
-            <Fragment key={i}>
-              <StaticImage src={slide.image} alt="" fill priority={i === 0} sizes="(min-width: 1200px) 1160px, 100vw" />
-              <div className="hero-caption">
-                {i === 0 ? <h1>{slide.title}</h1> : <h2>{slide.title}</h2>}
-                <p>{slide.text}</p>
-                <Link href={slide.ctaUrl} className="btn btn-primary" prefetch={false}>
-                  {slide.ctaText}
-                </Link>
-              </div>
-            </Fragment>
-          ))}
-          intervalMs={8000}
-          label={t('label.featured')}
-          slideLabels={slides.map((_, i) => t('label.slide_x_of_y', { current: i + 1, total: slides.length }))}
-        />
-      ) : (
-        <h1>{t('seo.default_title')}</h1>
-      )}
+      {opening ? <BannerView banner={opening} t={t} opening /> : <h1>{t('seo.default_title')}</h1>}
+      {moreCenter.map((banner, i) => (
+        <div className="section" key={i}>
+          <BannerView banner={banner} t={t} />
+        </div>
+      ))}
 
       <WelcomeBlock texts={pickTranslations(t, WELCOME_BLOCK_TEXT_KEYS)} />
+
+      {pair.length > 0 ? (
+        <div className="section banner-pair" data-testid="banner-pair">
+          {pair.map((banner, i) => (
+            <BannerView key={i} banner={banner} t={t} half />
+          ))}
+        </div>
+      ) : null}
 
       {/* The jackpots (issue 26), their amounts live; none when the platform has none or does not answer. */}
       {jackpots.ok ? <JackpotTiles pools={jackpots.data.pools} t={t} id="home-jackpots" /> : null}
@@ -115,6 +103,12 @@ export default async function HomePage() {
           />
         </GameTexts>
       ) : null}
+
+      {bannersAt(banners, 'between').map((banner, i) => (
+        <div className="section" key={i} data-testid="banner-between">
+          <BannerView banner={banner} t={t} />
+        </div>
+      ))}
 
       {/* The new winners (issue 26): real wins of settled rounds, live; not shown when the platform does not answer. */}
       {winners.ok ? <WinnersStrip winners={winners.data.items} limit={WINNERS_STRIP_SIZE} t={t} id="home-winners-title" /> : null}

@@ -47,9 +47,20 @@ export async function checkSession(token: string): Promise<'live' | 'ended' | 'u
   return response.status >= 500 ? 'unavailable' : 'ended';
 }
 
-/** Stores the player's choice of offers by e-mail and SMS (EmailNotify/update); the platform's answer as it came. */
-export function saveNotifySettings(token: string, choice: { emailNotify: boolean; smsNotify: boolean }) {
-  return platformNoStore.PUT('/GATMaven/users/{sessionId}/EmailNotify/update', {
+/**
+ * Stores the player's choice of offers by e-mail and SMS (EmailNotify/update), and with it the
+ * offer property acceptsmsoffer (setProperties, spec §3): the SMS choice is the player's answer to
+ * SMS offers. The platform's answer as it came; a failed property call is the answer when it fails,
+ * and saving again sets both.
+ */
+export async function saveNotifySettings(token: string, choice: { emailNotify: boolean; smsNotify: boolean }) {
+  const saved = await platformNoStore.PUT('/GATMaven/users/{sessionId}/EmailNotify/update', {
     params: { path: { sessionId: token }, query: { EmailNotify: choice.emailNotify ? '1' : '0', SMSNotify: choice.smsNotify ? '1' : '0' } },
   });
+  if (!saved.data) return saved;
+  const property = await platformNoStore.POST('/GATMaven/users/{sessionId}/setProperties', {
+    params: { path: { sessionId: token } },
+    body: [{ property: 'acceptsmsoffer', value: choice.smsNotify ? 'True' : 'False' }],
+  });
+  return property.data ? saved : { data: undefined, response: property.response };
 }

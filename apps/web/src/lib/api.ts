@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { getTranslatorOrKeys } from './content';
+import { getTranslator } from './content';
 import { isNonSimpleRequest, isSameOrigin } from './forwarding';
 
 const noStore = { 'Cache-Control': 'no-store' };
@@ -16,7 +16,7 @@ export function ok<T extends object>(body: T, init: { cacheSeconds?: number } = 
 /** A refused call: status, stable code and the Danish message (spec §8), nothing written. */
 export async function fail(status: number, code: string, messageKey: string, extra: Record<string, unknown> = {}) {
   // With the dictionary unreachable, the key still tells the caller what went wrong.
-  const message = (await getTranslatorOrKeys())(messageKey);
+  const message = (await getTranslator())(messageKey);
   return NextResponse.json({ result: 0, code, message, ...extra }, { status, headers: noStore });
 }
 

@@ -7,6 +7,8 @@ import { messageKeyOf, type ErrorCode } from '@krone/domain';
 export interface AuthErrorView {
   messageKey: string;
   offer?: 'register' | 'login';
+  /** A fault on our side or a provider's, not the person's: shown under "Systemmeddelelse" (spec §8). */
+  system?: true;
 }
 
 const platform = (code: ErrorCode, offer?: AuthErrorView['offer']): AuthErrorView => ({
@@ -30,12 +32,14 @@ const AUTH_ERROR_VIEWS = {
   MOBILEPAY_TOKEN_EXPIRED: platform('MOBILEPAY_TOKEN_EXPIRED'),
   USER_LOCKED: platform('USER_LOCKED'),
   GAME_ACCOUNT_LOCKED: platform('GAME_ACCOUNT_LOCKED'),
-  MITID_TECHNICAL_ERROR: { messageKey: 'authentication.mitid_technical' },
-  MOBILEPAY_TECHNICAL_ERROR: { messageKey: 'authentication.mobilepay_technical' },
+  MITID_TECHNICAL_ERROR: { messageKey: 'authentication.mitid_technical', system: true },
+  MOBILEPAY_TECHNICAL_ERROR: { messageKey: 'authentication.mobilepay_technical', system: true },
+  SERVER_ERROR: { messageKey: 'authentication.generic_error', system: true },
+  PLAYER_NOT_FOUND: platform('PLAYER_NOT_FOUND'),
   UNDER_MIN_AGE: platform('UNDER_MIN_AGE'),
   EMAIL_TAKEN: platform('EMAIL_TAKEN'),
   ROFUS_EXCLUDED: platform('ROFUS_EXCLUDED'),
-  ROFUS_UNAVAILABLE: platform('ROFUS_UNAVAILABLE'),
+  ROFUS_UNAVAILABLE: { ...platform('ROFUS_UNAVAILABLE'), system: true },
   REGISTRATION_EXPIRED: platform('REGISTRATION_EXPIRED', 'register'),
   LOGIN_EXPIRED: platform('LOGIN_EXPIRED'),
   LOGIN_CANCELLED: platform('LOGIN_CANCELLED'),
@@ -44,4 +48,4 @@ const AUTH_ERROR_VIEWS = {
 export const AUTH_ERRORS: Readonly<Record<string, AuthErrorView>> = AUTH_ERROR_VIEWS;
 
 export const authErrorView = (code: string | null | undefined): AuthErrorView | null =>
-  code ? (AUTH_ERRORS[code] ?? { messageKey: 'authentication.generic_error' }) : null;
+  code ? (AUTH_ERRORS[code] ?? { messageKey: 'authentication.generic_error', system: true }) : null;

@@ -89,8 +89,23 @@ export function isBuiltRoute(url: string | null | undefined, built: readonly str
 }
 
 /** Menu entries whose page exists; an entry that is not shown takes its children with it. */
-export function builtMenu<T extends { slug: string; child: T[] }>(items: T[], built: readonly string[] = BUILT_ROUTE_PREFIXES): T[] {
-  return items.filter((item) => isBuiltRoute(item.slug, built)).map((item) => ({ ...item, child: builtMenu(item.child, built) }));
+export function builtMenu<T extends { slug: string; child: T[] }>(
+  items: T[],
+  built: readonly string[] = BUILT_ROUTE_PREFIXES,
+  elsewhere?: ServedElsewhere,
+): T[] {
+  return items
+    .filter((item) => (elsewhere?.matches(pathOf(item.slug)) ? elsewhere.configured : isBuiltRoute(item.slug, built)))
+    .map((item) => ({ ...item, child: builtMenu(item.child, built, elsewhere) }));
+}
+
+/**
+ * Pages of this site's paths that another site serves (the physical casino's, edge/physical-casino.ts):
+ * shown while that site is configured (the front door sends them there), never otherwise.
+ */
+export interface ServedElsewhere {
+  matches: (path: string) => boolean;
+  configured: boolean;
 }
 
 /** The items of a list whose link (picked by `urlOf`) leads to a page that exists. */

@@ -1,6 +1,8 @@
 import 'server-only';
 import { cache } from 'react';
-import { builtMenu } from './built-routes';
+import { isPhysicalCasinoPath, physicalCasinoSite } from '../edge/physical-casino';
+import { BUILT_ROUTE_PREFIXES, builtMenu, type ServedElsewhere } from './built-routes';
+import { createDictionarySource } from './dictionary-fallback';
 import { env } from './env';
 import { createTranslator, type Dictionary } from './i18n';
 import { rebaseImages, toStoreImageUrl } from './images';
@@ -37,14 +39,15 @@ function unwrap<T>(what: string, answer: { data?: T; error?: unknown; response: 
 export const imageUrl = (url: string | null | undefined) => toStoreImageUrl(url, env.contentImageBase, env.storeImageBase);
 const rebase = <T>(value: T): T => rebaseImages(value, env.contentImageBase, env.storeImageBase);
 
-export const getTranslations = cache(async (): Promise<Dictionary> => {
-  return unwrap('translations', await platform.GET('/CMScasino/translations')).data;
-});
+/** The platform's dictionary, or when that call fails the last one it gave or the build's own (spec §8: ignored). */
+const dictionarySource = createDictionarySource(
+  async () => unwrap('translations', await platform.GET('/CMScasino/translations')).data,
+  env.brandName,
+);
+
+export const getTranslations = cache(async (): Promise<Dictionary> => (await dictionarySource()).dictionary);
 
 export const getTranslator = cache(async () => createTranslator(await getTranslations()));
-
-/** The translator, or one that shows the keys when the dictionary is unreachable: for what must render anyway. */
-export const getTranslatorOrKeys = () => getTranslator().catch(() => createTranslator({}));
 
 export const getDocument = cache(
   async (name: 'images' | 'layouts' | 'footer' | 'themes' | 'siteInfo'): Promise<Record<string, unknown>> => {
@@ -61,11 +64,16 @@ export const getSystemConfig = cache(async <T = unknown>(name: string): Promise<
  * The menu, without entries whose page this build does not have yet (lib/built-routes.ts): every
  * menu the storefront shows or answers comes through here or getNavigation.
  */
-export const getMenu = cache(async (): Promise<MenuItem[]> => builtMenu(unwrap('menu', await platform.GET('/CMScasino/menu')).data));
+/** The physical casino's pages in the menu: shown while its site is configured (PHYSICAL_CASINO_URL). */
+const physicalCasino: ServedElsewhere = { matches: isPhysicalCasinoPath, configured: physicalCasinoSite() !== undefined };
+
+export const getMenu = cache(async (): Promise<MenuItem[]> =>
+  builtMenu(unwrap('menu', await platform.GET('/CMScasino/menu')).data, BUILT_ROUTE_PREFIXES, physicalCasino),
+);
 
 export const getNavigation = cache(async (loggedIn: boolean): Promise<MenuItem[]> => {
   const answer = await platform.POST('/CMScasino/navigation', { body: { active: true, isAdmin: loggedIn } });
-  return builtMenu(unwrap('navigation', answer).data);
+  return builtMenu(unwrap('navigation', answer).data, BUILT_ROUTE_PREFIXES, physicalCasino);
 });
 
 export const getSeo = cache(async (slug: string): Promise<SeoItem> => {

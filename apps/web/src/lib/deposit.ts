@@ -1,4 +1,5 @@
 import 'server-only';
+import { readMobilePaySettings } from '@krone/domain';
 import { getSystemConfig } from './content';
 import { env } from './env';
 
@@ -10,11 +11,12 @@ export interface DepositSettings {
   threeDs: { desktop: number; tablet: number; mobile: number };
   /** The provider's tokenisation endpoint, called from the browser. */
   tokensUrl: string;
+  /** The smallest and largest MobilePay deposit (settingMobilePay). */
+  mobilePayRange: { minOre: number; maxOre: number };
 }
 
 type Methods = Partial<Record<'main_deposit' | 'quick_deposit', { card?: boolean; mobile_pay?: boolean }>>;
 type ThreeDs = { desktop_width?: number; tablet_width?: number; mobile_width?: number };
-type MobilePaySetting = { deposit_enabled?: boolean; quick_deposit_enabled?: boolean };
 
 const width = (value: unknown, fallback: number) => (typeof value === 'number' && value >= 300 && value <= 2000 ? value : fallback);
 
@@ -23,10 +25,11 @@ export async function loadDepositSettings(variant: DepositVariant): Promise<Depo
   const [methods, threeDs, mobilePay] = await Promise.all([
     getSystemConfig<Methods>('payment_methods').catch(() => undefined),
     getSystemConfig<ThreeDs>('3DS_settings').catch(() => undefined),
-    getSystemConfig<MobilePaySetting>('settingMobilePay').catch(() => undefined),
+    getSystemConfig<unknown>('settingMobilePay').catch(() => undefined),
   ]);
   const allowed = methods?.[variant === 'main' ? 'main_deposit' : 'quick_deposit'];
-  const mobilePayOn = variant === 'main' ? mobilePay?.deposit_enabled !== false : mobilePay?.quick_deposit_enabled !== false;
+  const mobilePaySettings = readMobilePaySettings(mobilePay);
+  const mobilePayOn = variant === 'main' ? mobilePaySettings.depositEnabled : mobilePaySettings.quickDepositEnabled;
   return {
     methods: { card: allowed?.card !== false, mobilePay: allowed?.mobile_pay !== false && mobilePayOn },
     threeDs: {
@@ -35,5 +38,6 @@ export async function loadDepositSettings(variant: DepositVariant): Promise<Depo
       mobile: width(threeDs?.mobile_width, 700),
     },
     tokensUrl: `${env.cardsPublicUrl}/v1/tokens`,
+    mobilePayRange: { minOre: mobilePaySettings.minOre, maxOre: mobilePaySettings.maxOre },
   };
 }

@@ -1,3 +1,4 @@
+import type { HeaderLayout } from './header-layout';
 import type { MenuEntry } from './menu-rules';
 
 /**
@@ -23,10 +24,8 @@ export interface FooterDocument {
 export interface HeaderProps {
   brand: string;
   logo: { url: string; width: number; height: number; alt: string } | null;
-  logoText: string;
-  useImage: boolean;
-  /** Per element, the class names hiding it on the sizes the layout settings leave it out. */
-  visibility: Record<'dropdown' | 'logo' | 'login' | 'register' | 'clock' | 'credit', string>;
+  /** The layout settings and images of the header (lib/header-layout.ts). */
+  layout: HeaderLayout;
   menu: MenuEntry[];
   menuLayout: 'vertical' | 'horizontal';
   lockScrollOnMobile: boolean;
@@ -43,6 +42,10 @@ export interface HeaderProps {
     logout: string;
     totalBalance: string;
     bonusBalance: string;
+    deposit: string;
+    loading: string;
+    /** "Hej {name}": the welcome where the layout shows it. */
+    greeting: string;
   };
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { SCREEN_SIZES } from '@krone/domain';
+import { headerLayoutFrom } from './header-layout';
 import { withBuiltLinks } from './built-routes';
 import { filterForGuest, type MenuEntry } from './menu-rules';
 import { marketingPopupFrom, marketingSettingsFrom } from './marketing-rules';
@@ -8,7 +9,6 @@ import { getDocument, getMenu, getNavigation, getSystemConfig, getTranslator } f
 import { sanitizeRichText } from './rich-text';
 
 type Flags = Record<string, unknown>;
-type HeaderLayout = Record<string, { start?: Flags; center?: Flags; end?: Flags }>;
 
 const quietly = async <T>(load: () => Promise<T>, fallback: T): Promise<T> => {
   try {
@@ -17,21 +17,6 @@ const quietly = async <T>(load: () => Promise<T>, fallback: T): Promise<T> => {
     return fallback;
   }
 };
-
-/**
- * Class names hiding a header element on every size whose layout settings do not switch it on
- * in any section (spec §3 header layout per size).
- */
-export function headerVisibility(header: HeaderLayout | undefined, element: string): string {
-  if (!header) return '';
-  return SCREEN_SIZES.filter((size) => {
-    const sections = header[size];
-    if (!sections) return false;
-    return ![sections.start, sections.center, sections.end].some((section) => section?.[element] === true);
-  })
-    .map((size) => `hide-${size}`)
-    .join(' ');
-}
 
 /** The guest menu: the navigation call, or on failure the unfiltered logged-out menu (spec §7). */
 async function guestMenu(): Promise<MenuEntry[]> {
@@ -76,7 +61,6 @@ export async function getSiteChrome() {
 
   const general = (images.general ?? {}) as Record<string, { url?: string; width?: number; height?: number; alt?: string }>;
   const wallpaperImages = (images.wallpaper ?? {}) as { itemsWallpaper?: SizedUrls[]; itemsWallpaperImg?: SizedUrls };
-  const header = layouts.header as HeaderLayout | undefined;
   const brand = typeof siteInfo.brand === 'string' ? siteInfo.brand : 'Krone Casino';
 
   const headerProps: Omit<HeaderProps, 'menu'> = {
@@ -84,17 +68,7 @@ export async function getSiteChrome() {
     logo: general.logo?.url
       ? { url: general.logo.url, width: general.logo.width ?? 210, height: general.logo.height ?? 100, alt: general.logo.alt ?? brand }
       : null,
-    logoText: typeof layouts.logo_text === 'string' ? layouts.logo_text : brand,
-    useImage: layouts.use_image !== false,
-    visibility: {
-      dropdown: headerVisibility(header, 'dropdown'),
-      logo: headerVisibility(header, 'logo'),
-      login: headerVisibility(header, 'login'),
-      register: headerVisibility(header, 'register'),
-      // A Danish licensee shows the time on every screen: the layout settings may place the clock, never hide it.
-      clock: '',
-      credit: headerVisibility(header, 'credit'),
-    },
+    layout: headerLayoutFrom(layouts, images, brand),
     menuLayout: menuSettings?.layout === 'horizontal' ? 'horizontal' : 'vertical',
     lockScrollOnMobile: menuSettings?.lock_scroll_on_mobile !== false,
     headerOnPlayGames: playGames === true,
@@ -110,6 +84,9 @@ export async function getSiteChrome() {
       logout: t('menu.logout'),
       totalBalance: t('overview.total_balance'),
       bonusBalance: t('overview.bonus_balance'),
+      deposit: t('btn.deposit'),
+      loading: t('btn.loading'),
+      greeting: t('overview.greeting'),
     },
   };
 
@@ -126,6 +103,7 @@ export async function getSiteChrome() {
       slides: wallpaperImages.itemsWallpaper ?? [],
       image: wallpaperImages.itemsWallpaperImg ?? null,
     },
+    wallpaperLogos: headerProps.layout.backgroundLogos,
     preload: {
       settings: (layouts.preload ?? {}) as Partial<Record<(typeof SCREEN_SIZES)[number], PreloadSettings>>,
       logoUrl: headerProps.logo?.url ?? null,

@@ -5,12 +5,14 @@ import { AuthError } from '@/components/players/auth-error';
 import styles from '@/components/players/players.module.css';
 import { RegistrationDetailsForm, type MobileProvider } from '@/components/players/registration-details-form';
 import { RegistrationTermsForm } from '@/components/players/registration-terms-form';
-import { getSystemConfig, getTranslator } from '@/lib/content';
+import { getSystemConfig, getTranslator, imageUrl } from '@/lib/content';
 import { pickTranslations } from '@/lib/i18n';
 import { loadRegistration } from '@/lib/registration';
 import { seoMetadata } from '@/lib/seo';
 import { loadProfile } from '@/lib/session';
-import { richText } from '@/lib/rich-text';
+import { richText, sanitizeRichText } from '@/lib/rich-text';
+import { parseAgeRange, type AgePopupContent, type AgeRange } from '@/lib/age-popup';
+import { RememberedAgePopup } from '@/components/players/age-popup';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { ...(await seoMetadata('registrer')), robots: { index: false } };
@@ -52,6 +54,7 @@ const FORM_TEXT_KEYS = [
   'limitations.period_year',
   'btn.continue',
   'btn.done',
+  'btn.close',
   'btn.loading',
   'validation.cpr_required',
   'validation.cpr_digits',
@@ -86,12 +89,14 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export default async function RegisterPage({ searchParams }: { searchParams: Search }) {
   const search = await searchParams;
   const errorCode = typeof search.fejl === 'string' ? search.fejl : null;
-  const [t, registration, profile, content, providers] = await Promise.all([
+  const [t, registration, profile, content, providers, extra, agePopup] = await Promise.all([
     getTranslator(),
     loadRegistration(),
     loadProfile(),
     getSystemConfig<{ title?: string; content?: string }>('register_content').catch(() => undefined),
     getSystemConfig<MobileProvider[]>('mobileProviders').catch(() => undefined),
+    getSystemConfig<{ title?: string; content?: string }>('registration_extra_content').catch(() => undefined),
+    loadAgePopup(),
   ]);
   if (profile) redirect('/');
   const state = registration.state;
@@ -121,15 +126,24 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
             </a>
             <p className={styles.help}>{t('register.rofus_check_note')}</p>
           </section>
-          <section className={styles.card} aria-labelledby="register-why-mitid">
-            <h2 id="register-why-mitid">{t('register.mitid_security_title')}</h2>
-            <p className={styles.muted}>{t('register.mitid_security_intro')}</p>
-            <ul className={styles.points}>
-              <li>{t('register.mitid_security_point_1')}</li>
-              <li>{t('register.mitid_security_point_2')}</li>
-              <li>{t('register.mitid_security_point_3')}</li>
-            </ul>
-          </section>
+          {extra?.content ? (
+            // The MitID security explanation as the content writes it (registration_extra_content); our own words when it fails.
+            <section className={styles.card} aria-labelledby="register-why-mitid" data-testid="registration-extra">
+              <h2 id="register-why-mitid">{extra.title ?? t('register.mitid_security_title')}</h2>
+              <div className="rich-text" dangerouslySetInnerHTML={richText(extra.content)} />
+            </section>
+          ) : (
+            <section className={styles.card} aria-labelledby="register-why-mitid">
+              <h2 id="register-why-mitid">{t('register.mitid_security_title')}</h2>
+              <p className={styles.muted}>{t('register.mitid_security_intro')}</p>
+              <ul className={styles.points}>
+                <li>{t('register.mitid_security_point_1')}</li>
+                <li>{t('register.mitid_security_point_2')}</li>
+                <li>{t('register.mitid_security_point_3')}</li>
+              </ul>
+            </section>
+          )}
+          {agePopup ? <RememberedAgePopup content={agePopup.content} closeText={t('btn.close')} /> : null}
           {content?.content ? <section className={`${styles.card} rich-text`} dangerouslySetInnerHTML={richText(content.content)} /> : null}
           <section className={styles.card}>
             <h2>{t('register.already_have_account')}</h2>
@@ -148,6 +162,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
               providers?.length ? providers : defaultMobileCountryChoices().filter((choice) => choice.code === DEFAULT_MOBILE_COUNTRY_CODE)
             }
             texts={texts}
+            agePopup={agePopup}
           />
         </section>
       ) : (
@@ -159,4 +174,36 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
       )}
     </div>
   );
+}
+
+/**
+ * The age popup's content and rule from the content's configs (agePopupContent, agePopupLogo,
+ * agePopupMedia, minmaxAgePopup, minAge). Without its text there is no popup: the refusal's own
+ * words then say it.
+ */
+async function loadAgePopup(): Promise<{ content: AgePopupContent; range: AgeRange; minAge: number } | null> {
+  const quiet = <T,>(name: string) => getSystemConfig<T>(name).catch(() => undefined);
+  const [text, logo, media, range, minAge] = await Promise.all([
+    quiet<{ title?: string; content?: string; button_text?: string; button_link?: string }>('agePopupContent'),
+    quiet<string>('agePopupLogo'),
+    quiet<{ type?: string; url?: string; alt?: string }>('agePopupMedia'),
+    quiet<string>('minmaxAgePopup'),
+    quiet<number>('minAge'),
+  ]);
+  if (!text?.title || !text.content) return null;
+  const limit = typeof minAge === 'number' && Number.isInteger(minAge) && minAge > 0 ? minAge : 21;
+  // Only a link inside the site: the popup sends a young person to our own pages, not away.
+  const link = typeof text.button_link === 'string' && /^\/(?!\/)/.test(text.button_link) ? text.button_link : '';
+  return {
+    content: {
+      title: text.title,
+      content: sanitizeRichText(text.content),
+      buttonText: text.button_text ?? '',
+      buttonLink: link,
+      logo: typeof logo === 'string' && logo ? imageUrl(logo) : null,
+      media: media?.type === 'image' && media.url ? { url: imageUrl(media.url), alt: media.alt ?? '' } : null,
+    },
+    range: parseAgeRange(range, limit),
+    minAge: limit,
+  };
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { parseUnsupportedReason, unsupportedMessageKey } from '@/lib/unsupported';
-import { getTranslatorOrKeys } from '@/lib/content';
+import { getTranslator } from '@/lib/content';
 import styles from './unsupported.module.css';
 
 export const metadata: Metadata = {
@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 
 export default async function UnsupportedPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // The page must show even when the platform is down: the key is better than an error page.
-  const [{ reason }, t] = await Promise.all([searchParams, getTranslatorOrKeys()]);
+  const [{ reason }, t] = await Promise.all([searchParams, getTranslator()]);
   const messageKey = unsupportedMessageKey(parseUnsupportedReason(reason));
 
   // Plain HTML and CSS only: the browsers sent here may not run the site's scripts.

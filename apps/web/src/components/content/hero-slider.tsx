@@ -11,11 +11,13 @@ export function HeroSlider({
   intervalMs,
   label,
   slideLabels,
+  className = '',
 }: {
   slides: ReactNode[];
   intervalMs: number;
   label: string;
   slideLabels: string[];
+  className?: string;
 }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -28,7 +30,8 @@ export function HeroSlider({
 
   return (
     <section
-      className="hero-slider"
+      className={`hero-slider ${className}`.trim()}
+      data-testid="image-slider"
       aria-roledescription="carousel"
       aria-label={label}
       onMouseEnter={() => setPaused(true)}

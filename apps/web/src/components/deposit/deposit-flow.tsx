@@ -20,6 +20,8 @@ export interface DepositFlowProps {
   offers?: DepositOffer[];
   /** The code the form starts with: the one chosen on a campaign page, or the welcome offer the player may take. */
   initialBonus?: BonusChoice;
+  /** The operator's MobilePay amounts (settingMobilePay). */
+  mobilePayRange?: { minOre: number; maxOre: number };
 }
 
 /**
@@ -28,9 +30,9 @@ export interface DepositFlowProps {
  * /quick-deposit) asks the same on one screen with the quick amounts 1000, 500 and 200 kr.
  * The state and the payment live in use-deposit-flow.ts; the steps' fields in the files beside.
  */
-export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts, offers = [], initialBonus }: DepositFlowProps) {
+export function DepositFlow({ variant, methods, threeDs, tokensUrl, texts, offers = [], initialBonus, mobilePayRange }: DepositFlowProps) {
   const t = textsTranslator(texts);
-  const flow = useDepositFlow({ variant, methods, tokensUrl, initialBonus });
+  const flow = useDepositFlow({ variant, methods, tokensUrl, initialBonus, mobilePayRange });
   const { id, quick, step, phase } = flow;
 
   if (!methods.card && !methods.mobilePay) {

@@ -26,6 +26,7 @@ const DEPOSIT_ERRORS = {
   // The platform's own words (deposit.min_amount), under the amount field: they were the
   // storefront's validation.min_deposit before, which disagreed with the platform's answer.
   DEPOSIT_TOO_SMALL: messageKeyOf('DEPOSIT_TOO_SMALL'),
+  MOBILEPAY_DEPOSIT_DISABLED: messageKeyOf('MOBILEPAY_DEPOSIT_DISABLED'),
   SESSION_INVALID: 'deposit.login_required',
 } satisfies Partial<Record<ErrorCode, string>>;
 export const DEPOSIT_ERROR_KEYS: Readonly<Record<string, string>> = DEPOSIT_ERRORS;

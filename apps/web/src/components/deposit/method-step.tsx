@@ -46,6 +46,11 @@ export function MethodChoice({
           </label>
         ) : null}
       </div>
+      {methods.mobilePay ? (
+        <p className={styles.help} data-testid="mobilepay-range">
+          {t('deposit.mobilepay_range')}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

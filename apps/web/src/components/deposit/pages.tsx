@@ -1,13 +1,17 @@
+import { formatKr } from '@krone/domain';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getTranslator } from '@/lib/content';
 import { loadDepositSettings } from '@/lib/deposit';
 import { pickTranslations } from '@/lib/i18n';
+import { loadLimits } from '@/lib/limits';
 import { bonusCodeParam, initialBonusChoice, type DepositOffer } from '@/lib/offer-rules';
 import { loadDepositOffers } from '@/lib/offers';
 import { loadProfile, sessionToken } from '@/lib/session';
+import { FIRST_LIMIT_TEXT_KEYS } from '@/components/players/text-keys';
 import { DepositFlow } from './deposit-flow';
 import styles from './deposit.module.css';
+import { FirstLimitStep } from './first-limit-step';
 import { PaymentStatus } from './payment-status';
 import { DEPOSIT_TEXT_KEYS } from './text-keys';
 
@@ -25,6 +29,7 @@ const loginUrl = (path: string) => `/log-ind?redirect=${encodeURIComponent(path)
  * frame) the page shows where that payment stands. The main deposit knows the player's offers
  * (issue 27): `?bonus=CODE` (from "Hent tilbud") chooses that code, else the welcome offer is
  * chosen for a player who may still take it; the chosen offer's terms show beside the code field.
+ * A player with no deposit limit (the welcome bonus taken at registration) chooses one first.
  */
 export async function DepositPage({
   variant,
@@ -57,28 +62,47 @@ export async function DepositPage({
       </div>
     );
   }
-  const texts = pickTranslations(t, DEPOSIT_TEXT_KEYS);
+  const texts = {
+    ...pickTranslations(t, DEPOSIT_TEXT_KEYS),
+    // MobilePay's bounds (settingMobilePay) written into its words here, where they are known.
+    'deposit.mobilepay_range': t('deposit.mobilepay_range', {
+      min: formatKr(settings.mobilePayRange.minOre),
+      max: formatKr(settings.mobilePayRange.maxOre),
+    }),
+  };
   const deposit = depositParam(search);
-  const offers: DepositOffer[] = variant === 'main' && !deposit && token ? await loadDepositOffers(token) : [];
+  const [offers, limits]: [DepositOffer[], Awaited<ReturnType<typeof loadLimits>>] = await Promise.all([
+    variant === 'main' && !deposit && token ? loadDepositOffers(token) : [],
+    deposit ? null : loadLimits(),
+  ]);
   const bonus = initialBonusChoice(offers, variant === 'main' ? bonusCodeParam(search.bonus) : null);
+  // Danish rule: no first deposit without a deposit limit chosen by the player (none in force nor waiting).
+  const needsLimit =
+    limits !== null && limits.status === 'active' && limits.limits.every((limit) => limit.amountOre === null && !limit.pending);
+  const flow = (
+    <DepositFlow
+      // A new `?bonus=` on the same page starts the form again with that code.
+      key={bonus.code}
+      variant={variant}
+      methods={settings.methods}
+      threeDs={settings.threeDs}
+      tokensUrl={settings.tokensUrl}
+      texts={texts}
+      offers={offers}
+      initialBonus={bonus}
+      mobilePayRange={settings.mobilePayRange}
+    />
+  );
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.intro}>{variant === 'main' ? t('deposit.intro') : t('quick_deposit.intro')}</p>
       {deposit ? (
         <PaymentStatus id={deposit} texts={texts} againHref={path} />
+      ) : needsLimit ? (
+        <FirstLimitStep texts={pickTranslations(t, FIRST_LIMIT_TEXT_KEYS)}>{flow}</FirstLimitStep>
       ) : (
-        <DepositFlow
-          // A new `?bonus=` on the same page starts the form again with that code.
-          key={bonus.code}
-          variant={variant}
-          methods={settings.methods}
-          threeDs={settings.threeDs}
-          tokensUrl={settings.tokensUrl}
-          texts={texts}
-          offers={offers}
-          initialBonus={bonus}
-        />
+        flow
       )}
     </div>
   );

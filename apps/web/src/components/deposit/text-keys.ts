@@ -80,6 +80,8 @@ export const DEPOSIT_TEXT_KEYS = [
   'deposit.error_bonus_method',
   'deposit.error_bonus_first_method',
   'deposit.error_limit_required',
+  'deposit.error_mobilepay_disabled',
+  'deposit.mobilepay_range',
   'deposit.error_paused',
   'deposit.error_closed',
   'deposit.limits_link',

@@ -27,7 +27,7 @@ export interface DepositAlert {
   /** A limit refusal's second line: what may still be deposited. */
   remaining?: { key: string; vars: { amount: string } } | null;
 }
-type Answer = { result?: number; code?: string; message?: string; remainingOre?: number; data?: Deposit };
+type Answer = { result?: number; code?: string; message?: string; remainingOre?: number; fields?: Record<string, string>; data?: Deposit };
 
 const EMPTY_CARD: CardInput = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
 const STEP_FIELDS: Record<1 | 2, DepositField[]> = { 1: ['amount', 'bonusCode'], 2: [...CARD_FIELDS] };
@@ -85,10 +85,13 @@ export function useDepositFlow({
   methods,
   tokensUrl,
   initialBonus,
+  mobilePayRange,
 }: {
   variant: 'main' | 'quick';
   methods: { card: boolean; mobilePay: boolean };
   tokensUrl: string;
+  /** The operator's MobilePay amounts (settingMobilePay), checked here before the platform does. */
+  mobilePayRange?: { minOre: number; maxOre: number };
   /** The code chosen when the form opens (lib/offer-rules.ts initialBonusChoice); none by default. */
   initialBonus?: BonusChoice;
 }) {
@@ -118,6 +121,8 @@ export function useDepositFlow({
     if (fields.includes('amount')) {
       const checked = checkAmount(amount);
       if ('error' in checked) found.amount = checked.error;
+      else if (method === 'mobilepay' && mobilePayRange && (checked.ore < mobilePayRange.minOre || checked.ore > mobilePayRange.maxOre))
+        found.amount = 'deposit.mobilepay_range';
     }
     if (fields.includes('bonusCode') && bonusOpen && !bonusCode.trim()) found.bonusCode = 'validation.bonus_code_empty';
     if (method === 'card' && fields.some((field) => (CARD_FIELDS as readonly string[]).includes(field)))
@@ -134,7 +139,7 @@ export function useDepositFlow({
     return !first;
   }
 
-  function refuse(code: string | undefined, message: string | undefined, remainingOre?: number) {
+  function refuse(code: string | undefined, message: string | undefined, remainingOre?: number, amountField?: string) {
     const key = (code && DEPOSIT_ERROR_KEYS[code]) ?? null;
     if (code !== undefined && BONUS_CODE_CODES.has(code)) {
       setErrors({ bonusCode: key! });
@@ -142,8 +147,9 @@ export function useDepositFlow({
       setTimeout(() => focus('bonusCode'));
       return;
     }
-    if (code === 'DEPOSIT_TOO_SMALL') {
-      setErrors({ amount: key! });
+    if (code === 'DEPOSIT_TOO_SMALL' || code === 'DEPOSIT_TOO_LARGE') {
+      // MobilePay's own bounds (settingMobilePay) come as the field's key; else the site's minimum.
+      setErrors({ amount: amountField === 'deposit.mobilepay_range' ? amountField : (key ?? 'validation.amount_invalid') });
       if (!quick) setStep(1);
       setTimeout(() => focus('amount'));
       return;
@@ -181,7 +187,12 @@ export function useDepositFlow({
           window.location.assign(answer.body.data.actionUrl);
           return;
         }
-        refuse(answer.status === 0 ? undefined : answer.body.code, answer.body.message, answer.body.remainingOre);
+        refuse(
+          answer.status === 0 ? undefined : answer.body.code,
+          answer.body.message,
+          answer.body.remainingOre,
+          answer.body.fields?.amount,
+        );
         return;
       }
       const token = await tokenise();
@@ -211,7 +222,12 @@ export function useDepositFlow({
       return;
     }
     if (step === 1 && validate(STEP_FIELDS[1])) setStep(2);
-    else if (step === 2 && validate(method === 'card' ? STEP_FIELDS[2] : [])) setStep(3);
+    else if (step === 2 && method === 'mobilepay' && checkFields(['amount']).amount) {
+      // An amount outside MobilePay's bounds: back to it, with why.
+      setErrors(checkFields(['amount']));
+      setStep(1);
+      setTimeout(() => focus('amount'));
+    } else if (step === 2 && validate(method === 'card' ? STEP_FIELDS[2] : [])) setStep(3);
     else if (step === 3) await pay();
   }
 

@@ -1,8 +1,9 @@
 'use client';
 
+import { useModalDialog } from '../runtime/use-modal-dialog';
 import { formatKr } from '@krone/domain';
 import Link from 'next/link';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { Translate } from '@/lib/i18n';
 import { formatSignedKr } from '@/lib/slot-screen';
 import type { MoneyWarning as Warning } from '@/lib/studio-schemas';
@@ -30,13 +31,8 @@ export function MoneyWarning({
   onStop: () => void;
 }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    // A modal dialog: the rest of the page is inert and Tab stays inside; showModal() focuses the
-    // first button (continue). No close() on cleanup: unmounting takes it out of the top layer.
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  // Modal: showModal() focuses the first button (continue).
+  const dialog = useModalDialog();
   return (
     <dialog
       ref={dialog}

@@ -2,10 +2,14 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { MenuBalances } from '../players/balance-display';
 import { Icon } from '../icons';
+import { isNewsEntry, NewsMenuChildren } from './news-menu';
 import { deviceVisibilityClass, isActive, type MenuEntry } from '../../lib/menu-rules';
+
+/** A content URL as a CSS url(): quoted, so no character of it can end the value. */
+const cssUrl = (url: string) => `url(${JSON.stringify(url)})`;
 
 interface MenuTexts {
   open: string;
@@ -31,14 +35,17 @@ function MenuLink({ item, pathname, onNavigate }: { item: MenuEntry; pathname: s
   );
 }
 
-function VerticalItem({ item, pathname }: { item: MenuEntry; pathname: string }) {
+function VerticalItem({ item, pathname, loadingText }: { item: MenuEntry; pathname: string; loadingText: string }) {
   const [expanded, setExpanded] = useState(() => isActive(item.slug, pathname));
   const childrenId = useId();
+  // The news entry lists the newest news, fetched when opened (NewsMenuChildren), in place of children of its own.
+  const news = isNewsEntry(item.slug) && item.child.length === 0;
+  const expandable = news || item.child.length > 0;
   return (
     <li className={deviceVisibilityClass(item.showOnDevice)}>
       <div className="menu-row">
         <MenuLink item={item} pathname={pathname} />
-        {item.child.length > 0 ? (
+        {expandable ? (
           <button
             type="button"
             className={`menu-expand${expanded ? ' is-open' : ''}`}
@@ -51,6 +58,7 @@ function VerticalItem({ item, pathname }: { item: MenuEntry; pathname: string })
           </button>
         ) : null}
       </div>
+      {news ? <NewsMenuChildren id={childrenId} open={expanded} pathname={pathname} loadingText={loadingText} /> : null}
       {item.child.length > 0 ? (
         <ul id={childrenId} className="menu-children" hidden={!expanded}>
           {item.child.map((child) => (
@@ -74,12 +82,18 @@ export function VerticalMenu({
   lockScrollOnMobile,
   buttonClassName = '',
   loggedIn = false,
+  icon = null,
+  background = null,
 }: {
   items: MenuEntry[];
-  texts: MenuTexts & { totalBalance?: string; bonusBalance?: string };
+  texts: MenuTexts & { totalBalance?: string; bonusBalance?: string; loading?: string };
   lockScrollOnMobile: boolean;
   buttonClassName?: string;
   loggedIn?: boolean;
+  /** The content's menu icon (images.general.icon_menu), shown while the menu is closed. */
+  icon?: string | null;
+  /** The content's background picture of the open menu (images.general.bg_menu_2). */
+  background?: string | null;
 }) {
   const pathname = usePathname() ?? '/';
   const [open, setOpen] = useState(false);
@@ -139,9 +153,26 @@ export function VerticalMenu({
           setOpen((value) => !value);
         }}
       >
-        <Icon name={open ? 'close' : 'menu'} size={24} />
+        {icon && !open ? (
+          // Drawn as a mask in the button's colour: an icon drawn in currentColor keeps the header's colours.
+          <span
+            className="menu-toggle-icon"
+            aria-hidden="true"
+            style={{ '--menu-icon': cssUrl(icon) } as CSSProperties}
+            data-testid="menu-icon"
+          />
+        ) : (
+          <Icon name={open ? 'close' : 'menu'} size={24} />
+        )}
       </button>
-      <div ref={panelRef} id={panelId} className={`menu-panel${open ? ' is-open' : ''}`} hidden={!open} data-testid="menu-panel">
+      <div
+        ref={panelRef}
+        id={panelId}
+        className={`menu-panel${open ? ' is-open' : ''}${background ? ' has-background' : ''}`}
+        hidden={!open}
+        data-testid="menu-panel"
+        style={background ? ({ '--menu-bg-image': cssUrl(background) } as CSSProperties) : undefined}
+      >
         {everOpened && loggedIn && texts.totalBalance && texts.bonusBalance ? (
           <MenuBalances totalLabel={texts.totalBalance} bonusLabel={texts.bonusBalance} />
         ) : null}
@@ -149,7 +180,7 @@ export function VerticalMenu({
           <nav aria-label={texts.navigation}>
             <ul className="menu-list">
               {items.map((item) => (
-                <VerticalItem key={item.id} item={item} pathname={pathname} />
+                <VerticalItem key={item.id} item={item} pathname={pathname} loadingText={texts.loading ?? ''} />
               ))}
             </ul>
           </nav>

@@ -5,6 +5,8 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import type { SizedUrls, WallpaperSettings } from '@/lib/site-chrome';
 import { showWallpaper } from '@/lib/chrome-rules';
+import type { SizedImage } from '@/lib/header-layout';
+import { SizedPicture } from './sized-picture';
 
 /**
  * One slide: a 540-wide picture for xs–md and 1920×1080 from lg up (spec §2), through
@@ -50,6 +52,23 @@ export function Wallpaper({ settings, slides, image }: { settings: WallpaperSett
         ? slides.slice(0, 2).map((urls, slide) => <Slide key={slide} urls={urls} visible={slide === index} />)
         : null}
       {settings.mode === 'image' && image ? <Slide urls={image} visible /> : null}
+    </div>
+  );
+}
+
+/**
+ * The wallpaper's background logos (images.wallpaper.background_logo, 719×72): a band on the
+ * wallpaper between the page and the footer, on the pages that show the wallpaper. Not behind the
+ * content, where a phone's full-width page would put text over them.
+ */
+export function WallpaperLogos({ logos }: { logos: SizedImage[] }) {
+  const pathname = usePathname() ?? '/';
+  if (logos.length === 0 || !showWallpaper(pathname)) return null;
+  return (
+    <div className="wallpaper-logos" aria-hidden="true" data-testid="wallpaper-logos">
+      {logos.map((logo, index) => (
+        <SizedPicture key={index} image={logo} />
+      ))}
     </div>
   );
 }

@@ -9,6 +9,7 @@ export function AuthError({ code, t, redirect }: { code: string | null; t: Trans
   const back = redirect ? `&redirect=${encodeURIComponent(redirect)}` : '';
   return (
     <div className={styles.alert} role="alert" data-testid="auth-error" data-code={code}>
+      {view.system ? <p className={styles.alertTitle}>{t('authentication.system_notification')}</p> : null}
       <p className={styles.muted}>{t(view.messageKey)}</p>
       {view.offer === 'register' ? (
         <a className="btn btn-primary" href="/registrer">

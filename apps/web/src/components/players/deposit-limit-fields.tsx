@@ -30,6 +30,14 @@ export function checkDepositLimit(
   return { ok: true, period: value.period, amountOre: amount.amountOre };
 }
 
+/** The limit fields' labels in the registration's words (its limit step, and the deposit pages' first-limit step). */
+export const registrationLimitLabels = (t: (key: string) => string) => ({
+  period: t('register.limit_period_label'),
+  amount: t('register.limit_amount_label'),
+  custom: t('register.limit_custom_label'),
+  placeholder: t('register.limit_custom_placeholder'),
+});
+
 /**
  * The period and amount of a deposit limit, with suggested amounts and a custom amount: one set
  * of fields for the registration limit step and the limits page, so both offer the same choices.

@@ -1,8 +1,9 @@
 'use client';
 
+import { useModalDialog } from '../runtime/use-modal-dialog';
 import { formatDateTimeDa } from '@krone/domain';
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { GAMES_PATH, isBuiltRoute } from '@/lib/built-routes';
 import { textsTranslator } from '@/lib/i18n';
 import type { NotifySettings } from '@/lib/platform-types';
@@ -91,12 +92,8 @@ export function PlayerPopups({
 }
 
 function Dialog({ testId, title, children, onClose }: { testId: string; title: string; children: ReactNode; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   return (
     <dialog
       ref={dialog}

@@ -7,6 +7,8 @@ import { textsTranslator } from '@/lib/i18n';
 import { bareMobile, checkContact, type MobileProvider } from '@/lib/contact-rules';
 import styles from './players.module.css';
 import { usePost } from './use-post';
+import { AgePopup, rememberAgePopup } from './age-popup';
+import { dayOfAge, inAgeRange, type AgePopupContent, type AgeRange } from '@/lib/age-popup';
 
 export type { MobileProvider } from '@/lib/contact-rules';
 
@@ -18,10 +20,13 @@ export function RegistrationDetailsForm({
   prefill,
   providers,
   texts,
+  agePopup = null,
 }: {
   prefill: { firstName: string; lastName: string; email?: string; mobileCc?: string; mobileNo?: string };
   providers: MobileProvider[];
   texts: Record<string, string>;
+  /** The age popup for a person old enough in law but under the site's limit (lib/age-popup.ts). */
+  agePopup?: { content: AgePopupContent; range: AgeRange; minAge: number } | null;
 }) {
   const t = textsTranslator(texts);
   const router = useRouter();
@@ -37,6 +42,7 @@ export function RegistrationDetailsForm({
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
+  const [ageShown, setAgeShown] = useState(false);
 
   function check(): Partial<Record<Field, string>> {
     const found: Partial<Record<Field, string>> = {};
@@ -71,6 +77,11 @@ export function RegistrationDetailsForm({
             ? fields[field]
             : 'validation.invalid_input';
     setErrors(mapped);
+    const cpr = parseCpr(values.cpr);
+    if (answer.body.code === 'UNDER_MIN_AGE' && agePopup && cpr.ok && inAgeRange(cpr.birthDate, agePopup.range, new Date())) {
+      rememberAgePopup(dayOfAge(cpr.birthDate, agePopup.minAge));
+      setAgeShown(true);
+    }
     if (answer.body.code === 'REGISTRATION_EXPIRED') {
       router.refresh();
       return;
@@ -108,6 +119,7 @@ export function RegistrationDetailsForm({
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="registration-details">
+      {ageShown && agePopup ? <AgePopup content={agePopup.content} closeText={t('btn.close')} onClose={() => setAgeShown(false)} /> : null}
       {alert ? (
         <div className={styles.alert} role="alert">
           {alert}

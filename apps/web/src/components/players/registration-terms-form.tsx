@@ -2,7 +2,13 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { textsTranslator } from '@/lib/i18n';
-import { checkDepositLimit, DepositLimitFields, EMPTY_LIMIT, type DepositLimitValue } from './deposit-limit-fields';
+import {
+  checkDepositLimit,
+  DepositLimitFields,
+  EMPTY_LIMIT,
+  registrationLimitLabels,
+  type DepositLimitValue,
+} from './deposit-limit-fields';
 import styles from './players.module.css';
 import { usePost } from './use-post';
 
@@ -80,18 +86,7 @@ export function RegistrationTermsForm({ texts }: { texts: Record<string, string>
         <p className={styles.muted}>{t('register.step_limit_description')}</p>
         <p className={styles.muted}>{t('register.limit_intro')}</p>
         {alertBox}
-        <DepositLimitFields
-          value={limit}
-          onChange={setLimit}
-          errors={errors}
-          texts={texts}
-          labels={{
-            period: t('register.limit_period_label'),
-            amount: t('register.limit_amount_label'),
-            custom: t('register.limit_custom_label'),
-            placeholder: t('register.limit_custom_placeholder'),
-          }}
-        />
+        <DepositLimitFields value={limit} onChange={setLimit} errors={errors} texts={texts} labels={registrationLimitLabels(t)} />
         <p className={styles.help}>{t('register.limit_tip')}</p>
         {submitButton(t('btn.done'))}
       </form>

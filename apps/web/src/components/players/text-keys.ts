@@ -97,3 +97,60 @@ export const PERIOD_FILTER_TEXT_KEYS = [
   'transactions.to_label',
   'transactions.show',
 ] as const;
+
+/** Texts of the first-limit step on the deposit pages (components/deposit/first-limit-step.tsx). */
+export const FIRST_LIMIT_TEXT_KEYS = [
+  ...DEPOSIT_LIMIT_FIELD_KEYS,
+  'deposit.first_limit_title',
+  'deposit.first_limit_intro',
+  'deposit.first_limit_save',
+  'deposit.first_limit_saved',
+  'register.limit_period_label',
+  'register.limit_amount_label',
+  'register.limit_custom_label',
+  'register.limit_custom_placeholder',
+  'register.limit_tip',
+  'limitations.save_error',
+  'btn.loading',
+] as const;
+
+/** Texts of the CPR check after a MitID login with no account (components/players/cpr-check-form.tsx). */
+export const CPR_CHECK_TEXT_KEYS = [
+  'login.verify_cpr_title',
+  'login.verify_cpr_text',
+  'login.verify_cpr_button',
+  'authentication.no_active_account_title',
+  'authentication.no_active_account_text',
+  'authentication.create_account_offer',
+  'authentication.login_check_expired',
+  'authentication.cpr_mitid_mismatch',
+  'authentication.cpr_not_validated',
+  'authentication.generic_error',
+  'login.mitid_button',
+  'register.cpr_label',
+  'register.cpr_placeholder',
+  'validation.cpr_required',
+  'validation.cpr_digits',
+  'validation.cpr_invalid_date',
+  'validation.invalid_input',
+  'btn.loading',
+] as const;
+
+/** Texts of the profile's address form (components/players/address-form.tsx). */
+export const ADDRESS_TEXT_KEYS = [
+  'profile.address_missing',
+  'profile.address1_label',
+  'profile.address2_label',
+  'profile.zip_label',
+  'profile.city_label',
+  'profile.address_save',
+  'profile.address_saved',
+  'profile.save_error',
+  'validation.address_required',
+  'validation.address_invalid',
+  'validation.zip_invalid',
+  'validation.city_required',
+  'validation.city_invalid',
+  'validation.invalid_input',
+  'btn.loading',
+] as const;

@@ -1,7 +1,8 @@
 'use client';
 
+import { useModalDialog } from './use-modal-dialog';
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import {
   connectivityStore,
   createConnectivityMonitor,
@@ -42,16 +43,9 @@ export function NetworkMonitor({ texts }: { texts: Record<string, string> }) {
 }
 
 function NetworkLostDialog({ texts, onDismiss }: { texts: Record<string, string>; onDismiss: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const messageId = useId();
-
-  useEffect(() => {
-    // No close() on cleanup: unmounting removes the dialog from the top layer anyway, and a
-    // close event queued by Strict Mode's remount would dismiss the modal at once.
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   return (
     <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} aria-describedby={messageId} onClose={onDismiss}>

@@ -1,7 +1,8 @@
 'use client';
 
+import { useModalDialog } from './use-modal-dialog';
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { notifySessionChanged, useLoggedIn } from '../layout/use-logged-in';
 import { CLOSE_SESSION_MODAL_EVENT, getLastReconnectAt } from './connectivity';
 import { subscribeInteraction } from './interaction';
@@ -72,13 +73,9 @@ export function SessionMonitor({ texts }: { texts: Record<string, string> }) {
 
 function SessionExpiredDialog({ texts, onClose }: { texts: Record<string, string>; onClose: () => void }) {
   const pathname = usePathname() ?? '/';
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const messageId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   // Back to where the player was, when that page needs a login (spec §2).
   const loginHref =
     pathname !== '/' && isLoginRequired(pathname)

@@ -1,7 +1,9 @@
 import { catalogueKeys, defaultMobileCountryChoices, formatDateDa } from '@krone/domain';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { AddressForm } from '@/components/players/address-form';
 import { ContactChangeForm } from '@/components/players/contact-change-form';
+import { ADDRESS_TEXT_KEYS } from '@/components/players/text-keys';
 import { DocumentsSection, type DocumentType } from '@/components/players/documents-section';
 import { NotificationSettings } from '@/components/players/notification-settings';
 import type { MobileProvider } from '@/components/players/registration-details-form';
@@ -60,6 +62,14 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           <dd>{formatDateDa(info.registered)}</dd>
         </dl>
         <p className={styles.help}>{t('profile.address_from_cpr')}</p>
+      </section>
+      <section className={styles.card} aria-labelledby="profile-address-title">
+        <h2 id="profile-address-title">{t('profile.address_title')}</h2>
+        <p className={styles.help}>{t('profile.address_intro')}</p>
+        <AddressForm
+          initial={{ address1: info.address1, address2: info.address2, zip: info.zip, city: info.city }}
+          texts={pickTranslations(t, ADDRESS_TEXT_KEYS)}
+        />
       </section>
       <section className={styles.card} aria-labelledby="profile-contact">
         <h2 id="profile-contact">{t('profile.contact_info')}</h2>

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { DEPOSIT_LIMIT_PERIODS } from '@krone/domain';
+import { DEPOSIT_LIMIT_PERIODS, isValidBtag } from '@krone/domain';
+import { BTAG_COOKIE } from '@/lib/btag';
 import { z } from 'zod';
 import { fail, forbiddenOrigin, parseJson, sameOrigin } from '@/lib/api';
 import { clientIp } from '@/lib/forwarding';
@@ -23,15 +24,18 @@ export async function POST(request: NextRequest) {
   const id = request.cookies.get(REGISTRATION_COOKIE)?.value;
   if (!id) return fail(410, 'REGISTRATION_EXPIRED', 'authentication.transaction_expired');
   try {
+    // The partner's btag kept from a ?btag= link (proxy.ts), stored on the new player.
+    const btag = request.cookies.get(BTAG_COOKIE)?.value;
     const { data, error, response } = await platformNoStore.POST('/Players/registrations/{registrationId}/complete', {
       params: { path: { registrationId: id } },
-      body: parsed.data as never,
+      body: { ...parsed.data, ...(isValidBtag(btag) ? { bTag: btag } : {}) } as never,
       headers: { 'X-Forwarded-For': clientIp(request.headers) },
     });
     if (!data) return NextResponse.json(error, { status: response.status, headers: { 'Cache-Control': 'no-store' } });
     const answer = NextResponse.json({ result: 1, data: { redirect: '/loginsuccess?ny=1' } }, { headers: { 'Cache-Control': 'no-store' } });
     await startSession(data.data, answer.cookies);
     answer.cookies.set(REGISTRATION_COOKIE, '', cookieOptions(0));
+    if (btag) answer.cookies.set(BTAG_COOKIE, '', { path: '/', maxAge: 0 });
     return answer;
   } catch {
     return fail(502, 'SERVER_ERROR', 'validation.server_error');

@@ -34,8 +34,11 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     if (!data) return redirectTo(`${back}?fejl=${encodeURIComponent(error?.code ?? 'SERVER_ERROR')}`);
     const answer = data.data;
     if (answer.outcome === 'confirmed') return redirectTo('/min-konto/profil?opdateret=1');
-    if (answer.outcome === 'registration') {
-      const response = redirectTo('/registrer');
+    if (answer.outcome === 'registration' || answer.outcome === 'cpr-check') {
+      // A MitID login with no account: the login page's CPR check (`verifycpr_loginnoacc`), on the
+      // same registration cookie, so "create an account" goes on from it.
+      const back = answer.redirectTo ? `&redirect=${encodeURIComponent(answer.redirectTo)}` : '';
+      const response = redirectTo(answer.outcome === 'registration' ? '/registrer' : `/log-ind?trin=cpr${back}`);
       response.cookies.set(REGISTRATION_COOKIE, answer.registrationId, cookieOptions(secondsUntil(answer.expiresAt)));
       return response;
     }

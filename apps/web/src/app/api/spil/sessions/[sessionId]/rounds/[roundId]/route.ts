@@ -1,6 +1,6 @@
 import { isErrorCode, messageKeyOf } from '@krone/domain';
 import { fail, ok } from '@/lib/api';
-import { getTranslatorOrKeys } from '@/lib/content';
+import { getTranslator } from '@/lib/content';
 import { SESSION_ID_PATTERN, gameRefusal, studioBearer } from '@/lib/game-sessions';
 import { readRound } from '@/lib/studio';
 
@@ -26,7 +26,7 @@ export async function GET(_request: Request, { params }: Context) {
   let refusal: { code: string; message: string } | null = null;
   if ('status' in round && (round.status === 'refused' || round.status === 'cancelled')) {
     const code = round.refusalCode ?? 'GAME_ROUND_CANCELLED';
-    const t = await getTranslatorOrKeys();
+    const t = await getTranslator();
     refusal = { code, message: `${t('slot_machines.round_refused')} ${isErrorCode(code) ? t(messageKeyOf(code)) : ''}`.trim() };
   }
   return ok({ result: 1, data: { ...answer.data, refusal } });

@@ -1,0 +1,188 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+/**
+ * The back office at a desk (docs/backoffice.md): staff sign in at the staff IdP stand-in with a
+ * password and the code of their second factor, each role does its work and is refused, by the
+ * platform, what it may not do, and a balance correction goes through four eyes.
+ */
+const STAFF = {
+  sofie: 'Sofie Support',
+  peter: 'Peter Penge',
+  pia: 'Pia Penge',
+  karen: 'Karen Kontrol',
+  christian: 'Christian Indhold',
+  maja: 'Maja Marketing',
+  anders: 'Anders Admin',
+} as const;
+type Username = keyof typeof STAFF | 'enkelt';
+
+/** Signs in as a person would: the back office's button, the IdP's password step, then the code it shows (the stand-in's hint). */
+async function signIn(page: Page, username: Username) {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId('login-button').click();
+  await page.getByTestId('staff-idp-username').fill(username);
+  await page.getByTestId('staff-idp-password').fill(`krone-demo-${username}`);
+  await page.getByTestId('staff-idp-submit').click();
+  if (username === 'enkelt') return;
+  const code = (await page.getByTestId('staff-idp-demo-code').innerText()).replace(/\D/g, '');
+  await page.getByTestId('staff-idp-code').fill(code);
+  await page.getByTestId('staff-idp-submit').click();
+  await expect(page.getByTestId('staff-name')).toHaveText(STAFF[username]);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
+
+async function openPlayer(page: Page, query: string) {
+  await page.getByTestId('nav-players').click();
+  await page.getByTestId('player-search-input').fill(query);
+  await page.getByTestId('player-search-submit').click();
+  await page.getByRole('link', { name: query }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(query);
+}
+
+test('a login without a second factor is refused by the platform with the reason', async ({ page }) => {
+  await signIn(page, 'enkelt');
+  await expect(page).toHaveURL(/\/login\?fejl=STAFF_SECOND_FACTOR_REQUIRED/);
+  await expect(page.getByTestId('login-error')).toContainText('ekstra faktor');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('support finds a player, locks them with a reason and unlocks them; the trail says who and why', async ({ page }) => {
+  await signIn(page, 'sofie');
+  await expect(page.getByTestId('staff-roles')).toContainText('Support');
+  expect(await seriousViolations(page)).toEqual([]);
+  await openPlayer(page, 'Berit Bagkontor');
+  expect(await seriousViolations(page)).toEqual([]);
+  await expect(page.getByTestId('propose-correction')).toHaveCount(0);
+
+  await page.getByTestId('lock-player').click();
+  await page.getByTestId('reason-input').fill('Spilleren bad om det i telefonen');
+  await page.getByTestId('reason-submit').click();
+  await expect(page.getByTestId('player-status')).toHaveText('Spærret');
+  await page.getByTestId('unlock-player').click();
+  await page.getByTestId('reason-input').fill('Afklaret med spilleren');
+  await page.getByTestId('reason-submit').click();
+  await expect(page.getByTestId('player-status')).toHaveText('Aktiv');
+  const trail = page.getByTestId('section-trail');
+  await expect(trail).toContainText('Spærrede spilleren');
+  await expect(trail).toContainText('Spilleren bad om det i telefonen');
+  await expect(trail).toContainText('Ophævede spærringen');
+  await expect(trail).toContainText('Sofie Support');
+
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  // The session is gone at the platform, not only the page: a call with the old cookie is refused.
+  expect((await page.request.get('/api/Staff/me')).status()).toBe(401);
+});
+
+test('a balance correction is proposed by one payments member, refused to its proposer, and carried out when another approves it', async ({
+  browser,
+}) => {
+  const peter = await (await browser.newContext()).newPage();
+  await signIn(peter, 'peter');
+  await openPlayer(peter, 'Bjørn Bagkontor');
+  await expect(peter.getByTestId('balance-cash')).toHaveText('0 kr.');
+  await expect(peter.getByTestId('lock-player')).toHaveCount(0);
+  await peter.getByTestId('propose-correction').click();
+  await peter.getByTestId('correction-amount').fill('125,50');
+  await peter.getByTestId('correction-reason').fill('Gevinst ikke krediteret (sag 4711)');
+  await peter.getByTestId('correction-submit').click();
+  await expect(peter.getByTestId('correction-sent')).toBeVisible();
+  await expect(peter.getByTestId('balance-cash')).toHaveText('0 kr.');
+
+  await peter.getByTestId('nav-approvals').click();
+  const row = peter.getByRole('row').filter({ hasText: 'Gevinst ikke krediteret (sag 4711)' });
+  const approveOwn = row.getByRole('button', { name: 'Godkend' });
+  await approveOwn.click();
+  await peter.getByTestId('reason-input').fill('Jeg godkender selv');
+  await peter.getByTestId('reason-submit').click();
+  await expect(peter.getByTestId('action-error')).toContainText('eget forslag');
+
+  const pia = await (await browser.newContext()).newPage();
+  await signIn(pia, 'pia');
+  await pia.getByTestId('nav-approvals').click();
+  expect(await seriousViolations(pia)).toEqual([]);
+  const piaRow = pia.getByRole('row').filter({ hasText: 'Gevinst ikke krediteret (sag 4711)' });
+  await expect(piaRow).toContainText('Peter Penge');
+  await piaRow.getByRole('button', { name: 'Godkend' }).click();
+  await pia.getByTestId('reason-input').fill('Kontrolleret mod sag 4711');
+  await pia.getByTestId('reason-submit').click();
+  await expect(pia.getByTestId('action-success')).toBeVisible();
+  await openPlayer(pia, 'Bjørn Bagkontor');
+  await expect(pia.getByTestId('balance-cash')).toHaveText('125,50 kr.');
+  await expect(pia.getByTestId('section-trail')).toContainText('Kontrolleret mod sag 4711');
+});
+
+test('content and marketing see no players and are refused them by the platform; compliance and the administrator see a player’s page', async ({
+  browser,
+}) => {
+  for (const username of ['christian', 'maja'] as const) {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, username);
+    await expect(page.getByTestId('nav-players')).toHaveCount(0);
+    // Not only hidden: the platform itself refuses the call.
+    const refused = await page.request.get('/api/Staff/players?q=Bagkontor');
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).code).toBe('STAFF_ROLE_REQUIRED');
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  for (const username of ['karen', 'anders'] as const) {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, username);
+    await openPlayer(page, 'Berit Bagkontor');
+    await expect(page.getByTestId('section-limits')).toBeVisible();
+  }
+});
+
+/** The storefront of the same run, where the player is. */
+const WEB = process.env.E2E_WEB_URL ?? 'http://127.0.0.1:3100';
+const BJORN = '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f82';
+
+test('a document a player uploads reaches compliance’s queue, is seen and rejected with a reason, which the player then reads', async ({
+  browser,
+}) => {
+  const player = await (await browser.newContext({ baseURL: WEB, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })).newPage();
+  await player.goto('/min-konto/profil');
+  await player.getByTestId('login-mitid').click();
+  await player.getByTestId(`identity-${BJORN}`).click();
+  await player.waitForURL((url) => url.pathname === '/min-konto/profil', { timeout: 15_000 });
+  const welcome = player.getByTestId('welcome-popup');
+  await expect(welcome).toBeVisible({ timeout: 10_000 });
+  await welcome.getByRole('button', { name: 'Luk' }).click();
+  const upload = player.getByTestId('documents-upload');
+  await upload.getByLabel('Dokumenttype').selectOption('passport');
+  const picture = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#2b6cb0' } })
+    .png()
+    .toBuffer();
+  await upload.getByLabel('Vælg filer').setInputFiles([{ name: 'bjorn-pas.png', mimeType: 'image/png', buffer: picture }]);
+  await upload.getByRole('button', { name: 'Upload dokumenter' }).click();
+  await expect(upload.getByTestId('documents-status')).toHaveText(/Vi har modtaget dine dokumenter/);
+
+  const karen = await (await browser.newContext()).newPage();
+  await signIn(karen, 'karen');
+  await karen.getByTestId('nav-kyc').click();
+  const row = karen.getByRole('row').filter({ hasText: 'Bjørn Bagkontor' }).filter({ hasText: 'Pas' });
+  await row.getByRole('link', { name: /Vis / }).click();
+  const viewer = karen.getByTestId('kyc-viewer');
+  await expect(viewer).toContainText('Bjørn Bagkontor');
+  // The file itself is shown, through the back office's own origin.
+  await expect.poll(() => viewer.getByTestId('kyc-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  expect(await seriousViolations(karen)).toEqual([]);
+  await viewer.getByTestId('kyc-reject').click();
+  await karen.getByTestId('reason-input').fill('Billedet er for utydeligt. Upload et skarpt foto af hele siden.');
+  await karen.getByTestId('reason-submit').click();
+  await expect(karen.getByTestId('action-success')).toBeVisible();
+  await karen.getByTestId('kyc-filter-rejected').click();
+  await expect(karen.getByRole('row').filter({ hasText: 'Bjørn Bagkontor' }).first()).toContainText('Afvist');
+
+  await player.reload();
+  await expect(player.getByTestId('documents-list')).toContainText('Billedet er for utydeligt. Upload et skarpt foto af hele siden.');
+});

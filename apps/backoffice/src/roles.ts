@@ -1,0 +1,16 @@
+/**
+ * What a member's roles admit, as the platform decides it (apps/platform/src/staff/roles.ts): the
+ * back office only hides what a role cannot do, the platform refuses it anyway.
+ */
+const admits = (roles: readonly string[], allowed: readonly string[]) =>
+  roles.includes('administrator') || roles.some((role) => allowed.includes(role));
+
+const PROPOSAL_ROLES: Record<string, readonly string[]> = { balance_correction: ['payments'] };
+
+export const can = {
+  readPlayers: (roles: readonly string[]) => admits(roles, ['support', 'payments', 'compliance']),
+  reviewDocuments: (roles: readonly string[]) => admits(roles, ['compliance']),
+  lockPlayers: (roles: readonly string[]) => admits(roles, ['support', 'compliance']),
+  proposeCorrection: (roles: readonly string[]) => admits(roles, PROPOSAL_ROLES.balance_correction!),
+  decide: (roles: readonly string[], kind: string) => admits(roles, PROPOSAL_ROLES[kind] ?? []),
+};

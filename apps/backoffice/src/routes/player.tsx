@@ -1,0 +1,232 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { api, staffCall, staffWrite, type ActionResult } from '../api/client';
+import { Notice } from '../components/Notice';
+import { ReasonDialog } from '../components/ReasonDialog';
+import { playerStatusTone, StatusBadge } from '../components/StatusBadge';
+import { formatCalendarDate, formatDateTime, formatKr, label, parseSignedKrToOre } from '../format';
+import { da } from '../i18n/da';
+import { can } from '../roles';
+import { useTitle } from '../useTitle';
+import { playerTables } from './player-tables';
+import { useMe } from './shell';
+
+const words = da.player;
+
+export async function playerLoader({ params }: LoaderFunctionArgs) {
+  const playerId = params.playerId ?? '';
+  return staffCall(api.GET('/Staff/players/{playerId}', { params: { path: { playerId } } }));
+}
+
+export async function playerAction({ request, params }: ActionFunctionArgs): Promise<ActionResult> {
+  const playerId = params.playerId ?? '';
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const reason = String(form.get('reason') ?? '').trim();
+  if (reason.length < 3) return { ok: false, intent, message: da.dialog.reasonTooShort };
+  const path = { params: { path: { playerId } }, body: { reason } };
+  if (intent === 'lock') return staffWrite(intent, api.POST('/Staff/players/{playerId}/lock', path));
+  if (intent === 'unlock') return staffWrite(intent, api.POST('/Staff/players/{playerId}/unlock', path));
+  if (intent === 'propose') {
+    const amountOre = parseSignedKrToOre(String(form.get('amount') ?? ''));
+    if (amountOre === null) return { ok: false, intent, message: words.amountInvalid };
+    return staffWrite(intent, api.POST('/Staff/proposals', { body: { kind: 'balance_correction', playerId, amountOre, reason } }));
+  }
+  return { ok: false, intent, message: da.errors.generic };
+}
+
+type Dialog = 'lock' | 'unlock' | 'propose' | null;
+
+export function PlayerPage() {
+  const page = useLoaderData<typeof playerLoader>();
+  const me = useMe();
+  const { profile, balances, account } = page;
+  useTitle(profile.name || words.titleFallback);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const finished = useCallback((result: ActionResult) => {
+    setDialog(null);
+    setDone(result.intent);
+  }, []);
+  const open = (which: Dialog) => {
+    setDone(null);
+    setDialog(which);
+  };
+  const tables = playerTables(page);
+  const locked = profile.status === 'locked';
+
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/spillere">← {words.back}</Link>
+      </p>
+      <div className="page-head player-head">
+        <div>
+          <div className="title-row">
+            <h1>{profile.name}</h1>
+            <StatusBadge text={label(da.playerStatus, profile.status)} tone={playerStatusTone(profile.status)} testId="player-status" />
+          </div>
+          <p className="muted mono small">{profile.id}</p>
+        </div>
+        <div className="actions" role="group" aria-label={words.actions}>
+          {can.lockPlayers(me.roles) ? (
+            locked ? (
+              <button type="button" className="button" onClick={() => open('unlock')} data-testid="unlock-player">
+                {words.unlock}
+              </button>
+            ) : (
+              <button type="button" className="button danger" onClick={() => open('lock')} data-testid="lock-player">
+                {words.lock}
+              </button>
+            )
+          ) : null}
+          {can.proposeCorrection(me.roles) ? (
+            <button type="button" className="button" onClick={() => open('propose')} data-testid="propose-correction">
+              {words.proposeCorrection}
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      {done === 'lock' ? <Notice title={words.locked} /> : null}
+      {done === 'unlock' ? <Notice title={words.unlocked} /> : null}
+      {done === 'propose' ? (
+        <Notice title={words.correctionSent} testId="correction-sent">
+          {words.correctionSentText}
+        </Notice>
+      ) : null}
+
+      <div className="grid">
+        <section className="card" aria-labelledby="profile-title">
+          <h2 id="profile-title">{words.profile}</h2>
+          <dl className="facts">
+            <Fact term={words.profileFields.name} value={profile.name} />
+            <Fact term={words.profileFields.nickname} value={profile.nickname} />
+            <Fact term={words.profileFields.email} value={profile.email} />
+            <Fact term={words.profileFields.phone} value={profile.phone} />
+            <Fact term={words.profileFields.birthDate} value={formatCalendarDate(profile.birthDate)} />
+            <Fact
+              term={words.profileFields.address}
+              value={[profile.address, [profile.zip, profile.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+            />
+            <Fact term={words.profileFields.playerType} value={profile.playerType} />
+            <Fact term={words.profileFields.registeredAt} value={formatDateTime(profile.registeredAt)} />
+            <Fact term={words.profileFields.lastLoginAt} value={formatDateTime(profile.lastLoginAt)} />
+            <Fact term={words.profileFields.notifications} value={words.notifications(profile.emailNotify, profile.smsNotify)} />
+            <Fact term={words.profileFields.campaignCode} value={profile.campaignCode} />
+          </dl>
+        </section>
+
+        <div className="stack">
+          <section className="card" aria-labelledby="balances-title">
+            <h2 id="balances-title">{words.balances}</h2>
+            <dl className="figures">
+              <Figure term={words.cash} value={formatKr(balances.cashOre)} testId="balance-cash" />
+              <Figure term={words.bonus} value={formatKr(balances.bonusOre)} testId="balance-bonus" />
+              <Figure term={words.payoutReserve} value={formatKr(balances.payoutReserveOre)} testId="balance-payout-reserve" />
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="account-title">
+            <h2 id="account-title">{words.account}</h2>
+            <dl className="facts">
+              <Fact term={words.accountState} value={label(da.accountState, account.state)} testId="account-state" />
+              <Fact term={words.verification} value={label(da.verification, page.verification)} testId="verification-level" />
+              {account.pausedUntil ? <Fact term={words.pausedUntil} value={formatDateTime(account.pausedUntil)} /> : null}
+              {account.closedAt ? <Fact term={words.closedAt} value={formatDateTime(account.closedAt)} /> : null}
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      <Section id="limits" title={words.limits}>
+        {tables.limits}
+        {tables.limitChanges}
+      </Section>
+      <Section id="exclusions" title={words.exclusions}>
+        {tables.exclusions}
+      </Section>
+      <Section id="sessions" title={words.sessions}>
+        {tables.sessions}
+      </Section>
+      <Section id="documents" title={words.documents}>
+        {tables.documents}
+      </Section>
+      <Section id="proposals" title={words.proposals}>
+        {tables.proposals}
+      </Section>
+      <Section id="trail" title={words.trail}>
+        {tables.trail}
+      </Section>
+
+      {dialog === 'lock' || dialog === 'unlock' ? (
+        <ReasonDialog
+          title={dialog === 'lock' ? words.lockTitle : words.unlockTitle}
+          text={<p>{dialog === 'lock' ? words.lockText : words.unlockText}</p>}
+          intent={dialog}
+          submitLabel={dialog === 'lock' ? words.lock : words.unlock}
+          danger={dialog === 'lock'}
+          onCancel={close}
+          onDone={finished}
+        />
+      ) : null}
+      {dialog === 'propose' ? (
+        <ReasonDialog
+          title={words.correctionTitle}
+          text={<p>{words.correctionText}</p>}
+          intent="propose"
+          submitLabel={words.correctionSubmit}
+          reasonTestId="correction-reason"
+          submitTestId="correction-submit"
+          onCancel={close}
+          onDone={finished}
+        >
+          <div className="field">
+            <label htmlFor="correction-amount">{words.correctionAmount}</label>
+            <input
+              id="correction-amount"
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              maxLength={20}
+              aria-describedby="correction-amount-hint"
+              data-testid="correction-amount"
+            />
+            <p id="correction-amount-hint" className="hint">
+              {words.correctionAmountHint}
+            </p>
+          </div>
+        </ReasonDialog>
+      ) : null}
+    </>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ term, value, testId }: { term: string; value: string | null | undefined; testId?: string }) {
+  return (
+    <div className="fact">
+      <dt>{term}</dt>
+      <dd data-testid={testId}>{value || da.notSet}</dd>
+    </div>
+  );
+}
+
+function Figure({ term, value, testId }: { term: string; value: string; testId: string }) {
+  return (
+    <div className="figure">
+      <dt>{term}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { NavLink, Outlet, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { api, SESSION_EXPIRED, staffCall } from '../api/client';
+import type { Me } from '../api/types';
+import { Brand } from '../components/Brand';
+import { label } from '../format';
+import { da } from '../i18n/da';
+import { can } from '../roles';
+
+let signedIn = false;
+
+/** The member of the session, before any signed-in page: without a session, the login. */
+export async function shellLoader(): Promise<Me> {
+  const me = await staffCall(api.GET('/Staff/me'), signedIn ? SESSION_EXPIRED : '/login');
+  signedIn = true;
+  return me;
+}
+
+export function useMe(): Me {
+  const me = useRouteLoaderData<typeof shellLoader>('shell');
+  if (!me) throw new Error('useMe outside the signed-in shell');
+  return me;
+}
+
+export function Shell() {
+  const me = useMe();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const busy = navigation.state !== 'idle';
+
+  async function logout() {
+    signedIn = false;
+    await fetch('/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+    await navigate('/login?logget-ud', { replace: true });
+  }
+
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#main">
+        {da.shell.skipToContent}
+      </a>
+      <aside className="sidebar">
+        <Brand inverse />
+        <nav aria-label={da.shell.navLabel}>
+          <ul className="nav-list">
+            <li>
+              <NavLink to="/" end className="nav-link" data-testid="nav-dashboard">
+                {da.shell.dashboard}
+              </NavLink>
+            </li>
+            {can.readPlayers(me.roles) ? (
+              <li>
+                <NavLink to="/spillere" className="nav-link" data-testid="nav-players">
+                  {da.shell.players}
+                </NavLink>
+              </li>
+            ) : null}
+            {can.reviewDocuments(me.roles) ? (
+              <li>
+                <NavLink to="/kyc" className="nav-link" data-testid="nav-kyc">
+                  {da.shell.kyc}
+                </NavLink>
+              </li>
+            ) : null}
+            <li>
+              <NavLink to="/godkendelser" className="nav-link" data-testid="nav-approvals">
+                {da.shell.approvals} <span className="nav-hint">({da.shell.approvalsHint})</span>
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="main-area">
+        <header className="topbar">
+          <div className={busy ? 'progress active' : 'progress'} aria-hidden="true" />
+          <span className="visually-hidden" role="status">
+            {busy ? da.shell.loading : ''}
+          </span>
+          <div className="who">
+            <span className="who-label">{da.shell.signedInAs}</span>
+            <span className="who-name" data-testid="staff-name">
+              {me.name}
+            </span>
+            <ul className="role-list" aria-label={da.shell.roles} data-testid="staff-roles">
+              {me.roles.map((role) => (
+                <li key={role} className="role-chip">
+                  {label(da.roles, role)}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <button type="button" className="button" onClick={logout} data-testid="logout">
+            {da.shell.logout}
+          </button>
+        </header>
+        <main id="main" className="content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Before the member is known, a quiet page (the first load). */
+export function ShellLoading() {
+  return (
+    <div className="boot" role="status">
+      {da.shell.loading}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { DocumentsService } from '../documents/service.js';
+import type { LimitsService } from '../limits/service.js';
+import { createStaffAccess } from '../players/staff-access.js';
+import type { Secrets } from '../players/secrets.js';
+import type { WalletService } from '../wallet/service.js';
+import { createStaffIdentityProvider, type StaffIdentityProvider } from './identity.js';
+import { kycRoutes } from './kyc-routes.js';
+import { proposalRoutes } from './proposal-routes.js';
+import { createProposals } from './proposals.js';
+import { staffRoutes } from './routes.js';
+import { createStaffService } from './service.js';
+
+/**
+ * The staff door's calls (docs/backoffice.md), wired over the other contexts' services: staff
+ * identity and the trail (service.ts), the players context's staff access, four eyes (proposals.ts).
+ */
+export async function registerStaffDoor(
+  door: FastifyInstance,
+  deps: {
+    db: Db;
+    config: Config;
+    clock: () => Date;
+    idp?: StaffIdentityProvider;
+    secrets: Secrets;
+    wallet: WalletService;
+    limits: LimitsService;
+    documents: DocumentsService;
+    endGameSessions: (playerId: string) => Promise<void>;
+  },
+) {
+  const { db, config, clock, wallet } = deps;
+  const staff = createStaffService({ db, config, clock, idp: deps.idp ?? createStaffIdentityProvider(config) });
+  const access = createStaffAccess({ db, secrets: deps.secrets, clock });
+  const proposals = createProposals({ db, config, clock, staff, wallet, access });
+  await door.register(staffRoutes, {
+    db,
+    staff,
+    access,
+    proposals,
+    wallet,
+    limits: deps.limits,
+    documents: deps.documents,
+    trail: staff.trail,
+    endGameSessions: deps.endGameSessions,
+  });
+  await door.register(proposalRoutes, { staff, proposals });
+  await door.register(kycRoutes, { db, staff, access, documents: deps.documents });
+}

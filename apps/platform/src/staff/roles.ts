@@ -1,0 +1,16 @@
+/**
+ * The back office's roles (docs/backoffice.md). The platform checks them on every staff call; the
+ * back office only hides what a role cannot do. `administrator` is admitted everywhere.
+ */
+export const STAFF_ROLES = ['support', 'payments', 'compliance', 'content', 'marketing', 'administrator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Who works with players' accounts: their search and page. */
+export const PLAYER_READERS: StaffRole[] = ['support', 'payments', 'compliance'];
+/** Who decides on players' identity documents (KYC). */
+export const KYC_REVIEWERS: StaffRole[] = ['compliance'];
+/** Who may lock and unlock a player. */
+export const PLAYER_LOCKERS: StaffRole[] = ['support', 'compliance'];
+
+export const admits = (roles: readonly string[], allowed: readonly StaffRole[]) =>
+  roles.includes('administrator') || roles.some((role) => (allowed as readonly string[]).includes(role));
