@@ -186,3 +186,96 @@ test('a document a player uploads reaches compliance’s queue, is seen and reje
   await player.reload();
   await expect(player.getByTestId('documents-list')).toContainText('Billedet er for utydeligt. Upload et skarpt foto af hele siden.');
 });
+
+const BENT = '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f83';
+
+/** Bent Bagkontor asks for a withdrawal on the storefront as a player does: the withdraw page, the amount, the confirmation. */
+async function bentWithdraws(player: Page, kroner: number) {
+  await player
+    .getByRole('button', { name: 'Ny udbetaling' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await player.getByRole('textbox', { name: 'Beløb' }).fill(String(kroner));
+  await player.getByRole('button', { name: 'Næste' }).click();
+  await player.getByRole('button', { name: 'Bekræft udbetaling' }).click();
+  await expect(player.getByTestId('withdraw-receipt')).toContainText('Din udbetaling er registreret');
+}
+
+test('a large withdrawal is held, proposed by one payments member and paid when another approves; another is rejected with a reason the player reads', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const player = await (await browser.newContext({ baseURL: WEB, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })).newPage();
+  await player.goto('/min-konto/udbetal');
+  await player.getByTestId('login-mitid').click();
+  await player.getByTestId(`identity-${BENT}`).click();
+  await player.waitForURL((url) => url.pathname === '/min-konto/udbetal', { timeout: 15_000 });
+  const welcome = player.getByTestId('welcome-popup');
+  await expect(welcome).toBeVisible({ timeout: 10_000 });
+  await welcome.getByRole('button', { name: 'Luk' }).click();
+  await bentWithdraws(player, 30_000);
+
+  // Peter: the queue from the menu, the player's context beside the withdrawal, a hold, then his half of four eyes.
+  const peter = await (await browser.newContext()).newPage();
+  await signIn(peter, 'peter');
+  await peter.getByTestId('nav-withdrawals').click();
+  const row = peter.getByRole('row').filter({ hasText: 'Bent Bagkontor' }).filter({ hasText: '30.000 kr.' });
+  await expect(row).toContainText('Fire øjne');
+  await row.getByRole('link', { name: /Vis udbetaling/ }).click();
+  const detail = peter.getByTestId('withdrawal-detail');
+  await expect(detail.getByTestId('withdrawal-context')).toContainText('100.000 kr. (1 indbetaling)');
+  await expect(detail.getByTestId('withdrawal-four-eyes')).toContainText('to medarbejdere');
+  expect(await seriousViolations(peter)).toEqual([]);
+  await detail.getByTestId('withdrawal-hold').click();
+  await peter.getByTestId('reason-input').fill('Stor udbetaling: indbetalingerne kontrolleres');
+  await peter.getByTestId('reason-submit').click();
+  await expect(peter.getByTestId('action-success')).toContainText('tilbageholdt');
+  await expect(detail.getByTestId('withdrawal-detail-status')).toHaveText('Tilbageholdt');
+  // The player sees it under way and can no longer cancel it.
+  await expect(player.getByTestId('withdrawal').first().getByTestId('withdrawal-status')).toHaveText('Under behandling', {
+    timeout: 20_000,
+  });
+  await expect(player.getByTestId('withdrawal').first().getByTestId('withdrawal-cancel')).toHaveCount(0);
+
+  await detail.getByTestId('withdrawal-approve').click();
+  await peter.getByTestId('reason-input').fill('Indbetalingerne stemmer med kontoudtog');
+  await peter.getByTestId('reason-submit').click();
+  await expect(peter.getByTestId('action-success')).toContainText('En anden medarbejder skal godkende');
+  await expect(detail.getByTestId('withdrawal-four-eyes')).toContainText('Du har foreslået');
+  await expect(detail.getByTestId('withdrawal-approve')).toHaveCount(0);
+
+  // Pia: the second approval; then it goes to NemKonto.
+  const pia = await (await browser.newContext()).newPage();
+  await signIn(pia, 'pia');
+  await pia.getByTestId('nav-withdrawals').click();
+  await pia.getByTestId('withdrawal-filter-held').click();
+  const piaRow = pia.getByRole('row').filter({ hasText: 'Bent Bagkontor' }).filter({ hasText: '30.000 kr.' });
+  await piaRow.getByRole('link', { name: /Vis udbetaling/ }).click();
+  const piaDetail = pia.getByTestId('withdrawal-detail');
+  await expect(piaDetail.getByTestId('withdrawal-four-eyes')).toContainText('Foreslået godkendt af Peter Penge');
+  await piaDetail.getByTestId('withdrawal-approve').click();
+  await pia.getByTestId('reason-input').fill('Set og godkendt som anden medarbejder');
+  await pia.getByTestId('reason-submit').click();
+  await expect(pia.getByTestId('action-success')).toContainText('godkendt af to medarbejdere');
+  await expect(player.getByTestId('withdrawal').first().getByTestId('withdrawal-status')).toHaveText('Udbetalt', { timeout: 90_000 });
+
+  // Another one, rejected by Pia: the money back on the game account, the reason on the player's page.
+  await bentWithdraws(player, 26_000);
+  await pia.getByTestId('nav-withdrawals').click();
+  const second = pia.getByRole('row').filter({ hasText: 'Bent Bagkontor' }).filter({ hasText: '26.000 kr.' });
+  await second.getByRole('link', { name: /Vis udbetaling/ }).click();
+  await pia.getByTestId('withdrawal-detail').getByTestId('withdrawal-reject').click();
+  await pia.getByTestId('reason-input').fill('Kontakt kundeservice om dokumentation for dine indbetalinger.');
+  await pia.getByTestId('reason-submit').click();
+  await expect(pia.getByTestId('action-success')).toContainText('afvist');
+  const rejected = player.getByTestId('withdrawal').first();
+  await expect(rejected.getByTestId('withdrawal-status')).toHaveText('Afvist', { timeout: 20_000 });
+  await expect(rejected.getByTestId('withdrawal-rejection')).toContainText('Kontakt kundeservice om dokumentation for dine indbetalinger.');
+
+  // Support has no queue: not shown, and refused by the platform.
+  const sofie = await (await browser.newContext()).newPage();
+  await signIn(sofie, 'sofie');
+  await expect(sofie.getByTestId('nav-withdrawals')).toHaveCount(0);
+  const refused = await sofie.request.get('/api/Staff/withdrawals');
+  expect([refused.status(), (await refused.json()).code]).toEqual([403, 'STAFF_ROLE_REQUIRED']);
+});

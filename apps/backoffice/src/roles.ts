@@ -5,11 +5,12 @@
 const admits = (roles: readonly string[], allowed: readonly string[]) =>
   roles.includes('administrator') || roles.some((role) => allowed.includes(role));
 
-const PROPOSAL_ROLES: Record<string, readonly string[]> = { balance_correction: ['payments'] };
+const PROPOSAL_ROLES: Record<string, readonly string[]> = { balance_correction: ['payments'], withdrawal_payout: ['payments'] };
 
 export const can = {
   readPlayers: (roles: readonly string[]) => admits(roles, ['support', 'payments', 'compliance']),
   reviewDocuments: (roles: readonly string[]) => admits(roles, ['compliance']),
+  reviewWithdrawals: (roles: readonly string[]) => admits(roles, ['payments']),
   lockPlayers: (roles: readonly string[]) => admits(roles, ['support', 'compliance']),
   proposeCorrection: (roles: readonly string[]) => admits(roles, PROPOSAL_ROLES.balance_correction!),
   decide: (roles: readonly string[], kind: string) => admits(roles, PROPOSAL_ROLES[kind] ?? []),

@@ -7,6 +7,7 @@ import { playerAction, playerLoader, PlayerPage } from './routes/player';
 import { PlayersPage, playersLoader } from './routes/players';
 import { proposalsAction, proposalsLoader, ProposalsPage } from './routes/proposals';
 import { Shell, ShellLoading, shellLoader } from './routes/shell';
+import { withdrawalsAction, withdrawalsLoader, WithdrawalsPage } from './routes/withdrawals';
 
 export const router = createBrowserRouter([
   { path: '/login', Component: LoginPage },
@@ -25,6 +26,7 @@ export const router = createBrowserRouter([
           { path: 'spillere', loader: playersLoader, Component: PlayersPage },
           { path: 'spillere/:playerId', loader: playerLoader, action: playerAction, Component: PlayerPage },
           { path: 'kyc', loader: kycLoader, action: kycAction, Component: KycPage },
+          { path: 'udbetalinger', loader: withdrawalsLoader, action: withdrawalsAction, Component: WithdrawalsPage },
           { path: 'godkendelser', loader: proposalsLoader, action: proposalsAction, Component: ProposalsPage },
           { path: '*', Component: NotFound },
         ],

@@ -251,6 +251,11 @@ export const configSchema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   /**
+   * Four eyes on payouts (issue 29): a withdrawal of more than this (øre) is sent only when one
+   * payments staff member proposed it and another approved it in the back office.
+   */
+  PAYOUT_FOUR_EYES_ORE: z.coerce.number().int().min(0).max(1_000_000_000).default(2_500_000),
+  /**
    * How long a processor holds a withdrawal it claimed to send (seconds; longer than NemKonto's
    * timeout). A process that dies mid-send leaves it `sending` this long; then another sends it
    * again under the same idempotency key.

@@ -11,6 +11,7 @@ import { openDatabase, overloadBounds } from './db/client.js';
 import { syncCatalogue } from './games/catalogue-sync.js';
 import { syncJackpotPools } from './games/jackpots/pools.js';
 import { createWalletService } from './wallet/service.js';
+import { createDemoDeposits } from './payments/demo.js';
 import { createLimitsService } from './limits/service.js';
 import { seedDemoPlayers } from './players/demo.js';
 import { createSecrets } from './players/secrets.js';
@@ -54,7 +55,11 @@ if (config.SEED_DEMO_CONTENT) {
   if (seed.applied) console.log(`platform: demo content ${seed.version} loaded`);
   const secrets = createSecrets({ cprHashKey: config.CPR_HASH_KEY, encryptionKey: config.DATA_ENCRYPTION_KEY });
   const made = await whileAway(() =>
-    seedDemoPlayers(database.db, { secrets, limits: createLimitsService({ db: database.db, clock: () => new Date() }) }),
+    seedDemoPlayers(database.db, {
+      secrets,
+      limits: createLimitsService({ db: database.db, clock: () => new Date() }),
+      openingDeposit: createDemoDeposits(createWalletService(database.db, () => new Date())),
+    }),
   );
   if (made > 0) console.log(`platform: ${made} demo players made`);
   const staffMade = await whileAway(() => seedDemoStaff(database.db));

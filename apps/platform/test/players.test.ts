@@ -651,7 +651,14 @@ describe('demo players', () => {
     const { createSecrets } = await import('../src/players/secrets.js');
     const { createLimitsService } = await import('../src/limits/service.js');
     const secrets = createSecrets({ cprHashKey: platform.config.CPR_HASH_KEY, encryptionKey: platform.config.DATA_ENCRYPTION_KEY });
-    const deps = { secrets, limits: createLimitsService({ db: platform.database.db, clock: () => new Date() }) };
+    const { createWalletService } = await import('../src/wallet/service.js');
+    const { createDemoDeposits } = await import('../src/payments/demo.js');
+    const wallet = createWalletService(platform.database.db, () => new Date());
+    const deps = {
+      secrets,
+      limits: createLimitsService({ db: platform.database.db, clock: () => new Date() }),
+      openingDeposit: createDemoDeposits(wallet),
+    };
     expect(await seedDemoPlayers(platform.database.db, deps)).toBe(DEMO_PLAYERS.length);
     expect(await seedDemoPlayers(platform.database.db, deps)).toBe(0);
     for (const demo of DEMO_PLAYERS) {
@@ -665,6 +672,9 @@ describe('demo players', () => {
       expect(row!.cprHash).toBe(secrets.hashCpr(demo.cpr));
       const limits = await platform.database.db.select().from(depositLimits).where(eq(depositLimits.playerId, row!.id));
       expect(limits).toHaveLength(1);
+      // An opening deposit is a succeeded payment and its one ledger transfer: the account's cash.
+      const cash = (await wallet.playerBalances(row!.id)).player_cash;
+      expect(cash).toBe(demo.depositOre ?? 0);
     }
   });
 });

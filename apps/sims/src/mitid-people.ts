@@ -640,6 +640,15 @@ export function mitidIdentities(today = copenhagenDay(new Date())): MitIdIdentit
       'substantial',
       'Has a demo account whose balance the back office corrects by four eyes (back office browser test).',
     ),
+    person(
+      '7c1f0a52-3f0e-4b8a-9a55-0d6a1c2b3f83',
+      'Bent',
+      'Bagkontor',
+      '1969-07-22',
+      965,
+      'substantial',
+      'Has a demo account with a 100 000 kr. deposit, whose large withdrawals the back office holds, rejects and pays by four eyes (back office browser test).',
+    ),
     // New players of the bonus withdrawal browser test (apps/web/e2e/withdraw-bonus.spec.ts), one per project.
     ...(['phone', 'desktop'] as const).map((project, i) =>
       person(

@@ -249,6 +249,12 @@ export const ERROR_CATALOGUE = {
   CORRECTION_AMOUNT_INVALID: { status: 400, messageKey: 'validation.staff_correction_amount_invalid' },
   /** The player is in that state already (a lock of a locked player, an unlock of an open one). */
   PLAYER_STATUS_UNCHANGED: { status: 409, messageKey: 'validation.staff_status_unchanged' },
+  /** The withdrawal is past review: sent to NemKonto, paid, cancelled or rejected already (or not held, for a release). */
+  WITHDRAWAL_NOT_REVIEWABLE: { status: 409, messageKey: 'validation.staff_withdrawal_not_reviewable' },
+  /** A payout over PAYOUT_FOUR_EYES_ORE: approved only through a proposal another staff member decides. */
+  WITHDRAWAL_NEEDS_FOUR_EYES: { status: 409, messageKey: 'validation.staff_withdrawal_needs_four_eyes' },
+  /** A proposal for this already waits for a decision. */
+  PROPOSAL_PENDING: { status: 409, messageKey: 'validation.staff_proposal_pending' },
 
   // Support.
   CAPTCHA_REQUIRED: { status: 400, messageKey: 'contact_us.captcha_required' },

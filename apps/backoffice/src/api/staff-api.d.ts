@@ -150,7 +150,7 @@ export interface paths {
         /** Four-eyes proposals by status, newest first */
         get: operations["staffProposals"];
         put?: never;
-        /** Proposes a four-eyes action (a manual balance correction): carried out when another staff member approves it */
+        /** Proposes a manual balance correction, carried out when another staff member approves it (a payout is proposed at /Staff/withdrawals/{id}/approve) */
         post: operations["staffPropose"];
         delete?: never;
         options?: never;
@@ -243,12 +243,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Staff/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The withdrawals queue: waiting ones oldest first (open, held, sending), or those done (paid, closed) newest first */
+        get: operations["staffWithdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/withdrawals/{withdrawalId}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Holds a waiting withdrawal: not sent, nor cancellable by the player, until approved or rejected */
+        post: operations["staffHoldWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/withdrawals/{withdrawalId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a waiting or held withdrawal; over the four-eyes amount this is a proposal that another staff member must approve */
+        post: operations["staffApproveWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/withdrawals/{withdrawalId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a waiting or held withdrawal: the money goes back to the game account and the player sees the reason */
+        post: operations["staffRejectWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "PROPOSAL_PENDING" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBodyInput: {
             /** @enum {number} */
             result: 0;
@@ -428,7 +496,7 @@ export interface components {
             winner: string;
         };
         /** @enum {string} */
-        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "PROPOSAL_PENDING" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBody: {
             /** @enum {number} */
             result: 0;
@@ -1047,10 +1115,12 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "balance_correction";
+                                kind: "balance_correction" | "withdrawal_payout";
                                 /** Format: uuid */
                                 playerId: string | null;
                                 playerName: string | null;
+                                /** Format: uuid */
+                                withdrawalId: string | null;
                                 amountOre: number | null;
                                 reason: string;
                                 /** @enum {string} */
@@ -1317,10 +1387,12 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "balance_correction";
+                                kind: "balance_correction" | "withdrawal_payout";
                                 /** Format: uuid */
                                 playerId: string | null;
                                 playerName: string | null;
+                                /** Format: uuid */
+                                withdrawalId: string | null;
                                 amountOre: number | null;
                                 reason: string;
                                 /** @enum {string} */
@@ -1831,6 +1903,585 @@ export interface operations {
                             status: "received" | "in_review" | "approved" | "rejected";
                             /** @enum {string} */
                             verification: "none" | "identity" | "full" | "enhanced";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffWithdrawals: {
+        parameters: {
+            query?: {
+                status?: "open" | "held" | "sending" | "paid" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            withdrawals: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            }[];
+                            fourEyesOverOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffHoldWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "held" | "approved" | "proposed" | "rejected";
+                            withdrawal: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            };
+                            /** Format: uuid */
+                            proposalId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffApproveWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "held" | "approved" | "proposed" | "rejected";
+                            withdrawal: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            };
+                            /** Format: uuid */
+                            proposalId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRejectWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "held" | "approved" | "proposed" | "rejected";
+                            withdrawal: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            };
+                            /** Format: uuid */
+                            proposalId: string | null;
                         };
                     };
                 };

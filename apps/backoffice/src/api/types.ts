@@ -14,3 +14,5 @@ export type Proposal = Ok<'/Staff/proposals', 'get'>['proposals'][number];
 export type ProposalFilter = 'pending' | 'approved' | 'rejected' | 'all';
 export type KycDocument = Ok<'/Staff/documents', 'get'>['documents'][number];
 export type KycFilter = 'open' | 'received' | 'in_review' | 'approved' | 'rejected';
+export type Withdrawal = Ok<'/Staff/withdrawals', 'get'>['withdrawals'][number];
+export type WithdrawalFilter = 'open' | 'held' | 'sending' | 'paid' | 'closed';

@@ -26,6 +26,15 @@ export function Dashboard() {
             </Link>
           </section>
         ) : null}
+        {can.reviewWithdrawals(me.roles) ? (
+          <section className="card tile" aria-labelledby="tile-withdrawals">
+            <h2 id="tile-withdrawals">{da.dashboard.withdrawalsTitle}</h2>
+            <p>{da.dashboard.withdrawalsText}</p>
+            <Link to="/udbetalinger" className="button primary" data-testid="dashboard-withdrawals">
+              {da.dashboard.withdrawalsLink}
+            </Link>
+          </section>
+        ) : null}
         <section className="card tile" aria-labelledby="tile-approvals">
           <h2 id="tile-approvals">{da.dashboard.approvalsTitle}</h2>
           <p>{da.dashboard.approvalsText}</p>

@@ -61,6 +61,13 @@ export function Shell() {
                 </NavLink>
               </li>
             ) : null}
+            {can.reviewWithdrawals(me.roles) ? (
+              <li>
+                <NavLink to="/udbetalinger" className="nav-link" data-testid="nav-withdrawals">
+                  {da.shell.withdrawals}
+                </NavLink>
+              </li>
+            ) : null}
             <li>
               <NavLink to="/godkendelser" className="nav-link" data-testid="nav-approvals">
                 {da.shell.approvals} <span className="nav-hint">({da.shell.approvalsHint})</span>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A deposit through a payment provider, from its start to its end. The money itself moves only
@@ -51,7 +51,7 @@ export const withdrawals = pgTable(
     id: uuid('id').primaryKey(),
     playerId: uuid('player_id').notNull(),
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
-    /** pending, sending, sent, paid, cancelled, failed */
+    /** pending, held (by staff), sending, sent, paid, cancelled, failed, rejected (by staff) */
     status: text('status').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     /** The end of the hold: from then on a processor sends it. */
@@ -75,6 +75,21 @@ export const withdrawals = pgTable(
      * was open ends that bonus in its own transaction (migration 0021, bonus/README.md). 0 when none.
      */
     forfeitedBonusOre: bigint('forfeited_bonus_ore', { mode: 'number' }).notNull().default(0),
+    /**
+     * Over `PAYOUT_FOUR_EYES_ORE` when asked (migration 0035): not sent until a second staff member
+     * approved another's proposal to pay it (staff/proposals.ts, kind `withdrawal_payout`).
+     */
+    needsApproval: boolean('needs_approval').notNull().default(false),
+    approvedBy: uuid('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** A staff hold: not sent, nor cancellable by the player, until approved or rejected. */
+    heldBy: uuid('held_by'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    holdReason: text('hold_reason'),
+    /** A staff rejection: the money is back on the game account, and the player sees this reason. */
+    rejectedBy: uuid('rejected_by'),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -84,6 +99,17 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} in ('pending', 'sending')`),
     check('withdrawals_amount_check', sql`${t.amountOre} > 0`),
     check('withdrawals_forfeited_bonus_check', sql`${t.forfeitedBonusOre} >= 0`),
-    check('withdrawals_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'paid', 'cancelled', 'failed')`),
+    check(
+      'withdrawals_status_check',
+      sql`${t.status} in ('pending', 'held', 'sending', 'sent', 'paid', 'cancelled', 'failed', 'rejected')`,
+    ),
+    // Four eyes held by the database too: a payout that needs approval leaves only approved.
+    check(
+      'withdrawals_four_eyes_check',
+      sql`not ${t.needsApproval} or ${t.status} in ('pending', 'held', 'cancelled', 'rejected') or ${t.approvedAt} is not null`,
+    ),
+    index('withdrawals_open_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.status} in ('pending', 'held')`),
   ],
 );

@@ -12,8 +12,11 @@ const tags = ['payments'];
 const withdrawalView = z.object({
   id: z.uuid(),
   amountOre: z.number().int(),
-  /** pending (cancellable), processing (sent to NemKonto), paid, cancelled, failed (refused by NemKonto; money back) */
-  status: z.enum(['pending', 'processing', 'paid', 'cancelled', 'failed']),
+  /**
+   * pending (cancellable), processing (held for review by the operator, or sent to NemKonto), paid,
+   * cancelled, failed (refused by NemKonto; money back), rejected (by the operator; money back, rejectionReason says why)
+   */
+  status: z.enum(['pending', 'processing', 'paid', 'cancelled', 'failed', 'rejected']),
   cancellable: z.boolean(),
   requestedAt: isoDateTime,
   /** At most 3 Danish banking days after the request. */
@@ -23,6 +26,8 @@ const withdrawalView = z.object({
   failedAt: isoDateTime.nullable(),
   /** The bonus balance this withdrawal forfeited (asked while a bonus was open, confirmed with forfeitBonus), 0 when none. */
   forfeitedBonusOre: z.number().int().min(0),
+  /** The operator's reason for a rejection, shown to the player; null otherwise. */
+  rejectionReason: z.string().nullable(),
 });
 const toJson = (row: WithdrawalView): z.infer<typeof withdrawalView> => ({
   ...row,

@@ -28,13 +28,15 @@ type Runner = Pick<Db, 'insert' | 'select' | 'transaction'>;
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 /** Where a withdrawal stands, as the player sees it. */
-export type PlayerWithdrawalStatus = 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed';
+export type PlayerWithdrawalStatus = 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed' | 'rejected';
+/** The statuses a withdrawal is under way in: its money reserved, not yet paid nor back. */
+export const OPEN_WITHDRAWAL_STATUSES = ['pending', 'held', 'sending', 'sent'] as const;
 
 const amountField = (key: string) => ({ fields: { amountOre: key } });
 
 export interface WithdrawalsDeps {
   db: Db;
-  config: Pick<Config, 'PAYOUT_HOLD_MINUTES'> & Partial<Pick<Config, 'PAYOUT_SEND_LEASE_SECONDS'>>;
+  config: Pick<Config, 'PAYOUT_HOLD_MINUTES'> & Partial<Pick<Config, 'PAYOUT_SEND_LEASE_SECONDS' | 'PAYOUT_FOUR_EYES_ORE'>>;
   clock: () => Date;
   wallet: WalletService;
   /** An open bonus is forfeited by a withdrawal, in the withdrawal's transaction (bonus/README.md). */
@@ -42,6 +44,39 @@ export interface WithdrawalsDeps {
   players: Pick<PlayersService, 'cprForPlayer'>;
   nemkonto: NemKontoClient;
   log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/**
+ * Moves a withdrawal's reserve in the caller's transaction, with the player's accounts made if
+ * missing: cash into the reserve (`withdrawal`), back to cash (`withdrawal_cancel`: the player's
+ * cancel, NemKonto's refusal, a staff rejection) or out to NemKonto (`payout`). Each once per withdrawal.
+ */
+export async function moveReserve(
+  wallet: WalletService,
+  tx: Runner,
+  row: Pick<WithdrawalRow, 'id' | 'playerId' | 'amountOre'>,
+  kind: 'withdrawal' | 'withdrawal_cancel' | 'payout',
+) {
+  const cash = await wallet.playerAccount(row.playerId, 'player_cash', tx);
+  const reserve = await wallet.playerAccount(row.playerId, 'player_payout_reserve', tx);
+  const [from, to, key] =
+    kind === 'withdrawal'
+      ? [cash, reserve, `withdrawal:${row.id}`]
+      : kind === 'withdrawal_cancel'
+        ? [reserve, cash, `withdrawal-cancel:${row.id}`]
+        : [reserve, await wallet.systemAccount('payout_clearing', tx), `payout:${row.id}`];
+  return wallet.transfer(
+    {
+      idempotencyKey: key,
+      kind,
+      entries: [
+        { accountId: from, amountOre: -row.amountOre },
+        { accountId: to, amountOre: row.amountOre },
+      ],
+      reference: { withdrawalId: row.id },
+    },
+    tx,
+  );
 }
 
 /**
@@ -54,8 +89,9 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
   const { db, config, clock, wallet, bonus, players, nemkonto } = deps;
   const log = deps.log ?? (() => {});
 
+  // A staff hold is the operator's processing: the player sees it under way, no longer cancellable.
   const playerStatus = (row: WithdrawalRow): PlayerWithdrawalStatus =>
-    row.status === 'sending' || row.status === 'sent' ? 'processing' : (row.status as PlayerWithdrawalStatus);
+    row.status === 'sending' || row.status === 'sent' || row.status === 'held' ? 'processing' : (row.status as PlayerWithdrawalStatus);
 
   const view = (row: WithdrawalRow): WithdrawalView => ({
     id: row.id,
@@ -68,35 +104,8 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     cancelledAt: row.cancelledAt,
     failedAt: row.failedAt,
     forfeitedBonusOre: row.forfeitedBonusOre,
+    rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
   });
-
-  /** Runs a transfer in the caller's transaction, with the player's accounts made if missing. */
-  async function moveReserve(
-    tx: Runner,
-    row: Pick<WithdrawalRow, 'id' | 'playerId' | 'amountOre'>,
-    kind: 'withdrawal' | 'withdrawal_cancel' | 'payout',
-  ) {
-    const cash = await wallet.playerAccount(row.playerId, 'player_cash', tx);
-    const reserve = await wallet.playerAccount(row.playerId, 'player_payout_reserve', tx);
-    const [from, to, key] =
-      kind === 'withdrawal'
-        ? [cash, reserve, `withdrawal:${row.id}`]
-        : kind === 'withdrawal_cancel'
-          ? [reserve, cash, `withdrawal-cancel:${row.id}`]
-          : [reserve, await wallet.systemAccount('payout_clearing', tx), `payout:${row.id}`];
-    return wallet.transfer(
-      {
-        idempotencyKey: key,
-        kind,
-        entries: [
-          { accountId: from, amountOre: -row.amountOre },
-          { accountId: to, amountOre: row.amountOre },
-        ],
-        reference: { withdrawalId: row.id },
-      },
-      tx,
-    );
-  }
 
   /**
    * Requests a withdrawal of `amountOre` (≥ 100 kr., ≤ the player's cash) to their NemKonto and
@@ -132,7 +141,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         const [open] = await tx
           .select({ count: sql<string>`count(*)` })
           .from(withdrawals)
-          .where(and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, ['pending', 'sending', 'sent'])));
+          .where(and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, [...OPEN_WITHDRAWAL_STATUSES])));
         if (Number(open!.count) >= MAX_OPEN_WITHDRAWALS) throw fail('WITHDRAWAL_NOT_ALLOWED');
         // An open bonus ends with the withdrawal, all or nothing: refused unless confirmed (nothing moves).
         const forfeitedBonusOre = await bonus.forfeitForWithdrawal(tx, {
@@ -140,7 +149,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
           withdrawalId: id,
           confirmed: input.forfeitBonus === true,
         });
-        const reserve = await moveReserve(tx, { id, playerId, amountOre }, 'withdrawal');
+        const reserve = await moveReserve(wallet, tx, { id, playerId, amountOre }, 'withdrawal');
         const [inserted] = await tx
           .insert(withdrawals)
           .values({
@@ -153,6 +162,8 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
             expectedBy: addDanishBankingDays(now, PAYOUT_BANKING_DAYS),
             reserveTransferId: reserve.transferId,
             forfeitedBonusOre,
+            // Over the four-eyes amount a payout waits for two staff members (payments/README.md).
+            needsApproval: config.PAYOUT_FOUR_EYES_ORE !== undefined && amountOre > config.PAYOUT_FOUR_EYES_ORE,
             updatedAt: now,
           })
           .returning();
@@ -204,7 +215,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       if (!current) throw fail('WITHDRAWAL_NOT_FOUND');
       if (current.status === 'cancelled') return current;
       if (current.status !== 'pending') throw fail('WITHDRAWAL_NOT_CANCELLABLE');
-      const back = await moveReserve(tx, current, 'withdrawal_cancel');
+      const back = await moveReserve(wallet, tx, current, 'withdrawal_cancel');
       const now = clock();
       const [updated] = await tx
         .update(withdrawals)
@@ -230,7 +241,8 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       .select({ id: withdrawals.id })
       .from(withdrawals)
       .where(
-        sql`(${withdrawals.status} = 'pending' and ${withdrawals.sendAfter} <= ${now.toISOString()}::timestamptz)
+        sql`(${withdrawals.status} = 'pending' and ${withdrawals.sendAfter} <= ${now.toISOString()}::timestamptz
+              and (not ${withdrawals.needsApproval} or ${withdrawals.approvedAt} is not null))
           or (${withdrawals.status} = 'sending' and ${withdrawals.leaseUntil} <= ${now.toISOString()}::timestamptz)`,
       )
       .orderBy(withdrawals.sendAfter)
@@ -248,7 +260,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).limit(1).for('update');
       if (!current || current.status !== 'sending') return;
-      const back = await moveReserve(tx, current, 'withdrawal_cancel');
+      const back = await moveReserve(wallet, tx, current, 'withdrawal_cancel');
       const now = clock();
       await tx
         .update(withdrawals)
@@ -317,7 +329,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       if (event.data.amountOre !== current.amountOre) throw fail('PAYOUT_MISMATCH');
       if (current.status === 'paid') return current;
       if (current.status !== 'sending' && current.status !== 'sent') throw fail('PAYOUT_STATE_CONFLICT');
-      const payout = await moveReserve(tx, current, 'payout');
+      const payout = await moveReserve(wallet, tx, current, 'payout');
       const now = clock();
       const paidAt = new Date(event.data.paidAt);
       const [updated] = await tx
@@ -355,4 +367,6 @@ export interface WithdrawalView {
   failedAt: Date | null;
   /** The bonus balance this withdrawal forfeited (asked while a bonus was open), 0 when none. */
   forfeitedBonusOre: number;
+  /** Why the operator rejected it (status rejected; the money is back on the game account), else null. */
+  rejectionReason: string | null;
 }

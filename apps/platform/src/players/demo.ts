@@ -21,6 +21,13 @@ export interface DemoPlayer {
    * stand-in knows the person by this one, and the login's CPR check links it to the account.
    */
   renewedMitidUuid?: string;
+  /** A monthly deposit limit other than the demo's 5 000 kr. (øre). */
+  monthlyLimitOre?: number;
+  /**
+   * A card deposit the account starts with (øre): a succeeded payment and its ledger transfer, as a
+   * real deposit leaves them (the back office's withdrawal queue shows it in the player's context).
+   */
+  depositOre?: number;
 }
 
 export const DEMO_PLAYERS: readonly DemoPlayer[] = JSON.parse(
@@ -33,7 +40,16 @@ export const DEMO_PLAYERS: readonly DemoPlayer[] = JSON.parse(
  * account. Only with SEED_DEMO_CONTENT; each is made once (keyed by MitID uuid) and never
  * changed afterwards. Every account gets a deposit limit, as a Danish account must have one.
  */
-export async function seedDemoPlayers(db: Db, deps: { secrets: Secrets; limits: LimitsService; clock?: () => Date }): Promise<number> {
+export async function seedDemoPlayers(
+  db: Db,
+  deps: {
+    secrets: Secrets;
+    limits: LimitsService;
+    /** The payments context's opening deposit of an account that starts with one (`depositOre`), in the account's transaction. */
+    openingDeposit?: (tx: Db, playerId: string, amountOre: number, reference: string) => Promise<void>;
+    clock?: () => Date;
+  },
+): Promise<number> {
   const now = (deps.clock ?? (() => new Date()))();
   let made = 0;
   for (const demo of DEMO_PLAYERS) {
@@ -57,7 +73,8 @@ export async function seedDemoPlayers(db: Db, deps: { secrets: Secrets; limits: 
         .onConflictDoNothing()
         .returning({ id: players.id });
       if (!row) return;
-      await deps.limits.setInitialDepositLimit(tx, row.id, 'month', 500_000);
+      await deps.limits.setInitialDepositLimit(tx, row.id, 'month', demo.monthlyLimitOre ?? 500_000);
+      if (demo.depositOre && deps.openingDeposit) await deps.openingDeposit(tx, row.id, demo.depositOre, `demo-${demo.mitidUuid}`);
       made++;
     });
   }

@@ -7,11 +7,13 @@ import { createStaffAccess } from '../players/staff-access.js';
 import type { Secrets } from '../players/secrets.js';
 import type { WalletService } from '../wallet/service.js';
 import { createStaffIdentityProvider, type StaffIdentityProvider } from './identity.js';
+import { createWithdrawalReview } from '../payments/withdrawals-review.js';
 import { kycRoutes } from './kyc-routes.js';
 import { proposalRoutes } from './proposal-routes.js';
 import { createProposals } from './proposals.js';
 import { staffRoutes } from './routes.js';
 import { createStaffService } from './service.js';
+import { withdrawalRoutes } from './withdrawal-routes.js';
 
 /**
  * The staff door's calls (docs/backoffice.md), wired over the other contexts' services: staff
@@ -34,7 +36,8 @@ export async function registerStaffDoor(
   const { db, config, clock, wallet } = deps;
   const staff = createStaffService({ db, config, clock, idp: deps.idp ?? createStaffIdentityProvider(config) });
   const access = createStaffAccess({ db, secrets: deps.secrets, clock });
-  const proposals = createProposals({ db, config, clock, staff, wallet, access });
+  const withdrawalReview = createWithdrawalReview({ db, config, clock, wallet });
+  const proposals = createProposals({ db, config, clock, staff, wallet, access, withdrawalReview });
   await door.register(staffRoutes, {
     db,
     staff,
@@ -48,4 +51,5 @@ export async function registerStaffDoor(
   });
   await door.register(proposalRoutes, { staff, proposals });
   await door.register(kycRoutes, { db, staff, access, documents: deps.documents });
+  await door.register(withdrawalRoutes, { db, staff, access, documents: deps.documents, review: withdrawalReview, proposals });
 }

@@ -14,6 +14,8 @@ export const proposalSchema = z.object({
   kind: z.enum(PROPOSAL_KINDS),
   playerId: z.uuid().nullable(),
   playerName: z.string().nullable(),
+  /** The withdrawal a withdrawal_payout proposal would pay. */
+  withdrawalId: z.uuid().nullable(),
   amountOre: ore.nullable(),
   reason: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
@@ -37,8 +39,14 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ staff: StaffService; propos
       schema: {
         tags,
         operationId: 'staffPropose',
-        summary: 'Proposes a four-eyes action (a manual balance correction): carried out when another staff member approves it',
-        body: z.object({ kind: z.enum(PROPOSAL_KINDS), playerId: z.uuid(), amountOre: ore, reason: z.string().trim().min(3).max(500) }),
+        summary:
+          'Proposes a manual balance correction, carried out when another staff member approves it (a payout is proposed at /Staff/withdrawals/{id}/approve)',
+        body: z.object({
+          kind: z.literal('balance_correction'),
+          playerId: z.uuid(),
+          amountOre: ore,
+          reason: z.string().trim().min(3).max(500),
+        }),
         response: { 200: ok(z.object({ id: z.uuid(), status: z.literal('pending') })), ...refusals },
       },
     },

@@ -9,6 +9,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const PLAYER_READERS: StaffRole[] = ['support', 'payments', 'compliance'];
 /** Who decides on players' identity documents (KYC). */
 export const KYC_REVIEWERS: StaffRole[] = ['compliance'];
+/** Who works the withdrawals queue: holds, approves (four eyes over the set amount) and rejects. */
+export const WITHDRAWAL_REVIEWERS: StaffRole[] = ['payments'];
 /** Who may lock and unlock a player. */
 export const PLAYER_LOCKERS: StaffRole[] = ['support', 'compliance'];
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -177,7 +177,18 @@ export function createStaffService(deps: { db: Db; config: Config; clock: () => 
     }));
   }
 
-  return { startLogin, completeLogin, resolve, authorize, guard, logout, record, trail };
+  /** Staff members' names by id, for the back office's lists (who held, proposed, approved). */
+  async function memberNames(ids: readonly (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+    if (wanted.length === 0) return new Map();
+    const rows = await db
+      .select({ id: staffMembers.id, name: staffMembers.name })
+      .from(staffMembers)
+      .where(inArray(staffMembers.id, wanted));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  return { startLogin, completeLogin, resolve, authorize, guard, logout, record, trail, memberNames };
 }
 
 const shape = (member: typeof staffMembers.$inferSelect): StaffMember => ({

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../shared/db.js';
 import type { Accounts } from './accounts.js';
-import { walletEntries } from './schema.js';
+import { walletAccounts, walletEntries, walletTransfers } from './schema.js';
 
 /**
  * What the ledger tells about money that moved: the player's account summary, stakes and wins,
@@ -106,5 +106,38 @@ export function createLedgerReports(db: Db, clock: () => Date, accounts: Pick<Ac
     return rows.map((row) => ({ gameId: row.game_id, stakedOre: Number(row.staked) }));
   }
 
-  return { accountSummary, betWinSummary, stakedByGameBetween, audit };
+  /**
+   * For each player, the entries on their own accounts since `since`, summed by transfer kind (the
+   * sign as the accounts saw it: a stake negative, a deposit positive), with how many entries.
+   */
+  async function playersActivity(playerIds: readonly string[], since: Date, kinds: readonly string[]) {
+    const result = new Map<string, Map<string, { sumOre: number; count: number }>>();
+    if (playerIds.length === 0 || kinds.length === 0) return result;
+    const rows = await db
+      .select({
+        playerId: walletAccounts.playerId,
+        kind: walletTransfers.kind,
+        sumOre: sql<string>`sum(${walletEntries.amountOre})`,
+        count: sql<string>`count(*)`,
+      })
+      .from(walletEntries)
+      .innerJoin(walletAccounts, eq(walletAccounts.id, walletEntries.accountId))
+      .innerJoin(walletTransfers, eq(walletTransfers.id, walletEntries.transferId))
+      .where(
+        and(
+          inArray(walletAccounts.playerId, [...playerIds]),
+          gte(walletEntries.createdAt, since),
+          inArray(walletTransfers.kind, [...kinds]),
+        ),
+      )
+      .groupBy(walletAccounts.playerId, walletTransfers.kind);
+    for (const row of rows) {
+      const byKind = result.get(row.playerId!) ?? new Map<string, { sumOre: number; count: number }>();
+      byKind.set(row.kind, { sumOre: Number(row.sumOre), count: Number(row.count) });
+      result.set(row.playerId!, byKind);
+    }
+    return result;
+  }
+
+  return { accountSummary, betWinSummary, stakedByGameBetween, playersActivity, audit };
 }

@@ -16,6 +16,7 @@ const STATUS_KEYS: Record<Withdrawal['status'], string> = {
   paid: 'payout.status_paid',
   cancelled: 'payout.status_cancelled',
   failed: 'payout.status_rejected',
+  rejected: 'payout.status_rejected',
 };
 
 /** While a withdrawal is on its way, the list is read again this often. */
@@ -385,6 +386,11 @@ export function WithdrawPanel({ initial, texts }: { initial: WithdrawalsOverview
                   {withdrawal.status === 'failed' ? (
                     <span className={styles.help}>
                       {t('payout.error_cannot_withdraw')} {t('payout.failed_text')}
+                    </span>
+                  ) : null}
+                  {withdrawal.status === 'rejected' ? (
+                    <span className={styles.help} data-testid="withdrawal-rejection">
+                      {t('payout.rejected_text', { reason: withdrawal.rejectionReason ?? '' })}
                     </span>
                   ) : null}
                 </div>
