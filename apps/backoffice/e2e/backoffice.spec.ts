@@ -279,3 +279,44 @@ test('a large withdrawal is held, proposed by one payments member and paid when 
   const refused = await sofie.request.get('/api/Staff/withdrawals');
   expect([refused.status(), (await refused.json()).code]).toEqual([403, 'STAFF_ROLE_REQUIRED']);
 });
+
+test('payments reads the figures per day from the menu, as a chart, tables and the same numbers in CSV; support is refused them', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'peter');
+  await page.getByTestId('nav-figures').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nøgletal');
+  const table = page.getByTestId('figures-table');
+  const total = table.getByRole('row').filter({ hasText: 'I alt' });
+  // Bent Bagkontor's 100 000 kr. card deposit is the demo's own, made today.
+  const toOre = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
+  const deposits = toOre(await total.getByRole('cell').nth(1).innerText());
+  expect(deposits).toBeGreaterThanOrEqual(10_000_000);
+  await expect(page.locator('.figures-chart svg').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('figures-csv').click()]);
+  expect(download.suggestedFilename()).toBe('krone-tal.csv');
+  const lines = (await (await download.createReadStream()).toArray()).join('').trim().split('\n');
+  expect(lines[0]).toBe(
+    'periode;indbetalinger_kr;udbetalinger_kr;indsatser_kr;heraf_kontant_kr;heraf_bonus_kr;gevinster_kr;ggr_kr;bonusomkostning_kr;ngr_kr',
+  );
+  // The same figures: its days add up to its total line, which holds at least what the screen showed
+  // (other browser tests deposit meanwhile; deposits only grow).
+  const days = lines.slice(1, -1).map((line) => toOre(line.split(';')[1]!));
+  expect(lines.at(-1)!.split(';')[0]).toBe('i alt');
+  const csvDeposits = toOre(lines.at(-1)!.split(';')[1]!);
+  expect(days.reduce((sum, ore) => sum + ore, 0)).toBe(csvDeposits);
+  expect(csvDeposits).toBeGreaterThanOrEqual(deposits);
+
+  await page.getByTestId('figures-grain').selectOption('maaned');
+  await page.getByTestId('figures-submit').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Pr. måned' })).toBeVisible();
+
+  const sofie = await (await browser.newContext()).newPage();
+  await signIn(sofie, 'sofie');
+  await expect(sofie.getByTestId('nav-figures')).toHaveCount(0);
+  const refused = await sofie.request.get('/api/Staff/figures?from=2026-01-01&to=2026-01-31');
+  expect([refused.status(), (await refused.json()).code]).toEqual([403, 'STAFF_ROLE_REQUIRED']);
+});

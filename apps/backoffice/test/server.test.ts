@@ -185,6 +185,22 @@ describe('the /api relay', () => {
     expect(elsewhere.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
+  it('passes the figures’ CSV through as a download, and no other text', async () => {
+    const csv = 'periode;indbetalinger_kr\n2026-03-10;1000,00\ni alt;1000,00\n';
+    answer = () => ({ status: 200, body: csv, type: 'text/csv; charset=utf-8' });
+    const url = '/api/Staff/figures/csv?from=2026-03-01&to=2026-03-31&grain=day';
+    const response = await app.inject({ method: 'GET', url, headers: { cookie: `bo_session=${TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="krone-tal.csv"');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).toBe(csv);
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/Staff/figures/csv?from=2026-03-01&to=2026-03-31&grain=day' });
+    // CSV from any other call is not relayed.
+    const elsewhere = await app.inject({ method: 'GET', url: '/api/Staff/players', headers: { cookie: `bo_session=${TOKEN}` } });
+    expect(elsewhere.statusCode).toBe(502);
+  });
+
   it('relays a read with the key and the bearer, passing the status and body back, never stored', async () => {
     answer = () => ({ status: 200, body: { result: 1, data: { players: [{ id: PLAYER, name: 'Anna' }] } } });
     const response = await app.inject({ method: 'GET', url: '/api/Staff/players?q=anna%20b', headers: { cookie: `bo_session=${TOKEN}` } });

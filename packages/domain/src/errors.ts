@@ -253,6 +253,8 @@ export const ERROR_CATALOGUE = {
   WITHDRAWAL_NOT_REVIEWABLE: { status: 409, messageKey: 'validation.staff_withdrawal_not_reviewable' },
   /** A payout over PAYOUT_FOUR_EYES_ORE: approved only through a proposal another staff member decides. */
   WITHDRAWAL_NEEDS_FOUR_EYES: { status: 409, messageKey: 'validation.staff_withdrawal_needs_four_eyes' },
+  /** The figures' period: dates yyyy-mm-dd, from no later than to, at most 3 years (a day's grain: 1 year). */
+  FIGURES_RANGE_INVALID: { status: 400, messageKey: 'validation.staff_figures_range_invalid' },
   /** A proposal for this already waits for a decision. */
   PROPOSAL_PENDING: { status: 409, messageKey: 'validation.staff_proposal_pending' },
 

@@ -16,3 +16,7 @@ export type KycDocument = Ok<'/Staff/documents', 'get'>['documents'][number];
 export type KycFilter = 'open' | 'received' | 'in_review' | 'approved' | 'rejected';
 export type Withdrawal = Ok<'/Staff/withdrawals', 'get'>['withdrawals'][number];
 export type WithdrawalFilter = 'open' | 'held' | 'sending' | 'paid' | 'closed';
+export type Figures = Ok<'/Staff/figures', 'get'>;
+export type FigureRow = Figures['rows'][number];
+export type FigureGame = Figures['games'][number];
+export type FiguresGrain = Figures['grain'];

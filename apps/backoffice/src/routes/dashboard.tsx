@@ -35,6 +35,15 @@ export function Dashboard() {
             </Link>
           </section>
         ) : null}
+        {can.readFigures(me.roles) ? (
+          <section className="card tile" aria-labelledby="tile-figures">
+            <h2 id="tile-figures">{da.dashboard.figuresTitle}</h2>
+            <p>{da.dashboard.figuresText}</p>
+            <Link to="/tal" className="button primary" data-testid="dashboard-figures">
+              {da.dashboard.figuresLink}
+            </Link>
+          </section>
+        ) : null}
         <section className="card tile" aria-labelledby="tile-approvals">
           <h2 id="tile-approvals">{da.dashboard.approvalsTitle}</h2>
           <p>{da.dashboard.approvalsText}</p>

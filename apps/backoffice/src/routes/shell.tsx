@@ -68,6 +68,13 @@ export function Shell() {
                 </NavLink>
               </li>
             ) : null}
+            {can.readFigures(me.roles) ? (
+              <li>
+                <NavLink to="/tal" className="nav-link" data-testid="nav-figures">
+                  {da.shell.figures}
+                </NavLink>
+              </li>
+            ) : null}
             <li>
               <NavLink to="/godkendelser" className="nav-link" data-testid="nav-approvals">
                 {da.shell.approvals} <span className="nav-hint">({da.shell.approvalsHint})</span>

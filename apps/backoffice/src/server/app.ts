@@ -26,6 +26,8 @@ const RELAYED_PATH = /^\/Staff(\/[A-Za-z0-9_-]+)+$/;
 /** A KYC document's file, the one answer relayed that is not JSON, and the types the platform keeps documents in. */
 const DOCUMENT_FILE_PATH = /^\/Staff\/documents\/[0-9a-f-]{36}\/file$/;
 const DOCUMENT_TYPES = new Set(['image/png', 'image/jpeg', 'application/pdf']);
+/** The figures as CSV: relayed as a download, never shown as a page. */
+const FIGURES_CSV_PATH = /^\/Staff\/figures\/csv$/;
 const DOCUMENT_POLICY = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 /** The login's calls go through /auth/* only. */
 const LOGIN_PATH = /^\/staff\/login(\/|$)/i;
@@ -182,6 +184,14 @@ export function buildBackofficeServer(config: BackofficeConfig, options: Backoff
     if (answer.status === 200 && DOCUMENT_FILE_PATH.test(staffPath) && DOCUMENT_TYPES.has(type)) {
       reply.header('content-security-policy', DOCUMENT_POLICY).header('x-frame-options', 'SAMEORIGIN');
       return reply.code(200).type(type).header('content-disposition', 'inline').send(answer.bytes);
+    }
+    if (answer.status === 200 && FIGURES_CSV_PATH.test(staffPath) && type === 'text/csv') {
+      return reply
+        .code(200)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="krone-tal.csv"')
+        .header('x-content-type-options', 'nosniff')
+        .send(answer.bytes);
     }
     if (answer.json === undefined) {
       request.log.error({ status: answer.status, contentType: answer.contentType }, 'the staff door answered without JSON');

@@ -38,6 +38,14 @@ export async function gameTypesOf(ids: string[], runner: Pick<Db, 'select'>): Pr
   return new Map(rows.map((row) => [row.id, row.gameType as GameType]));
 }
 
+/** The name of each title named (withdrawn ones too), for the operator's figures per game. */
+export async function gameNamesOf(ids: string[], runner: Pick<Db, 'select'>): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await runner.select({ id: games.id, name: games.name }).from(games).where(inArray(games.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** A title released within this many days is new (the "Nye spil" list, the tile's badge). */
 export const NEW_GAME_DAYS = 30;
 /** The popular row and sort, and /Games/best by default: rounds of the last 7 days. */

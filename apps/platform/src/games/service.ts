@@ -19,7 +19,7 @@ import { gameRounds, gameTransactions } from './schema.js';
 import { createCatalogue } from './catalogue.js';
 import { syncCatalogue, type CatalogueTitle } from './catalogue-sync.js';
 // What the bonus context weighs an open bonus's stakes by (bonus/wagering.ts).
-export { GAME_TYPES, gameTypesOf, type GameType } from './catalogue.js';
+export { GAME_TYPES, gameNamesOf, gameTypesOf, type GameType } from './catalogue.js';
 // The lobby's table order from the content context's `BordspilCategory` (app.ts).
 export { categoryIdsByPosition } from './catalogue.js';
 import { createPlayerGames, type ResolvePeriod } from './player-games.js';

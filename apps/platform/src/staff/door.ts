@@ -8,6 +8,7 @@ import type { Secrets } from '../players/secrets.js';
 import type { WalletService } from '../wallet/service.js';
 import { createStaffIdentityProvider, type StaffIdentityProvider } from './identity.js';
 import { createWithdrawalReview } from '../payments/withdrawals-review.js';
+import { figuresRoutes } from './figures-routes.js';
 import { kycRoutes } from './kyc-routes.js';
 import { proposalRoutes } from './proposal-routes.js';
 import { createProposals } from './proposals.js';
@@ -51,5 +52,6 @@ export async function registerStaffDoor(
   });
   await door.register(proposalRoutes, { staff, proposals });
   await door.register(kycRoutes, { db, staff, access, documents: deps.documents });
+  await door.register(figuresRoutes, { db, staff });
   await door.register(withdrawalRoutes, { db, staff, access, documents: deps.documents, review: withdrawalReview, proposals });
 }

@@ -11,6 +11,8 @@ export const PLAYER_READERS: StaffRole[] = ['support', 'payments', 'compliance']
 export const KYC_REVIEWERS: StaffRole[] = ['compliance'];
 /** Who works the withdrawals queue: holds, approves (four eyes over the set amount) and rejects. */
 export const WITHDRAWAL_REVIEWERS: StaffRole[] = ['payments'];
+/** Who reads the operator's figures (deposits, payouts, stakes, wins, GGR, bonus cost, NGR). */
+export const FIGURE_READERS: StaffRole[] = ['payments'];
 /** Who may lock and unlock a player. */
 export const PLAYER_LOCKERS: StaffRole[] = ['support', 'compliance'];
 

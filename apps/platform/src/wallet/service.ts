@@ -14,6 +14,7 @@ export {
   type SystemAccountKind,
 } from './accounts.js';
 export type { StakeRules } from './stakes.js';
+export { createFigures, figuresCsv, isFigureDate, type FigureGrain, type FigureRow, type GameFigureRow } from './figures.js';
 export { canonicalHash, MAX_ENTRIES, MAX_ENTRY_ORE, type TransferEntry, type TransferInput, type TransferResult } from './transfers.js';
 
 /**
