@@ -213,6 +213,15 @@ test('a large withdrawal is held, proposed by one payments member and paid when 
   const welcome = player.getByTestId('welcome-popup');
   await expect(welcome).toBeVisible({ timeout: 10_000 });
   await welcome.getByRole('button', { name: 'Luk' }).click();
+  // Offers by e-mail are asked about a few seconds after the page loads: declined.
+  const marketing = player.getByTestId('marketing-popup');
+  if (
+    await marketing.waitFor({ timeout: 6_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await marketing.getByTestId('marketing-decline').click();
   await bentWithdraws(player, 30_000);
 
   // Peter: the queue from the menu, the player's context beside the withdrawal, a hold, then his half of four eyes.
@@ -319,4 +328,30 @@ test('payments reads the figures per day from the menu, as a chart, tables and t
   await expect(sofie.getByTestId('nav-figures')).toHaveCount(0);
   const refused = await sofie.request.get('/api/Staff/figures?from=2026-01-01&to=2026-01-31');
   expect([refused.status(), (await refused.json()).code]).toEqual([403, 'STAFF_ROLE_REQUIRED']);
+});
+
+test('compliance sees the players whose own data shows risk, records a phone call, and the player leaves the list to contact', async ({
+  page,
+}) => {
+  await signIn(page, 'karen');
+  await page.getByTestId('nav-responsible').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ansvarligt spil');
+  await page.getByTestId('responsible-filter-all').click();
+  // Bent Bagkontor's 100 000 kr. deposit today, after nothing the month before: deposits rising.
+  const row = page.getByRole('row').filter({ hasText: 'Bent Bagkontor' });
+  await expect(row).toContainText('Stigende indbetalinger (100.000 kr. på 30 dage)');
+  expect(await seriousViolations(page)).toEqual([]);
+  await row.getByRole('button', { name: 'Registrér kontakt med Bent Bagkontor' }).click();
+  await page.getByTestId('contact-channel').selectOption('phone');
+  await page.getByTestId('contact-outcome').selectOption('reached');
+  await page.getByTestId('reason-input').fill('Ringet op om den store indbetaling; spilleren har sat en lavere grænse');
+  await page.getByTestId('reason-submit').click();
+  await expect(page.getByTestId('action-success')).toContainText('Kontakten er registreret');
+  await expect(row).toContainText('Karen Kontrol (Telefon, Talt med spilleren)');
+  await page.getByTestId('responsible-filter-to_contact').click();
+  await expect(page.getByTestId('responsible-filter-to_contact')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('row').filter({ hasText: 'Bent Bagkontor' })).toHaveCount(0);
+  await page.getByTestId('responsible-filter-all').click();
+  await page.getByRole('row').filter({ hasText: 'Bent Bagkontor' }).getByRole('link', { name: 'Bent Bagkontor' }).click();
+  await expect(page.getByTestId('section-trail')).toContainText('Kontaktede spilleren (ansvarligt spil)');
 });

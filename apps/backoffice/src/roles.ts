@@ -10,6 +10,7 @@ const PROPOSAL_ROLES: Record<string, readonly string[]> = { balance_correction: 
 export const can = {
   readPlayers: (roles: readonly string[]) => admits(roles, ['support', 'payments', 'compliance']),
   reviewDocuments: (roles: readonly string[]) => admits(roles, ['compliance']),
+  workResponsible: (roles: readonly string[]) => admits(roles, ['compliance']),
   readFigures: (roles: readonly string[]) => admits(roles, ['payments']),
   reviewWithdrawals: (roles: readonly string[]) => admits(roles, ['payments']),
   lockPlayers: (roles: readonly string[]) => admits(roles, ['support', 'compliance']),

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { Dashboard } from './routes/dashboard';
 import { NotFound, RouteError, ShellError } from './routes/errors';
 import { figuresLoader, FiguresPage } from './routes/figures';
+import { responsibleAction, responsibleLoader, ResponsiblePage } from './routes/responsible';
 import { kycAction, kycLoader, KycPage } from './routes/kyc';
 import { LoginPage } from './routes/login';
 import { playerAction, playerLoader, PlayerPage } from './routes/player';
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
           { path: 'spillere/:playerId', loader: playerLoader, action: playerAction, Component: PlayerPage },
           { path: 'kyc', loader: kycLoader, action: kycAction, Component: KycPage },
           { path: 'udbetalinger', loader: withdrawalsLoader, action: withdrawalsAction, Component: WithdrawalsPage },
+          { path: 'ansvarligt-spil', loader: responsibleLoader, action: responsibleAction, Component: ResponsiblePage },
           { path: 'tal', loader: figuresLoader, Component: FiguresPage },
           { path: 'godkendelser', loader: proposalsLoader, action: proposalsAction, Component: ProposalsPage },
           { path: '*', Component: NotFound },

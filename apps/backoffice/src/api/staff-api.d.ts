@@ -277,6 +277,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Staff/responsible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players whose own data of the last 30 days shows markers of risk, most markers first; to_contact leaves out those contacted within 30 days */
+        get: operations["staffResponsible"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/players/{playerId}/rg-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player’s markers of risk now and compliance’s contacts with them, newest first */
+        get: operations["staffRgContacts"];
+        put?: never;
+        /** Records a responsible-gaming contact with the player: the channel, the outcome and a note, with the markers seen now */
+        post: operations["staffRecordRgContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Staff/withdrawals": {
         parameters: {
             query?: never;
@@ -2113,6 +2148,298 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffResponsible: {
+        parameters: {
+            query?: {
+                filter?: "to_contact" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            windowDays: number;
+                            players: {
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                playerStatus: string;
+                                markers: {
+                                    /** @enum {string} */
+                                    kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                    value: number;
+                                }[];
+                                lastContact: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    staffName: string;
+                                    /** @enum {string} */
+                                    channel: "phone" | "email" | "letter";
+                                    /** @enum {string} */
+                                    outcome: "reached" | "not_reached";
+                                    note: string;
+                                    markers: {
+                                        /** @enum {string} */
+                                        kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                        value: number;
+                                    }[];
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRgContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            markers: {
+                                /** @enum {string} */
+                                kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                value: number;
+                            }[];
+                            contacts: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                at: string;
+                                staffName: string;
+                                /** @enum {string} */
+                                channel: "phone" | "email" | "letter";
+                                /** @enum {string} */
+                                outcome: "reached" | "not_reached";
+                                note: string;
+                                markers: {
+                                    /** @enum {string} */
+                                    kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                    value: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRecordRgContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    channel: "phone" | "email" | "letter";
+                    /** @enum {string} */
+                    outcome: "reached" | "not_reached";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            staffName: string;
+                            /** @enum {string} */
+                            channel: "phone" | "email" | "letter";
+                            /** @enum {string} */
+                            outcome: "reached" | "not_reached";
+                            note: string;
+                            markers: {
+                                /** @enum {string} */
+                                kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                value: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,3 +20,5 @@ export type Figures = Ok<'/Staff/figures', 'get'>;
 export type FigureRow = Figures['rows'][number];
 export type FigureGame = Figures['games'][number];
 export type FiguresGrain = Figures['grain'];
+export type RiskPlayer = Ok<'/Staff/responsible', 'get'>['players'][number];
+export type RiskFilter = 'to_contact' | 'all';

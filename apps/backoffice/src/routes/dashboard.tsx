@@ -35,6 +35,15 @@ export function Dashboard() {
             </Link>
           </section>
         ) : null}
+        {can.workResponsible(me.roles) ? (
+          <section className="card tile" aria-labelledby="tile-responsible">
+            <h2 id="tile-responsible">{da.dashboard.responsibleTitle}</h2>
+            <p>{da.dashboard.responsibleText}</p>
+            <Link to="/ansvarligt-spil" className="button primary" data-testid="dashboard-responsible">
+              {da.dashboard.responsibleLink}
+            </Link>
+          </section>
+        ) : null}
         {can.readFigures(me.roles) ? (
           <section className="card tile" aria-labelledby="tile-figures">
             <h2 id="tile-figures">{da.dashboard.figuresTitle}</h2>

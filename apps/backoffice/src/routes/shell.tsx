@@ -68,6 +68,13 @@ export function Shell() {
                 </NavLink>
               </li>
             ) : null}
+            {can.workResponsible(me.roles) ? (
+              <li>
+                <NavLink to="/ansvarligt-spil" className="nav-link" data-testid="nav-responsible">
+                  {da.shell.responsible}
+                </NavLink>
+              </li>
+            ) : null}
             {can.readFigures(me.roles) ? (
               <li>
                 <NavLink to="/tal" className="nav-link" data-testid="nav-figures">

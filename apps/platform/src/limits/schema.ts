@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Deposit limits, append-only: each row is a change of the limit for one period, made at
@@ -42,4 +42,26 @@ export const accountExclusions = pgTable(
     source: text('source').notNull(),
   },
   (t) => [index('account_exclusions_player_idx').on(t.playerId, t.createdAt)],
+);
+
+/**
+ * Compliance's contacts with players whose own data shows markers of risk (migration 0036;
+ * limits/markers.ts): who, how, with what outcome, the note, and the markers seen at the time.
+ * Append-only (a trigger refuses update and delete); each is also a staff action in the trail.
+ */
+export const rgContacts = pgTable(
+  'rg_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id').notNull(),
+    staffId: uuid('staff_id').notNull(),
+    /** phone, email, letter */
+    channel: text('channel').notNull(),
+    /** reached, not_reached */
+    outcome: text('outcome').notNull(),
+    note: text('note').notNull(),
+    markers: jsonb('markers').$type<{ kind: string; value: number }[]>().notNull().default([]),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rg_contacts_player_idx').on(t.playerId, t.contactedAt)],
 );

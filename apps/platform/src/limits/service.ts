@@ -325,3 +325,14 @@ export function createLimitsService(deps: LimitsDeps) {
 
 export type LimitsService = ReturnType<typeof createLimitsService>;
 export type LimitsOverview = Awaited<ReturnType<LimitsService['overview']>>;
+export {
+  CONTACT_CHANNELS,
+  CONTACT_OUTCOMES,
+  createMarkers,
+  MARKER_KINDS,
+  MARKER_WINDOW_DAYS,
+  MARKERS,
+  type Marker,
+  type MarkerKind,
+  type Markers,
+} from './markers.js';

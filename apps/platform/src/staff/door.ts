@@ -8,11 +8,13 @@ import type { Secrets } from '../players/secrets.js';
 import type { WalletService } from '../wallet/service.js';
 import { createStaffIdentityProvider, type StaffIdentityProvider } from './identity.js';
 import { createWithdrawalReview } from '../payments/withdrawals-review.js';
+import { createMarkers } from '../limits/service.js';
 import { figuresRoutes } from './figures-routes.js';
 import { kycRoutes } from './kyc-routes.js';
 import { proposalRoutes } from './proposal-routes.js';
 import { createProposals } from './proposals.js';
 import { staffRoutes } from './routes.js';
+import { responsibleRoutes } from './responsible-routes.js';
 import { createStaffService } from './service.js';
 import { withdrawalRoutes } from './withdrawal-routes.js';
 
@@ -53,5 +55,6 @@ export async function registerStaffDoor(
   await door.register(proposalRoutes, { staff, proposals });
   await door.register(kycRoutes, { db, staff, access, documents: deps.documents });
   await door.register(figuresRoutes, { db, staff });
+  await door.register(responsibleRoutes, { db, staff, access, markers: createMarkers({ db, clock }), clock });
   await door.register(withdrawalRoutes, { db, staff, access, documents: deps.documents, review: withdrawalReview, proposals });
 }

@@ -13,6 +13,8 @@ export const KYC_REVIEWERS: StaffRole[] = ['compliance'];
 export const WITHDRAWAL_REVIEWERS: StaffRole[] = ['payments'];
 /** Who reads the operator's figures (deposits, payouts, stakes, wins, GGR, bonus cost, NGR). */
 export const FIGURE_READERS: StaffRole[] = ['payments'];
+/** Who works responsible gaming: the markers of risk, the players to contact, the contacts. */
+export const RG_OFFICERS: StaffRole[] = ['compliance'];
 /** Who may lock and unlock a player. */
 export const PLAYER_LOCKERS: StaffRole[] = ['support', 'compliance'];
 

@@ -40,6 +40,7 @@ const TEXT_KEYS = [
   'payout.status_cancelled',
   'payout.status_rejected',
   'payout.failed_text',
+  'payout.rejected_text',
   'payout.receipt_amount',
   'payout.receipt_date',
   'payout.receipt_expected',
