@@ -292,6 +292,7 @@ export const da = {
       show: 'Detaljer',
     },
     show: (amount: string, name: string) => `Vis udbetaling på ${amount} til ${name}`,
+    showShort: 'Vis',
     fourEyes: 'Fire øjne',
     detailTitle: (amount: string, name: string) => `${amount} til ${name}`,
     facts: {

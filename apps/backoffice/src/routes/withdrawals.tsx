@@ -107,8 +107,12 @@ export function WithdrawalsPage() {
           id: 'show',
           header: words.columns.show,
           cell: (info) => (
-            <Link to={linkTo(info.row.original.id)} data-testid={`withdrawal-show-${info.row.original.id}`}>
-              {words.show(formatKr(info.row.original.amountOre), info.row.original.playerName)}
+            <Link
+              to={linkTo(info.row.original.id)}
+              aria-label={words.show(formatKr(info.row.original.amountOre), info.row.original.playerName)}
+              data-testid={`withdrawal-show-${info.row.original.id}`}
+            >
+              {words.showShort}
             </Link>
           ),
         }),
