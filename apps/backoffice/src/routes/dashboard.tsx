@@ -5,6 +5,37 @@ import { can } from '../roles';
 import { useTitle } from '../useTitle';
 import { useMe } from './shell';
 
+const words = da.dashboard;
+/** The start page's tiles, each shown to the roles its screen admits (the platform checks again). */
+const TILES = [
+  { id: 'players', to: '/spillere', shown: can.readPlayers, title: words.playersTitle, text: words.playersText, link: words.playersLink },
+  {
+    id: 'withdrawals',
+    to: '/udbetalinger',
+    shown: can.reviewWithdrawals,
+    title: words.withdrawalsTitle,
+    text: words.withdrawalsText,
+    link: words.withdrawalsLink,
+  },
+  {
+    id: 'responsible',
+    to: '/ansvarligt-spil',
+    shown: can.workResponsible,
+    title: words.responsibleTitle,
+    text: words.responsibleText,
+    link: words.responsibleLink,
+  },
+  { id: 'figures', to: '/tal', shown: can.readFigures, title: words.figuresTitle, text: words.figuresText, link: words.figuresLink },
+  {
+    id: 'approvals',
+    to: '/godkendelser',
+    shown: () => true,
+    title: words.approvalsTitle,
+    text: words.approvalsText,
+    link: words.approvalsLink,
+  },
+];
+
 /** The start page: what the member's roles let them do. */
 export function Dashboard() {
   const me = useMe();
@@ -17,49 +48,15 @@ export function Dashboard() {
         <p className="muted">{da.dashboard.intro}</p>
       </div>
       <div className="tiles">
-        {players ? (
-          <section className="card tile" aria-labelledby="tile-players">
-            <h2 id="tile-players">{da.dashboard.playersTitle}</h2>
-            <p>{da.dashboard.playersText}</p>
-            <Link to="/spillere" className="button primary" data-testid="dashboard-players">
-              {da.dashboard.playersLink}
+        {TILES.filter((tile) => tile.shown(me.roles)).map((tile) => (
+          <section key={tile.id} className="card tile" aria-labelledby={`tile-${tile.id}`}>
+            <h2 id={`tile-${tile.id}`}>{tile.title}</h2>
+            <p>{tile.text}</p>
+            <Link to={tile.to} className="button primary" data-testid={`dashboard-${tile.id}`}>
+              {tile.link}
             </Link>
           </section>
-        ) : null}
-        {can.reviewWithdrawals(me.roles) ? (
-          <section className="card tile" aria-labelledby="tile-withdrawals">
-            <h2 id="tile-withdrawals">{da.dashboard.withdrawalsTitle}</h2>
-            <p>{da.dashboard.withdrawalsText}</p>
-            <Link to="/udbetalinger" className="button primary" data-testid="dashboard-withdrawals">
-              {da.dashboard.withdrawalsLink}
-            </Link>
-          </section>
-        ) : null}
-        {can.workResponsible(me.roles) ? (
-          <section className="card tile" aria-labelledby="tile-responsible">
-            <h2 id="tile-responsible">{da.dashboard.responsibleTitle}</h2>
-            <p>{da.dashboard.responsibleText}</p>
-            <Link to="/ansvarligt-spil" className="button primary" data-testid="dashboard-responsible">
-              {da.dashboard.responsibleLink}
-            </Link>
-          </section>
-        ) : null}
-        {can.readFigures(me.roles) ? (
-          <section className="card tile" aria-labelledby="tile-figures">
-            <h2 id="tile-figures">{da.dashboard.figuresTitle}</h2>
-            <p>{da.dashboard.figuresText}</p>
-            <Link to="/tal" className="button primary" data-testid="dashboard-figures">
-              {da.dashboard.figuresLink}
-            </Link>
-          </section>
-        ) : null}
-        <section className="card tile" aria-labelledby="tile-approvals">
-          <h2 id="tile-approvals">{da.dashboard.approvalsTitle}</h2>
-          <p>{da.dashboard.approvalsText}</p>
-          <Link to="/godkendelser" className="button primary" data-testid="dashboard-approvals">
-            {da.dashboard.approvalsLink}
-          </Link>
-        </section>
+        ))}
       </div>
       {!players ? <p className="muted">{da.dashboard.nothingElse}</p> : null}
       <p className="muted small">{da.dashboard.sessionEnds(formatDateTime(me.sessionExpiresAt))}</p>

@@ -37,8 +37,9 @@ type Tx = Pick<Db, 'insert' | 'select'>;
 export function createMarkers(deps: { db: Db; clock: () => Date }) {
   const { db, clock } = deps;
 
-  /** Every player with at least one marker now, and their markers. */
-  async function current(): Promise<Map<string, Marker[]>> {
+  /** Every player with at least one marker now (or only the one asked for), and their markers. */
+  async function current(onlyPlayerId?: string): Promise<Map<string, Marker[]>> {
+    const only = (column: ReturnType<typeof sql>) => (onlyPlayerId ? sql`and ${column} = ${onlyPlayerId}::uuid` : sql``);
     const now = clock();
     const day = 24 * 60 * 60_000;
     const since = new Date(now.getTime() - MARKER_WINDOW_DAYS * day).toISOString();
@@ -54,7 +55,7 @@ export function createMarkers(deps: { db: Db; clock: () => Date }) {
                coalesce(sum(amount_ore) filter (where settled_at >= ${since}::timestamptz), 0) as recent,
                coalesce(sum(amount_ore) filter (where settled_at < ${since}::timestamptz), 0) as earlier
         from payments
-        where status = 'succeeded' and settled_at >= ${before}::timestamptz and settled_at <= ${at}::timestamptz
+        where status = 'succeeded' and settled_at >= ${before}::timestamptz and settled_at <= ${at}::timestamptz ${only(sql`player_id`)}
         group by player_id
       ),
       lim as (
@@ -85,7 +86,7 @@ export function createMarkers(deps: { db: Db; clock: () => Date }) {
       join wallet_entries e on e.transfer_id = t.id
       join wallet_accounts a on a.id = e.account_id
       where t.kind = 'bet' and a.kind in ('player_cash', 'player_bonus')
-        and e.created_at >= ${since}::timestamptz and e.created_at <= ${at}::timestamptz
+        and e.created_at >= ${since}::timestamptz and e.created_at <= ${at}::timestamptz ${only(sql`a.player_id`)}
       group by a.player_id`,
       db,
     );
@@ -100,7 +101,7 @@ export function createMarkers(deps: { db: Db; clock: () => Date }) {
       sql`
       select player_id, count(*) as n from player_sessions
       where created_at >= ${since}::timestamptz and created_at <= ${at}::timestamptz
-        and last_seen_at - created_at >= ${MARKERS.long_sessions.hours}::int * interval '1 hour'
+        and last_seen_at - created_at >= ${MARKERS.long_sessions.hours}::int * interval '1 hour' ${only(sql`player_id`)}
       group by player_id`,
       db,
     );
@@ -109,7 +110,7 @@ export function createMarkers(deps: { db: Db; clock: () => Date }) {
     const cancelled = await rowsOf<{ player_id: string; n: string }>(
       sql`
       select player_id, count(*) as n from withdrawals
-      where status = 'cancelled' and cancelled_at >= ${since}::timestamptz and cancelled_at <= ${at}::timestamptz
+      where status = 'cancelled' and cancelled_at >= ${since}::timestamptz and cancelled_at <= ${at}::timestamptz ${only(sql`player_id`)}
       group by player_id
       having count(*) >= ${MARKERS.cancelled_withdrawals.count}`,
       db,

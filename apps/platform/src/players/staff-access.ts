@@ -89,17 +89,22 @@ export function createStaffAccess(deps: { db: Db; secrets: Secrets; clock: () =>
     return before.status;
   }
 
-  /** Players' full names by id, for the back office's lists. */
-  async function names(playerIds: string[]): Promise<Map<string, string>> {
+  /** Players' summaries (name, status, registration) by id, in one read, for the back office's lists. */
+  async function summaries(playerIds: readonly string[]): Promise<Map<string, ReturnType<typeof summary>>> {
     if (playerIds.length === 0) return new Map();
     const rows = await db
       .select()
       .from(players)
       .where(inArray(players.id, [...new Set(playerIds)]));
-    return new Map(rows.map((row) => [row.id, summary(row).name]));
+    return new Map(rows.map((row) => [row.id, summary(row)]));
   }
 
-  return { search, profile, loginSessions, setStatus, find, names };
+  /** Players' full names by id. */
+  async function names(playerIds: string[]): Promise<Map<string, string>> {
+    return new Map([...(await summaries(playerIds))].map(([id, row]) => [id, row.name]));
+  }
+
+  return { search, profile, loginSessions, setStatus, find, names, summaries };
 }
 
 const summary = (row: typeof players.$inferSelect) => ({

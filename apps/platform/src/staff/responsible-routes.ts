@@ -80,19 +80,18 @@ export const responsibleRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const found = await markers.current();
       const ids = [...found.keys()];
-      const [names, contacts] = await Promise.all([access.names(ids), markers.contacts(ids)]);
+      const [summaries, contacts] = await Promise.all([access.summaries(ids), markers.contacts(ids)]);
       const last = new Map<string, (typeof contacts)[number]>();
       for (const row of contacts) if (!last.has(row.playerId)) last.set(row.playerId, row);
       const recently = new Date(clock().getTime() - MARKER_WINDOW_DAYS * DAY_MS);
       const listed = ids.filter((id) => request.query.filter === 'all' || !(last.get(id) && last.get(id)!.contactedAt >= recently));
-      const statuses = new Map(await Promise.all(listed.map(async (id) => [id, (await access.find(id)).status] as const)));
       const lastRows = [...last.values()];
       const lastJson = new Map((await contactsJson(lastRows)).map((row, index) => [lastRows[index]!.playerId, row]));
       const players = listed
         .map((id) => ({
           playerId: id,
-          playerName: names.get(id) ?? '',
-          playerStatus: statuses.get(id) ?? 'active',
+          playerName: summaries.get(id)?.name ?? '',
+          playerStatus: summaries.get(id)?.status ?? 'active',
           markers: found.get(id)!,
           lastContact: lastJson.get(id) ?? null,
         }))
@@ -116,7 +115,7 @@ export const responsibleRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { playerId } = request.params;
       await access.find(playerId);
-      const found = await markers.current();
+      const found = await markers.current(playerId);
       return {
         result: 1 as const,
         data: { markers: found.get(playerId) ?? [], contacts: await contactsJson(await markers.contactsOf(playerId)) },
@@ -145,7 +144,7 @@ export const responsibleRoutes: FastifyPluginAsyncZod<{
       const { playerId } = request.params;
       const { channel, outcome, reason } = request.body;
       await access.find(playerId);
-      const seen = (await markers.current()).get(playerId) ?? [];
+      const seen = (await markers.current(playerId)).get(playerId) ?? [];
       const row = await db.transaction(async (tx) => {
         const made = await markers.recordContact(tx, {
           playerId,

@@ -74,11 +74,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<{
 
   async function entries(rows: WithdrawalRow[]): Promise<QueueEntry[]> {
     const playerIds = rows.map((row) => row.playerId);
-    const [names, contexts, waiting, players] = await Promise.all([
-      access.names(playerIds),
+    const [players, contexts, waiting] = await Promise.all([
+      access.summaries(playerIds),
       review.contexts(playerIds),
       proposals.pendingForWithdrawals(rows.map((row) => row.id)),
-      Promise.all([...new Set(playerIds)].map(async (id) => [id, await access.find(id)] as const)).then((list) => new Map(list)),
     ]);
     const levels = new Map(await Promise.all([...new Set(playerIds)].map(async (id) => [id, await documents.verification(id)] as const)));
     const members = await staff.memberNames(
@@ -91,7 +90,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<{
       return {
         id: row.id,
         playerId: row.playerId,
-        playerName: names.get(row.playerId) ?? '',
+        playerName: player.name,
         amountOre: row.amountOre,
         status: row.status as QueueEntry['status'],
         needsApproval: row.needsApproval,
