@@ -6,6 +6,8 @@ const ports = e2ePorts();
 const env = devEnv('e2e', ports);
 // The back office's specs reach the storefront of the same run (a player's side of a staff action).
 process.env.E2E_WEB_URL = `http://${ports.host}:${ports.webPort}`;
+// And the stand-ins' e-mail inbox, where a support answer lands (the player's side of it).
+process.env.E2E_SIMS_URL = `http://${ports.host}:${ports.simsPort}`;
 // WebGL off: the slot stage draws with PixiJS's 2D canvas renderer, which this machine's software
 // GL (SwiftShader, no GPU) runs at a fraction of the CPU: about a fifth off the game specs' time.
 // game-stage.spec.ts, the stage's own tests, turns WebGL back on: what a phone draws with.

@@ -119,6 +119,7 @@ export function devEnv(
       MITID_CPR_MATCH_URL: `${sims}/mitid/cpr-match`,
       MOBILEPAY_ISSUER: `${sims}/mobilepay`,
       ROFUS_URL: `${sims}/rofus/check`,
+      MAIL_API_URL: `${sims}/mailbox`,
       CARDS_API_URL: `${sims}/cards`,
       MOBILEPAY_PAYMENTS_URL: `${sims}/mobilepay-payments`,
       NEMKONTO_API_URL: `${sims}/nemkonto`,

@@ -119,7 +119,7 @@ if (runtimeProblem()) {
   process.exit(handedOver.status ?? 1);
 }
 
-log('starting the stand-ins (MitID, MobilePay, ROFUS, card payments, NemKonto)…');
+log('starting the stand-ins (MitID, MobilePay, ROFUS, card payments, NemKonto, e-mail)…');
 start('sims', process.execPath, ['--import', 'tsx', 'apps/sims/src/server.ts'], env.sims);
 await waitFor(`http://${host}:${simsPort}/health`, 60_000);
 await waitFor(`http://${host}:${livePort}/health`, 30_000);
@@ -178,3 +178,4 @@ log(
 log(
   `back office: http://${host}:${backofficePort}  demo staff (user name, password; the staff login stand-in shows the code of the second factor):\n${staffLogins}`,
 );
+log(`e-mail sent to players (support's answers): http://${host}:${simsPort}/mailbox?to=<address>`);

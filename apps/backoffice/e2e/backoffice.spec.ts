@@ -355,3 +355,100 @@ test('compliance sees the players whose own data shows risk, records a phone cal
   await page.getByRole('row').filter({ hasText: 'Bent Bagkontor' }).getByRole('link', { name: 'Bent Bagkontor' }).click();
   await expect(page.getByTestId('section-trail')).toContainText('Kontaktede spilleren (ansvarligt spil)');
 });
+
+test('support reads a player’s story from the page’s tabs (the ROFUS check of a login, the deposit) and leaves a note the trail keeps', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Bent logs in on the storefront: the platform asks ROFUS and keeps the check.
+  const player = await (await browser.newContext({ baseURL: WEB, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })).newPage();
+  await player.goto('/min-konto/udbetal');
+  await player.getByTestId('login-mitid').click();
+  await player.getByTestId(`identity-${BENT}`).click();
+  await player.waitForURL((url) => url.pathname === '/min-konto/udbetal', { timeout: 15_000 });
+  await player.context().close();
+
+  await signIn(page, 'sofie');
+  await openPlayer(page, 'Bent Bagkontor');
+  // Compliance's tab is not offered to support.
+  await expect(page.getByTestId('player-tab-ansvarligt-spil')).toHaveCount(0);
+  await page.getByTestId('player-tab-rofus').click();
+  await expect(page.getByTestId('player-tab-rofus')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('player-rofus').getByRole('row').filter({ hasText: 'Log ind' }).first()).toContainText('Ikke registreret');
+  await page.getByTestId('player-tab-transaktioner').click();
+  await page.getByTestId('type-payments').click();
+  await expect(page.getByTestId('player-transactions').getByRole('row').filter({ hasText: 'Indbetaling' }).last()).toContainText(
+    '100.000 kr.',
+  );
+  await page.getByTestId('player-tab-noter').click();
+  await page.getByTestId('note-text').fill('Ringede og spurgte til sin store indbetaling; forklaret grænserne.');
+  await page.getByTestId('note-submit').click();
+  await expect(page.getByTestId('action-success')).toContainText('Noten er gemt');
+  await expect(page.getByTestId('player-notes').getByRole('listitem').first()).toContainText(
+    'Ringede og spurgte til sin store indbetaling; forklaret grænserne.',
+  );
+  await expect(page.getByTestId('player-notes').getByRole('listitem').first()).toContainText('Sofie Support');
+  await expect(page.getByTestId('note-text')).toHaveValue('');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('player-tab-overview').click();
+  await expect(page.getByTestId('section-trail')).toContainText('Skrev en note');
+
+  // Compliance has the tab of the player's markers of risk: Bent's deposit is far above the month before.
+  await page.getByTestId('logout').click();
+  await signIn(page, 'karen');
+  await openPlayer(page, 'Bent Bagkontor');
+  await page.getByTestId('player-tab-ansvarligt-spil').click();
+  await expect(page.getByTestId('player-markers')).toContainText('Stigende indbetalinger');
+});
+
+const SIMS = process.env.E2E_SIMS_URL ?? 'http://127.0.0.1:4310';
+
+test('a guest’s message from the contact form reaches support’s inbox, is answered by e-mail the guest receives, and leaves the open list', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `gitte.${Date.now()}@example.dk`;
+  const guest = await (await browser.newContext({ baseURL: WEB, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })).newPage();
+  await guest.goto('/kontaktos');
+  await guest.getByLabel('Navn').fill('Gitte Gæst');
+  await guest.getByLabel('E-mail').fill(email);
+  await guest.getByLabel('Emne').selectOption('account');
+  await guest.getByLabel('Besked').fill('Hvordan lukker jeg min konto midlertidigt?');
+  await guest.getByText('Bekræft, at du ikke er en robot').click();
+  await expect(guest.getByText('Bekræftet', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+  await guest.getByRole('button', { name: 'Send besked' }).click();
+  await expect(guest.getByText('Tak for din besked! Vi vender tilbage hurtigst muligt.')).toBeVisible();
+
+  await signIn(page, 'sofie');
+  await page.getByTestId('nav-support').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Henvendelser');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Min konto');
+  await expect(row).toContainText('Ubesvaret');
+  expect(await seriousViolations(page)).toEqual([]);
+  await row.getByRole('link', { name: 'Åbn henvendelsen fra Gitte Gæst om Min konto' }).click();
+  await expect(page.getByTestId('message-text')).toHaveText('Hvordan lukker jeg min konto midlertidigt?');
+  await page
+    .getByTestId('reply-text')
+    .fill('Du kan holde pause fra spil under Min konto → Ansvarligt spil. Pausen kan ikke fortrydes før tid.');
+  await page.getByTestId('reply-submit').click();
+  await expect(page.getByTestId('action-success')).toContainText('Svaret er sendt');
+  await expect(page.getByTestId('message-status')).toHaveText('Besvaret');
+  await expect(page.getByTestId('message-replies')).toContainText(`Sofie Support`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The guest finds the answer in their inbox (the e-mail stand-in), in Danish, their message quoted.
+  await guest.goto(`${SIMS}/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(guest.getByTestId('mail-subject')).toHaveText('Svar fra Krone Kundeservice: Min konto');
+  await expect(guest.getByTestId('mail-text')).toContainText('Hej Gitte Gæst');
+  await expect(guest.getByTestId('mail-text')).toContainText('Du kan holde pause fra spil under Min konto');
+  await expect(guest.getByTestId('mail-text')).toContainText('> Hvordan lukker jeg min konto midlertidigt?');
+  await guest.context().close();
+
+  await page.getByRole('link', { name: 'Tilbage til henvendelser' }).click();
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await page.getByTestId('support-filter-answered').click();
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Besvaret');
+});

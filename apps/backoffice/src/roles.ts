@@ -12,6 +12,7 @@ export const can = {
   reviewDocuments: (roles: readonly string[]) => admits(roles, ['compliance']),
   workResponsible: (roles: readonly string[]) => admits(roles, ['compliance']),
   readFigures: (roles: readonly string[]) => admits(roles, ['payments']),
+  workSupport: (roles: readonly string[]) => admits(roles, ['support']),
   reviewWithdrawals: (roles: readonly string[]) => admits(roles, ['payments']),
   lockPlayers: (roles: readonly string[]) => admits(roles, ['support', 'compliance']),
   proposeCorrection: (roles: readonly string[]) => admits(roles, PROPOSAL_ROLES.balance_correction!),

@@ -5,10 +5,32 @@ import { figuresLoader, FiguresPage } from './routes/figures';
 import { responsibleAction, responsibleLoader, ResponsiblePage } from './routes/responsible';
 import { kycAction, kycLoader, KycPage } from './routes/kyc';
 import { LoginPage } from './routes/login';
-import { playerAction, playerLoader, PlayerPage } from './routes/player';
+import { playerAction, playerLoader, PlayerOverview, PlayerPage } from './routes/player';
+import {
+  bonusesLoader,
+  PlayerBonuses,
+  PlayerRounds,
+  PlayerTransactions,
+  PlayerWithdrawals,
+  playerWithdrawalsLoader,
+  roundsLoader,
+  transactionsLoader,
+} from './routes/player-history';
+import {
+  notesAction,
+  notesLoader,
+  PlayerMessages,
+  playerMessagesLoader,
+  PlayerNotes,
+  PlayerResponsible,
+  playerResponsibleLoader,
+  PlayerRofus,
+  rofusLoader,
+} from './routes/player-records';
 import { PlayersPage, playersLoader } from './routes/players';
 import { proposalsAction, proposalsLoader, ProposalsPage } from './routes/proposals';
 import { Shell, ShellLoading, shellLoader } from './routes/shell';
+import { supportLoader, supportMessageAction, supportMessageLoader, SupportMessagePage, SupportPage } from './routes/support';
 import { withdrawalsAction, withdrawalsLoader, WithdrawalsPage } from './routes/withdrawals';
 
 export const router = createBrowserRouter([
@@ -26,7 +48,33 @@ export const router = createBrowserRouter([
         children: [
           { index: true, Component: Dashboard },
           { path: 'spillere', loader: playersLoader, Component: PlayersPage },
-          { path: 'spillere/:playerId', loader: playerLoader, action: playerAction, Component: PlayerPage },
+          {
+            id: 'player',
+            path: 'spillere/:playerId',
+            loader: playerLoader,
+            action: playerAction,
+            Component: PlayerPage,
+            // The player's page's tabs: each reads its own call, the header (name, status, actions) stays.
+            children: [
+              {
+                // A tab's refusal or failure is shown in the tab; the header stays.
+                ErrorBoundary: RouteError,
+                children: [
+                  { index: true, Component: PlayerOverview },
+                  { path: 'transaktioner', loader: transactionsLoader, Component: PlayerTransactions },
+                  { path: 'spil', loader: roundsLoader, Component: PlayerRounds },
+                  { path: 'bonusser', loader: bonusesLoader, Component: PlayerBonuses },
+                  { path: 'udbetalinger', loader: playerWithdrawalsLoader, Component: PlayerWithdrawals },
+                  { path: 'noter', loader: notesLoader, action: notesAction, Component: PlayerNotes },
+                  { path: 'henvendelser', loader: playerMessagesLoader, Component: PlayerMessages },
+                  { path: 'rofus', loader: rofusLoader, Component: PlayerRofus },
+                  { path: 'ansvarligt-spil', loader: playerResponsibleLoader, Component: PlayerResponsible },
+                ],
+              },
+            ],
+          },
+          { path: 'support', loader: supportLoader, Component: SupportPage },
+          { path: 'support/:messageId', loader: supportMessageLoader, action: supportMessageAction, Component: SupportMessagePage },
           { path: 'kyc', loader: kycLoader, action: kycAction, Component: KycPage },
           { path: 'udbetalinger', loader: withdrawalsLoader, action: withdrawalsAction, Component: WithdrawalsPage },
           { path: 'ansvarligt-spil', loader: responsibleLoader, action: responsibleAction, Component: ResponsiblePage },

@@ -75,7 +75,7 @@ import { BACKOFFICE_KEY_HEADER, doorKey, STOREFRONT_KEY_HEADER } from './shared/
 import { supportRoutes } from './support/routes.js';
 import { testClockRoutes, withTestClock } from './shared/test-clock.js';
 import { serverTimeRoutes } from './shared/server-time.js';
-import { createSupportService } from './support/service.js';
+import { createMailer, createSupportService, type Mailer } from './support/service.js';
 
 export interface AppOptions {
   config: Config;
@@ -90,6 +90,8 @@ export interface AppOptions {
   rofus?: Rofus;
   /** The staff identity provider (the back office's login); tests may pass their own. */
   staffIdp?: StaffIdentityProvider;
+  /** The e-mail provider (support's answers); tests may pass their own. */
+  mailer?: Mailer;
   /**
    * Run the background jobs (the server; not tests): send due withdrawals to NemKonto every
    * PAYOUT_PROCESS_INTERVAL_SECONDS, settle open bonuses every BONUS_SETTLE_INTERVAL_SECONDS.
@@ -238,6 +240,7 @@ export async function buildPlatform({
   brokers,
   rofus,
   staffIdp,
+  mailer,
   backgroundJobs = false,
 }: AppOptions): Promise<Platform> {
   // Only for browser tests (TEST_CLOCK_CONTROL, refused in production): the clock may be moved.
@@ -520,6 +523,9 @@ export async function buildPlatform({
     limits,
     documents,
     endGameSessions: async (playerId) => void (await games.endPlayerSessions(playerId, 'locked')),
+    records: { history, rounds: games.playerGames, bonus },
+    mailer: mailer ?? createMailer(config),
+    translate: content.translate,
   });
 
   // Once per process, whichever listener: the background jobs stop with the internal one.

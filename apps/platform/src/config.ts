@@ -172,6 +172,12 @@ export const configSchema = z.object({
   MOBILEPAY_SCOPES: z.string().default('openid profile phone'),
   ROFUS_URL: z.url().default('http://127.0.0.1:4300/rofus/check'),
   ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
+  /** The e-mail provider's sending API (the stand-in's /mailbox in development): support's answers. */
+  MAIL_API_URL: z.url().default('http://127.0.0.1:4300/mailbox'),
+  MAIL_API_KEY: z.string().min(8).default('krone-development-mailbox-key'),
+  /** Who support's answers come from, and where a player's reply goes. */
+  MAIL_FROM: z.string().min(3).max(200).default('Krone Kundeservice <kundeservice@krone.dk>'),
+  MAIL_REPLY_TO: z.email().default('kundeservice@krone.dk'),
   /**
    * Our own game studio's secret for the games contract (`POST /Games/providers/krone-studio/…`):
    * it signs every call with HMAC-SHA256 (games/README.md). Each provider has its own.
@@ -346,6 +352,7 @@ export const PRODUCTION_SECRETS = [
   'MITID_CLIENT_SECRET',
   'MOBILEPAY_CLIENT_SECRET',
   'ROFUS_API_KEY',
+  'MAIL_API_KEY',
   'CARDS_SECRET_KEY',
   'CARDS_WEBHOOK_SECRET',
   'NEMKONTO_API_KEY',
@@ -365,6 +372,7 @@ export const PRODUCTION_URLS = [
   'MITID_CPR_MATCH_URL',
   'MOBILEPAY_ISSUER',
   'ROFUS_URL',
+  'MAIL_API_URL',
   'CARDS_API_URL',
   'NEMKONTO_API_URL',
   'MOBILEPAY_PAYMENTS_URL',

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/app.js';
 import { systemConfigs } from '../src/content/schema.js';
 import { depositLimits } from '../src/limits/schema.js';
 import type { IdentityBrokers, Provider, VerifiedIdentity } from '../src/players/identity.js';
 import type { Rofus } from '../src/players/rofus.js';
-import { playerLogs, players, sessions } from '../src/players/schema.js';
+import { playerLogs, players, rofusChecks, sessions } from '../src/players/schema.js';
 import { AppError } from '../src/shared/errors.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
 
@@ -325,6 +325,17 @@ describe('login and sessions', () => {
     expect(answer.status).toBe(403);
     const open = await platform.database.db.select().from(sessions).where(eq(sessions.playerId, registered.playerId));
     expect(open).toHaveLength(1); // only the one from registration
+    // Each check is kept, with the register's answer: the operator's evidence (the back office's player page).
+    const [account] = await platform.database.db.select().from(players).where(eq(players.id, registered.playerId));
+    const checks = await platform.database.db
+      .select()
+      .from(rofusChecks)
+      .where(eq(rofusChecks.cprHash, account!.cprHash))
+      .orderBy(asc(rofusChecks.checkedAt));
+    expect(checks.map((check) => [check.occasion, check.outcome, check.playerId])).toEqual([
+      ['registration', 'clear', null],
+      ['login', 'excluded', registered.playerId],
+    ]);
   });
 
   it('checks the CPR after a MitID login with no account: the account found is linked to the new MitID and logged in; none offers registration', async () => {

@@ -2,30 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/shared/db.js';
-import { DEMO_STAFF, seedDemoStaff } from '../src/staff/demo.js';
-import type { StaffIdentityProvider } from '../src/staff/identity.js';
+import { seedDemoStaff } from '../src/staff/demo.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { fakeStaffIdp } from './staff-harness.js';
 
 /**
  * The operator's figures in the back office (issue 29): per Copenhagen day and month and per game,
  * deposits, withdrawals, stakes, wins, GGR, bonus cost and NGR, the ledger's numbers to the øre,
  * and the same as CSV; the payments role's, refused to others.
  */
-const codes = new Map<string, string>();
-const fakeIdp: StaffIdentityProvider = {
-  async authorize() {
-    return { url: 'http://idp.test/authorize', state: 's', nonce: 'n', codeVerifier: 'v'.repeat(43) };
-  },
-  async complete(params) {
-    const staff = DEMO_STAFF.find((member) => member.subject === codes.get(params.code ?? ''))!;
-    return { subject: staff.subject, name: staff.name, email: staff.email, methods: ['pwd', 'otp'] };
-  },
-};
+const staffLogin = fakeStaffIdp();
 
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await startTestPlatform({}, { staffIdp: fakeIdp });
+  platform = await startTestPlatform({}, { staffIdp: staffLogin.idp });
   await seedDemoStaff(platform.database.db);
 });
 afterAll(async () => {
@@ -34,15 +25,7 @@ afterAll(async () => {
 });
 
 async function sessionOf(name: string) {
-  const { loginId } = (await platform.staffApp.inject({ method: 'POST', url: '/Staff/login/start', payload: {} })).json().data;
-  const code = randomUUID();
-  codes.set(code, DEMO_STAFF.find((member) => member.name === name)!.subject);
-  const answer = await platform.staffApp.inject({
-    method: 'POST',
-    url: '/Staff/login/complete',
-    payload: { loginId, callbackParams: { code } },
-  });
-  return { authorization: `Bearer ${answer.json().data.sessionToken as string}` };
+  return staffLogin.sessionOf(platform, name);
 }
 
 /** Money moved as the platform's contexts move it, at a moment of the test's choosing. */

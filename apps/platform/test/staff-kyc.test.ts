@@ -1,34 +1,24 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF, seedDemoStaff } from '../src/staff/demo.js';
-import type { StaffIdentityProvider } from '../src/staff/identity.js';
+import { seedDemoStaff } from '../src/staff/demo.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { fakeStaffIdp } from './staff-harness.js';
 
 /**
  * KYC in the back office (issue 29): the queue of uploaded documents, a document's file viewed in
  * the browser, the decision with a reason the player sees, and the verification level that
  * follows; compliance's work, refused to other roles by the platform.
  */
-const codes = new Map<string, string>();
-const fakeIdp: StaffIdentityProvider = {
-  async authorize() {
-    return { url: 'http://idp.test/authorize', state: 's', nonce: 'n', codeVerifier: 'v'.repeat(43) };
-  },
-  async complete(params) {
-    const staff = DEMO_STAFF.find((member) => member.subject === codes.get(params.code ?? ''))!;
-    return { subject: staff.subject, name: staff.name, email: staff.email, methods: ['pwd', 'otp'] };
-  },
-};
+const staffLogin = fakeStaffIdp();
 
 let platform: TestPlatform;
 let dir: string;
 beforeAll(async () => {
   dir = path.join(await mkdtemp(path.join(os.tmpdir(), 'krone-kyc-')), 'store');
-  platform = await startTestPlatform({ DOCUMENTS_DIR: dir, DOCUMENTS_UPLOADS_PER_15_MINUTES: '1000' }, { staffIdp: fakeIdp });
+  platform = await startTestPlatform({ DOCUMENTS_DIR: dir, DOCUMENTS_UPLOADS_PER_15_MINUTES: '1000' }, { staffIdp: staffLogin.idp });
   await seedDemoStaff(platform.database.db);
 });
 afterAll(async () => {
@@ -37,15 +27,7 @@ afterAll(async () => {
 });
 
 async function sessionOf(name: string) {
-  const { loginId } = (await platform.staffApp.inject({ method: 'POST', url: '/Staff/login/start', payload: {} })).json().data;
-  const code = randomUUID();
-  codes.set(code, DEMO_STAFF.find((member) => member.name === name)!.subject);
-  const answer = await platform.staffApp.inject({
-    method: 'POST',
-    url: '/Staff/login/complete',
-    payload: { loginId, callbackParams: { code } },
-  });
-  return { authorization: `Bearer ${answer.json().data.sessionToken as string}` };
+  return staffLogin.sessionOf(platform, name);
 }
 
 async function upload(token: string, documentType: string) {

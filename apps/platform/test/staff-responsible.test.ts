@@ -3,32 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLimitsService } from '../src/limits/service.js';
 import { payments, withdrawals } from '../src/payments/schema.js';
 import { sessions } from '../src/players/schema.js';
-import { DEMO_STAFF, seedDemoStaff } from '../src/staff/demo.js';
-import type { StaffIdentityProvider } from '../src/staff/identity.js';
+import { seedDemoStaff } from '../src/staff/demo.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { fakeStaffIdp } from './staff-harness.js';
 
 /**
  * Responsible gaming in the back office (issue 29): markers of risk from the player's own data
  * (deposits rising, a limit reached, night play, long sessions, cancelled withdrawals), the list of
  * players to contact, and the contact recorded; compliance's work, refused to others.
  */
-const codes = new Map<string, string>();
-const fakeIdp: StaffIdentityProvider = {
-  async authorize() {
-    return { url: 'http://idp.test/authorize', state: 's', nonce: 'n', codeVerifier: 'v'.repeat(43) };
-  },
-  async complete(params) {
-    const staff = DEMO_STAFF.find((member) => member.subject === codes.get(params.code ?? ''))!;
-    return { subject: staff.subject, name: staff.name, email: staff.email, methods: ['pwd', 'otp'] };
-  },
-};
+const staffLogin = fakeStaffIdp();
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const daysAgo = (days: number, hourUtc = 12) => new Date(Date.UTC(2026, 5, 15 - days, hourUtc, 0, 0));
 let platform: TestPlatform;
 beforeAll(async () => {
-  platform = await startTestPlatform({}, { staffIdp: fakeIdp });
+  platform = await startTestPlatform({}, { staffIdp: staffLogin.idp });
   await seedDemoStaff(platform.database.db);
 });
 afterAll(async () => {
@@ -38,15 +29,7 @@ afterAll(async () => {
 
 async function sessionOf(name: string) {
   platform.setNow(undefined);
-  const { loginId } = (await platform.staffApp.inject({ method: 'POST', url: '/Staff/login/start', payload: {} })).json().data;
-  const code = randomUUID();
-  codes.set(code, DEMO_STAFF.find((member) => member.name === name)!.subject);
-  const answer = await platform.staffApp.inject({
-    method: 'POST',
-    url: '/Staff/login/complete',
-    payload: { loginId, callbackParams: { code } },
-  });
-  return { authorization: `Bearer ${answer.json().data.sessionToken as string}` };
+  return staffLogin.sessionOf(platform, name);
 }
 
 /** A succeeded card deposit settled at `at`, as the payments context leaves it (the row; markers read the rows). */
@@ -233,6 +216,6 @@ describe('responsible gaming in the back office', () => {
     expect(missing.json().code).toBe('PLAYER_NOT_FOUND');
     const own = (await platform.staffApp.inject({ method: 'GET', url: `/Staff/players/${player.id}/rg-contacts`, headers: karen })).json()
       .data;
-    expect(own).toEqual({ markers: [], contacts: [] });
+    expect(own).toEqual({ windowDays: 30, markers: [], contacts: [] });
   });
 });

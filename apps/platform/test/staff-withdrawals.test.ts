@@ -3,26 +3,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawals } from '../src/payments/schema.js';
 import { createPayoutProcessor } from '../src/payments/withdrawals-processor.js';
-import { DEMO_STAFF, seedDemoStaff } from '../src/staff/demo.js';
-import type { StaffIdentityProvider } from '../src/staff/identity.js';
+import { seedDemoStaff } from '../src/staff/demo.js';
 import { createWalletService } from '../src/wallet/service.js';
 import { createLoggedInPlayer, fundPlayer, startTestPlatform, type TestPlatform } from './harness.js';
+import { fakeStaffIdp } from './staff-harness.js';
 
 /**
  * Withdrawals in the back office (issue 29): the payments role's queue with each player's context,
  * hold, approval and rejection with a reason the player sees; four eyes over PAYOUT_FOUR_EYES_ORE,
  * held by the processor and by the database; every step in the trail; other roles refused.
  */
-const codes = new Map<string, string>();
-const fakeIdp: StaffIdentityProvider = {
-  async authorize() {
-    return { url: 'http://idp.test/authorize', state: 's', nonce: 'n', codeVerifier: 'v'.repeat(43) };
-  },
-  async complete(params) {
-    const staff = DEMO_STAFF.find((member) => member.subject === codes.get(params.code ?? ''))!;
-    return { subject: staff.subject, name: staff.name, email: staff.email, methods: ['pwd', 'otp'] };
-  },
-};
+const staffLogin = fakeStaffIdp();
 
 const FOUR_EYES_ORE = 2_500_000;
 let platform: TestPlatform;
@@ -30,7 +21,7 @@ beforeAll(async () => {
   platform = await startTestPlatform(
     // No hold: a withdrawal is due at once, so what the processor leaves alone is left by the review's rules.
     { PAYOUT_HOLD_MINUTES: '0', PAYOUT_FOUR_EYES_ORE: String(FOUR_EYES_ORE), NEMKONTO_API_URL: 'http://127.0.0.1:9/nemkonto' },
-    { staffIdp: fakeIdp },
+    { staffIdp: staffLogin.idp },
   );
   await seedDemoStaff(platform.database.db);
 });
@@ -39,15 +30,7 @@ afterAll(async () => {
 });
 
 async function sessionOf(name: string) {
-  const { loginId } = (await platform.staffApp.inject({ method: 'POST', url: '/Staff/login/start', payload: {} })).json().data;
-  const code = randomUUID();
-  codes.set(code, DEMO_STAFF.find((member) => member.name === name)!.subject);
-  const answer = await platform.staffApp.inject({
-    method: 'POST',
-    url: '/Staff/login/complete',
-    payload: { loginId, callbackParams: { code } },
-  });
-  return { authorization: `Bearer ${answer.json().data.sessionToken as string}` };
+  return staffLogin.sessionOf(platform, name);
 }
 
 /** Sends what is due, as the platform's processor does at its interval: how many it claimed. */

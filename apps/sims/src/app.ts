@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createCardProvider, type CardProvider } from './cards.js';
 import { readJson, sendJson } from './http.js';
+import { createMailbox, type Mailbox } from './mailbox.js';
 import { createMobilePayPayments } from './mobilepay-payments.js';
 import { createNemKonto } from './nemkonto.js';
 import { copenhagenDay, MOBILEPAY_IDENTITIES, mitidIdentities, NSIS_LOA, type MitIdIdentity } from './identities.js';
@@ -24,6 +25,8 @@ export interface SimsOptions {
   /** Where staff use the back office: the staff IdP sends them back to its /auth/callback. */
   backofficePublicUrl?: string;
   rofusApiKey?: string;
+  /** The e-mail stand-in (/mailbox): the key of its sending API. */
+  mailboxApiKey?: string;
   /** The card payment provider: its secret API key, the webhook secret and where events go. */
   cards?: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; retryDelaysMs?: number[]; challengeExpiresAfterMs?: number };
   /** NemKonto payouts: API key, webhook secret and URL, and how long until a payout is paid. */
@@ -37,6 +40,7 @@ export interface SimsOptions {
 export interface Sims {
   url: string;
   cards: CardProvider;
+  mailbox: Mailbox;
   close(): Promise<void>;
 }
 
@@ -56,7 +60,7 @@ const safeEqual = (a: string, b: string) => {
  * The stand-ins for Krone's outside services on one server: the MitID broker (OIDC issuer at
  * /mitid and its CPR match), MobilePay login (OIDC issuer at /mobilepay), the staff identity
  * provider (OIDC issuer at /staff-idp), ROFUS (/rofus) and the card payment provider (/cards),
- * MobilePay payments (/mobilepay-payments) and NemKonto payouts (/nemkonto).
+ * MobilePay payments (/mobilepay-payments), NemKonto payouts (/nemkonto) and e-mail (/mailbox).
  */
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const host = options.host ?? '127.0.0.1';
@@ -222,6 +226,8 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     now,
   });
 
+  const mailbox = createMailbox({ apiKey: options.mailboxApiKey ?? 'krone-development-mailbox-key', now });
+
   const issuers: [string, Issuer][] = [
     ['/mitid', mitid],
     ['/mobilepay', mobilePay],
@@ -241,6 +247,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
         if (path.startsWith('/mobilepay-payments/'))
           return await mobilePayPayments.handle(req, res, path.slice('/mobilepay-payments'.length));
         if (path.startsWith('/nemkonto/')) return await nemkonto.handle(req, res, path.slice('/nemkonto'.length));
+        if (path === '/mailbox' || path.startsWith('/mailbox/')) return await mailbox.handle(req, res, path.slice('/mailbox'.length));
         if (path.startsWith(`${PHYSICAL_CASINO_PREFIX}/`) && (req.method === 'GET' || req.method === 'HEAD'))
           return servePhysicalCasinoPage(res, path.slice(PHYSICAL_CASINO_PREFIX.length), web);
         for (const [prefix, issuer] of issuers) {
@@ -256,6 +263,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   return {
     url: publicUrl,
     cards,
+    mailbox,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

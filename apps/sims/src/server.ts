@@ -27,6 +27,7 @@ const config = z
     STAFF_IDP_CLIENT_SECRET: z.string().min(8).default('krone-development-staff-idp-secret'),
     BACKOFFICE_PUBLIC_URL: z.url().default('http://127.0.0.1:3001'),
     ROFUS_API_KEY: z.string().min(8).default('krone-development-rofus-key'),
+    MAILBOX_API_KEY: z.string().min(8).default('krone-development-mailbox-key'),
     CARDS_SECRET_KEY: z.string().min(8).default('krone-development-cards-secret-key'),
     CARDS_WEBHOOK_SECRET: z.string().min(8).default('krone-development-cards-webhook-secret'),
     /** Where card payment events go: the platform's webhook. */
@@ -102,6 +103,7 @@ const sims = await startSims({
   staffIdp: { clientId: env.STAFF_IDP_CLIENT_ID, clientSecret: env.STAFF_IDP_CLIENT_SECRET },
   backofficePublicUrl: env.BACKOFFICE_PUBLIC_URL,
   rofusApiKey: env.ROFUS_API_KEY,
+  mailboxApiKey: env.MAILBOX_API_KEY,
   cards: {
     secretKey: env.CARDS_SECRET_KEY,
     webhookSecret: env.CARDS_WEBHOOK_SECRET,
@@ -148,7 +150,7 @@ if (env.LYSMESTER_WALLET_URL) {
   console.log(`live studio Lysmester Live ready on ${live.url} (lobby /api/v1/lobby, launch /api/v1/launch, game client /client)`);
 }
 console.log(
-  `sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, staff IdP /staff-idp, ROFUS /rofus, cards /cards, MobilePay payments /mobilepay-payments, NemKonto /nemkonto)`,
+  `sims ready on ${sims.url} (MitID /mitid, MobilePay /mobilepay, staff IdP /staff-idp, ROFUS /rofus, cards /cards, MobilePay payments /mobilepay-payments, NemKonto /nemkonto, e-mail /mailbox)`,
 );
 const stop = () => void Promise.all([sims.close(), live?.close()]).then(() => process.exit(0));
 process.on('SIGINT', stop);

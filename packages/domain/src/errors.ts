@@ -259,6 +259,11 @@ export const ERROR_CATALOGUE = {
   PROPOSAL_PENDING: { status: 409, messageKey: 'validation.staff_proposal_pending' },
 
   // Support.
+  /** The e-mail provider did not take the message: nothing was sent, nothing recorded. */
+  MAIL_UNAVAILABLE: { status: 502, messageKey: 'validation.staff_mail_unavailable' },
+  CONTACT_MESSAGE_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  /** The message was closed: it takes no more answers. */
+  CONTACT_MESSAGE_CLOSED: { status: 409, messageKey: 'validation.staff_contact_closed' },
   CAPTCHA_REQUIRED: { status: 400, messageKey: 'contact_us.captcha_required' },
   CAPTCHA_EXPIRED: { status: 400, messageKey: 'contact_us.captcha_expired' },
   CAPTCHA_INVALID: { status: 400, messageKey: 'contact_us.captcha_error' },

@@ -140,6 +140,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Staff/players/{playerId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s transactions from the ledger, newest first, as the player’s own history shows them (any period of the last 90 days) */
+        get: operations["staffPlayerTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/players/{playerId}/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s game rounds, newest first, as their own game history shows them (any period of the last 90 days) */
+        get: operations["staffPlayerRounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/players/{playerId}/bonuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s bonuses, newest first: code, kind, value, wagering as last counted, expiry, how it ended; free rounds used and won */
+        get: operations["staffPlayerBonuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/players/{playerId}/rofus-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ROFUS check made of the person (at registration and at each login), newest first, with the register’s answer */
+        get: operations["staffPlayerRofusChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/players/{playerId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff’s notes on a player, newest first */
+        get: operations["staffPlayerNotes"];
+        put?: never;
+        /** Adds a note on a player (kept as written: a note is corrected by a new one), also a staff action in the trail */
+        post: operations["staffAddPlayerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/support/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The support inbox: open messages oldest first, or those answered or closed newest first; each linked to its player */
+        get: operations["staffSupportMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/support/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message with the answers sent to it and who closed it */
+        get: operations["staffSupportMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/support/messages/{messageId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers a message by e-mail to its sender (greeting, the text, signature, the message quoted); kept and in the trail */
+        post: operations["staffReplySupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/support/messages/{messageId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a message (answered, or needing no answer), with a reason; in the trail */
+        post: operations["staffCloseSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/players/{playerId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s contact messages (sent while logged in, or as a guest from their e-mail address), newest first */
+        get: operations["staffPlayerMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Staff/proposals": {
         parameters: {
             query?: never;
@@ -329,6 +500,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Staff/players/{playerId}/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s withdrawals, every status, newest first, with who held, approved or rejected each and why */
+        get: operations["staffPlayerWithdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Staff/withdrawals/{withdrawalId}/hold": {
         parameters: {
             query?: never;
@@ -385,7 +573,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "MAIL_UNAVAILABLE" | "CONTACT_MESSAGE_NOT_FOUND" | "CONTACT_MESSAGE_CLOSED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBodyInput: {
             /** @enum {number} */
             result: 0;
@@ -565,7 +753,7 @@ export interface components {
             winner: string;
         };
         /** @enum {string} */
-        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "MAIL_UNAVAILABLE" | "CONTACT_MESSAGE_NOT_FOUND" | "CONTACT_MESSAGE_CLOSED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBody: {
             /** @enum {number} */
             result: 0;
@@ -1380,6 +1568,1105 @@ export interface operations {
                         result: 1;
                         data: {
                             status: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerTransactions: {
+        parameters: {
+            query?: {
+                type?: "all" | "payments" | "games" | "bonus";
+                period?: "24h" | "7d" | "30d" | "custom";
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            rows: {
+                                orderId: string;
+                                /** Format: uuid */
+                                transactionId: string | null;
+                                /** Format: date-time */
+                                time: string;
+                                /** @enum {string} */
+                                type: "deposit" | "withdrawal" | "bet" | "win" | "bonus" | "other";
+                                /** @enum {string} */
+                                category: "payments" | "games" | "bonus" | "other";
+                                kind: string;
+                                game: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                roundId: string | null;
+                                stakeOre: number | null;
+                                winOre: number | null;
+                                amountOre: number;
+                                method: string | null;
+                                /** @enum {string} */
+                                status: "completed" | "reversed" | "initiated" | "cancelled_bonus" | "transfer_bonus" | "bonus_win";
+                                /** @enum {string|null} */
+                                bonusType: "money" | "free" | null;
+                            }[];
+                            page: number;
+                            lastPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerRounds: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            items: {
+                                roundId: string;
+                                providerRoundId: string;
+                                gameId: string;
+                                gameName: string;
+                                /** @enum {string|null} */
+                                gameType: "slot" | "table" | "live" | null;
+                                /** @enum {string} */
+                                state: "open" | "settled";
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                stakeOre: number;
+                                jackpotStakeOre: number;
+                                winOre: number;
+                                jackpotWinOre: number;
+                                balanceAfterOre: number | null;
+                                /** @enum {string} */
+                                mode: "real";
+                            }[];
+                            page: number;
+                            lastPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerBonuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            bonuses: {
+                                /** Format: uuid */
+                                id: string;
+                                code: string;
+                                /** @enum {string} */
+                                kind: "money" | "free_rounds";
+                                amountOre: number;
+                                wageringRequirementOre: number;
+                                wageredOre: number;
+                                /** Format: date-time */
+                                checkedAt: string | null;
+                                /** Format: date-time */
+                                grantedAt: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                /** @enum {string|null} */
+                                outcome: "completed" | "forfeited" | "merged" | null;
+                                freeRounds: {
+                                    total: number;
+                                    used: number;
+                                    wonOre: number;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerRofusChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            checks: {
+                                /** @enum {string} */
+                                occasion: "registration" | "login";
+                                /** @enum {string} */
+                                outcome: "clear" | "excluded" | "excluded_permanently" | "unavailable";
+                                excludedUntil: string | null;
+                                /** Format: date-time */
+                                checkedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            notes: {
+                                /** Format: uuid */
+                                id: string;
+                                text: string;
+                                staffName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffAddPlayerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            note: {
+                                /** Format: uuid */
+                                id: string;
+                                text: string;
+                                staffName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSupportMessages: {
+        parameters: {
+            query?: {
+                status?: "open" | "answered" | "closed" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            messages: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            message: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            };
+                            replies: {
+                                /** Format: uuid */
+                                id: string;
+                                staffName: string;
+                                text: string;
+                                sentTo: string;
+                                /** Format: date-time */
+                                sentAt: string;
+                            }[];
+                            closedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffReplySupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            message: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            };
+                            replies: {
+                                /** Format: uuid */
+                                id: string;
+                                staffName: string;
+                                text: string;
+                                sentTo: string;
+                                /** Format: date-time */
+                                sentAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCloseSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            message: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            messages: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            }[];
                         };
                     };
                 };
@@ -2279,6 +3566,7 @@ export interface operations {
                         /** @enum {number} */
                         result: 1;
                         data: {
+                            windowDays: number;
                             markers: {
                                 /** @enum {string} */
                                 kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
@@ -2456,6 +3744,144 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            withdrawals: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            }[];
+                            fourEyesOverOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerWithdrawals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

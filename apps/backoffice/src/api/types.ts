@@ -1,7 +1,7 @@
 import type { paths } from './staff-api';
 
 /** The `data` of a call's 200 answer (`{ result: 1, data }`). */
-type Ok<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends {
+export type Ok<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends {
   responses: { 200: { content: { 'application/json': { data: infer D } } } };
 }
   ? D

@@ -9,6 +9,7 @@ const words = da.dashboard;
 /** The start page's tiles, each shown to the roles its screen admits (the platform checks again). */
 const TILES = [
   { id: 'players', to: '/spillere', shown: can.readPlayers, title: words.playersTitle, text: words.playersText, link: words.playersLink },
+  { id: 'support', to: '/support', shown: can.workSupport, title: words.supportTitle, text: words.supportText, link: words.supportLink },
   {
     id: 'withdrawals',
     to: '/udbetalinger',

@@ -1,7 +1,8 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link, NavLink, Outlet, useLoaderData, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { api, staffCall, staffWrite, type ActionResult } from '../api/client';
 import { Notice } from '../components/Notice';
+import { Section } from '../components/Section';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { playerStatusTone, StatusBadge } from '../components/StatusBadge';
 import { formatCalendarDate, formatDateTime, formatKr, label, parseSignedKrToOre } from '../format';
@@ -40,7 +41,7 @@ type Dialog = 'lock' | 'unlock' | 'propose' | null;
 export function PlayerPage() {
   const page = useLoaderData<typeof playerLoader>();
   const me = useMe();
-  const { profile, balances, account } = page;
+  const { profile } = page;
   useTitle(profile.name || words.titleFallback);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -53,7 +54,6 @@ export function PlayerPage() {
     setDone(null);
     setDialog(which);
   };
-  const tables = playerTables(page);
   const locked = profile.status === 'locked';
 
   return (
@@ -97,6 +97,91 @@ export function PlayerPage() {
         </Notice>
       ) : null}
 
+      <PlayerTabs playerId={profile.id} roles={me.roles} />
+      <Outlet />
+
+      {dialog === 'lock' || dialog === 'unlock' ? (
+        <ReasonDialog
+          title={dialog === 'lock' ? words.lockTitle : words.unlockTitle}
+          text={<p>{dialog === 'lock' ? words.lockText : words.unlockText}</p>}
+          intent={dialog}
+          submitLabel={dialog === 'lock' ? words.lock : words.unlock}
+          danger={dialog === 'lock'}
+          onCancel={close}
+          onDone={finished}
+        />
+      ) : null}
+      {dialog === 'propose' ? (
+        <ReasonDialog
+          title={words.correctionTitle}
+          text={<p>{words.correctionText}</p>}
+          intent="propose"
+          submitLabel={words.correctionSubmit}
+          reasonTestId="correction-reason"
+          submitTestId="correction-submit"
+          onCancel={close}
+          onDone={finished}
+        >
+          <div className="field">
+            <label htmlFor="correction-amount">{words.correctionAmount}</label>
+            <input
+              id="correction-amount"
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              maxLength={20}
+              aria-describedby="correction-amount-hint"
+              data-testid="correction-amount"
+            />
+            <p id="correction-amount-hint" className="hint">
+              {words.correctionAmountHint}
+            </p>
+          </div>
+        </ReasonDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The player's pages as tabs (links: each its own address, kept on reload); what a role may not read is not offered. */
+function PlayerTabs({ playerId, roles }: { playerId: string; roles: readonly string[] }) {
+  const tabs = [
+    ['', words.tabs.overview],
+    ['transaktioner', words.tabs.transactions],
+    ['spil', words.tabs.rounds],
+    ['bonusser', words.tabs.bonuses],
+    ['udbetalinger', words.tabs.withdrawals],
+    ['noter', words.tabs.notes],
+    ['henvendelser', words.tabs.messages],
+    ['rofus', words.tabs.rofus],
+    ...(can.workResponsible(roles) ? [['ansvarligt-spil', words.tabs.responsible]] : []),
+  ] as const;
+  return (
+    <nav aria-label={words.tabsLabel} className="tabs player-tabs">
+      {tabs.map(([path, text]) => (
+        <NavLink
+          key={path}
+          to={path ? `/spillere/${playerId}/${path}` : `/spillere/${playerId}`}
+          end
+          className={({ isActive }) => (isActive ? 'tab active' : 'tab')}
+          data-testid={`player-tab-${path || 'overview'}`}
+        >
+          {text}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** The player's page's first tab: profile, balances, account, limits, pauses, logins, documents, proposals, the trail. */
+export function PlayerOverview() {
+  const page = useRouteLoaderData<typeof playerLoader>('player')!;
+  const { profile, balances, account } = page;
+  const tables = playerTables(page);
+  return (
+    <>
       <div className="grid">
         <section className="card" aria-labelledby="profile-title">
           <h2 id="profile-title">{words.profile}</h2>
@@ -158,58 +243,7 @@ export function PlayerPage() {
       <Section id="trail" title={words.trail}>
         {tables.trail}
       </Section>
-
-      {dialog === 'lock' || dialog === 'unlock' ? (
-        <ReasonDialog
-          title={dialog === 'lock' ? words.lockTitle : words.unlockTitle}
-          text={<p>{dialog === 'lock' ? words.lockText : words.unlockText}</p>}
-          intent={dialog}
-          submitLabel={dialog === 'lock' ? words.lock : words.unlock}
-          danger={dialog === 'lock'}
-          onCancel={close}
-          onDone={finished}
-        />
-      ) : null}
-      {dialog === 'propose' ? (
-        <ReasonDialog
-          title={words.correctionTitle}
-          text={<p>{words.correctionText}</p>}
-          intent="propose"
-          submitLabel={words.correctionSubmit}
-          reasonTestId="correction-reason"
-          submitTestId="correction-submit"
-          onCancel={close}
-          onDone={finished}
-        >
-          <div className="field">
-            <label htmlFor="correction-amount">{words.correctionAmount}</label>
-            <input
-              id="correction-amount"
-              name="amount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              maxLength={20}
-              aria-describedby="correction-amount-hint"
-              data-testid="correction-amount"
-            />
-            <p id="correction-amount-hint" className="hint">
-              {words.correctionAmountHint}
-            </p>
-          </div>
-        </ReasonDialog>
-      ) : null}
     </>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
   );
 }
 

@@ -21,6 +21,16 @@ export function useMe(): Me {
   return me;
 }
 
+/** The menu's screens, each shown to the roles it admits (the platform checks again). */
+const NAV = [
+  { id: 'players', to: '/spillere', shown: can.readPlayers, text: da.shell.players },
+  { id: 'support', to: '/support', shown: can.workSupport, text: da.shell.support },
+  { id: 'kyc', to: '/kyc', shown: can.reviewDocuments, text: da.shell.kyc },
+  { id: 'withdrawals', to: '/udbetalinger', shown: can.reviewWithdrawals, text: da.shell.withdrawals },
+  { id: 'responsible', to: '/ansvarligt-spil', shown: can.workResponsible, text: da.shell.responsible },
+  { id: 'figures', to: '/tal', shown: can.readFigures, text: da.shell.figures },
+];
+
 export function Shell() {
   const me = useMe();
   const navigation = useNavigation();
@@ -47,41 +57,13 @@ export function Shell() {
                 {da.shell.dashboard}
               </NavLink>
             </li>
-            {can.readPlayers(me.roles) ? (
-              <li>
-                <NavLink to="/spillere" className="nav-link" data-testid="nav-players">
-                  {da.shell.players}
+            {NAV.filter((item) => item.shown(me.roles)).map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="nav-link" data-testid={`nav-${item.id}`}>
+                  {item.text}
                 </NavLink>
               </li>
-            ) : null}
-            {can.reviewDocuments(me.roles) ? (
-              <li>
-                <NavLink to="/kyc" className="nav-link" data-testid="nav-kyc">
-                  {da.shell.kyc}
-                </NavLink>
-              </li>
-            ) : null}
-            {can.reviewWithdrawals(me.roles) ? (
-              <li>
-                <NavLink to="/udbetalinger" className="nav-link" data-testid="nav-withdrawals">
-                  {da.shell.withdrawals}
-                </NavLink>
-              </li>
-            ) : null}
-            {can.workResponsible(me.roles) ? (
-              <li>
-                <NavLink to="/ansvarligt-spil" className="nav-link" data-testid="nav-responsible">
-                  {da.shell.responsible}
-                </NavLink>
-              </li>
-            ) : null}
-            {can.readFigures(me.roles) ? (
-              <li>
-                <NavLink to="/tal" className="nav-link" data-testid="nav-figures">
-                  {da.shell.figures}
-                </NavLink>
-              </li>
-            ) : null}
+            ))}
             <li>
               <NavLink to="/godkendelser" className="nav-link" data-testid="nav-approvals">
                 {da.shell.approvals} <span className="nav-hint">({da.shell.approvalsHint})</span>

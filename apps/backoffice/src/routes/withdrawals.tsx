@@ -45,7 +45,7 @@ export async function withdrawalsAction({ request }: ActionFunctionArgs): Promis
 }
 
 const column = createColumnHelper<typeof features, Withdrawal>();
-const tone = (status: string) =>
+export const withdrawalTone = (status: string) =>
   status === 'paid' || status === 'sent'
     ? 'ok'
     : status === 'rejected' || status === 'failed'
@@ -92,7 +92,7 @@ export function WithdrawalsPage() {
           cell: (info) => (
             <StatusBadge
               text={label(da.withdrawalStatus, info.getValue())}
-              tone={tone(info.getValue())}
+              tone={withdrawalTone(info.getValue())}
               testId={`withdrawal-status-${info.row.original.id}`}
             />
           ),
@@ -209,7 +209,7 @@ function WithdrawalDetail({ withdrawal, meId, onStep }: { withdrawal: Withdrawal
       <p>
         <StatusBadge
           text={label(da.withdrawalStatus, withdrawal.status)}
-          tone={tone(withdrawal.status)}
+          tone={withdrawalTone(withdrawal.status)}
           testId="withdrawal-detail-status"
         />
       </p>

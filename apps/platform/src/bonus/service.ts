@@ -465,8 +465,40 @@ export function createBonusService(
     }
   }
 
+  /**
+   * The player's bonuses, newest first, for the back office's player page: the code, its kind and
+   * value, the wagering as last counted from the ledger (`checkedAt`: a read moves no money, the
+   * background settlement and the player's own calls count it), expiry and how it ended; a
+   * free-rounds bonus with its rounds used and what they won.
+   */
+  async function grantsOf(playerId: string, limit = 100) {
+    return db
+      .select({
+        id: bonusGrants.id,
+        code: bonusGrants.code,
+        kind: bonusGrants.kind,
+        amountOre: bonusGrants.amountOre,
+        wageringRequirementOre: bonusGrants.wageringRequirementOre,
+        wageredOre: bonusGrants.wageredOre,
+        checkedAt: bonusGrants.checkedAt,
+        grantedAt: bonusGrants.grantedAt,
+        expiresAt: bonusGrants.expiresAt,
+        endedAt: bonusGrants.endedAt,
+        outcome: bonusGrants.outcome,
+        freeRoundsTotal: freeRoundGrants.roundsTotal,
+        freeRoundsUsed: freeRoundGrants.roundsUsed,
+        freeRoundsWonOre: freeRoundGrants.wonOre,
+      })
+      .from(bonusGrants)
+      .leftJoin(freeRoundGrants, eq(freeRoundGrants.bonusGrantId, bonusGrants.id))
+      .where(eq(bonusGrants.playerId, playerId))
+      .orderBy(desc(bonusGrants.grantedAt))
+      .limit(limit);
+  }
+
   return {
     freeRounds,
+    grantsOf,
     /** A code's usage rules for the player now (null: they allow it), for the offers a player is shown (offers.ts). */
     usageRefusalOf: (code: BonusCode, playerId: string, facts: UsageFacts) => usageRefusal(db, code, playerId, facts),
     checkCode,

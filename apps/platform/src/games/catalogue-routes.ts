@@ -78,6 +78,32 @@ const publicList = { 'cache-control': 'public, max-age=60' };
 /** The database's rows as they travel (the summary schema narrows the text columns). */
 const asSummary = (game: GameSummary) => game as z.infer<typeof gameSummary>;
 
+/** One round of a player's game history (also the back office's player page). */
+export const roundEntry = z.object({
+  /** The contract's round id (unique per provider). */
+  roundId: z.string(),
+  /** The provider's own id of the round, as its game shows it (a live table's round id). */
+  providerRoundId: z.string(),
+  gameId: z.string(),
+  /** The title's name (a live table's name). */
+  gameName: z.string(),
+  /** slot, table or live; null for a title the catalogue does not hold. */
+  gameType: z.enum(GAME_TYPES).nullable(),
+  /** open: the provider has not settled the round yet (a live round before the studio's credit or cancel); settled: ended. */
+  state: z.enum(['open', 'settled']),
+  startedAt: isoDateTime,
+  endedAt: isoDateTime.nullable(),
+  /** The round's stakes (net of rollbacks); of them, jackpotStakeOre went to jackpot pools. */
+  stakeOre: ore,
+  jackpotStakeOre: ore,
+  /** The game's win, without a jackpot hit. */
+  winOre: ore,
+  /** Paid from jackpot pools (a hit), apart from the game's win. */
+  jackpotWinOre: ore,
+  balanceAfterOre: ore.nullable(),
+  mode: z.literal('real'),
+});
+
 /**
  * The catalogue for the storefront (anyone) and what belongs to the session's player (favourites,
  * recently played, game history: always the session's own, through the session-player hook).
@@ -348,32 +374,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
             z.object({
               from: isoDateTime,
               to: isoDateTime,
-              items: z.array(
-                z.object({
-                  /** The contract's round id (unique per provider). */
-                  roundId: z.string(),
-                  /** The provider's own id of the round, as its game shows it (a live table's round id). */
-                  providerRoundId: z.string(),
-                  gameId: z.string(),
-                  /** The title's name (a live table's name). */
-                  gameName: z.string(),
-                  /** slot, table or live; null for a title the catalogue does not hold. */
-                  gameType: z.enum(GAME_TYPES).nullable(),
-                  /** open: the provider has not settled the round yet (a live round before the studio's credit or cancel); settled: ended. */
-                  state: z.enum(['open', 'settled']),
-                  startedAt: isoDateTime,
-                  endedAt: isoDateTime.nullable(),
-                  /** The round's stakes (net of rollbacks); of them, jackpotStakeOre went to jackpot pools. */
-                  stakeOre: ore,
-                  jackpotStakeOre: ore,
-                  /** The game's win, without a jackpot hit. */
-                  winOre: ore,
-                  /** Paid from jackpot pools (a hit), apart from the game's win. */
-                  jackpotWinOre: ore,
-                  balanceAfterOre: ore.nullable(),
-                  mode: z.literal('real'),
-                }),
-              ),
+              items: z.array(roundEntry),
               page: z.number().int(),
               pageSize: z.number().int(),
               total: z.number().int(),

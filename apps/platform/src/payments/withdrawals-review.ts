@@ -62,6 +62,16 @@ export function createWithdrawalReview(deps: {
     );
   }
 
+  /** One player's withdrawals, every status, newest first (the back office's player page). */
+  async function ofPlayer(playerId: string): Promise<WithdrawalRow[]> {
+    return db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.playerId, playerId))
+      .orderBy(desc(withdrawals.requestedAt))
+      .limit(QUEUE_LIMIT);
+  }
+
   async function find(withdrawalId: string): Promise<WithdrawalRow> {
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).limit(1);
     if (!row) throw fail('WITHDRAWAL_NOT_FOUND');
@@ -153,7 +163,7 @@ export function createWithdrawalReview(deps: {
     return result;
   }
 
-  return { queue, find, hold, approve, reject, contexts, fourEyesOverOre: config.PAYOUT_FOUR_EYES_ORE };
+  return { queue, ofPlayer, find, hold, approve, reject, contexts, fourEyesOverOre: config.PAYOUT_FOUR_EYES_ORE };
 }
 
 export type WithdrawalReview = ReturnType<typeof createWithdrawalReview>;

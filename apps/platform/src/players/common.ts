@@ -5,8 +5,8 @@ import type { Db } from '../db/client.js';
 import { constraintText, pgErrorIn, UNIQUE_VIOLATION } from '../shared/db.js';
 import { type AppError, fail } from '../shared/errors.js';
 import type { Provider } from './identity.js';
-import type { Rofus } from './rofus.js';
-import { type Player, playerLogs, players } from './schema.js';
+import type { Rofus, RofusAnswer } from './rofus.js';
+import { type Player, playerLogs, players, rofusChecks } from './schema.js';
 import type { SessionStore } from './sessions.js';
 
 /** One line of the player log (login, logout, registration, unsubscribe, session expiry…). */
@@ -120,9 +120,30 @@ export function createPlayerCommon({ db, clock, rofus, sessions, content }: Play
     return row!.id;
   }
 
-  async function checkRofus(cpr: string) {
-    const answer = await rofus.check(cpr);
+  /**
+   * Asks ROFUS about the person and keeps the check (rofus_checks: the operator's evidence that it
+   * was made, shown on the back office's player page), whatever the answer, also when ROFUS did
+   * not answer (then nobody gets in).
+   */
+  async function checkRofus(cpr: string, record: { cprHash: string; playerId: string | null; occasion: 'registration' | 'login' }) {
+    let answer: RofusAnswer;
+    try {
+      answer = await rofus.check(cpr);
+    } catch (error) {
+      await keepRofusCheck(record, 'unavailable', null);
+      throw error;
+    }
+    const outcome = !answer.excluded ? 'clear' : answer.permanent ? 'excluded_permanently' : 'excluded';
+    await keepRofusCheck(record, outcome, answer.excluded ? answer.until : null);
     if (answer.excluded) throw fail('ROFUS_EXCLUDED');
+  }
+
+  async function keepRofusCheck(
+    record: { cprHash: string; playerId: string | null; occasion: string },
+    outcome: string,
+    excludedUntil: string | null,
+  ) {
+    await db.insert(rofusChecks).values({ ...record, outcome, excludedUntil, checkedAt: clock() });
   }
 
   async function openSession(player: Player, method: Provider | 'registration') {

@@ -102,7 +102,7 @@ export function createLogin({
 
   async function logIn(player: Player, provider: Provider, redirectTo: string | null) {
     assertCanLogIn(player);
-    await common.checkRofus(secrets.decrypt(player.cprEncrypted));
+    await common.checkRofus(secrets.decrypt(player.cprEncrypted), { cprHash: player.cprHash, playerId: player.id, occasion: 'login' });
     const { session, loginLogId } = await common.openSession(player, provider);
     return {
       outcome: 'session' as const,

@@ -175,7 +175,7 @@ export function createRegistration({ db, config, clock, brokers, secrets, limits
     const cprHash = secrets.hashCpr(parsed.cpr);
     const [registered] = await db.select({ id: players.id }).from(players).where(eq(players.cprHash, cprHash)).limit(1);
     if (registered) throw fail('NATIONAL_ID_REGISTERED');
-    await common.checkRofus(parsed.cpr);
+    await common.checkRofus(parsed.cpr, { cprHash, playerId: null, occasion: 'registration' });
     const email = details.email.trim().toLowerCase();
     const [taken] = await db.select({ id: players.id }).from(players).where(eq(players.email, email)).limit(1);
     if (taken) throw fail('EMAIL_TAKEN', { fields: { email: 'authentication.email_registered' } });

@@ -146,3 +146,38 @@ export const playerLogs = pgTable(
   },
   (t) => [index('player_logs_player_idx').on(t.playerId, t.at)],
 );
+
+/** Staff notes on a player (the back office's player page; migration 0037). Append-only. */
+export const playerNotes = pgTable(
+  'player_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id').notNull(),
+    staffId: uuid('staff_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('player_notes_player_idx').on(t.playerId, t.createdAt)],
+);
+
+/**
+ * Every ROFUS check the platform made (migration 0037): at registration (no player yet: the
+ * person is found by `cpr_hash`) and at each login, with the register's answer, or `unavailable`
+ * when it did not answer (and nobody got in). Append-only.
+ */
+export const rofusChecks = pgTable(
+  'rofus_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cprHash: text('cpr_hash').notNull(),
+    playerId: uuid('player_id'),
+    /** registration or login */
+    occasion: text('occasion').notNull(),
+    /** clear, excluded, excluded_permanently, unavailable */
+    outcome: text('outcome').notNull(),
+    /** The end of a time-limited exclusion, as ROFUS gave it. */
+    excludedUntil: text('excluded_until'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rofus_checks_cpr_idx').on(t.cprHash, t.checkedAt)],
+);

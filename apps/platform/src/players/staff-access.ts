@@ -1,11 +1,12 @@
 import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
-import { players, sessions } from './schema.js';
+import { playerNotes, players, rofusChecks, sessions } from './schema.js';
 import type { Secrets } from './secrets.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SEARCH_LIMIT = 50;
+const RECORDS_LIMIT = 100;
 
 export type PlayerStatus = 'active' | 'locked' | 'game_locked';
 
@@ -104,7 +105,54 @@ export function createStaffAccess(deps: { db: Db; secrets: Secrets; clock: () =>
     return new Map([...(await summaries(playerIds))].map(([id, row]) => [id, row.name]));
   }
 
-  return { search, profile, loginSessions, setStatus, find, names, summaries };
+  /** Players by their e-mail addresses (a guest's contact message linked to the account of the same address). */
+  async function byEmails(emails: readonly string[]): Promise<Map<string, ReturnType<typeof summary>>> {
+    const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+    if (wanted.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(players)
+      .where(inArray(sql`lower(${players.email})`, wanted));
+    return new Map(rows.map((row) => [row.email.toLowerCase(), summary(row)]));
+  }
+
+  /** The staff notes on a player, newest first. */
+  async function notes(playerId: string) {
+    await find(playerId);
+    return db
+      .select()
+      .from(playerNotes)
+      .where(eq(playerNotes.playerId, playerId))
+      .orderBy(desc(playerNotes.createdAt))
+      .limit(RECORDS_LIMIT);
+  }
+
+  /** Adds a staff note in the caller's transaction (where the staff context writes its trail row). */
+  async function addNote(tx: Db, playerId: string, staffId: string, text: string) {
+    const [row] = await tx.insert(playerNotes).values({ playerId, staffId, text, createdAt: clock() }).returning();
+    return row!;
+  }
+
+  /**
+   * The ROFUS checks of the person, newest first: those of their logins and the one of their
+   * registration (made before the account existed, so found by the CPR's hash).
+   */
+  async function rofusChecksOf(playerId: string) {
+    const player = await find(playerId);
+    return db
+      .select({
+        occasion: rofusChecks.occasion,
+        outcome: rofusChecks.outcome,
+        excludedUntil: rofusChecks.excludedUntil,
+        checkedAt: rofusChecks.checkedAt,
+      })
+      .from(rofusChecks)
+      .where(eq(rofusChecks.cprHash, player.cprHash))
+      .orderBy(desc(rofusChecks.checkedAt))
+      .limit(RECORDS_LIMIT);
+  }
+
+  return { search, profile, loginSessions, setStatus, find, names, summaries, byEmails, notes, addNote, rofusChecksOf };
 }
 
 const summary = (row: typeof players.$inferSelect) => ({

@@ -6,11 +6,17 @@ import type { LimitsService } from '../limits/service.js';
 import { createStaffAccess } from '../players/staff-access.js';
 import type { Secrets } from '../players/secrets.js';
 import type { WalletService } from '../wallet/service.js';
+import type { HistoryService } from '../wallet/history.js';
+import type { PlayerGames } from '../games/player-games.js';
+import type { BonusService } from '../bonus/service.js';
+import { createInbox, type Mailer } from '../support/service.js';
+import { supportRoutes } from './support-routes.js';
 import { createStaffIdentityProvider, type StaffIdentityProvider } from './identity.js';
 import { createWithdrawalReview } from '../payments/withdrawals-review.js';
 import { createMarkers } from '../limits/service.js';
 import { figuresRoutes } from './figures-routes.js';
 import { kycRoutes } from './kyc-routes.js';
+import { playerRecordsRoutes } from './player-records-routes.js';
 import { proposalRoutes } from './proposal-routes.js';
 import { createProposals } from './proposals.js';
 import { staffRoutes } from './routes.js';
@@ -34,6 +40,15 @@ export async function registerStaffDoor(
     limits: LimitsService;
     documents: DocumentsService;
     endGameSessions: (playerId: string) => Promise<void>;
+    /** The other contexts' reads of one player, for the player's page (player-records-routes.ts). */
+    records: {
+      history: Pick<HistoryService, 'transactions'>;
+      rounds: Pick<PlayerGames, 'history'>;
+      bonus: Pick<BonusService, 'grantsOf'>;
+    };
+    /** The e-mail provider support's answers go through, and the dictionary their words come from. */
+    mailer: Mailer;
+    translate: (key: string) => Promise<string>;
   },
 ) {
   const { db, config, clock, wallet } = deps;
@@ -51,6 +66,14 @@ export async function registerStaffDoor(
     documents: deps.documents,
     trail: staff.trail,
     endGameSessions: deps.endGameSessions,
+  });
+  await door.register(playerRecordsRoutes, { db, staff, access, ...deps.records });
+  await door.register(supportRoutes, {
+    db,
+    staff,
+    access,
+    inbox: createInbox({ db, clock, mailer: deps.mailer }),
+    translate: deps.translate,
   });
   await door.register(proposalRoutes, { staff, proposals });
   await door.register(kycRoutes, { db, staff, access, documents: deps.documents });

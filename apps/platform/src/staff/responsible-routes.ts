@@ -109,7 +109,10 @@ export const responsibleRoutes: FastifyPluginAsyncZod<{
         operationId: 'staffRgContacts',
         summary: 'The player’s markers of risk now and compliance’s contacts with them, newest first',
         params: z.object({ playerId: z.uuid() }),
-        response: { 200: ok(z.object({ markers: z.array(marker), contacts: z.array(contact) })), ...refusals },
+        response: {
+          200: ok(z.object({ windowDays: z.number().int(), markers: z.array(marker), contacts: z.array(contact) })),
+          ...refusals,
+        },
       },
     },
     async (request) => {
@@ -118,7 +121,11 @@ export const responsibleRoutes: FastifyPluginAsyncZod<{
       const found = await markers.current(playerId);
       return {
         result: 1 as const,
-        data: { markers: found.get(playerId) ?? [], contacts: await contactsJson(await markers.contactsOf(playerId)) },
+        data: {
+          windowDays: MARKER_WINDOW_DAYS,
+          markers: found.get(playerId) ?? [],
+          contacts: await contactsJson(await markers.contactsOf(playerId)),
+        },
       };
     },
   );

@@ -15,6 +15,10 @@ export const WITHDRAWAL_REVIEWERS: StaffRole[] = ['payments'];
 export const FIGURE_READERS: StaffRole[] = ['payments'];
 /** Who works responsible gaming: the markers of risk, the players to contact, the contacts. */
 export const RG_OFFICERS: StaffRole[] = ['compliance'];
+/** Who may write a note on a player's page: whoever works with players' accounts. */
+export const NOTE_WRITERS: StaffRole[] = PLAYER_READERS;
+/** Who works the support inbox: reads the contact form's messages, answers them by e-mail, closes them. */
+export const SUPPORT_AGENTS: StaffRole[] = ['support'];
 /** Who may lock and unlock a player. */
 export const PLAYER_LOCKERS: StaffRole[] = ['support', 'compliance'];
 

@@ -8,7 +8,7 @@ import type { StaffAccess } from '../players/staff-access.js';
 import { errorBody, iso, isoDateTime, isoOrNull, ok, ore } from '../shared/http.js';
 import { reasonBody } from './proposal-routes.js';
 import type { Proposals } from './proposals.js';
-import { WITHDRAWAL_REVIEWERS } from './roles.js';
+import { PLAYER_READERS, WITHDRAWAL_REVIEWERS } from './roles.js';
 import type { StaffService } from './service.js';
 
 const tags = ['staff'];
@@ -134,6 +134,25 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<{
       result: 1 as const,
       data: { withdrawals: await entries(await review.queue(request.query.status)), fourEyesOverOre: review.fourEyesOverOre },
     }),
+  );
+
+  app.get(
+    '/Staff/players/:playerId/withdrawals',
+    {
+      ...staff.guard(PLAYER_READERS),
+      schema: {
+        tags,
+        operationId: 'staffPlayerWithdrawals',
+        summary: 'A player’s withdrawals, every status, newest first, with who held, approved or rejected each and why',
+        params: z.object({ playerId: z.uuid() }),
+        response: { 200: ok(z.object({ withdrawals: z.array(queueEntry), fourEyesOverOre: ore })), ...refusals },
+      },
+    },
+    async (request) => {
+      await access.find(request.params.playerId);
+      const rows = await review.ofPlayer(request.params.playerId);
+      return { result: 1 as const, data: { withdrawals: await entries(rows), fourEyesOverOre: review.fourEyesOverOre } };
+    },
   );
 
   const actionResponse = ok(

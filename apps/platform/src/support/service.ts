@@ -7,6 +7,8 @@ import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
 import { contactMessages, usedCaptchas } from './schema.js';
 
+export { createInbox, createMailer, INBOX_FILTERS, type ContactMessage, type Inbox, type InboxFilter, type Mailer } from './inbox.js';
+
 export const CONTACT_SUBJECTS = ['account', 'payment', 'bonus', 'technical', 'responsible', 'other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 

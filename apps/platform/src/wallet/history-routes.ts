@@ -4,12 +4,13 @@ import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '..
 import { HISTORY_PERIODS, HISTORY_STATUSES, HISTORY_TYPES, MAX_PAGE_SIZE, type HistoryService } from './history.js';
 
 /** A Copenhagen calendar day, or an instant with its offset. */
-const bound = z
+export const historyBound = z
   .string()
   .max(40)
   .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/);
 
-const row = z.object({
+/** One row of a player's transaction history (also the back office's player page). */
+export const transactionRow = z.object({
   orderId: z.string(),
   transactionId: z.uuid().nullable(),
   time: isoDateTime,
@@ -44,8 +45,8 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
         querystring: z.object({
           type: z.enum(HISTORY_TYPES).default('all'),
           period: z.enum(HISTORY_PERIODS).default('30d'),
-          from: bound.optional(),
-          to: bound.optional(),
+          from: historyBound.optional(),
+          to: historyBound.optional(),
           page: z.coerce.number().int().min(1).max(100_000).default(1),
           pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
         }),
@@ -57,7 +58,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
               from: isoDateTime,
               to: isoDateTime,
               earliest: isoDateTime,
-              rows: z.array(row),
+              rows: z.array(transactionRow),
               pagination: z.object({
                 currentPage: z.number().int(),
                 lastPage: z.number().int(),

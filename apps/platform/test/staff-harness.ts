@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { DEMO_STAFF } from '../src/staff/demo.js';
+import type { StaffIdentityProvider } from '../src/staff/identity.js';
+import type { TestPlatform } from './harness.js';
+
+/**
+ * A stand-in staff identity provider for the staff door's tests: each login's code names a demo
+ * staff member, who arrives with both factors (password and one-time code) done.
+ */
+export function fakeStaffIdp() {
+  const codes = new Map<string, string>();
+  const idp: StaffIdentityProvider = {
+    async authorize() {
+      return { url: 'http://idp.test/authorize', state: 's', nonce: 'n', codeVerifier: 'v'.repeat(43) };
+    },
+    async complete(params) {
+      const staff = DEMO_STAFF.find((member) => member.subject === codes.get(params.code ?? ''))!;
+      return { subject: staff.subject, name: staff.name, email: staff.email, methods: ['pwd', 'otp'] };
+    },
+  };
+  /** A staff session of the demo member called `name`, as the headers the back office's server sends. */
+  async function sessionOf(platform: Pick<TestPlatform, 'staffApp'>, name: string) {
+    const { loginId } = (await platform.staffApp.inject({ method: 'POST', url: '/Staff/login/start', payload: {} })).json().data;
+    const code = randomUUID();
+    codes.set(code, DEMO_STAFF.find((member) => member.name === name)!.subject);
+    const answer = await platform.staffApp.inject({
+      method: 'POST',
+      url: '/Staff/login/complete',
+      payload: { loginId, callbackParams: { code } },
+    });
+    return { authorization: `Bearer ${answer.json().data.sessionToken as string}` };
+  }
+  return { idp, sessionOf };
+}
