@@ -452,3 +452,48 @@ test('a guest’s message from the contact form reaches support’s inbox, is an
   await page.getByTestId('support-filter-answered').click();
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Besvaret');
 });
+
+test('content edits a page with a preview on the storefront, publishes it live at once, and takes it back', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const visitor = await (await browser.newContext({ baseURL: WEB, locale: 'da-DK', timezoneId: 'Europe/Copenhagen' })).newPage();
+  // The storefront has the page cached as it is.
+  await visitor.goto('/contents/om-krone');
+  const original = await visitor.getByRole('heading', { level: 1 }).innerText();
+
+  await signIn(page, 'christian');
+  await page.getByTestId('nav-content').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Indhold');
+  await page.getByTestId('content-edit-om-krone').click();
+  await page.getByTestId('field-title').fill('Om os i Krone');
+  await page.getByTestId('field-body').fill('<p>Vi er et dansk onlinecasino med dansk kundeservice.</p>');
+  await page.getByTestId('content-save').click();
+  await expect(page.getByTestId('content-saved')).toContainText('Kladden er gemt');
+  expect(await seriousViolations(page)).toEqual([]);
+  const previewUrl = await page.getByTestId('content-preview').getAttribute('href');
+  expect(previewUrl).toMatch(/\/forhaandsvisning\//);
+
+  // The preview shows the draft as the site will; the live page is still the old one.
+  const preview = await visitor.context().newPage();
+  await preview.goto(previewUrl!);
+  await expect(preview.getByTestId('preview-banner')).toContainText('Forhåndsvisning');
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Om os i Krone');
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(original);
+
+  await page.getByTestId('content-publish').click();
+  await page.getByTestId('reason-input').fill('Kortere præsentation');
+  await page.getByTestId('reason-submit').click();
+  await expect(page.getByTestId('action-success')).toContainText('Udgivet. Sitet viser ændringen nu.');
+  // Live at once: the storefront was told, no wait for its cache.
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Om os i Krone');
+  await expect(visitor.getByText('Vi er et dansk onlinecasino med dansk kundeservice.')).toBeVisible();
+
+  await page.getByTestId('content-revert-0').click();
+  await page.getByTestId('reason-input').fill('Den lange tekst skal tilbage');
+  await page.getByTestId('reason-submit').click();
+  await expect(page.getByTestId('action-success')).toContainText('Udgivelsen er fortrudt');
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(original);
+  await visitor.context().close();
+});

@@ -13,6 +13,7 @@ export const can = {
   workResponsible: (roles: readonly string[]) => admits(roles, ['compliance']),
   readFigures: (roles: readonly string[]) => admits(roles, ['payments']),
   workSupport: (roles: readonly string[]) => admits(roles, ['support']),
+  editContent: (roles: readonly string[]) => admits(roles, ['content']),
   reviewWithdrawals: (roles: readonly string[]) => admits(roles, ['payments']),
   lockPlayers: (roles: readonly string[]) => admits(roles, ['support', 'compliance']),
   proposeCorrection: (roles: readonly string[]) => admits(roles, PROPOSAL_ROLES.balance_correction!),

@@ -30,6 +30,8 @@ import {
 import { PlayersPage, playersLoader } from './routes/players';
 import { proposalsAction, proposalsLoader, ProposalsPage } from './routes/proposals';
 import { Shell, ShellLoading, shellLoader } from './routes/shell';
+import { contentLoader, ContentPage } from './routes/content';
+import { contentItemAction, contentItemLoader, ContentItemPage } from './routes/content-item';
 import { supportLoader, supportMessageAction, supportMessageLoader, SupportMessagePage, SupportPage } from './routes/support';
 import { withdrawalsAction, withdrawalsLoader, WithdrawalsPage } from './routes/withdrawals';
 
@@ -75,6 +77,8 @@ export const router = createBrowserRouter([
           },
           { path: 'support', loader: supportLoader, Component: SupportPage },
           { path: 'support/:messageId', loader: supportMessageLoader, action: supportMessageAction, Component: SupportMessagePage },
+          { path: 'indhold', loader: contentLoader, Component: ContentPage },
+          { path: 'indhold/:kind/:key', loader: contentItemLoader, action: contentItemAction, Component: ContentItemPage },
           { path: 'kyc', loader: kycLoader, action: kycAction, Component: KycPage },
           { path: 'udbetalinger', loader: withdrawalsLoader, action: withdrawalsAction, Component: WithdrawalsPage },
           { path: 'ansvarligt-spil', loader: responsibleLoader, action: responsibleAction, Component: ResponsiblePage },

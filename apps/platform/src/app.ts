@@ -22,7 +22,7 @@ import {
 import { liveStudioOf, type Config } from './config.js';
 import { createSecurityRecorder } from './audit/security.js';
 import { contentRoutes } from './content/routes.js';
-import { createContentService } from './content/service.js';
+import { createContentEditing, createContentService } from './content/service.js';
 import type { Database } from './db/client.js';
 import { documentsRoutes } from './documents/routes.js';
 import { createDocumentsService } from './documents/service.js';
@@ -92,6 +92,8 @@ export interface AppOptions {
   staffIdp?: StaffIdentityProvider;
   /** The e-mail provider (support's answers); tests may pass their own. */
   mailer?: Mailer;
+  /** Tells the storefront published content changed; tests may pass their own. */
+  revalidateStorefront?: () => Promise<boolean>;
   /**
    * Run the background jobs (the server; not tests): send due withdrawals to NemKonto every
    * PAYOUT_PROCESS_INTERVAL_SECONDS, settle open bonuses every BONUS_SETTLE_INTERVAL_SECONDS.
@@ -131,6 +133,8 @@ export function redactUrl(url: string): string {
       .replace(/(\/Support\/contact\/)(?!challenge(?:[/?]|$))[^/?]+/g, '$1[session]')
       .replace(/(\/Games\/(?:favourites|recent|history)\/)[^/?]+/g, '$1[session]')
       .replace(/(\/registrations\/)[^/?]+/g, '$1[registration]')
+      // A content preview's token opens an editor's draft: never in a log line.
+      .replace(/(\/CMScasino\/preview\/)[^/?]+/g, '$1[token]')
       .replace(/([?&]sessionId=)[^&]+/g, '$1[session]')
       // A staff search may be a CPR number: never in a log line.
       .replace(/(\/Staff\/players\?(?:[^#]*&)?q=)[^&]+/g, '$1[search]')
@@ -241,6 +245,7 @@ export async function buildPlatform({
   rofus,
   staffIdp,
   mailer,
+  revalidateStorefront,
   backgroundJobs = false,
 }: AppOptions): Promise<Platform> {
   // Only for browser tests (TEST_CLOCK_CONTROL, refused in production): the clock may be moved.
@@ -483,7 +488,7 @@ export async function buildPlatform({
   await app.register(sessionPlayer, { resolve: players.playerForSession });
   if (config.KRONE_ENV !== 'production') await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   await app.register(serverTimeRoutes, { clock });
-  await app.register(contentRoutes, { content });
+  await app.register(contentRoutes, { content, editing: createContentEditing({ db: database.db, clock }) });
   await app.register(supportRoutes, { support, config });
   await app.register(playersRoutes, { players, config });
   await app.register(playerAccountRoutes, { players, config });
@@ -526,6 +531,8 @@ export async function buildPlatform({
     records: { history, rounds: games.playerGames, bonus },
     mailer: mailer ?? createMailer(config),
     translate: content.translate,
+    forgetContent: content.forget,
+    ...(revalidateStorefront ? { revalidateStorefront } : {}),
   });
 
   // Once per process, whichever listener: the background jobs stop with the internal one.

@@ -152,6 +152,8 @@ export const configSchema = z.object({
 
   /** The storefront's public URL: the brokers send players back to its callbacks. */
   WEB_PUBLIC_URL: z.url().default('http://127.0.0.1:3000'),
+  /** Where the platform tells the storefront that published content changed (default: WEB_PUBLIC_URL's /api/revalidate). */
+  STOREFRONT_REVALIDATE_URL: z.url().optional(),
   MITID_ISSUER: z.url().default('http://127.0.0.1:4300/mitid'),
   MITID_CLIENT_ID: z.string().min(1).default('krone'),
   MITID_CLIENT_SECRET: z.string().min(8).default('krone-development-mitid-secret'),

@@ -114,7 +114,7 @@ function templateData(): Promise<Blob | undefined> {
 
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  services: Pick<AppOptions, 'brokers' | 'rofus' | 'backgroundJobs' | 'staffIdp' | 'mailer'> = {},
+  services: Pick<AppOptions, 'brokers' | 'rofus' | 'backgroundJobs' | 'staffIdp' | 'mailer' | 'revalidateStorefront'> = {},
 ): Promise<TestPlatform> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const scratch = serverUrl ? await scratchDatabase(serverUrl, 'krone_test', process.env.KRONE_TEST_TEMPLATE_DATABASE) : null;

@@ -258,6 +258,13 @@ export const ERROR_CATALOGUE = {
   /** A proposal for this already waits for a decision. */
   PROPOSAL_PENDING: { status: 409, messageKey: 'validation.staff_proposal_pending' },
 
+  /** An editor's content that is not what its kind takes (a field, a dictionary key, a document's shape). */
+  CONTENT_INVALID: { status: 400, messageKey: 'validation.staff_content_invalid' },
+  /** A publish of an item without a draft. */
+  CONTENT_NO_DRAFT: { status: 409, messageKey: 'validation.staff_content_no_draft' },
+  /** A publish (or revert) that would change nothing. */
+  CONTENT_UNCHANGED: { status: 409, messageKey: 'validation.staff_content_unchanged' },
+
   // Support.
   /** The e-mail provider did not take the message: nothing was sent, nothing recorded. */
   MAIL_UNAVAILABLE: { status: 502, messageKey: 'validation.staff_mail_unavailable' },

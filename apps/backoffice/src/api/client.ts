@@ -56,7 +56,9 @@ export async function staffCall<D>(call: Promise<Answer<D>>, onUnauthorized: str
 }
 
 /** What an action answers its form: done, or refused with a message to show next to the action. */
-export type ActionResult = { ok: true; intent: string } | { ok: false; intent: string; message: string; code?: string };
+export type ActionResult =
+  | { ok: true; intent: string; previewUrl?: string | null; revalidated?: boolean }
+  | { ok: false; intent: string; message: string; code?: string };
 
 /** Runs a staff write for an action: its ActionResult (the refusal's message as is), or the login on a 401. */
 export async function staffWrite(intent: string, call: Promise<Answer<unknown>>): Promise<ActionResult> {

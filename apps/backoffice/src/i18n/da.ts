@@ -2,7 +2,10 @@
  * Every text the back office shows, in Danish: the SPA's and its server's. Components take their
  * words from here, so a wording is changed in one place and no screen mixes languages.
  */
+import { daContent } from './da-content';
+
 export const da = {
+  content: daContent,
   brand: {
     name: 'Krone',
     product: 'Back office',
@@ -44,6 +47,7 @@ export const da = {
     figures: 'Nøgletal',
     responsible: 'Ansvarligt spil',
     support: 'Henvendelser',
+    content: 'Indhold',
     signedInAs: 'Logget ind som',
     roles: 'Roller',
     logout: 'Log ud',
@@ -77,6 +81,9 @@ export const da = {
     responsibleText:
       'Spillere, hvis egne data viser risikotegn: stigende indbetalinger, nået grænse, natspil, lange sessioner, annullerede udbetalinger.',
     responsibleLink: 'Gå til ansvarligt spil',
+    contentTitle: 'Indhold',
+    contentText: 'Rediger sider, nyheder, tekster og indstillinger med forhåndsvisning, og udgiv dem til sitet.',
+    contentLink: 'Gå til indhold',
     supportTitle: 'Henvendelser',
     supportText: 'Beskeder fra kontaktformularen: svar spilleren på e-mail, og luk henvendelsen, når den er klaret.',
     supportLink: 'Gå til henvendelser',
@@ -309,6 +316,8 @@ export const da = {
     'player.note': 'Skrev en note',
     'support.reply': 'Besvarede en henvendelse',
     'support.close': 'Lukkede en henvendelse',
+    'content.publish': 'Udgav indhold',
+    'content.revert': 'Fortrød en udgivelse',
     'proposal.create': 'Oprettede forslag',
     'withdrawal.hold': 'Tilbageholdt udbetaling',
     'withdrawal.approve': 'Godkendte udbetaling',

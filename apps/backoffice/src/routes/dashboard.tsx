@@ -26,6 +26,7 @@ const TILES = [
     text: words.responsibleText,
     link: words.responsibleLink,
   },
+  { id: 'content', to: '/indhold', shown: can.editContent, title: words.contentTitle, text: words.contentText, link: words.contentLink },
   { id: 'figures', to: '/tal', shown: can.readFigures, title: words.figuresTitle, text: words.figuresText, link: words.figuresLink },
   {
     id: 'approvals',

@@ -29,6 +29,7 @@ const NAV = [
   { id: 'withdrawals', to: '/udbetalinger', shown: can.reviewWithdrawals, text: da.shell.withdrawals },
   { id: 'responsible', to: '/ansvarligt-spil', shown: can.workResponsible, text: da.shell.responsible },
   { id: 'figures', to: '/tal', shown: can.readFigures, text: da.shell.figures },
+  { id: 'content', to: '/indhold', shown: can.editContent, text: da.shell.content },
 ];
 
 export function Shell() {

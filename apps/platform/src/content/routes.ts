@@ -25,12 +25,16 @@ import {
   slugParam,
   systemConfigItem,
 } from './contracts.js';
+import type { ContentEditing } from './editing.js';
 import type { ContentService, SiteDocumentKey } from './service.js';
 
 const tags = ['content'];
 const errors = { 400: errorBody, 404: errorBody };
 
-export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
+export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; editing: ContentEditing }> = async (
+  app,
+  { content, editing },
+) => {
   app.get(
     '/CMScasino/systemConfigByName',
     {
@@ -215,5 +219,24 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
       },
     },
     async (request) => ({ result: 1 as const, data: plain(await content.getMainContent(request.query.name)) }),
+  );
+
+  app.get(
+    '/CMScasino/preview/:token',
+    {
+      schema: {
+        tags,
+        operationId: 'getContentPreview',
+        summary:
+          'An editor’s draft (a page or a news item) by its preview token, for the storefront’s preview page; 404 once the token has lapsed',
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) }),
+        response: { 200: ok(z.object({ kind: z.string(), key: z.string(), data: z.record(z.string(), z.unknown()) })), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const found = await editing.preview(request.params.token);
+      return { result: 1 as const, data: { kind: found.kind, key: found.key, data: found.data as Record<string, unknown> } };
+    },
   );
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const translations = pgTable(
   'translations',
@@ -143,3 +143,42 @@ export const contentSeeds = pgTable('content_seeds', {
   version: text('version').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An editor's unpublished change of one item (content/editing.ts; migration 0039), one per item:
+ * saved again, it replaces itself. Its preview token (only the hash kept) lets the storefront's
+ * preview page show it until `preview_expires_at`.
+ */
+export const contentDrafts = pgTable(
+  'content_drafts',
+  {
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    data: jsonb('data').notNull(),
+    previewTokenHash: text('preview_token_hash').notNull(),
+    previewExpiresAt: timestamp('preview_expires_at', { withTimezone: true }).notNull(),
+    updatedBy: uuid('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] }), uniqueIndex('content_drafts_preview_key').on(t.previewTokenHash)],
+);
+
+/**
+ * Every published change (migration 0039), append-only: what was made live and what it replaced,
+ * by whom, when and why. A revert publishes `previous` again as a new revision; a new seed of the
+ * demo content is followed by the newest revision of each item (content/editing.ts `replay`).
+ */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    data: jsonb('data').notNull(),
+    previous: jsonb('previous'),
+    publishedBy: uuid('published_by').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('content_revisions_item_idx').on(t.kind, t.key, t.publishedAt)],
+);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { replayContentEdits } from './editing.js';
 import {
   campaigns,
   contentPages,
@@ -76,8 +77,9 @@ const chunk = <T>(rows: T[], size = 200): T[][] =>
 
 /**
  * Loads the demo content from the data files in ./seed, once per version of those files.
- * The demo content owns the content tables: a changed data file replaces them whole, in one
- * transaction, so the site never shows half a seed.
+ * A changed data file replaces the content tables whole, in one transaction, so the site never
+ * shows half a seed; the editors' published changes (content/editing.ts) are then written again
+ * over it, so a new version of the data adds what the code needs and never undoes an editor's work.
  */
 export async function seedDemoContent(db: Db, options: { brand: string }): Promise<{ applied: boolean; version: string }> {
   const { version, load } = readSeedFiles(options.brand);
@@ -148,6 +150,8 @@ export async function seedDemoContent(db: Db, options: { brand: string }): Promi
       );
     const blocks = load<Record<string, unknown>>('main-contents.json');
     await tx.insert(mainContents).values(Object.entries(blocks).map(([name, data]) => ({ name, data })));
+    // The editors' published changes stay: written again over the new demo data.
+    await replayContentEdits(tx);
     await tx.insert(contentSeeds).values({ version });
   });
   return { applied: true, version };

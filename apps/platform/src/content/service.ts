@@ -15,6 +15,9 @@ import {
   translations,
 } from './schema.js';
 
+export { CONTENT_KINDS, createContentEditing, EDITABLE_DOCUMENTS, type ContentEditing, type ContentKind } from './editing.js';
+export { createStorefrontRevalidation } from './revalidate.js';
+
 export type Dictionary = Record<string, Record<string, string>>;
 export type SiteDocumentKey = 'images' | 'layouts' | 'footer' | 'themes' | 'site_info';
 
@@ -24,8 +27,8 @@ export type MenuNode = MenuItemShape;
 const TRANSLATION_CACHE_MS = 30_000;
 
 /**
- * The content context: everything the storefront shows that an editor changes.
- * Reads only; editing is by migration or seed today.
+ * The content context: everything the storefront shows that an editor changes. Reads here;
+ * the back office's editing (drafts, publishing, revisions) is in editing.ts.
  */
 export function createContentService(db: Db, clock: () => Date = () => new Date()) {
   let translationCache: { at: number; value: Dictionary } | undefined;
@@ -229,7 +232,13 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
     return { name: row.name, data: row.data, updatedAt: row.updatedAt };
   }
 
+  /** Forgets the cached dictionary: the next read loads what an editor has just published. */
+  function forget() {
+    translationCache = undefined;
+  }
+
   return {
+    forget,
     getTranslations,
     translate,
     getPublicSystemConfig,

@@ -11,6 +11,8 @@ import type { PlayerGames } from '../games/player-games.js';
 import type { BonusService } from '../bonus/service.js';
 import { createInbox, type Mailer } from '../support/service.js';
 import { supportRoutes } from './support-routes.js';
+import { contentRoutes } from './content-routes.js';
+import { createContentEditing, createStorefrontRevalidation } from '../content/service.js';
 import { createStaffIdentityProvider, type StaffIdentityProvider } from './identity.js';
 import { createWithdrawalReview } from '../payments/withdrawals-review.js';
 import { createMarkers } from '../limits/service.js';
@@ -49,6 +51,9 @@ export async function registerStaffDoor(
     /** The e-mail provider support's answers go through, and the dictionary their words come from. */
     mailer: Mailer;
     translate: (key: string) => Promise<string>;
+    /** The platform's cached content reads, forgotten after a publish; the storefront told to read again (tests pass their own). */
+    forgetContent: () => void;
+    revalidateStorefront?: () => Promise<boolean>;
   },
 ) {
   const { db, config, clock, wallet } = deps;
@@ -74,6 +79,14 @@ export async function registerStaffDoor(
     access,
     inbox: createInbox({ db, clock, mailer: deps.mailer }),
     translate: deps.translate,
+  });
+  await door.register(contentRoutes, {
+    db,
+    staff,
+    editing: createContentEditing({ db, clock }),
+    webPublicUrl: config.WEB_PUBLIC_URL,
+    revalidate: deps.revalidateStorefront ?? createStorefrontRevalidation(config),
+    forget: deps.forgetContent,
   });
   await door.register(proposalRoutes, { staff, proposals });
   await door.register(kycRoutes, { db, staff, access, documents: deps.documents });

@@ -19,6 +19,8 @@ export const RG_OFFICERS: StaffRole[] = ['compliance'];
 export const NOTE_WRITERS: StaffRole[] = PLAYER_READERS;
 /** Who works the support inbox: reads the contact form's messages, answers them by e-mail, closes them. */
 export const SUPPORT_AGENTS: StaffRole[] = ['support'];
+/** Who edits the storefront's content: pages, news, the dictionary, settings, site documents. */
+export const CONTENT_EDITORS: StaffRole[] = ['content'];
 /** Who may lock and unlock a player. */
 export const PLAYER_LOCKERS: StaffRole[] = ['support', 'compliance'];
 

@@ -1,10 +1,7 @@
-import { formatDateTimeDa } from '@krone/domain';
-import { StaticImage as Image } from '@/components/content/static-image';
-import Link from 'next/link';
+import { NewsArticle } from '@/components/content/news-article';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getNews, getTranslator, isSlug } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
-import { richText } from '@/lib/rich-text';
 
 export const revalidate = 60;
 export const dynamicParams = true;
@@ -37,22 +34,5 @@ export async function generateMetadata({ params }: Props) {
 export default async function NewsDetailPage({ params }: Props) {
   const { slug } = await params;
   const [item, t] = await Promise.all([loadNews(slug), getTranslator()]);
-  return (
-    <article className="panel">
-      <Link href="/nyheder" className="back-link">
-        ← {t('news.back_to_list')}
-      </Link>
-      <div className="article-hero">
-        <Image src={item.image} alt="" fill priority sizes="(min-width: 1200px) 1160px, 100vw" />
-      </div>
-      <h1>{item.title}</h1>
-      {item.showDateTime ? (
-        <p className="card-meta">
-          <time dateTime={item.publicDate}>{t('news.published', { date: formatDateTimeDa(item.publicDate) })}</time>
-        </p>
-      ) : null}
-      <p className="page-intro">{item.subLine}</p>
-      <div className="rich-text" dangerouslySetInnerHTML={richText(item.body)} />
-    </article>
-  );
+  return <NewsArticle item={item} t={t} />;
 }
