@@ -505,6 +505,16 @@ export const ROUTES: Route[] = [
     session: 'ignored',
     read: true,
   },
+  {
+    // The platform's word that published content changed: without the storefront key (which no
+    // generated request has), refused whatever it carries.
+    id: 'POST /api/revalidate',
+    method: 'POST',
+    path: '/api/revalidate',
+    body: { kind: 'json', schema: obj({ tags: { type: 'array', items: oneOf('content') } }) },
+    csrf: false,
+    session: 'ignored',
+  },
   { id: 'GET /api/siteInfo', method: 'GET', path: '/api/siteInfo', csrf: false, session: 'ignored' },
   {
     id: 'POST /api/spil/sessions',

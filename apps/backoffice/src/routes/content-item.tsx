@@ -301,7 +301,7 @@ export function ContentItemPage() {
           {done.revalidated === false ? words.publishedLater : null}
         </Notice>
       ) : null}
-      {lastSave?.ok ? (
+      {lastSave?.ok && item.draft ? (
         <Notice title={words.saved} testId="content-saved">
           {lastSave.previewUrl ? (
             <>

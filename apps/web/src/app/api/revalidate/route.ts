@@ -13,7 +13,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export async function POST(request: Request) {
   const given = request.headers.get(PLATFORM_KEY_HEADER) ?? '';
-  if (!given || !timingSafeEqual(digest(given), digest(env.platformApiKey))) return fail(401, 'UNAUTHORIZED', 'validation.server_error');
+  if (!given || !timingSafeEqual(digest(given), digest(env.platformApiKey))) return fail(403, 'FORBIDDEN', 'validation.forbidden');
   revalidateTag('content', { expire: 0 });
   return ok({ result: 1, data: { revalidated: ['content'] } });
 }
