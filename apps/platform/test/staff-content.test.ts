@@ -141,8 +141,13 @@ describe('content editing', () => {
     const footer = (await call(headers, 'GET', '/Staff/content/document/footer')).json().data.live as Record<string, unknown>;
     const reshaped = await call(headers, 'PUT', '/Staff/content/document/footer/draft', { data: { ...footer, extra: true } });
     expect(reshaped.json().code).toBe('CONTENT_INVALID');
-    const minAge = await call(headers, 'PUT', '/Staff/content/config/minAge/draft', { data: { value: 'atten' } });
-    expect(minAge.json().code).toBe('CONTENT_INVALID');
+    const hours = await call(headers, 'PUT', '/Staff/content/config/support_hours/draft', { data: { value: 18 } });
+    expect(hours.json().code).toBe('CONTENT_INVALID');
+    // A protection is no content: the age limit is not offered, nor changed.
+    const settings = (await call(headers, 'GET', '/Staff/content?kind=config')).json().data.items.map((item: { key: string }) => item.key);
+    expect(settings).toContain('support_hours');
+    expect(settings).not.toContain('minAge');
+    expect((await call(headers, 'PUT', '/Staff/content/config/minAge/draft', { data: { value: 18 } })).statusCode).toBe(404);
     expect((await call(headers, 'POST', '/Staff/content/document/footer/publish', { reason: 'Ingen kladde' })).json().code).toBe(
       'CONTENT_NO_DRAFT',
     );

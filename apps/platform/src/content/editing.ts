@@ -13,6 +13,23 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** The site documents an editor edits as a whole (their shape kept: see `sameShape`). */
 export const EDITABLE_DOCUMENTS = ['footer', 'images', 'layouts', 'themes'] as const;
 const PREVIEW_MINUTES = 60;
+/**
+ * Settings that are protections or security, not content: the age limits, the CPR check at login,
+ * MobilePay login, 3-D Secure, uploads, payment methods, phone numbers' rules, the wagering
+ * reminder and the tag manager (scripts on every page). They are not editable here.
+ */
+export const PROTECTED_CONFIGS: readonly string[] = [
+  'minAge',
+  'minmaxAgePopup',
+  'verifycpr_loginnoacc',
+  'settingMobilePay',
+  '3DS_settings',
+  'optionUploadFile',
+  'payment_methods',
+  'mobileProviders',
+  'wageringTimePopup',
+  'tag_manager',
+];
 
 const slug = z
   .string()
@@ -182,10 +199,15 @@ const translationGroup: KindRules<Record<string, string>> = {
 const config: KindRules<z.infer<typeof configData>> = {
   schema: configData,
   creatable: false,
-  key: z.string().regex(/^[A-Za-z0-9_]{1,80}$/),
+  key: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,80}$/)
+    .refine((name) => !PROTECTED_CONFIGS.includes(name)),
   async list(db) {
     const rows = await db.select().from(systemConfigs).orderBy(asc(systemConfigs.name));
-    return rows.map((row) => ({ key: row.name, title: row.name, status: row.type, updatedAt: null }));
+    return rows
+      .filter((row) => !PROTECTED_CONFIGS.includes(row.name))
+      .map((row) => ({ key: row.name, title: row.name, status: row.type, updatedAt: null }));
   },
   async read(db, key) {
     const [row] = await db.select().from(systemConfigs).where(eq(systemConfigs.name, key)).limit(1);
