@@ -1,10 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useRef } from 'react';
-import { Link, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { api, staffCall, staffWrite, type ActionResult } from '../api/client';
 import type { Ok } from '../api/types';
 import { DataTable, features } from '../components/DataTable';
-import { Notice } from '../components/Notice';
+import { TextForm } from '../components/TextForm';
 import { Section } from '../components/Section';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatDateTime, label } from '../format';
@@ -36,43 +35,18 @@ export async function notesAction({ params, request }: ActionFunctionArgs): Prom
 
 export function PlayerNotes() {
   const { notes } = useLoaderData<typeof notesLoader>();
-  const fetcher = useFetcher<ActionResult>();
-  const form = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== 'idle';
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!busy && result?.ok) form.current?.reset();
-  }, [busy, result]);
   return (
     <Section id="notes" title={words.tabs.notes}>
       <p className="muted">{words.notesIntro}</p>
-      <fetcher.Form method="post" className="note-form" ref={form}>
-        <div className="field">
-          <label htmlFor="note-text">{words.noteLabel}</label>
-          <textarea
-            id="note-text"
-            name="text"
-            rows={3}
-            required
-            minLength={3}
-            maxLength={2000}
-            aria-describedby="note-hint"
-            data-testid="note-text"
-          />
-          <p id="note-hint" className="hint">
-            {words.noteHint}
-          </p>
-        </div>
-        {result && !result.ok && !busy ? (
-          <p className="form-error" role="alert" data-testid="action-error">
-            {result.message}
-          </p>
-        ) : null}
-        {result?.ok && !busy ? <Notice title={words.noteSaved} /> : null}
-        <button type="submit" className="button primary" disabled={busy} data-testid="note-submit">
-          {words.noteSubmit}
-        </button>
-      </fetcher.Form>
+      <TextForm
+        name="note"
+        label={words.noteLabel}
+        hint={words.noteHint}
+        rows={3}
+        maxLength={2000}
+        submitLabel={words.noteSubmit}
+        doneTitle={words.noteSaved}
+      />
       {notes.length === 0 ? (
         <p className="empty">{words.noNotes}</p>
       ) : (

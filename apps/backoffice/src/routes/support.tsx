@@ -1,11 +1,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useFetcher, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { api, staffCall, staffWrite, type ActionResult } from '../api/client';
 import type { Ok } from '../api/types';
 import { DataTable, features } from '../components/DataTable';
 import { FilterTabs } from '../components/FilterTabs';
 import { Notice } from '../components/Notice';
+import { TextForm } from '../components/TextForm';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatDateTime, label } from '../format';
@@ -152,13 +153,6 @@ export function SupportMessagePage() {
     setClosing(false);
     setClosedNow(true);
   }, []);
-  const fetcher = useFetcher<ActionResult>();
-  const form = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== 'idle';
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!busy && result?.ok) form.current?.reset();
-  }, [busy, result]);
   const open = message.status !== 'closed';
 
   return (
@@ -234,34 +228,16 @@ export function SupportMessagePage() {
         )}
         {closedBy ? <p className="muted">{words.closedBy(closedBy.name, formatDateTime(message.closedAt))}</p> : null}
         {open ? (
-          <fetcher.Form method="post" className="note-form" ref={form}>
-            <input type="hidden" name="intent" value="reply" />
-            <div className="field">
-              <label htmlFor="reply-text">{words.replyLabel}</label>
-              <textarea
-                id="reply-text"
-                name="text"
-                rows={6}
-                required
-                minLength={3}
-                maxLength={5000}
-                aria-describedby="reply-hint"
-                data-testid="reply-text"
-              />
-              <p id="reply-hint" className="hint">
-                {words.replyHint}
-              </p>
-            </div>
-            {result && !result.ok && !busy ? (
-              <p className="form-error" role="alert" data-testid="action-error">
-                {result.message}
-              </p>
-            ) : null}
-            {result?.ok && !busy ? <Notice title={words.replySent} /> : null}
-            <button type="submit" className="button primary" disabled={busy} data-testid="reply-submit">
-              {words.replySubmit}
-            </button>
-          </fetcher.Form>
+          <TextForm
+            name="reply"
+            intent="reply"
+            label={words.replyLabel}
+            hint={words.replyHint}
+            rows={6}
+            maxLength={5000}
+            submitLabel={words.replySubmit}
+            doneTitle={words.replySent}
+          />
         ) : null}
       </section>
 
