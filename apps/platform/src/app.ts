@@ -532,6 +532,7 @@ export async function buildPlatform({
     mailer: mailer ?? createMailer(config),
     translate: content.translate,
     forgetContent: content.forget,
+    campaignExists: content.campaignExists,
     ...(revalidateStorefront ? { revalidateStorefront } : {}),
   });
 

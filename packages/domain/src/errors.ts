@@ -265,6 +265,18 @@ export const ERROR_CATALOGUE = {
   /** A publish (or revert) that would change nothing. */
   CONTENT_UNCHANGED: { status: 409, messageKey: 'validation.staff_content_unchanged' },
 
+  // Offers and games (the back office's marketing).
+  /** A code's terms outside their shape or the Danish caps (`fields`: each field and why), an unknown title or campaign. */
+  BONUS_TERMS_INVALID: { status: 400, messageKey: 'validation.staff_bonus_terms_invalid' },
+  BONUS_CODE_EXISTS: { status: 409, messageKey: 'validation.staff_bonus_code_exists' },
+  BONUS_CODE_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  /** Ending a code that has already ended. */
+  BONUS_CODE_ENDED: { status: 409, messageKey: 'validation.staff_bonus_code_ended' },
+  /** Taking off a title that an offer running or players' free rounds name. */
+  GAME_IN_OFFER: { status: 409, messageKey: 'validation.staff_game_in_offer' },
+  LOBBY_CATEGORY_EXISTS: { status: 409, messageKey: 'validation.staff_lobby_category_exists' },
+  LOBBY_CATEGORY_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+
   // Support.
   /** The e-mail provider did not take the message: nothing was sent, nothing recorded. */
   MAIL_UNAVAILABLE: { status: 502, messageKey: 'validation.staff_mail_unavailable' },

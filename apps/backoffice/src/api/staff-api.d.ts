@@ -397,6 +397,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Staff/offers/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bonus codes with where each stands and how often it was granted, and the Danish caps they are held to */
+        get: operations["staffBonusCodes"];
+        put?: never;
+        /** A new bonus code, checked as codes.json is (the Danish caps: at most 1.000 kr., 100 % of the deposit, 10 × wagering, 60 days; its titles in play, its campaign page existing): 400 BONUS_TERMS_INVALID with each field and why, 409 BONUS_CODE_EXISTS */
+        post: operations["staffCreateBonusCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/offers/codes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** New terms for a code (its name stays), checked as a new code’s: they apply to claims and deposits from now on; a bonus already granted keeps its own */
+        put: operations["staffUpdateBonusCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/offers/codes/{code}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a code now: no claim or deposit takes it from now on (bonuses granted run on); 409 BONUS_CODE_ENDED when it has ended */
+        post: operations["staffEndBonusCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue’s titles by name, studio or id, of a type, on or off the site; 50 a page, by name */
+        get: operations["staffGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/games/{gameId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a title off the site (not listed, not launched; rounds open settle as drawn); 409 GAME_IN_OFFER while a code not ended or players’ free rounds name it */
+        post: operations["staffDisableGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/games/{gameId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a title back on the site; 404 GAME_NOT_FOUND for one its studio no longer gives (withdrawn) */
+        post: operations["staffEnableGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lobby’s own rows in their order, with their titles (a title taken off the site is kept in its row but not shown) */
+        get: operations["staffLobby"];
+        put?: never;
+        /** A new row, last in the lobby: its address (a–z, 0–9, -), name and titles in play in their order (at most 40); 409 LOBBY_CATEGORY_EXISTS */
+        post: operations["staffCreateLobbyCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/lobby/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A row’s name, titles in their order and whether it is shown */
+        put: operations["staffUpdateLobbyCategory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/lobby/{slug}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a row one place up or down the lobby’s order */
+        post: operations["staffMoveLobbyCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/lobby/{slug}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a row from the lobby (the trail keeps what it was) */
+        post: operations["staffRemoveLobbyCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Staff/proposals": {
         parameters: {
             query?: never;
@@ -659,7 +831,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "CONTENT_INVALID" | "CONTENT_NO_DRAFT" | "CONTENT_UNCHANGED" | "MAIL_UNAVAILABLE" | "CONTACT_MESSAGE_NOT_FOUND" | "CONTACT_MESSAGE_CLOSED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "CONTENT_INVALID" | "CONTENT_NO_DRAFT" | "CONTENT_UNCHANGED" | "BONUS_TERMS_INVALID" | "BONUS_CODE_EXISTS" | "BONUS_CODE_NOT_FOUND" | "BONUS_CODE_ENDED" | "GAME_IN_OFFER" | "LOBBY_CATEGORY_EXISTS" | "LOBBY_CATEGORY_NOT_FOUND" | "MAIL_UNAVAILABLE" | "CONTACT_MESSAGE_NOT_FOUND" | "CONTACT_MESSAGE_CLOSED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBodyInput: {
             /** @enum {number} */
             result: 0;
@@ -839,7 +1011,7 @@ export interface components {
             winner: string;
         };
         /** @enum {string} */
-        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "CONTENT_INVALID" | "CONTENT_NO_DRAFT" | "CONTENT_UNCHANGED" | "MAIL_UNAVAILABLE" | "CONTACT_MESSAGE_NOT_FOUND" | "CONTACT_MESSAGE_CLOSED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "CONTENT_INVALID" | "CONTENT_NO_DRAFT" | "CONTENT_UNCHANGED" | "BONUS_TERMS_INVALID" | "BONUS_CODE_EXISTS" | "BONUS_CODE_NOT_FOUND" | "BONUS_CODE_ENDED" | "GAME_IN_OFFER" | "LOBBY_CATEGORY_EXISTS" | "LOBBY_CATEGORY_NOT_FOUND" | "MAIL_UNAVAILABLE" | "CONTACT_MESSAGE_NOT_FOUND" | "CONTACT_MESSAGE_CLOSED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
         ErrorBody: {
             /** @enum {number} */
             result: 0;
@@ -3341,6 +3513,1298 @@ export interface operations {
                                 url: string | null;
                                 creatable: boolean;
                             };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffBonusCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            codes: {
+                                terms: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "money" | "free_rounds";
+                                    matchPercent?: number;
+                                    maxBonusOre?: number;
+                                    freeRounds?: number;
+                                    freeRoundStakeOre?: number;
+                                    freeRoundGameIds?: string[];
+                                    minDepositOre: number;
+                                    wageringMultiple: number;
+                                    validFrom: string;
+                                    validUntil: string;
+                                    grantValidDays: number;
+                                    maxUsesPerPlayer: number;
+                                    firstDepositOnly: boolean;
+                                    welcomeOffer: boolean;
+                                    campaign?: string;
+                                    weeklyWindow?: {
+                                        days: number[];
+                                        from: string;
+                                        until: string;
+                                    };
+                                    /** @enum {string} */
+                                    paymentMethod?: "card" | "mobilepay";
+                                    firstMethodDepositOnly?: boolean;
+                                };
+                                /** @enum {string} */
+                                state: "scheduled" | "live" | "ended";
+                                grants: number;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            }[];
+                            caps: {
+                                maxBonusOre: number;
+                                maxMatchPercent: number;
+                                maxWageringMultiple: number;
+                                minValidDays: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateBonusCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    terms: {
+                        code: string;
+                        /** @enum {string} */
+                        kind: "money" | "free_rounds";
+                        matchPercent?: number;
+                        maxBonusOre?: number;
+                        freeRounds?: number;
+                        freeRoundStakeOre?: number;
+                        freeRoundGameIds?: string[];
+                        minDepositOre: number;
+                        wageringMultiple: number;
+                        validFrom: string;
+                        validUntil: string;
+                        grantValidDays: number;
+                        maxUsesPerPlayer: number;
+                        firstDepositOnly: boolean;
+                        welcomeOffer: boolean;
+                        campaign?: string;
+                        weeklyWindow?: {
+                            days: number[];
+                            from: string;
+                            until: string;
+                        };
+                        /** @enum {string} */
+                        paymentMethod?: "card" | "mobilepay";
+                        firstMethodDepositOnly?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            code: {
+                                terms: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "money" | "free_rounds";
+                                    matchPercent?: number;
+                                    maxBonusOre?: number;
+                                    freeRounds?: number;
+                                    freeRoundStakeOre?: number;
+                                    freeRoundGameIds?: string[];
+                                    minDepositOre: number;
+                                    wageringMultiple: number;
+                                    validFrom: string;
+                                    validUntil: string;
+                                    grantValidDays: number;
+                                    maxUsesPerPlayer: number;
+                                    firstDepositOnly: boolean;
+                                    welcomeOffer: boolean;
+                                    campaign?: string;
+                                    weeklyWindow?: {
+                                        days: number[];
+                                        from: string;
+                                        until: string;
+                                    };
+                                    /** @enum {string} */
+                                    paymentMethod?: "card" | "mobilepay";
+                                    firstMethodDepositOnly?: boolean;
+                                };
+                                /** @enum {string} */
+                                state: "scheduled" | "live" | "ended";
+                                grants: number;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateBonusCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    terms: {
+                        code: string;
+                        /** @enum {string} */
+                        kind: "money" | "free_rounds";
+                        matchPercent?: number;
+                        maxBonusOre?: number;
+                        freeRounds?: number;
+                        freeRoundStakeOre?: number;
+                        freeRoundGameIds?: string[];
+                        minDepositOre: number;
+                        wageringMultiple: number;
+                        validFrom: string;
+                        validUntil: string;
+                        grantValidDays: number;
+                        maxUsesPerPlayer: number;
+                        firstDepositOnly: boolean;
+                        welcomeOffer: boolean;
+                        campaign?: string;
+                        weeklyWindow?: {
+                            days: number[];
+                            from: string;
+                            until: string;
+                        };
+                        /** @enum {string} */
+                        paymentMethod?: "card" | "mobilepay";
+                        firstMethodDepositOnly?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            code: {
+                                terms: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "money" | "free_rounds";
+                                    matchPercent?: number;
+                                    maxBonusOre?: number;
+                                    freeRounds?: number;
+                                    freeRoundStakeOre?: number;
+                                    freeRoundGameIds?: string[];
+                                    minDepositOre: number;
+                                    wageringMultiple: number;
+                                    validFrom: string;
+                                    validUntil: string;
+                                    grantValidDays: number;
+                                    maxUsesPerPlayer: number;
+                                    firstDepositOnly: boolean;
+                                    welcomeOffer: boolean;
+                                    campaign?: string;
+                                    weeklyWindow?: {
+                                        days: number[];
+                                        from: string;
+                                        until: string;
+                                    };
+                                    /** @enum {string} */
+                                    paymentMethod?: "card" | "mobilepay";
+                                    firstMethodDepositOnly?: boolean;
+                                };
+                                /** @enum {string} */
+                                state: "scheduled" | "live" | "ended";
+                                grants: number;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffEndBonusCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            code: {
+                                terms: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "money" | "free_rounds";
+                                    matchPercent?: number;
+                                    maxBonusOre?: number;
+                                    freeRounds?: number;
+                                    freeRoundStakeOre?: number;
+                                    freeRoundGameIds?: string[];
+                                    minDepositOre: number;
+                                    wageringMultiple: number;
+                                    validFrom: string;
+                                    validUntil: string;
+                                    grantValidDays: number;
+                                    maxUsesPerPlayer: number;
+                                    firstDepositOnly: boolean;
+                                    welcomeOffer: boolean;
+                                    campaign?: string;
+                                    weeklyWindow?: {
+                                        days: number[];
+                                        from: string;
+                                        until: string;
+                                    };
+                                    /** @enum {string} */
+                                    paymentMethod?: "card" | "mobilepay";
+                                    firstMethodDepositOnly?: boolean;
+                                };
+                                /** @enum {string} */
+                                state: "scheduled" | "live" | "ended";
+                                grants: number;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGames: {
+        parameters: {
+            query?: {
+                q?: string;
+                type?: "slot" | "table" | "live";
+                state?: "all" | "enabled" | "disabled";
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            items: {
+                                id: string;
+                                name: string;
+                                studio: string;
+                                /** @enum {string} */
+                                gameType: "slot" | "table" | "live";
+                                category: string | null;
+                                rtp: number;
+                                releaseDate: string;
+                                withdrawn: boolean;
+                                /** Format: date-time */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDisableGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            game: {
+                                id: string;
+                                name: string;
+                                studio: string;
+                                /** @enum {string} */
+                                gameType: "slot" | "table" | "live";
+                                category: string | null;
+                                rtp: number;
+                                releaseDate: string;
+                                withdrawn: boolean;
+                                /** Format: date-time */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffEnableGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            game: {
+                                id: string;
+                                name: string;
+                                studio: string;
+                                /** @enum {string} */
+                                gameType: "slot" | "table" | "live";
+                                category: string | null;
+                                rtp: number;
+                                releaseDate: string;
+                                withdrawn: boolean;
+                                /** Format: date-time */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffLobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            maxTitles: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateLobbyCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    slug: string;
+                    name: string;
+                    gameIds: string[];
+                    visible: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateLobbyCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    name: string;
+                    gameIds: string[];
+                    visible: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffMoveLobbyCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRemoveLobbyCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
                             revalidated: boolean;
                         };
                     };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { bonusCodes } from './schema.js';
@@ -117,6 +118,89 @@ const codeConfig = z
 export const freeRoundsValueOre = (code: Pick<BonusCode, 'freeRounds' | 'freeRoundStakeOre'>) =>
   (code.freeRounds ?? 0) * (code.freeRoundStakeOre ?? 0);
 
+/** One code's terms as the file and the back office give them (before `normaliseBonusCode`). */
+export type BonusCodeTerms = z.input<typeof codeConfig>;
+
+/** A code's terms as a row (its code normalised; a free-rounds code's value is rounds × stake). */
+function rowOf(code: z.output<typeof codeConfig>): BonusCode {
+  const terms = {
+    code: normaliseBonusCode(code.code),
+    kind: code.kind,
+    minDepositOre: code.minDepositOre,
+    wageringMultiple: code.wageringMultiple,
+    validFrom: new Date(code.validFrom),
+    validUntil: new Date(code.validUntil),
+    grantValidDays: code.grantValidDays,
+    maxUsesPerPlayer: code.maxUsesPerPlayer,
+    firstDepositOnly: code.firstDepositOnly,
+    welcomeOffer: code.welcomeOffer,
+    campaignSlug: code.campaign ?? null,
+    weeklyWindow: code.weeklyWindow ?? null,
+    paymentMethod: code.paymentMethod ?? null,
+    firstMethodDepositOnly: code.firstMethodDepositOnly ?? false,
+    updatedBy: null,
+    updatedAt: null,
+  };
+  return code.kind === 'money'
+    ? {
+        ...terms,
+        matchPercent: code.matchPercent,
+        maxBonusOre: code.maxBonusOre,
+        freeRounds: null,
+        freeRoundStakeOre: null,
+        freeRoundGameIds: null,
+      }
+    : {
+        ...terms,
+        // A free-rounds code's value is fixed: its rounds × stake, whatever the deposit above its minimum.
+        matchPercent: 0,
+        maxBonusOre: code.freeRounds * code.freeRoundStakeOre,
+        freeRounds: code.freeRounds,
+        freeRoundStakeOre: code.freeRoundStakeOre,
+        freeRoundGameIds: code.freeRoundGameIds,
+      };
+}
+
+/**
+ * One code's terms checked as the file's are (shape and the Danish caps): the row, or each field
+ * out of bounds with why (the back office's form shows them by field).
+ */
+export function checkBonusTerms(raw: unknown): { ok: true; code: BonusCode } | { ok: false; fields: Record<string, string> } {
+  const parsed = codeConfig.safeParse(raw);
+  if (parsed.success) return { ok: true, code: rowOf(parsed.data) };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return { ok: false, fields };
+}
+
+/** A code's row as terms again (what the back office's form edits). */
+export function bonusTermsOf(code: BonusCode): BonusCodeTerms {
+  const common = {
+    code: code.code,
+    minDepositOre: code.minDepositOre,
+    wageringMultiple: code.wageringMultiple,
+    validFrom: code.validFrom.toISOString(),
+    validUntil: code.validUntil.toISOString(),
+    grantValidDays: code.grantValidDays,
+    maxUsesPerPlayer: code.maxUsesPerPlayer,
+    firstDepositOnly: code.firstDepositOnly,
+    welcomeOffer: code.welcomeOffer,
+    ...(code.campaignSlug ? { campaign: code.campaignSlug } : {}),
+    ...(code.weeklyWindow ? { weeklyWindow: code.weeklyWindow } : {}),
+    ...(code.paymentMethod ? { paymentMethod: code.paymentMethod as 'card' | 'mobilepay' } : {}),
+    ...(code.firstMethodDepositOnly ? { firstMethodDepositOnly: true } : {}),
+  };
+  return code.kind === 'free_rounds'
+    ? {
+        ...common,
+        kind: 'free_rounds',
+        freeRounds: code.freeRounds ?? 0,
+        freeRoundStakeOre: code.freeRoundStakeOre ?? 0,
+        freeRoundGameIds: code.freeRoundGameIds ?? [],
+      }
+    : { ...common, kind: 'money', matchPercent: code.matchPercent, maxBonusOre: code.maxBonusOre };
+}
+
 /**
  * The operator's codes, checked against their shape and the Danish caps. Throws one clear message
  * naming every code and field out of bounds, so the platform does not start with such an offer.
@@ -131,42 +215,7 @@ export function parseBonusCodes(raw: unknown): BonusCode[] {
     });
     throw new Error(`bonus codes: refused, outside the Danish bonus rules or malformed — ${problems.join('; ')}`);
   }
-  const codes: BonusCode[] = parsed.data.map((code) => {
-    const terms = {
-      code: normaliseBonusCode(code.code),
-      kind: code.kind,
-      minDepositOre: code.minDepositOre,
-      wageringMultiple: code.wageringMultiple,
-      validFrom: new Date(code.validFrom),
-      validUntil: new Date(code.validUntil),
-      grantValidDays: code.grantValidDays,
-      maxUsesPerPlayer: code.maxUsesPerPlayer,
-      firstDepositOnly: code.firstDepositOnly,
-      welcomeOffer: code.welcomeOffer,
-      campaignSlug: code.campaign ?? null,
-      weeklyWindow: code.weeklyWindow ?? null,
-      paymentMethod: code.paymentMethod ?? null,
-      firstMethodDepositOnly: code.firstMethodDepositOnly ?? false,
-    };
-    return code.kind === 'money'
-      ? {
-          ...terms,
-          matchPercent: code.matchPercent,
-          maxBonusOre: code.maxBonusOre,
-          freeRounds: null,
-          freeRoundStakeOre: null,
-          freeRoundGameIds: null,
-        }
-      : {
-          ...terms,
-          // A free-rounds code's value is fixed: its rounds × stake, whatever the deposit above its minimum.
-          matchPercent: 0,
-          maxBonusOre: code.freeRounds * code.freeRoundStakeOre,
-          freeRounds: code.freeRounds,
-          freeRoundStakeOre: code.freeRoundStakeOre,
-          freeRoundGameIds: code.freeRoundGameIds,
-        };
-  });
+  const codes = parsed.data.map(rowOf);
   const seen = new Set<string>();
   for (const { code } of codes) {
     if (seen.has(code)) throw new Error(`bonus codes: refused, ${code} is configured twice`);
@@ -179,7 +228,13 @@ export function parseBonusCodes(raw: unknown): BonusCode[] {
 export const readBonusCodes = (file: URL = new URL('./codes.json', import.meta.url)) =>
   parseBonusCodes(JSON.parse(readFileSync(file, 'utf8')));
 
-/** Loads the operator's codes (new ones added, existing ones updated), refusing any outside the Danish caps. */
+/** Loads the operator's codes (new ones added, existing ones updated unless staff changed them), refusing any outside the Danish caps. */
 export async function seedBonusCodes(db: Db, codes: BonusCode[] = readBonusCodes()) {
-  for (const row of codes) await db.insert(bonusCodes).values(row).onConflictDoUpdate({ target: bonusCodes.code, set: row });
+  // A code staff changed in the back office (updated_by set) is theirs now: the file adds codes and
+  // updates its own, never one staff changed.
+  for (const row of codes)
+    await db
+      .insert(bonusCodes)
+      .values(row)
+      .onConflictDoUpdate({ target: bonusCodes.code, set: row, setWhere: isNull(bonusCodes.updatedBy) });
 }

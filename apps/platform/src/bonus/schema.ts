@@ -41,6 +41,12 @@ export const bonusCodes = pgTable('bonus_codes', {
   paymentMethod: text('payment_method'),
   /** Only the player's first succeeded deposit with `payment_method`. */
   firstMethodDepositOnly: boolean('first_method_deposit_only').notNull().default(false),
+  /**
+   * The staff member who last changed the code in the back office, and when (migration 0040); null
+   * for a code as `codes.json` has it. The start-up seed never overwrites a code staff changed.
+   */
+  updatedBy: uuid('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
 /** A weekly window in Copenhagen time: the days (1 Monday … 7 Sunday) and the time of day from and until ("HH:MM", until "24:00" for the day's end). */

@@ -17,7 +17,9 @@ export {
   readBonusCodes,
   seedBonusCodes,
   type BonusCode,
+  type BonusCodeTerms,
 } from './codes.js';
+export { createCodeAdmin, type CodeAdmin, type CodeState } from './code-admin.js';
 import { bonusCodes, bonusGrants, freeRoundGrants } from './schema.js';
 import { weightedWageringOre } from './wagering.js';
 

@@ -190,6 +190,12 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
     return { ...row, active: row.endsAt > clock() };
   }
 
+  /** Whether a campaign page of this slug exists, published or not yet (a bonus code names its campaign). */
+  async function campaignExists(slug: string, runner: Pick<Db, 'select'> = db) {
+    const [row] = await runner.select({ slug: campaigns.slug }).from(campaigns).where(eq(campaigns.slug, slug)).limit(1);
+    return row !== undefined;
+  }
+
   async function listLandingPages() {
     return db
       .select({
@@ -250,6 +256,7 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
     getNews,
     listCampaigns,
     getCampaign,
+    campaignExists,
     listLandingPages,
     getLandingPage,
     getPage,

@@ -118,10 +118,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
         tags,
         operationId: 'gamesLobby',
         summary:
-          'The lobby’s rows of slots: the 12 newest, the 12 most played in 7 days (titles with rounds only: empty until anyone plays), each studio’s 12 newest, total slots in play; and every table game in play (by the BordspilCategory order, then name)',
+          'The operator’s own rows first (`featured`: the visible lobby categories of the back office in their order, each with its titles in play in the order chosen; a row with none left out); the lobby’s rows of slots: the 12 newest, the 12 most played in 7 days (titles with rounds only: empty until anyone plays), each studio’s 12 newest, total slots in play; and every table game in play (by the BordspilCategory order, then name)',
         response: {
           200: ok(
             z.object({
+              featured: z.array(z.object({ slug: z.string(), name: z.string(), games: z.array(gameSummary) })),
               newest: z.array(gameSummary),
               popular: z.array(gameSummary),
               byStudio: z.array(z.object({ studio: z.string(), games: z.array(gameSummary) })),
@@ -138,6 +139,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
       return {
         result: 1 as const,
         data: {
+          featured: lobby.featured.map((row) => ({ slug: row.slug, name: row.name, games: row.games.map(asSummary) })),
           newest: lobby.newest.map(asSummary),
           popular: lobby.popular.map(asSummary),
           byStudio: lobby.byStudio.map((row) => ({ studio: row.studio, games: row.games.map(asSummary) })),

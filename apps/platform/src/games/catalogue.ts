@@ -5,7 +5,7 @@ import { fail } from '../shared/errors.js';
 import { foldForSearch } from './catalogue-sync.js';
 import { LIVE_CATEGORIES, type LiveCategory } from './live/types.js';
 import { createTitleJackpots, type GameJackpot } from './jackpots/title-jackpots.js';
-import { gameRounds, games } from './schema.js';
+import { gameRounds, games, lobbyCategories } from './schema.js';
 
 export const VOLATILITIES = ['low', 'medium', 'high', 'very-high'] as const;
 export const FEATURES = ['wild', 'scatter', 'free-spins', 'retrigger', 'multiplier'] as const;
@@ -166,7 +166,8 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
     isNew: row.releaseDate >= since,
     jackpot: jackpots.get(row.id) ?? null,
   });
-  const inPlay = isNull(games.withdrawnAt);
+  // In play: neither withdrawn by the sync nor taken off the site by the operator (back office).
+  const inPlay = and(isNull(games.withdrawnAt), isNull(games.disabledAt))!;
 
   /** Rounds with a stake standing per game since `since`, and the distinct players: a subquery to join. */
   function played(since: Date) {
@@ -247,7 +248,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
         volatilities: sql<string[]>`coalesce(array_agg(distinct ${games.volatility}), '{}')`,
         features: sql<
           string[]
-        >`coalesce((select array_agg(distinct f) from games g2, unnest(g2.features) f where g2.withdrawn_at is null and g2.game_type = ${type}), '{}')`,
+        >`coalesce((select array_agg(distinct f) from games g2, unnest(g2.features) f where g2.withdrawn_at is null and g2.disabled_at is null and g2.game_type = ${type}), '{}')`,
       })
       .from(games)
       .where(and(inPlay, eq(games.gameType, type)));
@@ -306,6 +307,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
         .catch(() => TABLE_KINDS),
       jackpotsByGame(),
     ]);
+    const featured = await featuredRows(since, jackpots);
     const byStudio = new Map<string, GameSummary[]>();
     for (const { rank: _rank, ...row } of perStudio) {
       const summary = summaryOf(row as SummaryRow, since, jackpots);
@@ -314,6 +316,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
     const newestFirst = (a: GameSummary, b: GameSummary) =>
       a.releaseDate === b.releaseDate ? (a.id < b.id ? -1 : 1) : a.releaseDate < b.releaseDate ? 1 : -1;
     return {
+      featured,
       newest: newest.map((row) => summaryOf(row, since, jackpots)),
       popular: mostPlayed.map((row) => summaryOf(row, since, jackpots)),
       byStudio: [...byStudio.entries()]
@@ -325,6 +328,37 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
         categories,
       ),
     };
+  }
+
+  /**
+   * The operator's own rows (lobby_categories, kept in the back office): the visible ones in their
+   * order, each with its titles in play in the order chosen; a row left with none is not shown.
+   */
+  async function featuredRows(since: string, jackpots: Map<string, GameJackpot>) {
+    const rows = await db
+      .select()
+      .from(lobbyCategories)
+      .where(eq(lobbyCategories.visible, true))
+      .orderBy(asc(lobbyCategories.position), asc(lobbyCategories.slug));
+    const ids = [...new Set(rows.flatMap((row) => row.gameIds))];
+    const titles =
+      ids.length === 0
+        ? []
+        : await db
+            .select(summaryColumns)
+            .from(games)
+            .where(and(inArray(games.id, ids), inPlay));
+    const byId = new Map(titles.map((row) => [row.id, summaryOf(row, since, jackpots)]));
+    return rows
+      .map((row) => ({
+        slug: row.slug,
+        name: row.name,
+        games: row.gameIds.flatMap((id) => {
+          const title = byId.get(id);
+          return title ? [title] : [];
+        }),
+      }))
+      .filter((row) => row.games.length > 0);
   }
 
   /** Table games by their category's place in the operator's order (a category it does not name last), then by name. */

@@ -86,7 +86,7 @@ export function createPlayerGames({
             union all
             select game_id, created_at as at from game_rounds where player_id = ${playerId} and created_at >= ${since}::timestamptz
           ) played
-          where exists (select 1 from games g where g.id = played.game_id and g.withdrawn_at is null)
+          where exists (select 1 from games g where g.id = played.game_id and g.withdrawn_at is null and g.disabled_at is null)
           group by game_id
           order by last_played_at desc, game_id
           limit ${limit}`,

@@ -195,6 +195,13 @@ export const games = pgTable(
     /** SHA-256 of the row's content: the start-up sync rewrites a row only when it changed. */
     contentHash: text('content_hash').notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * Taken off the site by the operator in the back office (migration 0040), apart from a
+     * withdrawal: the sync never touches it. A disabled title is not listed and not launched; rounds
+     * already open settle as drawn.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -296,3 +303,20 @@ export const liveHandResults = pgTable(
     index('live_hand_results_player_idx').on(t.playerId, t.playedAt),
   ],
 );
+
+/**
+ * The lobby's own rows (migration 0040): a name, the titles the operator chose in their order, the
+ * row's place among the others; marketing keeps them in the back office. The storefront's front page
+ * shows the visible ones with at least one title in play, before the rows it computes.
+ */
+export const lobbyCategories = pgTable('lobby_categories', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+  gameIds: text('game_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  visible: boolean('visible').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -22,6 +22,15 @@ import { syncCatalogue, type CatalogueTitle } from './catalogue-sync.js';
 export { GAME_TYPES, gameNamesOf, gameTypesOf, type GameType } from './catalogue.js';
 // The lobby's table order from the content context's `BordspilCategory` (app.ts).
 export { categoryIdsByPosition } from './catalogue.js';
+// The back office's hold on the catalogue: titles off and on, the lobby's own rows (staff/offer-routes.ts).
+export {
+  createCatalogueOperator,
+  LOBBY_CATEGORY_MAX_TITLES,
+  LOBBY_CATEGORY_SLUG,
+  TITLE_STATES,
+  type CatalogueOperator,
+  type OperatorTitle,
+} from './operator.js';
 import { createPlayerGames, type ResolvePeriod } from './player-games.js';
 import { createJackpots, DEFAULT_BIG_WIN, recordBigWinOfRound, type BigWinRule } from './jackpots/pools.js';
 import { createGameSessions, type GameSessionsDeps } from './sessions.js';

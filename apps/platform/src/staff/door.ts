@@ -8,7 +8,9 @@ import type { Secrets } from '../players/secrets.js';
 import type { WalletService } from '../wallet/service.js';
 import type { HistoryService } from '../wallet/history.js';
 import type { PlayerGames } from '../games/player-games.js';
-import type { BonusService } from '../bonus/service.js';
+import { createCodeAdmin, type BonusService } from '../bonus/service.js';
+import { createCatalogueOperator } from '../games/service.js';
+import { offerRoutes } from './offer-routes.js';
 import { createInbox, type Mailer } from '../support/service.js';
 import { supportRoutes } from './support-routes.js';
 import { contentRoutes } from './content-routes.js';
@@ -54,6 +56,8 @@ export async function registerStaffDoor(
     /** The platform's cached content reads, forgotten after a publish; the storefront told to read again (tests pass their own). */
     forgetContent: () => void;
     revalidateStorefront?: () => Promise<boolean>;
+    /** The content context: whether a campaign page of a slug exists (a bonus code names its campaign). */
+    campaignExists: (slug: string, runner: Pick<Db, 'select'>) => Promise<boolean>;
   },
 ) {
   const { db, config, clock, wallet } = deps;
@@ -80,13 +84,23 @@ export async function registerStaffDoor(
     inbox: createInbox({ db, clock, mailer: deps.mailer }),
     translate: deps.translate,
   });
+  const revalidate = deps.revalidateStorefront ?? createStorefrontRevalidation(config);
   await door.register(contentRoutes, {
     db,
     staff,
     editing: createContentEditing({ db, clock }),
     webPublicUrl: config.WEB_PUBLIC_URL,
-    revalidate: deps.revalidateStorefront ?? createStorefrontRevalidation(config),
+    revalidate,
     forget: deps.forgetContent,
+  });
+  const catalogue = createCatalogueOperator({ db });
+  await door.register(offerRoutes, {
+    db,
+    staff,
+    codes: createCodeAdmin({ db, clock, gamesInPlay: catalogue.inPlay, campaignExists: deps.campaignExists }),
+    catalogue,
+    clock,
+    revalidate,
   });
   await door.register(proposalRoutes, { staff, proposals });
   await door.register(kycRoutes, { db, staff, access, documents: deps.documents });

@@ -21,6 +21,8 @@ export const NOTE_WRITERS: StaffRole[] = PLAYER_READERS;
 export const SUPPORT_AGENTS: StaffRole[] = ['support'];
 /** Who edits the storefront's content: pages, news, the dictionary, settings, site documents. */
 export const CONTENT_EDITORS: StaffRole[] = ['content'];
+/** Who keeps the offers and the games: bonus codes within the Danish caps, titles off and on, the lobby's own rows. */
+export const MARKETERS: StaffRole[] = ['marketing'];
 /** Who may lock and unlock a player. */
 export const PLAYER_LOCKERS: StaffRole[] = ['support', 'compliance'];
 

@@ -168,7 +168,7 @@ export function createJackpotReads(db: Db) {
       ),
       rowsOf<{ pool_id: string; rate_ppm: number; game_id: string; game_name: string }>(
         sql`select f.pool_id, f.rate_ppm, g.id as game_id, g.name as game_name
-            from jackpot_feeds f join games g on g.id = f.game_id and g.withdrawn_at is null`,
+            from jackpot_feeds f join games g on g.id = f.game_id and g.withdrawn_at is null and g.disabled_at is null`,
         db,
       ),
       // Each pool's newest hits from its own key (pool, drop sequence): the cost never grows with the hits.

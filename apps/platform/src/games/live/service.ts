@@ -45,7 +45,7 @@ export function createLiveCasino(deps: LiveCasinoDeps) {
     const rows = await db
       .select({ id: games.id, category: games.category })
       .from(games)
-      .where(and(eq(games.providerId, studio.providerId), eq(games.gameType, 'live'), isNull(games.withdrawnAt)));
+      .where(and(eq(games.providerId, studio.providerId), eq(games.gameType, 'live'), isNull(games.withdrawnAt), isNull(games.disabledAt)));
     return new Map(rows.map((row) => [tableIdOfGame(row.id), { gameId: row.id, category: row.category ?? '' }]));
   }
 
@@ -134,7 +134,7 @@ export function createLiveCasino(deps: LiveCasinoDeps) {
     const [title] = await db
       .select({ providerId: games.providerId, gameType: games.gameType })
       .from(games)
-      .where(and(eq(games.id, gameId), isNull(games.withdrawnAt)))
+      .where(and(eq(games.id, gameId), isNull(games.withdrawnAt), isNull(games.disabledAt)))
       .limit(1);
     if (!title || title.gameType !== 'live') throw fail('GAME_NOT_FOUND');
     if (!studio || title.providerId !== studio.providerId) throw fail('LIVE_STUDIO_UNAVAILABLE');
