@@ -15,6 +15,7 @@ export const can = {
   workSupport: (roles: readonly string[]) => admits(roles, ['support']),
   editContent: (roles: readonly string[]) => admits(roles, ['content']),
   reviewWithdrawals: (roles: readonly string[]) => admits(roles, ['payments']),
+  manageOffers: (roles: readonly string[]) => admits(roles, ['marketing']),
   lockPlayers: (roles: readonly string[]) => admits(roles, ['support', 'compliance']),
   proposeCorrection: (roles: readonly string[]) => admits(roles, PROPOSAL_ROLES.balance_correction!),
   decide: (roles: readonly string[], kind: string) => admits(roles, PROPOSAL_ROLES[kind] ?? []),

@@ -34,6 +34,9 @@ import { contentLoader, ContentPage } from './routes/content';
 import { contentItemAction, contentItemLoader, ContentItemPage } from './routes/content-item';
 import { supportLoader, supportMessageAction, supportMessageLoader, SupportMessagePage, SupportPage } from './routes/support';
 import { withdrawalsAction, withdrawalsLoader, WithdrawalsPage } from './routes/withdrawals';
+import { offerAction, offerLoader, OfferPage, offersLoader, OffersPage } from './routes/offers';
+import { gamesAction, gamesLoader, GamesPage } from './routes/games';
+import { lobbyAction, lobbyLoader, LobbyPage } from './routes/lobby';
 
 export const router = createBrowserRouter([
   { path: '/login', Component: LoginPage },
@@ -78,6 +81,10 @@ export const router = createBrowserRouter([
           { path: 'support', loader: supportLoader, Component: SupportPage },
           { path: 'support/:messageId', loader: supportMessageLoader, action: supportMessageAction, Component: SupportMessagePage },
           { path: 'indhold', loader: contentLoader, Component: ContentPage },
+          { path: 'tilbud', loader: offersLoader, Component: OffersPage },
+          { path: 'tilbud/:code', loader: offerLoader, action: offerAction, Component: OfferPage },
+          { path: 'spil', loader: gamesLoader, action: gamesAction, Component: GamesPage },
+          { path: 'lobby', loader: lobbyLoader, action: lobbyAction, Component: LobbyPage },
           { path: 'indhold/:kind/:key', loader: contentItemLoader, action: contentItemAction, Component: ContentItemPage },
           { path: 'kyc', loader: kycLoader, action: kycAction, Component: KycPage },
           { path: 'udbetalinger', loader: withdrawalsLoader, action: withdrawalsAction, Component: WithdrawalsPage },

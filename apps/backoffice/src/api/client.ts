@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Each field refused and why (a form's bad input: BONUS_TERMS_INVALID, INVALID_INPUT). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -30,11 +32,12 @@ export const SESSION_EXPIRED = '/login?fejl=SESSION_EXPIRED';
 type Answer<D> = { data?: { result: 1; data: D }; error?: unknown; response: Response };
 
 function refusal(response: Response, error: unknown): ApiError {
-  const body = (error ?? {}) as { code?: unknown; message?: unknown };
+  const body = (error ?? {}) as { code?: unknown; message?: unknown; fields?: unknown };
   return new ApiError(
     response.status,
     typeof body.code === 'string' ? body.code : 'UNKNOWN',
     typeof body.message === 'string' && body.message ? body.message : da.errors.generic,
+    body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined,
   );
 }
 
@@ -58,7 +61,7 @@ export async function staffCall<D>(call: Promise<Answer<D>>, onUnauthorized: str
 /** What an action answers its form: done, or refused with a message to show next to the action. */
 export type ActionResult =
   | { ok: true; intent: string; previewUrl?: string | null; revalidated?: boolean }
-  | { ok: false; intent: string; message: string; code?: string };
+  | { ok: false; intent: string; message: string; code?: string; fields?: Record<string, string> };
 
 /** Runs a staff write for an action: its ActionResult (the refusal's message as is), or the login on a 401. */
 export async function staffWrite(intent: string, call: Promise<Answer<unknown>>): Promise<ActionResult> {
@@ -66,7 +69,8 @@ export async function staffWrite(intent: string, call: Promise<Answer<unknown>>)
     await staffCall(call);
     return { ok: true, intent };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, intent, message: error.message, code: error.code };
+    if (error instanceof ApiError)
+      return { ok: false, intent, message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
     throw error;
   }
 }

@@ -3,9 +3,11 @@
  * words from here, so a wording is changed in one place and no screen mixes languages.
  */
 import { daContent } from './da-content';
+import { daOffers } from './da-offers';
 
 export const da = {
   content: daContent,
+  offers: daOffers,
   brand: {
     name: 'Krone',
     product: 'Back office',
@@ -48,6 +50,9 @@ export const da = {
     responsible: 'Ansvarligt spil',
     support: 'Henvendelser',
     content: 'Indhold',
+    codes: 'Bonuskoder',
+    games: 'Spil',
+    lobby: 'Lobby',
     signedInAs: 'Logget ind som',
     roles: 'Roller',
     logout: 'Log ud',
@@ -84,6 +89,12 @@ export const da = {
     contentTitle: 'Indhold',
     contentText: 'Rediger sider, nyheder, tekster og indstillinger med forhåndsvisning, og udgiv dem til sitet.',
     contentLink: 'Gå til indhold',
+    codesTitle: 'Bonuskoder',
+    codesText: 'Opret og ret bonuskoder inden for de danske bonusregler, og afslut dem.',
+    codesLink: 'Gå til bonuskoder',
+    gamesTitle: 'Spil og lobby',
+    gamesText: 'Tag spil af sitet og sæt dem på igen, og sammensæt forsidens egne rækker af spil.',
+    gamesLink: 'Gå til spil',
     supportTitle: 'Henvendelser',
     supportText: 'Beskeder fra kontaktformularen: svar spilleren på e-mail, og luk henvendelsen, når den er klaret.',
     supportLink: 'Gå til henvendelser',

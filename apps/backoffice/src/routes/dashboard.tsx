@@ -27,6 +27,8 @@ const TILES = [
     link: words.responsibleLink,
   },
   { id: 'content', to: '/indhold', shown: can.editContent, title: words.contentTitle, text: words.contentText, link: words.contentLink },
+  { id: 'codes', to: '/tilbud', shown: can.manageOffers, title: words.codesTitle, text: words.codesText, link: words.codesLink },
+  { id: 'games', to: '/spil', shown: can.manageOffers, title: words.gamesTitle, text: words.gamesText, link: words.gamesLink },
   { id: 'figures', to: '/tal', shown: can.readFigures, title: words.figuresTitle, text: words.figuresText, link: words.figuresLink },
   {
     id: 'approvals',

@@ -30,6 +30,9 @@ const NAV = [
   { id: 'responsible', to: '/ansvarligt-spil', shown: can.workResponsible, text: da.shell.responsible },
   { id: 'figures', to: '/tal', shown: can.readFigures, text: da.shell.figures },
   { id: 'content', to: '/indhold', shown: can.editContent, text: da.shell.content },
+  { id: 'codes', to: '/tilbud', shown: can.manageOffers, text: da.shell.codes },
+  { id: 'games', to: '/spil', shown: can.manageOffers, text: da.shell.games },
+  { id: 'lobby', to: '/lobby', shown: can.manageOffers, text: da.shell.lobby },
 ];
 
 export function Shell() {

@@ -79,6 +79,10 @@ export default async function HomePage() {
 
       {lobby.ok ? (
         <GameTexts texts={pickTranslations(t, GAME_TEXT_KEYS)}>
+          {/* The operator's own rows (the back office's lobby categories), in their order, before the computed ones. */}
+          {lobby.data.featured.map((row) => (
+            <GameRow key={row.slug} id={`home-row-${row.slug}`} title={row.name} games={row.games.map(toTileGame)} t={t} />
+          ))}
           <NewestAndPopularRows
             lobby={lobby.data}
             t={t}
