@@ -104,20 +104,19 @@ test('two players at one live roulette table: the same round and result, each ba
     // Both are in the round whose commitment the first saw when betting opened.
     await expect(frames[1]!.getByTestId('live-proof')).toContainText(commitment.slice(0, 16));
 
-    // Each client's pocket, read while that client shows the result (the result is shown for 5 s,
-    // then the next round opens and the line is cleared).
+    // Each client's pocket and proof, read while that client shows the result (the result is shown
+    // for 5 s, then the next round opens and both lines are replaced): the result is the one the
+    // studio committed to before the bets closed, checked in each client.
     const shown: string[] = [];
     for (const frame of frames) {
       const result = frame.getByTestId('live-result');
       await expect(result).toHaveText(/^\d{1,2}$/, { timeout: 20_000 });
       shown.push(((await result.textContent()) ?? '').trim());
-    }
-    expect(shown[1]).toBe(shown[0]);
-    // The result is the one the studio committed to before the bets closed, checked in each client.
-    for (const frame of frames)
       await expect(frame.getByTestId('live-proof')).toContainText(
         `Resultatet matcher studiets forpligtelse fra rundens start (${commitment.slice(0, 16)}`,
       );
+    }
+    expect(shown[1]).toBe(shown[0]);
 
     const pocket = Number(shown[0]);
     const red = RED_NUMBERS.includes(pocket);
