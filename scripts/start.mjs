@@ -169,7 +169,7 @@ await waitFor(`http://${host}:${backofficePort}/health`, 60_000).catch(() => und
 const staffLogins = JSON.parse(readFileSync(path.join(root, 'apps/sims/src/staff-people.json'), 'utf8'))
   .map(
     (member) =>
-      `    ${member.username.padEnd(10)} ${member.password.padEnd(20)} ${member.name} (${member.roles.join(', ')})${member.secondFactor ? '' : ', no second factor: refused'}`,
+      `    ${member.username.padEnd(10)} ${member.password.padEnd(20)} ${member.name} (${member.newHire ? 'a new hire: an administrator adds her at Medarbejdere' : member.roles.join(', ')})${member.secondFactor ? '' : ', no second factor: refused'}`,
   )
   .join('\n');
 log(

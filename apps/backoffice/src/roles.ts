@@ -5,7 +5,15 @@
 const admits = (roles: readonly string[], allowed: readonly string[]) =>
   roles.includes('administrator') || roles.some((role) => allowed.includes(role));
 
-const PROPOSAL_ROLES: Record<string, readonly string[]> = { balance_correction: ['payments'], withdrawal_payout: ['payments'] };
+const PROPOSAL_ROLES: Record<string, readonly string[]> = {
+  balance_correction: ['payments'],
+  withdrawal_payout: ['payments'],
+  account_reopen: ['compliance'],
+  manual_bonus: ['support', 'marketing'],
+  // Administrators only (admitted everywhere).
+  role_grant: [],
+  protected_setting: [],
+};
 
 export const can = {
   readPlayers: (roles: readonly string[]) => admits(roles, ['support', 'payments', 'compliance']),
@@ -17,6 +25,9 @@ export const can = {
   reviewWithdrawals: (roles: readonly string[]) => admits(roles, ['payments']),
   manageOffers: (roles: readonly string[]) => admits(roles, ['marketing']),
   lockPlayers: (roles: readonly string[]) => admits(roles, ['support', 'compliance']),
+  reopenAccount: (roles: readonly string[]) => admits(roles, PROPOSAL_ROLES.account_reopen!),
+  proposeBonus: (roles: readonly string[]) => admits(roles, ['support']),
+  administer: (roles: readonly string[]) => roles.includes('administrator'),
   proposeCorrection: (roles: readonly string[]) => admits(roles, PROPOSAL_ROLES.balance_correction!),
   decide: (roles: readonly string[], kind: string) => admits(roles, PROPOSAL_ROLES[kind] ?? []),
 };

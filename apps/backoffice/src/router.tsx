@@ -34,9 +34,12 @@ import { contentLoader, ContentPage } from './routes/content';
 import { contentItemAction, contentItemLoader, ContentItemPage } from './routes/content-item';
 import { supportLoader, supportMessageAction, supportMessageLoader, SupportMessagePage, SupportPage } from './routes/support';
 import { withdrawalsAction, withdrawalsLoader, WithdrawalsPage } from './routes/withdrawals';
-import { offerAction, offerLoader, OfferPage, offersLoader, OffersPage } from './routes/offers';
+import { offersLoader, OffersPage } from './routes/offers';
+import { offerAction, offerLoader, OfferPage } from './routes/offer';
 import { gamesAction, gamesLoader, GamesPage } from './routes/games';
 import { lobbyAction, lobbyLoader, LobbyPage } from './routes/lobby';
+import { membersAction, membersLoader, MembersPage } from './routes/staff-members';
+import { settingsAction, settingsLoader, SettingsPage } from './routes/settings';
 
 export const router = createBrowserRouter([
   { path: '/login', Component: LoginPage },
@@ -85,6 +88,8 @@ export const router = createBrowserRouter([
           { path: 'tilbud/:code', loader: offerLoader, action: offerAction, Component: OfferPage },
           { path: 'spil', loader: gamesLoader, action: gamesAction, Component: GamesPage },
           { path: 'lobby', loader: lobbyLoader, action: lobbyAction, Component: LobbyPage },
+          { path: 'medarbejdere', loader: membersLoader, action: membersAction, Component: MembersPage },
+          { path: 'indstillinger', loader: settingsLoader, action: settingsAction, Component: SettingsPage },
           { path: 'indhold/:kind/:key', loader: contentItemLoader, action: contentItemAction, Component: ContentItemPage },
           { path: 'kyc', loader: kycLoader, action: kycAction, Component: KycPage },
           { path: 'udbetalinger', loader: withdrawalsLoader, action: withdrawalsAction, Component: WithdrawalsPage },

@@ -116,6 +116,87 @@ describe('content editing', () => {
     expect((await publicGet('/CMScasino/news/detail?slug=vinterkampagne')).statusCode).toBe(404);
   });
 
+  it('makes a campaign with a preview, edits a landing page, the SEO of a page and the menu, each live at once', async () => {
+    const headers = await editor();
+    const campaign = {
+      title: 'Julekalender',
+      subLine: 'En ny overraskelse hver dag',
+      image: 'https://cdn.krone-casino.dk/media/campaigns/campaign-01.webp',
+      body: '<p>Åbn en låge hver dag.</p>',
+      terms: '<ol><li>Gælder spillere over 21 år.</li></ol>',
+      category: 'bonus',
+      ctaText: 'Se spillene',
+      ctaUrl: '/spilleautomater',
+      status: 'published',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    };
+    const backwards = await call(headers, 'PUT', '/Staff/content/campaign/julekalender/draft', {
+      data: { ...campaign, endsAt: campaign.startsAt, startsAt: campaign.endsAt },
+    });
+    expect(backwards.json()).toMatchObject({ code: 'CONTENT_INVALID' });
+    const unsafe = await call(headers, 'PUT', '/Staff/content/campaign/julekalender/draft', {
+      data: { ...campaign, ctaUrl: 'javascript:alert(1)' },
+    });
+    expect(unsafe.json()).toMatchObject({ code: 'CONTENT_INVALID' });
+    const saved = await call(headers, 'PUT', '/Staff/content/campaign/julekalender/draft', { data: campaign });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const token = (saved.json().data.draft.previewUrl as string).split('/').at(-1)!;
+    expect((await publicGet(`/CMScasino/preview/${token}`)).json().data).toMatchObject({ kind: 'campaign', key: 'julekalender' });
+    expect((await publicGet('/CMScasino/campaigns/julekalender')).statusCode).toBe(404);
+    await call(headers, 'POST', '/Staff/content/campaign/julekalender/publish', { reason: 'Julekalender' });
+    expect((await publicGet('/CMScasino/campaigns/julekalender')).json().data).toMatchObject({ title: 'Julekalender', active: true });
+    // A bonus code may now name it as its campaign.
+    const marketer = await staff.sessionOf(platform, 'Maja Marketing');
+    const code = await call(marketer, 'POST', '/Staff/offers/codes', {
+      reason: 'Kalenderens kode',
+      terms: {
+        code: 'KALENDER',
+        kind: 'money',
+        matchPercent: 50,
+        maxBonusOre: 20_000,
+        minDepositOre: 10_000,
+        wageringMultiple: 10,
+        validFrom: campaign.startsAt,
+        validUntil: campaign.endsAt,
+        grantValidDays: 60,
+        maxUsesPerPlayer: 1,
+        firstDepositOnly: false,
+        welcomeOffer: false,
+        campaign: 'julekalender',
+      },
+    });
+    expect(code.statusCode, code.body).toBe(200);
+
+    // A landing page: its points, live at once; its type and id are its key.
+    const landing = (await call(headers, 'GET', '/Staff/content/landing/velkomst:velkomstbonus')).json().data;
+    const points = [...landing.live.bullets.slice(0, 2), 'Nyt punkt om MitID'];
+    await call(headers, 'PUT', '/Staff/content/landing/velkomst:velkomstbonus/draft', { data: { ...landing.live, bullets: points } });
+    expect(
+      (await call(headers, 'POST', '/Staff/content/landing/velkomst:velkomstbonus/publish', { reason: 'Færre punkter' })).statusCode,
+    ).toBe(200);
+    expect((await publicGet('/CMScasino/landing-pages/velkomst/velkomstbonus')).json().data.bullets).toEqual(points);
+
+    // The SEO of the front page.
+    const seo = (await call(headers, 'GET', '/Staff/content/seo/seo_home')).json().data.live;
+    await call(headers, 'PUT', '/Staff/content/seo/seo_home/draft', { data: { ...seo, metaTitle: 'Krone – dansk casino' } });
+    await call(headers, 'POST', '/Staff/content/seo/seo_home/publish', { reason: 'Kortere titel' });
+    expect((await publicGet('/CMScasino/seo?slug=seo_home')).json().data.metaTitle).toBe('Krone – dansk casino');
+
+    // The menu, whole: an item renamed; a child of an item not in the menu is refused.
+    const menu = (await call(headers, 'GET', '/Staff/content/menu/main')).json().data.live;
+    const renamed = menu.items.map((item: { id: number; text: string }, index: number) => (index === 0 ? { ...item, text: 'Hjem' } : item));
+    const dangling = [...menu.items, { ...menu.items[0], id: 999, parentId: 998 }];
+    expect((await call(headers, 'PUT', '/Staff/content/menu/main/draft', { data: { items: dangling } })).json().code).toBe(
+      'CONTENT_INVALID',
+    );
+    await call(headers, 'PUT', '/Staff/content/menu/main/draft', { data: { items: renamed } });
+    expect((await call(headers, 'POST', '/Staff/content/menu/main/publish', { reason: 'Kortere ord' })).statusCode).toBe(200);
+    const live = (await publicGet('/CMScasino/menu')).json().data;
+    expect(JSON.stringify(live)).toContain('"text":"Hjem"');
+    expect(JSON.stringify(live).match(/"id":/g)?.length).toBe(menu.items.length);
+  });
+
   it('changes a dictionary text live at once; only the keys the group has, each revision holding the texts it changed', async () => {
     const headers = await editor();
     const group = (await call(headers, 'GET', '/Staff/content/translations/news')).json().data.live as Record<string, string>;

@@ -14,21 +14,27 @@ export function fakeStaffIdp() {
       return { url: 'http://idp.test/authorize', state: 's', nonce: 'n', codeVerifier: 'v'.repeat(43) };
     },
     async complete(params) {
-      const staff = DEMO_STAFF.find((member) => member.subject === codes.get(params.code ?? ''))!;
+      const subject = codes.get(params.code ?? '') ?? '';
+      // A demo member, or anyone else the IdP knows (a new hire the platform has not added yet).
+      const staff = DEMO_STAFF.find((member) => member.subject === subject) ?? { subject, name: 'Ny medarbejder', email: 'ny@krone.test' };
       return { subject: staff.subject, name: staff.name, email: staff.email, methods: ['pwd', 'otp'] };
     },
   };
-  /** A staff session of the demo member called `name`, as the headers the back office's server sends. */
+  /** A staff session of the demo member called `name` (or of the IdP's `subject:<sub>`), as the headers the back office's server sends. */
   async function sessionOf(platform: Pick<TestPlatform, 'staffApp'>, name: string) {
     const { loginId } = (await platform.staffApp.inject({ method: 'POST', url: '/Staff/login/start', payload: {} })).json().data;
     const code = randomUUID();
-    codes.set(code, DEMO_STAFF.find((member) => member.name === name)!.subject);
+    codes.set(
+      code,
+      name.startsWith('subject:') ? name.slice('subject:'.length) : DEMO_STAFF.find((member) => member.name === name)!.subject,
+    );
     const answer = await platform.staffApp.inject({
       method: 'POST',
       url: '/Staff/login/complete',
       payload: { loginId, callbackParams: { code } },
     });
-    return { authorization: `Bearer ${answer.json().data.sessionToken as string}` };
+    // A refused login (a subject the platform does not know) gives no token: `Bearer refused`.
+    return { authorization: `Bearer ${(answer.json().data?.sessionToken as string | undefined) ?? 'refused'}` };
   }
   return { idp, sessionOf };
 }

@@ -53,9 +53,15 @@ describe('the staff login at the staff IdP', () => {
     expect(answer.json().code).toBe('STAFF_SECOND_FACTOR_REQUIRED');
   });
 
-  it('knows the same demo staff as the stand-in: one per role, and the member without a second factor', () => {
+  it('knows the same demo staff as the stand-in: one per role, and the member without a second factor; not the new hire', () => {
     expect(DEMO_STAFF.map(({ subject, name, email, roles }) => ({ subject, name, email, roles }))).toEqual(
-      STAFF_PEOPLE.map(({ uuid, name, email, roles }) => ({ subject: uuid, name, email, roles: [...roles] })),
+      STAFF_PEOPLE.filter((person) => !person.newHire).map(({ uuid, name, email, roles }) => ({
+        subject: uuid,
+        name,
+        email,
+        roles: [...roles],
+      })),
     );
+    expect(STAFF_PEOPLE.filter((person) => person.newHire).map((person) => person.name)).toEqual(['Nanna Nyansat']);
   });
 });

@@ -17,11 +17,14 @@ export interface StaffPerson {
   roles: StaffRole[];
   /** The member's authenticator (TOTP, RFC 6238), or null when none is enrolled: the login then ends after the password. */
   secondFactor: { totpSecret: string } | null;
+  /** A new hire the IdP knows but the platform does not yet: an administrator adds them in the back office. */
+  newHire?: boolean;
 }
 
 /**
- * The demo staff: one member per role, a second payments member for four eyes, and Erik Enkelt
- * with no second factor enrolled, whom the platform must refuse. The list is kept in
+ * The demo staff: one member per role, a second payments member and a second administrator for
+ * four eyes, Erik Enkelt with no second factor enrolled, whom the platform must refuse, and Nanna
+ * Nyansat, a new hire the platform does not know until an administrator adds her. The list is kept in
  * staff-people.json so that scripts/start.mjs can print the logins without TypeScript.
  */
 export const STAFF_PEOPLE: readonly StaffPerson[] = members as StaffPerson[];

@@ -265,6 +265,22 @@ export const ERROR_CATALOGUE = {
   /** A publish (or revert) that would change nothing. */
   CONTENT_UNCHANGED: { status: 409, messageKey: 'validation.staff_content_unchanged' },
 
+  // More four-eyes actions.
+  /** Reopening an account that is not closed. */
+  ACCOUNT_NOT_CLOSED: { status: 409, messageKey: 'validation.staff_account_not_closed' },
+  /** Reopening an account closed less than a year ago (danish-rules.md); answered with `opensAt`. */
+  ACCOUNT_REOPEN_TOO_EARLY: { status: 409, messageKey: 'validation.staff_account_reopen_too_early' },
+  /** A bonus outside a campaign over the Danish caps (at most 1.000 kr., wagering at most 10 ×). */
+  MANUAL_BONUS_INVALID: { status: 400, messageKey: 'validation.staff_manual_bonus_invalid' },
+  STAFF_MEMBER_NOT_FOUND: { status: 404, messageKey: 'validation.not_found' },
+  STAFF_MEMBER_EXISTS: { status: 409, messageKey: 'validation.staff_member_exists' },
+  /** A member changing their own roles or access: another administrator does it. */
+  STAFF_SELF_CHANGE: { status: 409, messageKey: 'validation.staff_self_change' },
+  /** Taking the administrator role from, or deactivating, the last active administrator. */
+  STAFF_LAST_ADMINISTRATOR: { status: 409, messageKey: 'validation.staff_last_administrator' },
+  /** A protected setting's new value of another type than its current one, or the same value. */
+  SETTING_INVALID: { status: 400, messageKey: 'validation.staff_content_invalid' },
+
   // Offers and games (the back office's marketing).
   /** A code's terms outside their shape or the Danish caps (`fields`: each field and why), an unknown title or campaign. */
   BONUS_TERMS_INVALID: { status: 400, messageKey: 'validation.staff_bonus_terms_invalid' },

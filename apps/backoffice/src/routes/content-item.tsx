@@ -45,6 +45,48 @@ function dataOf(kind: Kind, form: FormData): Data | string {
         showDateTime: form.has('showDateTime'),
         publicDate: text('publicDate'),
       };
+    if (kind === 'campaign')
+      return {
+        title: text('title'),
+        subLine: text('subLine'),
+        image: text('image'),
+        body: text('body'),
+        terms: text('terms'),
+        category: text('category'),
+        ctaText: text('ctaText'),
+        ctaUrl: text('ctaUrl'),
+        status: text('status'),
+        startsAt: text('startsAt'),
+        endsAt: text('endsAt'),
+      };
+    if (kind === 'landing')
+      return {
+        title: text('title'),
+        heroText: text('heroText'),
+        heroImage: text('heroImage'),
+        bullets: text('bullets')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        ctaText: text('ctaText'),
+        ctaUrl: text('ctaUrl'),
+        body: text('body'),
+        terms: text('terms'),
+        status: text('status'),
+      };
+    if (kind === 'seo')
+      return {
+        metaTitle: text('metaTitle'),
+        metaDescription: text('metaDescription'),
+        metaKeyWords: text('metaKeyWords'),
+        metaRobot: text('metaRobot'),
+        siteName: text('siteName'),
+        siteUrl: text('siteUrl'),
+        ogtitle: text('ogtitle'),
+        ogdescription: text('ogdescription'),
+        ogimage: text('ogimage'),
+      };
+    if (kind === 'menu') return { items: json('items') };
     if (kind === 'translations')
       return Object.fromEntries(
         [...form.entries()].filter(([name]) => name.startsWith('t:')).map(([name, value]) => [name.slice(2), String(value)]),
@@ -163,6 +205,79 @@ function Fields({ kind, data }: { kind: Kind; data: Data }) {
         <StatusField value={data.status} />
       </>
     );
+  if (kind === 'campaign')
+    return (
+      <>
+        <Field name="title" label={f.title} value={data.title} />
+        <Field name="subLine" label={f.subLine} value={data.subLine} long rows={2} />
+        <Field name="image" label={f.image} value={data.image} />
+        <Field name="body" label={f.body} value={data.body} hint={f.bodyHint} long rows={12} />
+        <Field name="terms" label={f.terms} value={data.terms} hint={f.bodyHint} long rows={8} />
+        <div className="form-grid">
+          <Field name="category" label={f.category} value={data.category ?? 'bonus'} />
+          <Field name="ctaText" label={f.ctaText} value={data.ctaText} />
+          <Field name="ctaUrl" label={f.ctaUrl} value={data.ctaUrl} hint={f.linkHint} />
+          <Field name="startsAt" label={f.startsAt} value={data.startsAt ?? new Date().toISOString()} hint={f.publicDateHint} />
+          <Field name="endsAt" label={f.endsAt} value={data.endsAt} hint={f.publicDateHint} />
+        </div>
+        <StatusField value={data.status} />
+      </>
+    );
+  if (kind === 'landing')
+    return (
+      <>
+        <Field name="title" label={f.title} value={data.title} />
+        <Field name="heroText" label={f.heroText} value={data.heroText} long rows={3} />
+        <Field name="heroImage" label={f.image} value={data.heroImage} />
+        <Field
+          name="bullets"
+          label={f.bullets}
+          value={Array.isArray(data.bullets) ? data.bullets.join('\n') : ''}
+          hint={f.bulletsHint}
+          long
+          rows={8}
+        />
+        <div className="form-grid">
+          <Field name="ctaText" label={f.ctaText} value={data.ctaText} />
+          <Field name="ctaUrl" label={f.ctaUrl} value={data.ctaUrl} hint={f.linkHint} />
+        </div>
+        <Field name="body" label={f.body} value={data.body} hint={f.bodyHint} long rows={12} />
+        <Field name="terms" label={f.terms} value={data.terms} hint={f.bodyHint} long rows={8} />
+        <StatusField value={data.status} />
+      </>
+    );
+  if (kind === 'seo')
+    return (
+      <>
+        <Field name="metaTitle" label={f.metaTitle} value={data.metaTitle} />
+        <Field name="metaDescription" label={f.metaDescription} value={data.metaDescription} long rows={2} />
+        <Field name="metaKeyWords" label={f.metaKeyWords} value={data.metaKeyWords} />
+        <div className="field">
+          <label htmlFor="field-metaRobot">{f.metaRobot}</label>
+          <select
+            id="field-metaRobot"
+            name="metaRobot"
+            defaultValue={String(data.metaRobot ?? 'index,follow')}
+            data-testid="field-metaRobot"
+          >
+            {['index,follow', 'noindex,follow', 'index,nofollow', 'noindex,nofollow'].map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-grid">
+          <Field name="siteName" label={f.siteName} value={data.siteName} />
+          <Field name="siteUrl" label={f.siteUrl} value={data.siteUrl} />
+        </div>
+        <Field name="ogtitle" label={f.ogtitle} value={data.ogtitle} />
+        <Field name="ogdescription" label={f.ogdescription} value={data.ogdescription} long rows={2} />
+        <Field name="ogimage" label={f.ogimage} value={data.ogimage} />
+      </>
+    );
+  if (kind === 'menu')
+    return <Field name="items" label={f.menuItems} value={JSON.stringify(data.items, null, 2)} hint={f.menuHint} long rows={24} />;
   if (kind === 'translations')
     return (
       <table className="data-table translation-table">

@@ -11,7 +11,7 @@ import { da } from '../i18n/da';
 import { useTitle } from '../useTitle';
 
 const words = da.content;
-export const KINDS = ['page', 'news', 'translations', 'config', 'document'] as const;
+export const KINDS = ['page', 'news', 'campaign', 'landing', 'seo', 'menu', 'translations', 'config', 'document'] as const;
 export type Kind = (typeof KINDS)[number];
 type Entry = Ok<'/Staff/content', 'get'>['items'][number];
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -104,7 +104,7 @@ export function ContentPage() {
         testIdPrefix="content-kind"
       />
       <section className="card">
-        {kind === 'page' || kind === 'news' ? <NewItem kind={kind} /> : null}
+        {kind === 'page' || kind === 'news' || kind === 'campaign' ? <NewItem kind={kind} /> : null}
         <DataTable
           caption={words.caption(words.kinds[kind] ?? kind)}
           hideCaption

@@ -29,6 +29,15 @@ const TILES = [
   { id: 'content', to: '/indhold', shown: can.editContent, title: words.contentTitle, text: words.contentText, link: words.contentLink },
   { id: 'codes', to: '/tilbud', shown: can.manageOffers, title: words.codesTitle, text: words.codesText, link: words.codesLink },
   { id: 'games', to: '/spil', shown: can.manageOffers, title: words.gamesTitle, text: words.gamesText, link: words.gamesLink },
+  { id: 'staff', to: '/medarbejdere', shown: can.administer, title: words.staffTitle, text: words.staffText, link: words.staffLink },
+  {
+    id: 'settings',
+    to: '/indstillinger',
+    shown: can.administer,
+    title: words.settingsTitle,
+    text: words.settingsText,
+    link: words.settingsLink,
+  },
   { id: 'figures', to: '/tal', shown: can.readFigures, title: words.figuresTitle, text: words.figuresText, link: words.figuresLink },
   {
     id: 'approvals',

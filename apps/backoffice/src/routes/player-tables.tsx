@@ -107,18 +107,54 @@ const trailColumns = trail.columns([
 const proposal = createColumnHelper<typeof features, Proposal>();
 /** The proposals' columns, on the player's page and the approvals page (which adds a player link and actions). */
 export const proposalColumns = {
-  kind: proposal.accessor('kind', { header: da.proposals.columns.kind, cell: (info) => label(da.proposalKinds, info.getValue()) }),
+  kind: proposal.accessor('kind', {
+    header: da.proposals.columns.kind,
+    cell: (info) => {
+      const row = info.row.original;
+      const detail =
+        row.kind === 'role_grant' && row.roles
+          ? da.proposals.rolesDetail(row.roles.map((role) => label(da.roles, role)).join(', '))
+          : row.kind === 'protected_setting'
+            ? da.proposals.settingDetail(JSON.stringify(row.settingValue))
+            : row.kind === 'manual_bonus' && row.wageringMultiple !== null
+              ? da.proposals.wageringDetail(row.wageringMultiple)
+              : null;
+      return (
+        <>
+          {label(da.proposalKinds, info.getValue())}
+          {detail ? (
+            <span className="cell-note" data-testid={`proposal-detail-${row.id}`}>
+              {detail}
+            </span>
+          ) : null}
+        </>
+      );
+    },
+  }),
   player: proposal.accessor('playerId', {
     header: da.proposals.columns.player,
     cell: (info) => {
       const id = info.getValue();
-      return id ? (
-        <Link to={`/spillere/${id}`} data-testid={`proposal-player-${info.row.original.id}`}>
-          {info.row.original.playerName ?? da.proposals.playerLink(id)}
-        </Link>
-      ) : (
-        da.notSet
-      );
+      const row = info.row.original;
+      if (id)
+        return (
+          <Link to={`/spillere/${id}`} data-testid={`proposal-player-${row.id}`}>
+            {row.playerName ?? da.proposals.playerLink(id)}
+          </Link>
+        );
+      if (row.staffMember)
+        return (
+          <Link to="/medarbejdere" data-testid={`proposal-staff-${row.id}`}>
+            {row.staffMember.name}
+          </Link>
+        );
+      if (row.settingName)
+        return (
+          <Link to="/indstillinger" className="mono">
+            {row.settingName}
+          </Link>
+        );
+      return da.notSet;
     },
   }),
   amount: proposal.accessor('amountOre', {

@@ -5,6 +5,7 @@ import { Notice } from '../components/Notice';
 import { Section } from '../components/Section';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { playerStatusTone, StatusBadge } from '../components/StatusBadge';
+import { parseKrToOre } from '@krone/domain';
 import { formatCalendarDate, formatDateTime, formatKr, label, parseSignedKrToOre } from '../format';
 import { da } from '../i18n/da';
 import { can } from '../roles';
@@ -33,10 +34,20 @@ export async function playerAction({ request, params }: ActionFunctionArgs): Pro
     if (amountOre === null) return { ok: false, intent, message: words.amountInvalid };
     return staffWrite(intent, api.POST('/Staff/proposals', { body: { kind: 'balance_correction', playerId, amountOre, reason } }));
   }
+  if (intent === 'reopen') return staffWrite(intent, api.POST('/Staff/proposals', { body: { kind: 'account_reopen', playerId, reason } }));
+  if (intent === 'bonus') {
+    const amountOre = parseKrToOre(String(form.get('amount') ?? ''));
+    const wageringMultiple = Number(form.get('wagering') ?? '');
+    if (amountOre === null || amountOre <= 0) return { ok: false, intent, message: words.amountInvalid };
+    return staffWrite(
+      intent,
+      api.POST('/Staff/proposals', { body: { kind: 'manual_bonus', playerId, amountOre, wageringMultiple, reason } }),
+    );
+  }
   return { ok: false, intent, message: da.errors.generic };
 }
 
-type Dialog = 'lock' | 'unlock' | 'propose' | null;
+type Dialog = 'lock' | 'unlock' | 'propose' | 'reopen' | 'bonus' | null;
 
 export function PlayerPage() {
   const page = useLoaderData<typeof playerLoader>();
@@ -81,6 +92,16 @@ export function PlayerPage() {
               </button>
             )
           ) : null}
+          {can.reopenAccount(me.roles) && page.account.state === 'closed' ? (
+            <button type="button" className="button" onClick={() => open('reopen')} data-testid="propose-reopen">
+              {words.proposeReopen}
+            </button>
+          ) : null}
+          {can.proposeBonus(me.roles) ? (
+            <button type="button" className="button" onClick={() => open('bonus')} data-testid="propose-bonus">
+              {words.proposeBonus}
+            </button>
+          ) : null}
           {can.proposeCorrection(me.roles) ? (
             <button type="button" className="button" onClick={() => open('propose')} data-testid="propose-correction">
               {words.proposeCorrection}
@@ -91,6 +112,11 @@ export function PlayerPage() {
 
       {done === 'lock' ? <Notice title={words.locked} /> : null}
       {done === 'unlock' ? <Notice title={words.unlocked} /> : null}
+      {done === 'reopen' || done === 'bonus' ? (
+        <Notice title={words.correctionSent} testId="proposal-sent">
+          {done === 'reopen' ? words.reopenSentText : words.bonusSentText}
+        </Notice>
+      ) : null}
       {done === 'propose' ? (
         <Notice title={words.correctionSent} testId="correction-sent">
           {words.correctionSentText}
@@ -110,6 +136,54 @@ export function PlayerPage() {
           onCancel={close}
           onDone={finished}
         />
+      ) : null}
+      {dialog === 'reopen' ? (
+        <ReasonDialog
+          title={words.reopenTitle}
+          text={<p>{words.reopenText}</p>}
+          intent="reopen"
+          submitLabel={words.correctionSubmit}
+          onCancel={close}
+          onDone={finished}
+        />
+      ) : null}
+      {dialog === 'bonus' ? (
+        <ReasonDialog
+          title={words.bonusTitle}
+          text={<p>{words.bonusText}</p>}
+          intent="bonus"
+          submitLabel={words.correctionSubmit}
+          onCancel={close}
+          onDone={finished}
+        >
+          <div className="field">
+            <label htmlFor="bonus-amount">{words.bonusAmount}</label>
+            <input
+              id="bonus-amount"
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              maxLength={20}
+              aria-describedby="bonus-amount-hint"
+              data-testid="bonus-amount"
+            />
+            <p id="bonus-amount-hint" className="hint">
+              {words.bonusAmountHint}
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="bonus-wagering">{words.bonusWagering}</label>
+            <select id="bonus-wagering" name="wagering" defaultValue="10" data-testid="bonus-wagering">
+              {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((times) => (
+                <option key={times} value={times}>
+                  {words.bonusWageringTimes(times)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </ReasonDialog>
       ) : null}
       {dialog === 'propose' ? (
         <ReasonDialog

@@ -33,6 +33,8 @@ const NAV = [
   { id: 'codes', to: '/tilbud', shown: can.manageOffers, text: da.shell.codes },
   { id: 'games', to: '/spil', shown: can.manageOffers, text: da.shell.games },
   { id: 'lobby', to: '/lobby', shown: can.manageOffers, text: da.shell.lobby },
+  { id: 'staff', to: '/medarbejdere', shown: can.administer, text: da.shell.staff },
+  { id: 'settings', to: '/indstillinger', shown: can.administer, text: da.shell.settings },
 ];
 
 export function Shell() {

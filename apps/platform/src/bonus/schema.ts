@@ -74,7 +74,10 @@ export const bonusGrants = pgTable(
     code: text('code').notNull(),
     /** money (moved to the bonus balance at the grant) or free_rounds (no money at the grant: `free_round_grants`; migration 0030). */
     kind: text('kind').notNull().default('money'),
-    paymentId: uuid('payment_id').notNull(),
+    /** The deposit that earned it; null for a bonus given outside a campaign (migration 0041), whose source is `proposal_id`. */
+    paymentId: uuid('payment_id'),
+    /** The approved four-eyes proposal that gave it (a bonus outside a campaign, migration 0041): once per proposal. */
+    proposalId: uuid('proposal_id'),
     /** The bonus's value: the money granted, or the free rounds' value (rounds × stake), which moves no money itself. */
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     wageringRequirementOre: bigint('wagering_requirement_ore', { mode: 'number' }).notNull(),
@@ -93,6 +96,8 @@ export const bonusGrants = pgTable(
   },
   (t) => [
     uniqueIndex('bonus_grants_payment_key').on(t.paymentId),
+    uniqueIndex('bonus_grants_proposal_key').on(t.proposalId),
+    check('bonus_grants_source_check', sql`${t.paymentId} is not null or ${t.proposalId} is not null`),
     index('bonus_grants_player_idx').on(t.playerId, t.expiresAt),
     uniqueIndex('bonus_grants_open_key')
       .on(t.playerId)

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { gameTypesOf, type GameType } from '../games/service.js';
 import { fail } from '../shared/errors.js';
 import type { WalletService } from '../wallet/service.js';
-import { bonusFor, MAX_BONUS_CODE_LENGTH, normaliseBonusCode, type BonusCode } from './codes.js';
+import { bonusFor, DANISH_BONUS_CAPS, MAX_BONUS_CODE_LENGTH, normaliseBonusCode, type BonusCode } from './codes.js';
 import { createFreeRounds } from './free-rounds.js';
 import { windowAt } from './windows.js';
 export {
@@ -22,6 +22,9 @@ export {
 export { createCodeAdmin, type CodeAdmin, type CodeState } from './code-admin.js';
 import { bonusCodes, bonusGrants, freeRoundGrants } from './schema.js';
 import { weightedWageringOre } from './wagering.js';
+
+/** The code of a bonus given outside a campaign (four eyes): what the player's bonus list and the ledger call it. */
+export const MANUAL_BONUS_CODE = 'KUNDESERVICE';
 
 /** Spec §1: the largest stake a player with an open bonus may place (100 kr). */
 export const BONUS_MAX_BET_ORE = 10_000;
@@ -401,6 +404,72 @@ export function createBonusService(
     await lockMoney(tx, playerId);
   }
 
+  /**
+   * Checks a bonus given outside a campaign against the Danish caps (no deposit: worth at most
+   * 1.000 kr., wagering at most 10 × the bonus, 60 days to meet it): MANUAL_BONUS_INVALID.
+   */
+  function assertManualBonus(amountOre: number, wageringMultiple: number) {
+    if (
+      !Number.isSafeInteger(amountOre) ||
+      amountOre <= 0 ||
+      amountOre > DANISH_BONUS_CAPS.maxBonusOre ||
+      !Number.isSafeInteger(wageringMultiple) ||
+      wageringMultiple < 1 ||
+      wageringMultiple > DANISH_BONUS_CAPS.maxWageringMultiple
+    )
+      throw fail('MANUAL_BONUS_INVALID', { maxOre: DANISH_BONUS_CAPS.maxBonusOre });
+  }
+
+  /**
+   * A bonus given outside a campaign (a four-eyes proposal approved, staff/proposals.ts), in the
+   * approval's transaction: a money bonus of `amountOre` with `wageringMultiple` × the bonus to
+   * wager within DANISH_BONUS_CAPS.minValidDays, once per proposal (unique, and the ledger's key).
+   * Refused while the player has another bonus open (BONUS_ALREADY_ACTIVE): one bonus at a time.
+   */
+  async function grantOutsideCampaign(
+    tx: Runner,
+    input: { playerId: string; amountOre: number; wageringMultiple: number; proposalId: string },
+  ) {
+    assertManualBonus(input.amountOre, input.wageringMultiple);
+    await lockForGrant(tx, input.playerId);
+    const [open] = await openGrantOf(tx, input.playerId);
+    if (open && !(await settleGrant(tx, open)).endedAt) throw fail('BONUS_ALREADY_ACTIVE');
+    const now = clock();
+    const [grant] = await tx
+      .insert(bonusGrants)
+      .values({
+        playerId: input.playerId,
+        code: MANUAL_BONUS_CODE,
+        kind: 'money',
+        paymentId: null,
+        proposalId: input.proposalId,
+        amountOre: input.amountOre,
+        wageringRequirementOre: input.amountOre * input.wageringMultiple,
+        grantedAt: now,
+        expiresAt: new Date(now.getTime() + DANISH_BONUS_CAPS.minValidDays * 86_400_000),
+      })
+      .returning();
+    const transfer = await wallet.transfer(
+      {
+        idempotencyKey: `bonus:${grant!.id}`,
+        kind: 'bonus_grant',
+        entries: [
+          { accountId: await wallet.systemAccount('bonus_cost', tx), amountOre: -grant!.amountOre },
+          { accountId: await wallet.playerAccount(input.playerId, 'player_bonus', tx), amountOre: grant!.amountOre },
+        ],
+        reference: { grantId: grant!.id, code: MANUAL_BONUS_CODE, proposalId: input.proposalId },
+      },
+      tx,
+    );
+    await tx.update(bonusGrants).set({ transferId: transfer.transferId }).where(eq(bonusGrants.id, grant!.id));
+    return { grantId: grant!.id, transferId: transfer.transferId, amountOre: grant!.amountOre, expiresAt: grant!.expiresAt };
+  }
+
+  /** Whether the player has a bonus open now (brought up to date first): a bonus outside a campaign is not proposed then. */
+  async function hasOpenBonus(playerId: string) {
+    return (await settle(playerId)) !== null;
+  }
+
   /** The player's bonus still open once brought up to date, or null. */
   async function settle(playerId: string): Promise<BonusGrant | null> {
     const grant = await settleOpenGrant(playerId);
@@ -507,6 +576,9 @@ export function createBonusService(
     lockForGrant,
     grantForDeposit,
     grantForPayment,
+    assertManualBonus,
+    grantOutsideCampaign,
+    hasOpenBonus,
     wageringSummary,
     settle,
     settleOpen,

@@ -1,14 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { fail } from '../shared/errors.js';
-import { contentDrafts, contentPages, contentRevisions, news, siteDocuments, systemConfigs, translations } from './schema.js';
+import {
+  campaigns,
+  contentDrafts,
+  contentPages,
+  contentRevisions,
+  landingPages,
+  menuItems,
+  news,
+  seoEntries,
+  siteDocuments,
+  systemConfigs,
+  translations,
+} from './schema.js';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** What an editor may change, by kind (docs/backoffice.md, "Content"). */
-export const CONTENT_KINDS = ['page', 'news', 'translations', 'config', 'document'] as const;
+export const CONTENT_KINDS = ['page', 'news', 'campaign', 'landing', 'seo', 'menu', 'translations', 'config', 'document'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** The site documents an editor edits as a whole (their shape kept: see `sameShape`). */
 export const EDITABLE_DOCUMENTS = ['footer', 'images', 'layouts', 'themes'] as const;
@@ -55,6 +67,76 @@ const newsData = z.object({
   showDateTime: z.boolean(),
   publicDate: z.iso.datetime({ offset: true }),
 });
+/** A link the storefront follows: a path of the site, or an https address. */
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/);
+const campaignData = z
+  .object({
+    title: text(200),
+    subLine: text(400),
+    image: z.url().max(500),
+    body: html,
+    terms: html,
+    category: text(60),
+    ctaText: text(80),
+    ctaUrl: link,
+    status: z.enum(['published', 'draft']),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+  })
+  .refine((data) => new Date(data.startsAt) < new Date(data.endsAt), { path: ['endsAt'] });
+const landingData = z.object({
+  title: text(200),
+  heroText: text(1000),
+  heroImage: z.url().max(500),
+  bullets: z.array(text(300)).max(20),
+  ctaText: text(80),
+  ctaUrl: link,
+  body: html,
+  terms: html,
+  status: z.enum(['published', 'draft']),
+});
+const seoData = z.object({
+  metaTitle: text(200),
+  metaDescription: text(400),
+  metaKeyWords: z.string().trim().max(400),
+  metaRobot: z.enum(['index,follow', 'noindex,follow', 'index,nofollow', 'noindex,nofollow']),
+  siteName: text(120),
+  siteUrl: z.url().max(300),
+  ogtitle: text(200),
+  ogdescription: text(400),
+  ogimage: z.url().max(500),
+});
+const DEVICES = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const;
+const menuItem = z
+  .object({
+    id: z.number().int().positive(),
+    parentId: z.number().int().positive().nullable(),
+    slug: link,
+    textMenu: z.string().regex(/^[a-z0-9_]{1,60}$/),
+    text: text(60),
+    icon: z.string().regex(/^[a-z0-9-]{0,40}$/),
+    target: z.enum(['_self', '_blank']),
+    authRequired: z.boolean(),
+    showAuthRequired: z.boolean(),
+    showOnDevice: z
+      .object(Object.fromEntries(DEVICES.map((device) => [device, z.boolean()])) as Record<(typeof DEVICES)[number], z.ZodBoolean>)
+      .strict(),
+    position: z.number().int().min(0).max(1000),
+  })
+  .strict();
+/** The whole menu, items flat with their parent: ids unique, each parent an item of the menu (top level: null), two levels at most. */
+const menuData = z.object({ items: z.array(menuItem).min(1).max(100) }).refine(
+  ({ items }) => {
+    const ids = new Set(items.map((item) => item.id));
+    const top = new Set(items.filter((item) => item.parentId === null).map((item) => item.id));
+    return ids.size === items.length && items.every((item) => item.parentId === null || top.has(item.parentId));
+  },
+  { path: ['items'] },
+);
 /** A dictionary group's texts: only keys the group has (the code asks for them by name), each a non-empty text. */
 const translationData = z.record(z.string().max(100), z.string().min(1).max(5000));
 const configData = z.object({ value: z.unknown() });
@@ -162,6 +244,112 @@ const newsItem: KindRules<z.infer<typeof newsData>> = {
   path: (key) => `/nyheder/${key}`,
 };
 
+const campaign: KindRules<z.infer<typeof campaignData>> = {
+  schema: campaignData,
+  creatable: true,
+  key: slug,
+  async list(db) {
+    const rows = await db.select().from(campaigns).orderBy(desc(campaigns.startsAt));
+    return rows.map((row) => ({ key: row.slug, title: row.title, status: row.status, updatedAt: null }));
+  },
+  async read(db, key) {
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.slug, key)).limit(1);
+    if (!row) return null;
+    const { campaignId: _id, slug: _slug, ...data } = row;
+    return {
+      ...data,
+      status: data.status as 'published' | 'draft',
+      startsAt: data.startsAt.toISOString(),
+      endsAt: data.endsAt.toISOString(),
+    };
+  },
+  async write(tx, key, data) {
+    const values = { ...data, startsAt: new Date(data.startsAt), endsAt: new Date(data.endsAt) };
+    const [row] = await tx.select({ campaignId: campaigns.campaignId }).from(campaigns).where(eq(campaigns.slug, key)).limit(1);
+    if (row) {
+      await tx.update(campaigns).set(values).where(eq(campaigns.campaignId, row.campaignId));
+      return;
+    }
+    const [last] = await tx.select({ campaignId: campaigns.campaignId }).from(campaigns).orderBy(desc(campaigns.campaignId)).limit(1);
+    await tx.insert(campaigns).values({ campaignId: (last?.campaignId ?? 0) + 1, slug: key, ...values });
+  },
+  path: (key) => `/kampagner/${key}`,
+};
+
+/** A landing page's key: its type and id, `velkomst:velkomstbonus` (both slugs). */
+const landingKey = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*$/);
+const landingParts = (key: string) => {
+  const [landingType, landingById] = key.split(':') as [string, string];
+  return { landingType, landingById };
+};
+
+const landing: KindRules<z.infer<typeof landingData>> = {
+  schema: landingData,
+  creatable: false,
+  key: landingKey,
+  async list(db) {
+    const rows = await db.select().from(landingPages).orderBy(asc(landingPages.landingType), asc(landingPages.landingById));
+    return rows.map((row) => ({ key: `${row.landingType}:${row.landingById}`, title: row.title, status: row.status, updatedAt: null }));
+  },
+  async read(db, key) {
+    const { landingType, landingById } = landingParts(key);
+    const [row] = await db
+      .select()
+      .from(landingPages)
+      .where(and(eq(landingPages.landingType, landingType), eq(landingPages.landingById, landingById)))
+      .limit(1);
+    if (!row) return null;
+    const { landingType: _type, landingById: _id, ...data } = row;
+    return { ...data, status: data.status as 'published' | 'draft' };
+  },
+  async write(tx, key, data) {
+    const { landingType, landingById } = landingParts(key);
+    await tx
+      .update(landingPages)
+      .set(data)
+      .where(and(eq(landingPages.landingType, landingType), eq(landingPages.landingById, landingById)));
+  },
+  path: (key) => `/lp/${key.replace(':', '/')}`,
+};
+
+const seo: KindRules<z.infer<typeof seoData>> = {
+  schema: seoData,
+  creatable: false,
+  key: z.string().regex(/^[a-z0-9_-]{1,120}$/),
+  async list(db) {
+    const rows = await db.select().from(seoEntries).orderBy(asc(seoEntries.slug));
+    return rows.map((row) => ({ key: row.slug, title: row.metaTitle, status: row.metaRobot, updatedAt: null }));
+  },
+  async read(db, key) {
+    const [row] = await db.select().from(seoEntries).where(eq(seoEntries.slug, key)).limit(1);
+    if (!row) return null;
+    const { slug: _slug, ...data } = row;
+    return { ...data, metaRobot: data.metaRobot as z.infer<typeof seoData>['metaRobot'] };
+  },
+  async write(tx, key, data) {
+    await tx.update(seoEntries).set(data).where(eq(seoEntries.slug, key));
+  },
+};
+
+/** The site's menu as one item (`main`): its items flat, each with its parent; written whole. */
+const menu: KindRules<z.infer<typeof menuData>> = {
+  schema: menuData,
+  creatable: false,
+  key: z.literal('main'),
+  async list(db) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(menuItems);
+    return [{ key: 'main', title: `Menu (${row?.n ?? 0})`, status: null, updatedAt: null }];
+  },
+  async read(db) {
+    const rows = await db.select().from(menuItems).orderBy(asc(menuItems.parentId), asc(menuItems.position), asc(menuItems.id));
+    return rows.length === 0 ? null : ({ items: rows } as z.infer<typeof menuData>);
+  },
+  async write(tx, _key, data) {
+    await tx.delete(menuItems);
+    await tx.insert(menuItems).values(data.items);
+  },
+};
+
 const translationGroup: KindRules<Record<string, string>> = {
   schema: translationData,
   creatable: false,
@@ -245,7 +433,17 @@ const document: KindRules<Record<string, unknown>> = {
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's own data type, checked by its schema
-const KINDS: Record<ContentKind, KindRules<any>> = { page, news: newsItem, translations: translationGroup, config, document };
+const KINDS: Record<ContentKind, KindRules<any>> = {
+  page,
+  news: newsItem,
+  campaign,
+  landing,
+  seo,
+  menu,
+  translations: translationGroup,
+  config,
+  document,
+};
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -407,7 +605,50 @@ export function createContentEditing(deps: { db: Db; clock: () => Date }) {
     return apply(tx, kind, key, before, staffId, reason);
   }
 
-  return { list, item, saveDraft, discardDraft, preview, publish, revert };
+  /** The protected settings (PROTECTED_CONFIGS) as they are: an administrator changes them by four eyes only. */
+  async function protectedSettings() {
+    const rows = await db
+      .select()
+      .from(systemConfigs)
+      .where(inArray(systemConfigs.name, [...PROTECTED_CONFIGS]))
+      .orderBy(asc(systemConfigs.name));
+    return rows.map((row) => ({ name: row.name, type: row.type, value: row.value }));
+  }
+
+  /**
+   * A new value for a protected setting checked as a setting's is (same type and shape all the way
+   * down): SETTING_INVALID, CONTENT_UNCHANGED for the value it has; answers the value it replaces.
+   */
+  async function checkProtected(runner: Tx, name: string, value: unknown): Promise<unknown> {
+    if (!PROTECTED_CONFIGS.includes(name)) throw fail('CONTENT_NOT_FOUND');
+    const [row] = await runner.select().from(systemConfigs).where(eq(systemConfigs.name, name)).limit(1);
+    if (!row) throw fail('CONTENT_NOT_FOUND');
+    try {
+      if (value === undefined || value === null) throw invalid('value');
+      sameShape(row.value, value, 'value');
+    } catch {
+      throw fail('SETTING_INVALID', { fields: { value: 'validation.staff_content_invalid' } });
+    }
+    if (JSON.stringify(row.value) === JSON.stringify(value)) throw fail('CONTENT_UNCHANGED');
+    return row.value;
+  }
+
+  /**
+   * Writes a protected setting (an approved four-eyes proposal, in the approval's transaction), kept
+   * as a revision of the setting like an editor's publish: the trail and a new seed's replay keep it.
+   */
+  async function applyProtected(tx: Tx, name: string, value: unknown, staffId: string, reason: string) {
+    const previous = await checkProtected(tx, name, value);
+    const now = clock();
+    await config.write(tx, name, { value }, now, staffId);
+    const [revision] = await tx
+      .insert(contentRevisions)
+      .values({ kind: 'config', key: name, data: { value }, previous: { value: previous }, publishedBy: staffId, publishedAt: now, reason })
+      .returning();
+    return { revisionId: revision!.id, previous };
+  }
+
+  return { list, item, saveDraft, discardDraft, preview, publish, revert, protectedSettings, checkProtected, applyProtected };
 }
 
 export type ContentEditing = ReturnType<typeof createContentEditing>;

@@ -34,7 +34,7 @@ export const accountExclusions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     playerId: uuid('player_id').notNull(),
-    /** 'pause' or 'closure'. */
+    /** 'pause', 'closure', or 'reopen' (a closure lifted by staff's four eyes, a year after it at the earliest; migration 0041). */
     kind: text('kind').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }),

@@ -76,6 +76,9 @@ export function foldPeriod(rows: Pick<LimitRow, 'amountOre' | 'createdAt' | 'eff
   return { amountOre, pending };
 }
 
+/** Danish rule (danish-rules.md): a closed account is reopened no earlier than a year after its closure. */
+export const REOPEN_AFTER_DAYS = 365;
+
 /** Whether a limit of `next` (null: none) is looser than `current`: more money, or no limit. */
 const loosens = (current: number | null, next: number | null) => current !== null && (next === null || next > current);
 
@@ -126,8 +129,10 @@ export function createLimitsService(deps: LimitsDeps) {
       .from(accountExclusions)
       .where(eq(accountExclusions.playerId, playerId))
       .orderBy(desc(accountExclusions.endsAt));
-    const closure = rows.find((row) => row.kind === 'closure' && row.startsAt <= now);
-    if (closure) return { status: 'closed', closedAt: closure.startsAt };
+    // The newest closure stands unless staff reopened the account after it (four eyes, migration 0041).
+    const closure = rows.filter((row) => row.kind === 'closure' && row.startsAt <= now).sort((a, b) => +b.startsAt - +a.startsAt)[0];
+    const reopened = rows.some((row) => row.kind === 'reopen' && row.startsAt <= now && closure && row.startsAt > closure.startsAt);
+    if (closure && !reopened) return { status: 'closed', closedAt: closure.startsAt };
     let pausedUntil: Date | null = null;
     for (const row of rows) {
       if (row.kind === 'pause' && row.startsAt <= now && row.endsAt && row.endsAt > now && (!pausedUntil || row.endsAt > pausedUntil))
@@ -259,6 +264,32 @@ export function createLimitsService(deps: LimitsDeps) {
     });
   }
 
+  /**
+   * Why a closed account may not be reopened now: not closed (ACCOUNT_NOT_CLOSED), or closed less
+   * than REOPEN_AFTER_DAYS ago (ACCOUNT_REOPEN_TOO_EARLY, with `opensAt`); null when it may.
+   */
+  async function reopenRefusal(playerId: string, runner: Runner = db) {
+    const state = await accountState(playerId, runner);
+    if (state.status !== 'closed') return fail('ACCOUNT_NOT_CLOSED');
+    const opensAt = new Date(state.closedAt.getTime() + REOPEN_AFTER_DAYS * 86_400_000);
+    if (clock() < opensAt) return fail('ACCOUNT_REOPEN_TOO_EARLY', { opensAt: opensAt.toISOString() });
+    return null;
+  }
+
+  /**
+   * Reopens a closed account (staff, after four eyes), in the caller's transaction: the closure is
+   * lifted by an appended `reopen` row, checked again under the player's lock.
+   */
+  async function reopenAccount(tx: Db, playerId: string) {
+    await lockUntilCommit(tx, `limits:${playerId}`);
+    const refused = await reopenRefusal(playerId, tx);
+    if (refused) throw refused;
+    const now = clock();
+    await tx.insert(accountExclusions).values({ playerId, kind: 'reopen', startsAt: now, endsAt: null, createdAt: now, source: 'staff' });
+    record({ playerId, action: 'reopen', source: 'staff' });
+    return { reopenedAt: now };
+  }
+
   /** Everything the limits page shows: the account's state, and per period the limit, what is left and what waits. */
   async function overview(playerId: string) {
     const [state, limits] = [await accountState(playerId), await depositLimitState(playerId)];
@@ -319,6 +350,8 @@ export function createLimitsService(deps: LimitsDeps) {
     changeDepositLimit,
     startPause,
     closeAccount,
+    reopenRefusal,
+    reopenAccount,
     overview,
   };
 }

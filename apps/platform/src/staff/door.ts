@@ -11,6 +11,8 @@ import type { PlayerGames } from '../games/player-games.js';
 import { createCodeAdmin, type BonusService } from '../bonus/service.js';
 import { createCatalogueOperator } from '../games/service.js';
 import { offerRoutes } from './offer-routes.js';
+import { createStaffMembers } from './members.js';
+import { memberRoutes } from './member-routes.js';
 import { createInbox, type Mailer } from '../support/service.js';
 import { supportRoutes } from './support-routes.js';
 import { contentRoutes } from './content-routes.js';
@@ -48,7 +50,7 @@ export async function registerStaffDoor(
     records: {
       history: Pick<HistoryService, 'transactions'>;
       rounds: Pick<PlayerGames, 'history'>;
-      bonus: Pick<BonusService, 'grantsOf'>;
+      bonus: Pick<BonusService, 'grantsOf' | 'assertManualBonus' | 'grantOutsideCampaign' | 'hasOpenBonus'>;
     };
     /** The e-mail provider support's answers go through, and the dictionary their words come from. */
     mailer: Mailer;
@@ -64,7 +66,28 @@ export async function registerStaffDoor(
   const staff = createStaffService({ db, config, clock, idp: deps.idp ?? createStaffIdentityProvider(config) });
   const access = createStaffAccess({ db, secrets: deps.secrets, clock });
   const withdrawalReview = createWithdrawalReview({ db, config, clock, wallet });
-  const proposals = createProposals({ db, config, clock, staff, wallet, access, withdrawalReview });
+  const members = createStaffMembers({ db, clock, staff });
+  const editing = createContentEditing({ db, clock });
+  const revalidate = deps.revalidateStorefront ?? createStorefrontRevalidation(config);
+  const proposals = createProposals({
+    db,
+    config,
+    clock,
+    staff,
+    wallet,
+    access,
+    withdrawalReview,
+    members,
+    limits: deps.limits,
+    bonus: deps.records.bonus,
+    settings: editing,
+    // A protected setting approved: the platform's cached content forgotten, the storefront told.
+    afterApproval: async (kind) => {
+      if (kind !== 'protected_setting') return;
+      deps.forgetContent();
+      await revalidate();
+    },
+  });
   await door.register(staffRoutes, {
     db,
     staff,
@@ -84,11 +107,10 @@ export async function registerStaffDoor(
     inbox: createInbox({ db, clock, mailer: deps.mailer }),
     translate: deps.translate,
   });
-  const revalidate = deps.revalidateStorefront ?? createStorefrontRevalidation(config);
   await door.register(contentRoutes, {
     db,
     staff,
-    editing: createContentEditing({ db, clock }),
+    editing,
     webPublicUrl: config.WEB_PUBLIC_URL,
     revalidate,
     forget: deps.forgetContent,
@@ -103,6 +125,7 @@ export async function registerStaffDoor(
     revalidate,
   });
   await door.register(proposalRoutes, { staff, proposals });
+  await door.register(memberRoutes, { staff, members, proposals, settings: editing });
   await door.register(kycRoutes, { db, staff, access, documents: deps.documents });
   await door.register(figuresRoutes, { db, staff });
   await door.register(responsibleRoutes, { db, staff, access, markers: createMarkers({ db, clock }), clock });

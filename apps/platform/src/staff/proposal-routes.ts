@@ -16,6 +16,14 @@ export const proposalSchema = z.object({
   playerName: z.string().nullable(),
   /** The withdrawal a withdrawal_payout proposal would pay. */
   withdrawalId: z.uuid().nullable(),
+  /** role_grant: the member and the roles to grant. */
+  staffMember: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  roles: z.array(z.string()).nullable(),
+  /** protected_setting: the setting and its proposed value. */
+  settingName: z.string().nullable(),
+  settingValue: z.unknown(),
+  /** manual_bonus: the wagering, as a multiple of the bonus. */
+  wageringMultiple: z.number().int().nullable(),
   amountOre: ore.nullable(),
   reason: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
@@ -40,13 +48,18 @@ export const proposalRoutes: FastifyPluginAsyncZod<{ staff: StaffService; propos
         tags,
         operationId: 'staffPropose',
         summary:
-          'Proposes a manual balance correction, carried out when another staff member approves it (a payout is proposed at /Staff/withdrawals/{id}/approve)',
-        body: z.object({
-          kind: z.literal('balance_correction'),
-          playerId: z.uuid(),
-          amountOre: ore,
-          reason: z.string().trim().min(3).max(500),
-        }),
+          'Proposes, for four eyes: a manual balance correction (payments), reopening a closed account a year after its closure at the earliest (compliance; 409 ACCOUNT_NOT_CLOSED, ACCOUNT_REOPEN_TOO_EARLY with opensAt), a bonus outside a campaign (marketing; at most 1.000 kr., wagering at most 10 × the bonus, 60 days: 400 MANUAL_BONUS_INVALID; 409 BONUS_ALREADY_ACTIVE). Carried out when another member approves it. A payout is proposed at /Staff/withdrawals/{id}/approve, a role at /Staff/staff/{id}/roles, a protected setting at /Staff/settings/{name}/propose',
+        body: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('balance_correction'), playerId: z.uuid(), amountOre: ore, reason: reasonBody.shape.reason }),
+          z.object({ kind: z.literal('account_reopen'), playerId: z.uuid(), reason: reasonBody.shape.reason }),
+          z.object({
+            kind: z.literal('manual_bonus'),
+            playerId: z.uuid(),
+            amountOre: ore,
+            wageringMultiple: z.number().int(),
+            reason: reasonBody.shape.reason,
+          }),
+        ]),
         response: { 200: ok(z.object({ id: z.uuid(), status: z.literal('pending') })), ...refusals },
       },
     },

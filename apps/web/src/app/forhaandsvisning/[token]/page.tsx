@@ -3,6 +3,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ContentPageView } from '@/components/content/content-page';
 import { NewsArticle, type NewsArticleData } from '@/components/content/news-article';
+import { CampaignArticle, CampaignCta } from '@/components/content/campaign-article';
+import { LandingView } from '@/components/content/landing-view';
 import { getTranslator, imageUrl } from '@/lib/content';
 import { platformNoStore } from '@/lib/platform';
 
@@ -46,6 +48,25 @@ export default async function PreviewPage({ params }: Props) {
       <>
         {banner}
         <NewsArticle item={{ ...item, image: imageUrl(item.image) ?? '' }} t={t} />
+      </>
+    );
+  }
+  if (draft.kind === 'campaign') {
+    const item = data as unknown as Parameters<typeof CampaignArticle>[0]['item'];
+    const campaign = { ...item, image: imageUrl(item.image) ?? '', active: new Date(item.endsAt) > new Date() };
+    return (
+      <>
+        {banner}
+        <CampaignArticle item={campaign} t={t} action={campaign.active ? <CampaignCta item={campaign} /> : null} />
+      </>
+    );
+  }
+  if (draft.kind === 'landing') {
+    const page = data as unknown as Parameters<typeof LandingView>[0]['page'];
+    return (
+      <>
+        {banner}
+        <LandingView page={{ ...page, heroImage: imageUrl(page.heroImage) ?? '' }} t={t} />
       </>
     );
   }

@@ -1,6 +1,4 @@
-import { formatDateDa } from '@krone/domain';
-import { StaticImage as Image } from '@/components/content/static-image';
-import Link from 'next/link';
+import { CampaignArticle, CampaignCta } from '@/components/content/campaign-article';
 import { notFound } from 'next/navigation';
 import { ClaimOffer } from '@/components/offers/claim-offer';
 import { CLAIM_TEXT_KEYS } from '@/components/offers/text-keys';
@@ -14,8 +12,6 @@ import { TOURNAMENT_TEXT_KEYS } from '@/components/tournaments/text-keys';
 import { TournamentBoard } from '@/components/tournaments/tournament-board';
 import { loadTournaments } from '@/lib/tournaments';
 import { seoMetadata } from '@/lib/seo';
-import { isBuiltRoute } from '@/lib/built-routes';
-import { richText } from '@/lib/rich-text';
 
 export const revalidate = 60;
 export const dynamicParams = true;
@@ -69,48 +65,22 @@ async function loadTournament(slug: string) {
 export default async function CampaignPage({ params }: Props) {
   const { slug } = await params;
   const [item, t, offer, tournament] = await Promise.all([loadCampaign(slug), getTranslator(), loadOffer(slug), loadTournament(slug)]);
-  return (
-    <article className="panel">
-      <Link href="/kampagner" className="back-link">
-        ← {t('campaign.back_to_list')}
-      </Link>
-      <div className="article-hero">
-        <Image src={item.image} alt="" fill priority sizes="(min-width: 1200px) 1160px, 100vw" />
-      </div>
-      <p className="card-meta">
-        {item.active ? (
-          t('campaign.valid_until', { date: formatDateDa(item.endsAt) })
-        ) : (
-          <span className="badge">{t('campaign.expired')}</span>
-        )}
-      </p>
-      <h1>{item.title}</h1>
-      <p className="page-intro">{item.subLine}</p>
-      <div className="rich-text" dangerouslySetInnerHTML={richText(item.body)} />
-      {item.active && offer ? (
-        <section className={offerStyles.campaignOffer} aria-labelledby="campaign-offer-title" data-testid="campaign-offer">
-          <h2 id="campaign-offer-title">{t('campaign.offer_title')}</h2>
-          <OfferTerms offer={offer} t={t} />
-          <ClaimOffer code={offer.code} returnPath={campaignHref(slug)} texts={pickTranslations(t, CLAIM_TEXT_KEYS)} />
-        </section>
-      ) : item.active && tournament ? (
-        <TournamentBoard
-          initial={tournament.tournament}
-          texts={pickTranslations(t, TOURNAMENT_TEXT_KEYS)}
-          games={tournament.games}
-          returnPath={campaignHref(slug)}
-        />
-      ) : item.active && isBuiltRoute(item.ctaUrl) ? (
-        <p>
-          <Link href={item.ctaUrl} className="btn btn-primary" prefetch={false}>
-            {item.ctaText}
-          </Link>
-        </p>
-      ) : null}
-      <section aria-labelledby="campaign-terms">
-        <h2 id="campaign-terms">{t('campaign.terms')}</h2>
-        <div className="rich-text" dangerouslySetInnerHTML={richText(item.terms)} />
+  const action =
+    item.active && offer ? (
+      <section className={offerStyles.campaignOffer} aria-labelledby="campaign-offer-title" data-testid="campaign-offer">
+        <h2 id="campaign-offer-title">{t('campaign.offer_title')}</h2>
+        <OfferTerms offer={offer} t={t} />
+        <ClaimOffer code={offer.code} returnPath={campaignHref(slug)} texts={pickTranslations(t, CLAIM_TEXT_KEYS)} />
       </section>
-    </article>
-  );
+    ) : item.active && tournament ? (
+      <TournamentBoard
+        initial={tournament.tournament}
+        texts={pickTranslations(t, TOURNAMENT_TEXT_KEYS)}
+        games={tournament.games}
+        returnPath={campaignHref(slug)}
+      />
+    ) : item.active ? (
+      <CampaignCta item={item} />
+    ) : null;
+  return <CampaignArticle item={item} t={t} action={action} />;
 }

@@ -1,10 +1,7 @@
-import { StaticImage as Image } from '@/components/content/static-image';
-import Link from 'next/link';
+import { LandingView } from '@/components/content/landing-view';
 import { notFound } from 'next/navigation';
 import { ContentMissing, getLandingPage, getTranslator, isSlug } from '@/lib/content';
 import { seoMetadata } from '@/lib/seo';
-import { isBuiltRoute } from '@/lib/built-routes';
-import { richText } from '@/lib/rich-text';
 
 export const revalidate = 60;
 export const dynamicParams = true;
@@ -37,30 +34,5 @@ export async function generateMetadata({ params }: Props) {
 export default async function LandingPage({ params }: Props) {
   const { landingType, landingById } = await params;
   const [page, t] = await Promise.all([loadLanding(landingType, landingById), getTranslator()]);
-  return (
-    <article>
-      <div className="hero-slide landing-hero">
-        <Image src={page.heroImage} alt="" fill priority sizes="100vw" />
-        <div className="hero-caption">
-          <h1>{page.title}</h1>
-          <p>{page.heroText}</p>
-          <ul>
-            {page.bullets.map((bullet) => (
-              <li key={bullet}>{bullet}</li>
-            ))}
-          </ul>
-          {isBuiltRoute(page.ctaUrl) ? (
-            <Link href={page.ctaUrl} className="btn btn-primary" prefetch={false}>
-              {page.ctaText}
-            </Link>
-          ) : null}
-        </div>
-      </div>
-      <div className="panel section">
-        <div className="rich-text" dangerouslySetInnerHTML={richText(page.body)} />
-        <h2>{t('campaign.terms')}</h2>
-        <div className="rich-text" dangerouslySetInnerHTML={richText(page.terms)} />
-      </div>
-    </article>
-  );
+  return <LandingView page={page} t={t} />;
 }
