@@ -29,7 +29,7 @@ import {
 } from './routes/player-records';
 import { PlayersPage, playersLoader } from './routes/players';
 import { proposalsAction, proposalsLoader, ProposalsPage } from './routes/proposals';
-import { Shell, ShellLoading, shellLoader } from './routes/shell';
+import { Shell, ShellLoading, shellLoader, shellShouldRevalidate } from './routes/shell';
 import { contentLoader, ContentPage } from './routes/content';
 import { contentItemAction, contentItemLoader, ContentItemPage } from './routes/content-item';
 import { supportLoader, supportMessageAction, supportMessageLoader, SupportMessagePage, SupportPage } from './routes/support';
@@ -47,6 +47,7 @@ export const router = createBrowserRouter([
     id: 'shell',
     path: '/',
     loader: shellLoader,
+    shouldRevalidate: shellShouldRevalidate,
     Component: Shell,
     HydrateFallback: ShellLoading,
     ErrorBoundary: ShellError,

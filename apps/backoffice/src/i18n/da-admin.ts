@@ -47,6 +47,7 @@ export const daAdmin = {
       'Indstillinger, der beskytter spillerne eller sikkerheden: aldersgrænser, CPR-tjek, MobilePay, 3-D Secure, uploads, betalingsmetoder, påmindelser og tag manager. De kan ikke rettes som indhold. En ændring gennemføres først, når en anden administrator har godkendt den, og sitet opdateres med det samme.',
     none: 'Ingen beskyttede indstillinger.',
     current: 'Nu',
+    valueLabel: (name: string) => `Værdien af ${name} nu`,
     type: (type: string) => `Type: ${type}`,
     pending: (by: string) => `Afventer godkendelse (foreslået af ${by}):`,
     newValue: 'Ny værdi (JSON)',

@@ -46,7 +46,8 @@ function SettingCard({ setting }: { setting: Setting }) {
         <span className="muted small">{words.type(setting.type)}</span>
       </div>
       <p className="muted small">{words.current}</p>
-      <pre className="setting-value" data-testid={`setting-value-${setting.name}`}>
+      {/* Focusable: a long value scrolls, and a keyboard must reach it. */}
+      <pre className="setting-value" tabIndex={0} aria-label={words.valueLabel(setting.name)} data-testid={`setting-value-${setting.name}`}>
         {pretty(setting.value)}
       </pre>
       {setting.pending ? (

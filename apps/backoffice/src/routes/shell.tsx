@@ -15,6 +15,13 @@ export async function shellLoader(): Promise<Me> {
   return me;
 }
 
+/**
+ * The member is read again at every navigation, not only after a form: roles granted or taken (an
+ * administrator's change, four eyes) show in the menu at the member's next step, without a reload,
+ * and a session ended elsewhere sends them to the login at once.
+ */
+export const shellShouldRevalidate = () => true;
+
 export function useMe(): Me {
   const me = useRouteLoaderData<typeof shellLoader>('shell');
   if (!me) throw new Error('useMe outside the signed-in shell');
