@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_STAFF } from '../src/staff/demo.js';
 import type { StaffIdentityProvider } from '../src/staff/identity.js';
-import type { TestPlatform } from './harness.js';
+import { seedDemoStaff } from '../src/staff/demo.js';
+import { startTestPlatform, type TestPlatform } from './harness.js';
 
 /**
  * A stand-in staff identity provider for the staff door's tests: each login's code names a demo
@@ -37,4 +38,17 @@ export function fakeStaffIdp() {
     return { authorization: `Bearer ${(answer.json().data?.sessionToken as string | undefined) ?? 'refused'}` };
   }
   return { idp, sessionOf };
+}
+
+/**
+ * A test platform with the stand-in staff IdP and the demo staff, counting the storefront's
+ * revalidations (`revalidations()`); `storefrontUp(false)` makes the storefront not answer them.
+ */
+export async function startStaffPlatform() {
+  const staff = fakeStaffIdp();
+  let told = 0;
+  let up = true;
+  const platform = await startTestPlatform({}, { staffIdp: staff.idp, revalidateStorefront: async () => ((told += 1), up) });
+  await seedDemoStaff(platform.database.db);
+  return { platform, staff, revalidations: () => told, storefrontUp: (answer: boolean) => void (up = answer) };
 }

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusCodes } from '../src/bonus/schema.js';
 import { bonusFor, createBonusService, seedBonusCodes } from '../src/bonus/service.js';
 import { createWalletService } from '../src/wallet/service.js';
-import { seedDemoStaff } from '../src/staff/demo.js';
 import { staffActions } from '../src/staff/schema.js';
-import { createLoggedInPlayer, startTestPlatform, type TestPlatform } from './harness.js';
-import { fakeStaffIdp } from './staff-harness.js';
+import { createLoggedInPlayer, type TestPlatform } from './harness.js';
+import { startStaffPlatform } from './staff-harness.js';
 
 /**
  * Offers and games in the back office (issue 29, marketing): bonus codes created, changed and
@@ -14,13 +13,12 @@ import { fakeStaffIdp } from './staff-harness.js';
  * back, the lobby's own rows in the operator's order; each a staff action in the trail, the
  * storefront told; refused to other roles by the platform.
  */
-const staff = fakeStaffIdp();
-let revalidations = 0;
+let staff: Awaited<ReturnType<typeof startStaffPlatform>>['staff'];
+let revalidations: () => number;
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({}, { staffIdp: staff.idp, revalidateStorefront: async () => ((revalidations += 1), true) });
-  await seedDemoStaff(platform.database.db);
+  ({ platform, staff, revalidations } = await startStaffPlatform());
 });
 afterAll(async () => {
   await platform?.close();
@@ -52,11 +50,11 @@ const moneyTerms = {
 describe('bonus codes', () => {
   it('creates a code within the Danish caps that a deposit then takes, changes it and ends it, each in the trail', async () => {
     const headers = await marketer();
-    const told = revalidations;
+    const told = revalidations();
     const made = await call(headers, 'POST', '/Staff/offers/codes', { terms: moneyTerms, reason: 'Julekampagne 2026' });
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json().data.code).toMatchObject({ state: 'live', grants: 0, updatedBy: 'Maja Marketing', terms: { code: 'JULEBONUS' } });
-    expect(revalidations).toBe(told + 1);
+    expect(revalidations()).toBe(told + 1);
 
     // A player's deposit takes it (the check a deposit makes before any money moves): the bonus the
     // terms promise, 100 % of 200 kr.

@@ -156,23 +156,7 @@ export function PlayerPage() {
           onCancel={close}
           onDone={finished}
         >
-          <div className="field">
-            <label htmlFor="bonus-amount">{words.bonusAmount}</label>
-            <input
-              id="bonus-amount"
-              name="amount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              maxLength={20}
-              aria-describedby="bonus-amount-hint"
-              data-testid="bonus-amount"
-            />
-            <p id="bonus-amount-hint" className="hint">
-              {words.bonusAmountHint}
-            </p>
-          </div>
+          <AmountField id="bonus-amount" label={words.bonusAmount} hint={words.bonusAmountHint} />
           <div className="field">
             <label htmlFor="bonus-wagering">{words.bonusWagering}</label>
             <select id="bonus-wagering" name="wagering" defaultValue="10" data-testid="bonus-wagering">
@@ -196,26 +180,33 @@ export function PlayerPage() {
           onCancel={close}
           onDone={finished}
         >
-          <div className="field">
-            <label htmlFor="correction-amount">{words.correctionAmount}</label>
-            <input
-              id="correction-amount"
-              name="amount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              maxLength={20}
-              aria-describedby="correction-amount-hint"
-              data-testid="correction-amount"
-            />
-            <p id="correction-amount-hint" className="hint">
-              {words.correctionAmountHint}
-            </p>
-          </div>
+          <AmountField id="correction-amount" label={words.correctionAmount} hint={words.correctionAmountHint} />
         </ReasonDialog>
       ) : null}
     </>
+  );
+}
+
+/** An amount in kroner typed in a proposal's dialog (posted as `amount`), with its hint. */
+function AmountField({ id, label: text, hint }: { id: string; label: string; hint: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{text}</label>
+      <input
+        id={id}
+        name="amount"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        maxLength={20}
+        aria-describedby={`${id}-hint`}
+        data-testid={id}
+      />
+      <p id={`${id}-hint`} className="hint">
+        {hint}
+      </p>
+    </div>
   );
 }
 

@@ -48,6 +48,8 @@ const slug = z
   .min(1)
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+/** An address the storefront loads or links to: https only, to a real host name (no script, data or plain http). */
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain }).max(500);
 const text = (max: number) => z.string().trim().min(1).max(max);
 const html = z.string().trim().min(1).max(100_000);
 
@@ -60,7 +62,7 @@ const pageData = z.object({
 const newsData = z.object({
   title: text(200),
   subLine: text(400),
-  image: z.url().max(500),
+  image: httpsUrl,
   body: html,
   status: z.enum(['published', 'draft']),
   showArticleInNewsList: z.boolean(),
@@ -77,7 +79,7 @@ const campaignData = z
   .object({
     title: text(200),
     subLine: text(400),
-    image: z.url().max(500),
+    image: httpsUrl,
     body: html,
     terms: html,
     category: text(60),
@@ -91,7 +93,7 @@ const campaignData = z
 const landingData = z.object({
   title: text(200),
   heroText: text(1000),
-  heroImage: z.url().max(500),
+  heroImage: httpsUrl,
   bullets: z.array(text(300)).max(20),
   ctaText: text(80),
   ctaUrl: link,
@@ -105,10 +107,10 @@ const seoData = z.object({
   metaKeyWords: z.string().trim().max(400),
   metaRobot: z.enum(['index,follow', 'noindex,follow', 'index,nofollow', 'noindex,nofollow']),
   siteName: text(120),
-  siteUrl: z.url().max(300),
+  siteUrl: httpsUrl,
   ogtitle: text(200),
   ogdescription: text(400),
-  ogimage: z.url().max(500),
+  ogimage: httpsUrl,
 });
 const DEVICES = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const;
 const menuItem = z
