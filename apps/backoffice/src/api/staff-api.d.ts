@@ -4,7771 +4,7393 @@
  */
 
 export interface paths {
-  '/Staff/login/start': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/login/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a staff login at the staff identity provider: where to send the browser, and the round trip’s id */
+        post: operations["staffLoginStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Starts a staff login at the staff identity provider: where to send the browser, and the round trip’s id */
-    post: operations['staffLoginStart'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/login/complete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/login/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes a staff login with the IdP’s callback: a staff session (second factor required) */
+        post: operations["staffLoginComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Completes a staff login with the IdP’s callback: a staff session (second factor required) */
-    post: operations['staffLoginComplete'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the staff session */
+        post: operations["staffLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Ends the staff session */
-    post: operations['staffLogout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff member of the session, their roles and when the session ends if left idle */
+        get: operations["staffMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The staff member of the session, their roles and when the session ends if left idle */
-    get: operations['staffMe'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players by name, e-mail, phone or player id; a CPR number only by exact match (of its hash) */
+        get: operations["staffSearchPlayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Players by name, e-mail, phone or player id; a CPR number only by exact match (of its hash) */
-    get: operations['staffSearchPlayers'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s page: profile, status, balances, logins, limits and their history, pauses and closure, documents, proposals, the trail */
+        get: operations["staffPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A player’s page: profile, status, balances, logins, limits and their history, pauses and closure, documents, proposals, the trail */
-    get: operations['staffPlayer'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/lock': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Locks a player, with a reason: their logins and game sessions end at once */
+        post: operations["staffLockPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Locks a player, with a reason: their logins and game sessions end at once */
-    post: operations['staffLockPlayer'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/unlock': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlocks a locked player, with a reason */
+        post: operations["staffUnlockPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Unlocks a locked player, with a reason */
-    post: operations['staffUnlockPlayer'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/transactions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s transactions from the ledger, newest first, as the player’s own history shows them (any period of the last 90 days) */
+        get: operations["staffPlayerTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A player’s transactions from the ledger, newest first, as the player’s own history shows them (any period of the last 90 days) */
-    get: operations['staffPlayerTransactions'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/rounds': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s game rounds, newest first, as their own game history shows them (any period of the last 90 days) */
+        get: operations["staffPlayerRounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A player’s game rounds, newest first, as their own game history shows them (any period of the last 90 days) */
-    get: operations['staffPlayerRounds'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/bonuses': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/bonuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s bonuses, newest first: code, kind, value, wagering as last counted, expiry, how it ended; free rounds used and won */
+        get: operations["staffPlayerBonuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A player’s bonuses, newest first: code, kind, value, wagering as last counted, expiry, how it ended; free rounds used and won */
-    get: operations['staffPlayerBonuses'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/rofus-checks': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/rofus-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ROFUS check made of the person (at registration and at each login), newest first, with the register’s answer */
+        get: operations["staffPlayerRofusChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every ROFUS check made of the person (at registration and at each login), newest first, with the register’s answer */
-    get: operations['staffPlayerRofusChecks'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/notes': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff’s notes on a player, newest first */
+        get: operations["staffPlayerNotes"];
+        put?: never;
+        /** Adds a note on a player (kept as written: a note is corrected by a new one), also a staff action in the trail */
+        post: operations["staffAddPlayerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Staff’s notes on a player, newest first */
-    get: operations['staffPlayerNotes'];
-    put?: never;
-    /** Adds a note on a player (kept as written: a note is corrected by a new one), also a staff action in the trail */
-    post: operations['staffAddPlayerNote'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/support/messages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/support/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The support inbox: open messages oldest first, or those answered or closed newest first; each linked to its player */
+        get: operations["staffSupportMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The support inbox: open messages oldest first, or those answered or closed newest first; each linked to its player */
-    get: operations['staffSupportMessages'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/support/messages/{messageId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/support/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message with the answers sent to it and who closed it */
+        get: operations["staffSupportMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One message with the answers sent to it and who closed it */
-    get: operations['staffSupportMessage'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/support/messages/{messageId}/reply': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/support/messages/{messageId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers a message by e-mail to its sender (greeting, the text, signature, the message quoted); kept and in the trail */
+        post: operations["staffReplySupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Answers a message by e-mail to its sender (greeting, the text, signature, the message quoted); kept and in the trail */
-    post: operations['staffReplySupportMessage'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/support/messages/{messageId}/close': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/support/messages/{messageId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a message (answered, or needing no answer), with a reason; in the trail */
+        post: operations["staffCloseSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Closes a message (answered, or needing no answer), with a reason; in the trail */
-    post: operations['staffCloseSupportMessage'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/messages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s contact messages (sent while logged in, or as a guest from their e-mail address), newest first */
+        get: operations["staffPlayerMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A player’s contact messages (sent while logged in, or as a guest from their e-mail address), newest first */
-    get: operations['staffPlayerMessages'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items of one kind of content (pages, news, dictionary groups, settings, site documents), with any draft waiting */
+        get: operations["staffContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The items of one kind of content (pages, news, dictionary groups, settings, site documents), with any draft waiting */
-    get: operations['staffContent'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/content/{kind}/{key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/content/{kind}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item: what is live, the draft waiting (if any) and the revisions published */
+        get: operations["staffContentItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One item: what is live, the draft waiting (if any) and the revisions published */
-    get: operations['staffContentItem'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/content/{kind}/{key}/draft': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/content/{kind}/{key}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the item’s draft (checked as its kind takes it); answers a preview link on the storefront, good for an hour */
+        put: operations["staffSaveContentDraft"];
+        post?: never;
+        /** Discards the item’s draft */
+        delete: operations["staffDiscardContentDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Saves the item’s draft (checked as its kind takes it); answers a preview link on the storefront, good for an hour */
-    put: operations['staffSaveContentDraft'];
-    post?: never;
-    /** Discards the item’s draft */
-    delete: operations['staffDiscardContentDraft'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/content/{kind}/{key}/publish': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/content/{kind}/{key}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes the draft, with a reason: live on the storefront at once (its cache revalidated), kept as a revision */
+        post: operations["staffPublishContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Publishes the draft, with a reason: live on the storefront at once (its cache revalidated), kept as a revision */
-    post: operations['staffPublishContent'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/content/{kind}/{key}/revert': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/content/{kind}/{key}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undoes a revision, with a reason: what it replaced is published again, as a new revision */
+        post: operations["staffRevertContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Undoes a revision, with a reason: what it replaced is published again, as a new revision */
-    post: operations['staffRevertContent'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/offers/codes': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/offers/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bonus codes with where each stands and how often it was granted, and the Danish caps they are held to */
+        get: operations["staffBonusCodes"];
+        put?: never;
+        /** A new bonus code, checked as codes.json is (the Danish caps: at most 1.000 kr., 100 % of the deposit, 10 × wagering, 60 days; its titles in play, its campaign page existing): 400 BONUS_TERMS_INVALID with each field and why, 409 BONUS_CODE_EXISTS */
+        post: operations["staffCreateBonusCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The bonus codes with where each stands and how often it was granted, and the Danish caps they are held to */
-    get: operations['staffBonusCodes'];
-    put?: never;
-    /** A new bonus code, checked as codes.json is (the Danish caps: at most 1.000 kr., 100 % of the deposit, 10 × wagering, 60 days; its titles in play, its campaign page existing): 400 BONUS_TERMS_INVALID with each field and why, 409 BONUS_CODE_EXISTS */
-    post: operations['staffCreateBonusCode'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/offers/codes/{code}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/offers/codes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** New terms for a code (its name stays), checked as a new code’s: they apply to claims and deposits from now on; a bonus already granted keeps its own */
+        put: operations["staffUpdateBonusCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** New terms for a code (its name stays), checked as a new code’s: they apply to claims and deposits from now on; a bonus already granted keeps its own */
-    put: operations['staffUpdateBonusCode'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/offers/codes/{code}/end': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/offers/codes/{code}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a code now: no claim or deposit takes it from now on (bonuses granted run on); 409 BONUS_CODE_ENDED when it has ended */
+        post: operations["staffEndBonusCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Ends a code now: no claim or deposit takes it from now on (bonuses granted run on); 409 BONUS_CODE_ENDED when it has ended */
-    post: operations['staffEndBonusCode'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/games': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue’s titles by name, studio or id, of a type, on or off the site; 50 a page, by name */
+        get: operations["staffGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The catalogue’s titles by name, studio or id, of a type, on or off the site; 50 a page, by name */
-    get: operations['staffGames'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/games/{gameId}/disable': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/games/{gameId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a title off the site (not listed, not launched; rounds open settle as drawn); 409 GAME_IN_OFFER while a code not ended or players’ free rounds name it */
+        post: operations["staffDisableGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Takes a title off the site (not listed, not launched; rounds open settle as drawn); 409 GAME_IN_OFFER while a code not ended or players’ free rounds name it */
-    post: operations['staffDisableGame'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/games/{gameId}/enable': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/games/{gameId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a title back on the site; 404 GAME_NOT_FOUND for one its studio no longer gives (withdrawn) */
+        post: operations["staffEnableGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Puts a title back on the site; 404 GAME_NOT_FOUND for one its studio no longer gives (withdrawn) */
-    post: operations['staffEnableGame'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/lobby': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lobby’s own rows in their order, with their titles (a title taken off the site is kept in its row but not shown) */
+        get: operations["staffLobby"];
+        put?: never;
+        /** A new row, last in the lobby: its address (a–z, 0–9, -), name and titles in play in their order (at most 40); 409 LOBBY_CATEGORY_EXISTS */
+        post: operations["staffCreateLobbyCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The lobby’s own rows in their order, with their titles (a title taken off the site is kept in its row but not shown) */
-    get: operations['staffLobby'];
-    put?: never;
-    /** A new row, last in the lobby: its address (a–z, 0–9, -), name and titles in play in their order (at most 40); 409 LOBBY_CATEGORY_EXISTS */
-    post: operations['staffCreateLobbyCategory'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/lobby/{slug}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/lobby/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A row’s name, titles in their order and whether it is shown */
+        put: operations["staffUpdateLobbyCategory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** A row’s name, titles in their order and whether it is shown */
-    put: operations['staffUpdateLobbyCategory'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/lobby/{slug}/move': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/lobby/{slug}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a row one place up or down the lobby’s order */
+        post: operations["staffMoveLobbyCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Moves a row one place up or down the lobby’s order */
-    post: operations['staffMoveLobbyCategory'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/lobby/{slug}/remove': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/lobby/{slug}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a row from the lobby (the trail keeps what it was) */
+        post: operations["staffRemoveLobbyCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Removes a row from the lobby (the trail keeps what it was) */
-    post: operations['staffRemoveLobbyCategory'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/proposals': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Four-eyes proposals by status, newest first */
+        get: operations["staffProposals"];
+        put?: never;
+        /** Proposes, for four eyes: a manual balance correction (payments), reopening a closed account a year after its closure at the earliest (compliance; 409 ACCOUNT_NOT_CLOSED, ACCOUNT_REOPEN_TOO_EARLY with opensAt), a bonus outside a campaign (marketing; at most 1.000 kr., wagering at most 10 × the bonus, 60 days: 400 MANUAL_BONUS_INVALID; 409 BONUS_ALREADY_ACTIVE). Carried out when another member approves it. A payout is proposed at /Staff/withdrawals/{id}/approve, a role at /Staff/staff/{id}/roles, a protected setting at /Staff/settings/{name}/propose */
+        post: operations["staffPropose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Four-eyes proposals by status, newest first */
-    get: operations['staffProposals'];
-    put?: never;
-    /** Proposes, for four eyes: a manual balance correction (payments), reopening a closed account a year after its closure at the earliest (compliance; 409 ACCOUNT_NOT_CLOSED, ACCOUNT_REOPEN_TOO_EARLY with opensAt), a bonus outside a campaign (marketing; at most 1.000 kr., wagering at most 10 × the bonus, 60 days: 400 MANUAL_BONUS_INVALID; 409 BONUS_ALREADY_ACTIVE). Carried out when another member approves it. A payout is proposed at /Staff/withdrawals/{id}/approve, a role at /Staff/staff/{id}/roles, a protected setting at /Staff/settings/{name}/propose */
-    post: operations['staffPropose'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/proposals/{proposalId}/approve': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/proposals/{proposalId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves another staff member’s proposal, which is carried out in the same transaction */
+        post: operations["staffApproveProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Approves another staff member’s proposal, which is carried out in the same transaction */
-    post: operations['staffApproveProposal'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/proposals/{proposalId}/reject': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/proposals/{proposalId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects another staff member’s proposal */
+        post: operations["staffRejectProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Rejects another staff member’s proposal */
-    post: operations['staffRejectProposal'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/staff': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff: roles, active or not, last login, open sessions, a role grant waiting for four eyes */
+        get: operations["staffMembers"];
+        put?: never;
+        /** Adds a member by their staff IdP login (`subject`, the ID token’s sub), without roles: roles are granted by four eyes; 409 STAFF_MEMBER_EXISTS */
+        post: operations["staffAddMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The staff: roles, active or not, last login, open sessions, a role grant waiting for four eyes */
-    get: operations['staffMembers'];
-    put?: never;
-    /** Adds a member by their staff IdP login (`subject`, the ID token’s sub), without roles: roles are granted by four eyes; 409 STAFF_MEMBER_EXISTS */
-    post: operations['staffAddMember'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/staff/{staffId}/roles': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/staff/{staffId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A member’s roles: taking roles away is at once (their sessions end); adding any is a `role_grant` proposal another administrator approves (`outcome: proposed`). 409 STAFF_SELF_CHANGE for one’s own, STAFF_LAST_ADMINISTRATOR, PROPOSAL_PENDING */
+        post: operations["staffSetRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** A member’s roles: taking roles away is at once (their sessions end); adding any is a `role_grant` proposal another administrator approves (`outcome: proposed`). 409 STAFF_SELF_CHANGE for one’s own, STAFF_LAST_ADMINISTRATOR, PROPOSAL_PENDING */
-    post: operations['staffSetRoles'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/staff/{staffId}/deactivate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/staff/{staffId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a member’s access at once: their sessions end, no login is let in; 409 STAFF_LAST_ADMINISTRATOR, STAFF_SELF_CHANGE */
+        post: operations["staffDeactivateMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Ends a member’s access at once: their sessions end, no login is let in; 409 STAFF_LAST_ADMINISTRATOR, STAFF_SELF_CHANGE */
-    post: operations['staffDeactivateMember'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/staff/{staffId}/reactivate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/staff/{staffId}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lets a member sign in again, without roles (granting them is four eyes again) */
+        post: operations["staffReactivateMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Lets a member sign in again, without roles (granting them is four eyes again) */
-    post: operations['staffReactivateMember'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The protected settings (age limits, the CPR check, 3-D Secure, uploads, payment methods, the tag manager, …) and any change waiting for four eyes */
+        get: operations["staffProtectedSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The protected settings (age limits, the CPR check, 3-D Secure, uploads, payment methods, the tag manager, …) and any change waiting for four eyes */
-    get: operations['staffProtectedSettings'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/settings/{name}/propose': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/settings/{name}/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Proposes a protected setting’s new value (same type and shape as now): carried out, kept as a revision and the storefront told when another administrator approves it; 400 SETTING_INVALID, 409 CONTENT_UNCHANGED, PROPOSAL_PENDING */
+        post: operations["staffProposeSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Proposes a protected setting’s new value (same type and shape as now): carried out, kept as a revision and the storefront told when another administrator approves it; 400 SETTING_INVALID, 409 CONTENT_UNCHANGED, PROPOSAL_PENDING */
-    post: operations['staffProposeSetting'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/documents': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The KYC queue: documents waiting for a decision (oldest first), or those in one status */
+        get: operations["staffDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The KYC queue: documents waiting for a decision (oldest first), or those in one status */
-    get: operations['staffDocuments'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/documents/{documentId}/file': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/documents/{documentId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document’s file as the player uploaded it (re-encoded), to be viewed in the browser */
+        get: operations["staffDocumentFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A document’s file as the player uploaded it (re-encoded), to be viewed in the browser */
-    get: operations['staffDocumentFile'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/documents/{documentId}/decision': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/documents/{documentId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a document into review, approves it or rejects it, with a reason (a rejection’s is shown to the player) */
+        post: operations["staffDecideDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Takes a document into review, approves it or rejects it, with a reason (a rejection’s is shown to the player) */
-    post: operations['staffDecideDocument'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/figures': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deposits, withdrawals, stakes, wins, GGR, bonus cost and NGR per day or month and per game, from the ledger */
+        get: operations["staffFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Deposits, withdrawals, stakes, wins, GGR, bonus cost and NGR per day or month and per game, from the ledger */
-    get: operations['staffFigures'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/figures/csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/figures/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same figures per day or month as CSV (semicolon-separated, kroner with a decimal comma), with a total line */
+        get: operations["staffFiguresCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The same figures per day or month as CSV (semicolon-separated, kroner with a decimal comma), with a total line */
-    get: operations['staffFiguresCsv'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/responsible': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/responsible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players whose own data of the last 30 days shows markers of risk, most markers first; to_contact leaves out those contacted within 30 days */
+        get: operations["staffResponsible"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Players whose own data of the last 30 days shows markers of risk, most markers first; to_contact leaves out those contacted within 30 days */
-    get: operations['staffResponsible'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/rg-contacts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/rg-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player’s markers of risk now and compliance’s contacts with them, newest first */
+        get: operations["staffRgContacts"];
+        put?: never;
+        /** Records a responsible-gaming contact with the player: the channel, the outcome and a note, with the markers seen now */
+        post: operations["staffRecordRgContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The player’s markers of risk now and compliance’s contacts with them, newest first */
-    get: operations['staffRgContacts'];
-    put?: never;
-    /** Records a responsible-gaming contact with the player: the channel, the outcome and a note, with the markers seen now */
-    post: operations['staffRecordRgContact'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/withdrawals': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The withdrawals queue: waiting ones oldest first (open, held, sending), or those done (paid, closed) newest first */
+        get: operations["staffWithdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The withdrawals queue: waiting ones oldest first (open, held, sending), or those done (paid, closed) newest first */
-    get: operations['staffWithdrawals'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/players/{playerId}/withdrawals': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/players/{playerId}/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player’s withdrawals, every status, newest first, with who held, approved or rejected each and why */
+        get: operations["staffPlayerWithdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A player’s withdrawals, every status, newest first, with who held, approved or rejected each and why */
-    get: operations['staffPlayerWithdrawals'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/withdrawals/{withdrawalId}/hold': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/withdrawals/{withdrawalId}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Holds a waiting withdrawal: not sent, nor cancellable by the player, until approved or rejected */
+        post: operations["staffHoldWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Holds a waiting withdrawal: not sent, nor cancellable by the player, until approved or rejected */
-    post: operations['staffHoldWithdrawal'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/withdrawals/{withdrawalId}/approve': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/withdrawals/{withdrawalId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a waiting or held withdrawal; over the four-eyes amount this is a proposal that another staff member must approve */
+        post: operations["staffApproveWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Approves a waiting or held withdrawal; over the four-eyes amount this is a proposal that another staff member must approve */
-    post: operations['staffApproveWithdrawal'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/Staff/withdrawals/{withdrawalId}/reject': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/Staff/withdrawals/{withdrawalId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a waiting or held withdrawal: the money goes back to the game account and the player sees the reason */
+        post: operations["staffRejectWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Rejects a waiting or held withdrawal: the money goes back to the game account and the player sees the reason */
-    post: operations['staffRejectWithdrawal'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /** @enum {string} */
-    ErrorCodeInput:
-      | 'INVALID_INPUT'
-      | 'BAD_REQUEST'
-      | 'NOT_FOUND'
-      | 'RATE_LIMITED'
-      | 'SERVER_ERROR'
-      | 'SERVICE_OVERLOADED'
-      | 'UNAUTHORIZED'
-      | 'STOREFRONT_KEY_INVALID'
-      | 'FORBIDDEN'
-      | 'IDEMPOTENCY_KEY_REUSED'
-      | 'AMOUNT_INVALID'
-      | 'CONFIG_NOT_FOUND'
-      | 'DOCUMENT_NOT_FOUND'
-      | 'SEO_NOT_FOUND'
-      | 'NEWS_NOT_FOUND'
-      | 'CAMPAIGN_NOT_FOUND'
-      | 'LANDING_PAGE_NOT_FOUND'
-      | 'PAGE_NOT_FOUND'
-      | 'CONTENT_NOT_FOUND'
-      | 'SESSION_INVALID'
-      | 'PLAYER_NOT_FOUND'
-      | 'LOGIN_CANCELLED'
-      | 'LOGIN_EXPIRED'
-      | 'REGISTRATION_EXPIRED'
-      | 'REGISTRATION_INCOMPLETE'
-      | 'MITID_REQUIRED'
-      | 'MITID_ASSURANCE_TOO_LOW'
-      | 'MITID_TOKEN_EXPIRED'
-      | 'MOBILEPAY_TOKEN_EXPIRED'
-      | 'MITID_TECHNICAL_ERROR'
-      | 'MOBILEPAY_TECHNICAL_ERROR'
-      | 'MOBILEPAY_NO_ACCOUNT'
-      | 'MOBILEPAY_LOGIN_DISABLED'
-      | 'NO_ACTIVE_ACCOUNT'
-      | 'CPR_MISMATCH'
-      | 'CPR_NOT_VALIDATED'
-      | 'CPR_TOO_MANY_TRIES'
-      | 'CPR_ALREADY_LINKED'
-      | 'NATIONAL_ID_REGISTERED'
-      | 'EMAIL_TAKEN'
-      | 'UNDER_MIN_AGE'
-      | 'ROFUS_EXCLUDED'
-      | 'ROFUS_UNAVAILABLE'
-      | 'USER_LOCKED'
-      | 'GAME_ACCOUNT_LOCKED'
-      | 'NOTHING_CHANGED'
-      | 'CONFIRMATION_MISMATCH'
-      | 'UNSUBSCRIBE_UNKNOWN'
-      | 'LIMIT_AMOUNT_INVALID'
-      | 'LIMIT_NOT_SET'
-      | 'LAST_LIMIT'
-      | 'ACCOUNT_PAUSED'
-      | 'ACCOUNT_CLOSED'
-      | 'PLAY_EXCLUDED'
-      | 'DEPOSIT_LIMIT_REQUIRED'
-      | 'DEPOSIT_LIMIT_EXCEEDED'
-      | 'INVALID_TRANSFER'
-      | 'TRANSFER_UNBALANCED'
-      | 'TRANSFER_IN_PROGRESS'
-      | 'TRANSFER_NOT_FOUND'
-      | 'ACCOUNT_NOT_FOUND'
-      | 'INSUFFICIENT_FUNDS'
-      | 'ALREADY_REVERSED'
-      | 'CANNOT_REVERSE_REVERSAL'
-      | 'HISTORY_PERIOD_INVALID'
-      | 'HISTORY_TOO_OLD'
-      | 'DEPOSIT_TOO_SMALL'
-      | 'DEPOSIT_TOO_LARGE'
-      | 'CARD_DETAILS_INCORRECT'
-      | 'CARD_DECLINED'
-      | 'MOBILEPAY_DEPOSIT_DISABLED'
-      | 'PAYMENT_PROVIDER_ERROR'
-      | 'PAYMENT_NOT_FOUND'
-      | 'PAYMENT_MISMATCH'
-      | 'WEBHOOK_SIGNATURE_INVALID'
-      | 'BONUS_CODE_EMPTY'
-      | 'INVALID_BONUS_CODE'
-      | 'BONUS_ALREADY_ACTIVE'
-      | 'BONUS_CODE_USED'
-      | 'BONUS_FIRST_DEPOSIT_ONLY'
-      | 'BONUS_DECLINED_AT_REGISTRATION'
-      | 'BONUS_MAX_BET'
-      | 'BONUS_OUTSIDE_WINDOW'
-      | 'BONUS_PAYMENT_METHOD'
-      | 'BONUS_FIRST_METHOD_DEPOSIT_ONLY'
-      | 'TOURNAMENT_NOT_FOUND'
-      | 'TOURNAMENT_ENDED'
-      | 'TOURNAMENT_NOT_STARTED'
-      | 'TOURNAMENT_ALREADY_JOINED'
-      | 'TOURNAMENT_NO_JOIN'
-      | 'FREE_ROUNDS_NOT_FOUND'
-      | 'FREE_ROUNDS_USED_UP'
-      | 'FREE_ROUNDS_EXPIRED'
-      | 'FREE_ROUND_STAKE_MISMATCH'
-      | 'FREE_ROUND_GAME_NOT_ALLOWED'
-      | 'WITHDRAWAL_TOO_SMALL'
-      | 'WITHDRAWAL_EXCEEDS_BALANCE'
-      | 'WITHDRAWAL_NOT_ALLOWED'
-      | 'WITHDRAWAL_NOT_FOUND'
-      | 'WITHDRAWAL_NOT_CANCELLABLE'
-      | 'WITHDRAWAL_FORFEITS_BONUS'
-      | 'PAYOUT_MISMATCH'
-      | 'PAYOUT_STATE_CONFLICT'
-      | 'UPLOAD_NO_FILES'
-      | 'UPLOAD_TOO_MANY_FILES'
-      | 'UPLOAD_TOO_LARGE'
-      | 'UPLOAD_UNSUPPORTED_TYPE'
-      | 'UPLOAD_ACTIVE_CONTENT'
-      | 'UPLOAD_UNREADABLE'
-      | 'UPLOAD_UNKNOWN_DOCUMENT_TYPE'
-      | 'UPLOAD_FAILED'
-      | 'REJECTION_REASON_REQUIRED'
-      | 'REJECTION_REASON_TOO_LONG'
-      | 'DOCUMENT_TRANSITION_NOT_ALLOWED'
-      | 'GAME_PROVIDER_UNKNOWN'
-      | 'GAME_NOT_FOUND'
-      | 'GAME_MODE_NOT_REAL'
-      | 'GAME_SIGNATURE_INVALID'
-      | 'GAME_SESSION_NOT_FOUND'
-      | 'GAME_SESSION_ENDED'
-      | 'GAME_ROUND_NOT_FOUND'
-      | 'GAME_ROUND_ENDED'
-      | 'GAME_ROUND_CONFLICT'
-      | 'GAME_TRANSACTION_ROLLED_BACK'
-      | 'GAME_ROLLBACK_ROUND_SETTLED'
-      | 'GAME_ROLLBACK_NOT_A_BET'
-      | 'GAME_WIN_EXCEEDS_MAXIMUM'
-      | 'GAME_PROVIDER_EXPOSURE_EXCEEDED'
-      | 'GAME_PROVIDER_SUSPENDED'
-      | 'GAME_STAKE_NOT_ALLOWED'
-      | 'GAME_ROUND_IN_PROGRESS'
-      | 'GAME_ROUND_TOO_SOON'
-      | 'GAME_ROUND_IN_PROGRESS_ELSEWHERE'
-      | 'GAME_ROUND_TOO_SOON_ELSEWHERE'
-      | 'GAME_WARNING_UNANSWERED'
-      | 'GAME_SESSION_FORBIDDEN'
-      | 'GAME_ROUND_CANCELLED'
-      | 'GAME_PLATFORM_UNAVAILABLE'
-      | 'LIVE_STUDIO_UNAVAILABLE'
-      | 'JACKPOT_NOT_FOUND'
-      | 'TABLE_BET_INVALID'
-      | 'TABLE_LIMIT_EXCEEDED'
-      | 'TABLE_ACTION_NOT_ALLOWED'
-      | 'TABLE_HOLDS_INVALID'
-      | 'TABLE_ROUND_OVER'
-      | 'TABLE_HAND_OPEN'
-      | 'TABLE_HAND_FROM_ENDED_LOGIN'
-      | 'BACKOFFICE_KEY_INVALID'
-      | 'STAFF_SESSION_REQUIRED'
-      | 'STAFF_ROLE_REQUIRED'
-      | 'STAFF_UNKNOWN'
-      | 'STAFF_SECOND_FACTOR_REQUIRED'
-      | 'STAFF_LOGIN_FAILED'
-      | 'STAFF_IDP_UNAVAILABLE'
-      | 'STAFF_REASON_REQUIRED'
-      | 'FOUR_EYES_SAME_STAFF'
-      | 'PROPOSAL_NOT_FOUND'
-      | 'PROPOSAL_DECIDED'
-      | 'CORRECTION_AMOUNT_INVALID'
-      | 'PLAYER_STATUS_UNCHANGED'
-      | 'WITHDRAWAL_NOT_REVIEWABLE'
-      | 'WITHDRAWAL_NEEDS_FOUR_EYES'
-      | 'FIGURES_RANGE_INVALID'
-      | 'PROPOSAL_PENDING'
-      | 'CONTENT_INVALID'
-      | 'CONTENT_NO_DRAFT'
-      | 'CONTENT_UNCHANGED'
-      | 'ACCOUNT_NOT_CLOSED'
-      | 'ACCOUNT_REOPEN_TOO_EARLY'
-      | 'MANUAL_BONUS_INVALID'
-      | 'STAFF_MEMBER_NOT_FOUND'
-      | 'STAFF_MEMBER_EXISTS'
-      | 'STAFF_SELF_CHANGE'
-      | 'STAFF_LAST_ADMINISTRATOR'
-      | 'SETTING_INVALID'
-      | 'BONUS_TERMS_INVALID'
-      | 'BONUS_CODE_EXISTS'
-      | 'BONUS_CODE_NOT_FOUND'
-      | 'BONUS_CODE_ENDED'
-      | 'GAME_IN_OFFER'
-      | 'LOBBY_CATEGORY_EXISTS'
-      | 'LOBBY_CATEGORY_NOT_FOUND'
-      | 'MAIL_UNAVAILABLE'
-      | 'CONTACT_MESSAGE_NOT_FOUND'
-      | 'CONTACT_MESSAGE_CLOSED'
-      | 'CAPTCHA_REQUIRED'
-      | 'CAPTCHA_EXPIRED'
-      | 'CAPTCHA_INVALID';
-    ErrorBodyInput: {
-      /** @enum {number} */
-      result: 0;
-      code: components['schemas']['ErrorCodeInput'];
-      message: string;
-      fields?: {
-        [key: string]: string;
-      };
-      minOre?: number;
-      maxOre?: number;
-      remainingOre?: number;
-      balanceOre?: number;
-      bonusOre?: number;
-      freeRoundsLeft?: number;
-      stakeOre?: number;
-      opensAt?: string;
-    };
-    MenuItemInput: {
-      id: number;
-      slug: string;
-      textMenu: string;
-      text: string;
-      icon: string;
-      target: string;
-      authRequired: boolean;
-      showAuthRequired: boolean;
-      showOnDevice: {
-        [key: string]: boolean;
-      };
-      position: number;
-      child: components['schemas']['MenuItemInput'][];
-    };
-    GameSummaryInput: {
-      id: string;
-      name: string;
-      studio: string;
-      /** @enum {string} */
-      volatility: 'low' | 'medium' | 'high' | 'very-high';
-      features: ('wild' | 'scatter' | 'free-spins' | 'retrigger' | 'multiplier')[];
-      tags: string[];
-      /** @enum {string} */
-      gameType: 'slot' | 'table' | 'live';
-      category: string | null;
-      rtp: number;
-      rtpIsUpTo: boolean;
-      hitFrequency: number | null;
-      largestWin: number;
-      minStakeOre: number;
-      maxStakeOre: number;
-      /** Format: date */
-      releaseDate: string;
-      devices: ('mobile' | 'tablet' | 'desktop')[];
-      /** @enum {string|null} */
-      family: 'lines' | 'ways' | 'classic' | null;
-      rows: number | null;
-      reelsCount: number | null;
-      theme: {
-        motif: string;
-        colours: {
-          background: string;
-          primary: string;
-          accent: string;
-        };
-      };
-      isNew: boolean;
-      jackpot: {
-        contributionRate: number;
-        pools: {
-          id: string;
-          name: string;
-        }[];
-      } | null;
-    };
-    LiveLobbyInput: {
-      /** Format: date-time */
-      updatedAt: string;
-      tables: {
-        gameId: string;
-        tableId: string;
-        name: string;
+    schemas: {
         /** @enum {string} */
-        kind: 'roulette' | 'blackjack' | 'money-wheel';
-        category: string;
-        dealer: string;
-        video: boolean;
-        open: boolean;
-        players: number;
-        limits: {
-          minBetOre: number;
-          maxBetOre: number;
+        ErrorCodeInput: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "CONTENT_INVALID" | "CONTENT_NO_DRAFT" | "CONTENT_UNCHANGED" | "ACCOUNT_NOT_CLOSED" | "ACCOUNT_REOPEN_TOO_EARLY" | "MANUAL_BONUS_INVALID" | "STAFF_MEMBER_NOT_FOUND" | "STAFF_MEMBER_EXISTS" | "STAFF_SELF_CHANGE" | "STAFF_LAST_ADMINISTRATOR" | "SETTING_INVALID" | "BONUS_TERMS_INVALID" | "BONUS_CODE_EXISTS" | "BONUS_CODE_NOT_FOUND" | "BONUS_CODE_ENDED" | "GAME_IN_OFFER" | "LOBBY_CATEGORY_EXISTS" | "LOBBY_CATEGORY_NOT_FOUND" | "MAIL_UNAVAILABLE" | "CONTACT_MESSAGE_NOT_FOUND" | "CONTACT_MESSAGE_CLOSED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorBodyInput: {
+            /** @enum {number} */
+            result: 0;
+            code: components["schemas"]["ErrorCodeInput"];
+            message: string;
+            fields?: {
+                [key: string]: string;
+            };
+            minOre?: number;
+            maxOre?: number;
+            remainingOre?: number;
+            balanceOre?: number;
+            bonusOre?: number;
+            freeRoundsLeft?: number;
+            stakeOre?: number;
+            opensAt?: string;
         };
-        rtp: number;
-        rtpIsUpTo: boolean;
-        round: {
-          roundId: string;
-          /** @enum {string} */
-          state: 'betting' | 'closed' | 'result' | 'void';
-          /** Format: date-time */
-          bettingClosesAt: string;
-          /** Format: date-time */
-          resultAt: string;
+        MenuItemInput: {
+            id: number;
+            slug: string;
+            textMenu: string;
+            text: string;
+            icon: string;
+            target: string;
+            authRequired: boolean;
+            showAuthRequired: boolean;
+            showOnDevice: {
+                [key: string]: boolean;
+            };
+            position: number;
+            child: components["schemas"]["MenuItemInput"][];
         };
-        lastResults: {
-          pocket?: number;
-          number?: number;
-          multiplier?: number;
-          dealerTotal?: number;
-        }[];
-      }[];
-    };
-    LiveWarningInput: {
-      due: boolean;
-      /** Format: date-time */
-      dueAt: string | null;
-      /** Format: date-time */
-      playSince: string | null;
-      minutesPlayed: number;
-      warningMinutes: number;
-      stakedOre: number;
-      wonOre: number;
-    };
-    JackpotHitInput: {
-      poolId: string;
-      poolName: string;
-      sequence: number;
-      amountOre: number;
-      gameId: string;
-      gameName: string;
-      /** Format: date-time */
-      at: string;
-      winner: string | null;
-      drop: {
-        ore: number;
-        nonce: string;
-        hash: string;
-      };
-    };
-    JackpotPoolInput: {
-      id: string;
-      name: string;
-      jackpot: {
-        id: string;
-        name: string;
+        GameSummaryInput: {
+            id: string;
+            name: string;
+            studio: string;
+            /** @enum {string} */
+            volatility: "low" | "medium" | "high" | "very-high";
+            features: ("wild" | "scatter" | "free-spins" | "retrigger" | "multiplier")[];
+            tags: string[];
+            /** @enum {string} */
+            gameType: "slot" | "table" | "live";
+            category: string | null;
+            rtp: number;
+            rtpIsUpTo: boolean;
+            hitFrequency: number | null;
+            largestWin: number;
+            minStakeOre: number;
+            maxStakeOre: number;
+            /** Format: date */
+            releaseDate: string;
+            devices: ("mobile" | "tablet" | "desktop")[];
+            /** @enum {string|null} */
+            family: "lines" | "ways" | "classic" | null;
+            rows: number | null;
+            reelsCount: number | null;
+            theme: {
+                motif: string;
+                colours: {
+                    background: string;
+                    primary: string;
+                    accent: string;
+                };
+            };
+            isNew: boolean;
+            jackpot: {
+                contributionRate: number;
+                pools: {
+                    id: string;
+                    name: string;
+                }[];
+            } | null;
+        };
+        LiveLobbyInput: {
+            /** Format: date-time */
+            updatedAt: string;
+            tables: {
+                gameId: string;
+                tableId: string;
+                name: string;
+                /** @enum {string} */
+                kind: "roulette" | "blackjack" | "money-wheel";
+                category: string;
+                dealer: string;
+                video: boolean;
+                open: boolean;
+                players: number;
+                limits: {
+                    minBetOre: number;
+                    maxBetOre: number;
+                };
+                rtp: number;
+                rtpIsUpTo: boolean;
+                round: {
+                    roundId: string;
+                    /** @enum {string} */
+                    state: "betting" | "closed" | "result" | "void";
+                    /** Format: date-time */
+                    bettingClosesAt: string;
+                    /** Format: date-time */
+                    resultAt: string;
+                };
+                lastResults: {
+                    pocket?: number;
+                    number?: number;
+                    multiplier?: number;
+                    dealerTotal?: number;
+                }[];
+            }[];
+        };
+        LiveWarningInput: {
+            due: boolean;
+            /** Format: date-time */
+            dueAt: string | null;
+            /** Format: date-time */
+            playSince: string | null;
+            minutesPlayed: number;
+            warningMinutes: number;
+            stakedOre: number;
+            wonOre: number;
+        };
+        JackpotHitInput: {
+            poolId: string;
+            poolName: string;
+            sequence: number;
+            amountOre: number;
+            gameId: string;
+            gameName: string;
+            /** Format: date-time */
+            at: string;
+            winner: string | null;
+            drop: {
+                ore: number;
+                nonce: string;
+                hash: string;
+            };
+        };
+        JackpotPoolInput: {
+            id: string;
+            name: string;
+            jackpot: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "network" | "tiered";
+            };
+            /** @enum {string|null} */
+            tier: "mini" | "midi" | "maxi" | null;
+            amountOre: number;
+            seedOre: number;
+            capOre: number;
+            ratePpm: number;
+            drop: {
+                sequence: number;
+                hash: string;
+            };
+            lastHits: components["schemas"]["JackpotHitInput"][];
+            games: {
+                id: string;
+                name: string;
+            }[];
+            gameCount: number;
+        };
+        WinnerInput: {
+            id: number;
+            /** @enum {string} */
+            kind: "win" | "jackpot";
+            gameId: string;
+            gameName: string;
+            /** @enum {string} */
+            gameType: "slot" | "table" | "live";
+            amountOre: number;
+            stakeOre: number;
+            poolName: string | null;
+            /** Format: date-time */
+            at: string;
+            winner: string;
+        };
         /** @enum {string} */
-        kind: 'network' | 'tiered';
-      };
-      /** @enum {string|null} */
-      tier: 'mini' | 'midi' | 'maxi' | null;
-      amountOre: number;
-      seedOre: number;
-      capOre: number;
-      ratePpm: number;
-      drop: {
-        sequence: number;
-        hash: string;
-      };
-      lastHits: components['schemas']['JackpotHitInput'][];
-      games: {
-        id: string;
-        name: string;
-      }[];
-      gameCount: number;
-    };
-    WinnerInput: {
-      id: number;
-      /** @enum {string} */
-      kind: 'win' | 'jackpot';
-      gameId: string;
-      gameName: string;
-      /** @enum {string} */
-      gameType: 'slot' | 'table' | 'live';
-      amountOre: number;
-      stakeOre: number;
-      poolName: string | null;
-      /** Format: date-time */
-      at: string;
-      winner: string;
-    };
-    /** @enum {string} */
-    ErrorCode:
-      | 'INVALID_INPUT'
-      | 'BAD_REQUEST'
-      | 'NOT_FOUND'
-      | 'RATE_LIMITED'
-      | 'SERVER_ERROR'
-      | 'SERVICE_OVERLOADED'
-      | 'UNAUTHORIZED'
-      | 'STOREFRONT_KEY_INVALID'
-      | 'FORBIDDEN'
-      | 'IDEMPOTENCY_KEY_REUSED'
-      | 'AMOUNT_INVALID'
-      | 'CONFIG_NOT_FOUND'
-      | 'DOCUMENT_NOT_FOUND'
-      | 'SEO_NOT_FOUND'
-      | 'NEWS_NOT_FOUND'
-      | 'CAMPAIGN_NOT_FOUND'
-      | 'LANDING_PAGE_NOT_FOUND'
-      | 'PAGE_NOT_FOUND'
-      | 'CONTENT_NOT_FOUND'
-      | 'SESSION_INVALID'
-      | 'PLAYER_NOT_FOUND'
-      | 'LOGIN_CANCELLED'
-      | 'LOGIN_EXPIRED'
-      | 'REGISTRATION_EXPIRED'
-      | 'REGISTRATION_INCOMPLETE'
-      | 'MITID_REQUIRED'
-      | 'MITID_ASSURANCE_TOO_LOW'
-      | 'MITID_TOKEN_EXPIRED'
-      | 'MOBILEPAY_TOKEN_EXPIRED'
-      | 'MITID_TECHNICAL_ERROR'
-      | 'MOBILEPAY_TECHNICAL_ERROR'
-      | 'MOBILEPAY_NO_ACCOUNT'
-      | 'MOBILEPAY_LOGIN_DISABLED'
-      | 'NO_ACTIVE_ACCOUNT'
-      | 'CPR_MISMATCH'
-      | 'CPR_NOT_VALIDATED'
-      | 'CPR_TOO_MANY_TRIES'
-      | 'CPR_ALREADY_LINKED'
-      | 'NATIONAL_ID_REGISTERED'
-      | 'EMAIL_TAKEN'
-      | 'UNDER_MIN_AGE'
-      | 'ROFUS_EXCLUDED'
-      | 'ROFUS_UNAVAILABLE'
-      | 'USER_LOCKED'
-      | 'GAME_ACCOUNT_LOCKED'
-      | 'NOTHING_CHANGED'
-      | 'CONFIRMATION_MISMATCH'
-      | 'UNSUBSCRIBE_UNKNOWN'
-      | 'LIMIT_AMOUNT_INVALID'
-      | 'LIMIT_NOT_SET'
-      | 'LAST_LIMIT'
-      | 'ACCOUNT_PAUSED'
-      | 'ACCOUNT_CLOSED'
-      | 'PLAY_EXCLUDED'
-      | 'DEPOSIT_LIMIT_REQUIRED'
-      | 'DEPOSIT_LIMIT_EXCEEDED'
-      | 'INVALID_TRANSFER'
-      | 'TRANSFER_UNBALANCED'
-      | 'TRANSFER_IN_PROGRESS'
-      | 'TRANSFER_NOT_FOUND'
-      | 'ACCOUNT_NOT_FOUND'
-      | 'INSUFFICIENT_FUNDS'
-      | 'ALREADY_REVERSED'
-      | 'CANNOT_REVERSE_REVERSAL'
-      | 'HISTORY_PERIOD_INVALID'
-      | 'HISTORY_TOO_OLD'
-      | 'DEPOSIT_TOO_SMALL'
-      | 'DEPOSIT_TOO_LARGE'
-      | 'CARD_DETAILS_INCORRECT'
-      | 'CARD_DECLINED'
-      | 'MOBILEPAY_DEPOSIT_DISABLED'
-      | 'PAYMENT_PROVIDER_ERROR'
-      | 'PAYMENT_NOT_FOUND'
-      | 'PAYMENT_MISMATCH'
-      | 'WEBHOOK_SIGNATURE_INVALID'
-      | 'BONUS_CODE_EMPTY'
-      | 'INVALID_BONUS_CODE'
-      | 'BONUS_ALREADY_ACTIVE'
-      | 'BONUS_CODE_USED'
-      | 'BONUS_FIRST_DEPOSIT_ONLY'
-      | 'BONUS_DECLINED_AT_REGISTRATION'
-      | 'BONUS_MAX_BET'
-      | 'BONUS_OUTSIDE_WINDOW'
-      | 'BONUS_PAYMENT_METHOD'
-      | 'BONUS_FIRST_METHOD_DEPOSIT_ONLY'
-      | 'TOURNAMENT_NOT_FOUND'
-      | 'TOURNAMENT_ENDED'
-      | 'TOURNAMENT_NOT_STARTED'
-      | 'TOURNAMENT_ALREADY_JOINED'
-      | 'TOURNAMENT_NO_JOIN'
-      | 'FREE_ROUNDS_NOT_FOUND'
-      | 'FREE_ROUNDS_USED_UP'
-      | 'FREE_ROUNDS_EXPIRED'
-      | 'FREE_ROUND_STAKE_MISMATCH'
-      | 'FREE_ROUND_GAME_NOT_ALLOWED'
-      | 'WITHDRAWAL_TOO_SMALL'
-      | 'WITHDRAWAL_EXCEEDS_BALANCE'
-      | 'WITHDRAWAL_NOT_ALLOWED'
-      | 'WITHDRAWAL_NOT_FOUND'
-      | 'WITHDRAWAL_NOT_CANCELLABLE'
-      | 'WITHDRAWAL_FORFEITS_BONUS'
-      | 'PAYOUT_MISMATCH'
-      | 'PAYOUT_STATE_CONFLICT'
-      | 'UPLOAD_NO_FILES'
-      | 'UPLOAD_TOO_MANY_FILES'
-      | 'UPLOAD_TOO_LARGE'
-      | 'UPLOAD_UNSUPPORTED_TYPE'
-      | 'UPLOAD_ACTIVE_CONTENT'
-      | 'UPLOAD_UNREADABLE'
-      | 'UPLOAD_UNKNOWN_DOCUMENT_TYPE'
-      | 'UPLOAD_FAILED'
-      | 'REJECTION_REASON_REQUIRED'
-      | 'REJECTION_REASON_TOO_LONG'
-      | 'DOCUMENT_TRANSITION_NOT_ALLOWED'
-      | 'GAME_PROVIDER_UNKNOWN'
-      | 'GAME_NOT_FOUND'
-      | 'GAME_MODE_NOT_REAL'
-      | 'GAME_SIGNATURE_INVALID'
-      | 'GAME_SESSION_NOT_FOUND'
-      | 'GAME_SESSION_ENDED'
-      | 'GAME_ROUND_NOT_FOUND'
-      | 'GAME_ROUND_ENDED'
-      | 'GAME_ROUND_CONFLICT'
-      | 'GAME_TRANSACTION_ROLLED_BACK'
-      | 'GAME_ROLLBACK_ROUND_SETTLED'
-      | 'GAME_ROLLBACK_NOT_A_BET'
-      | 'GAME_WIN_EXCEEDS_MAXIMUM'
-      | 'GAME_PROVIDER_EXPOSURE_EXCEEDED'
-      | 'GAME_PROVIDER_SUSPENDED'
-      | 'GAME_STAKE_NOT_ALLOWED'
-      | 'GAME_ROUND_IN_PROGRESS'
-      | 'GAME_ROUND_TOO_SOON'
-      | 'GAME_ROUND_IN_PROGRESS_ELSEWHERE'
-      | 'GAME_ROUND_TOO_SOON_ELSEWHERE'
-      | 'GAME_WARNING_UNANSWERED'
-      | 'GAME_SESSION_FORBIDDEN'
-      | 'GAME_ROUND_CANCELLED'
-      | 'GAME_PLATFORM_UNAVAILABLE'
-      | 'LIVE_STUDIO_UNAVAILABLE'
-      | 'JACKPOT_NOT_FOUND'
-      | 'TABLE_BET_INVALID'
-      | 'TABLE_LIMIT_EXCEEDED'
-      | 'TABLE_ACTION_NOT_ALLOWED'
-      | 'TABLE_HOLDS_INVALID'
-      | 'TABLE_ROUND_OVER'
-      | 'TABLE_HAND_OPEN'
-      | 'TABLE_HAND_FROM_ENDED_LOGIN'
-      | 'BACKOFFICE_KEY_INVALID'
-      | 'STAFF_SESSION_REQUIRED'
-      | 'STAFF_ROLE_REQUIRED'
-      | 'STAFF_UNKNOWN'
-      | 'STAFF_SECOND_FACTOR_REQUIRED'
-      | 'STAFF_LOGIN_FAILED'
-      | 'STAFF_IDP_UNAVAILABLE'
-      | 'STAFF_REASON_REQUIRED'
-      | 'FOUR_EYES_SAME_STAFF'
-      | 'PROPOSAL_NOT_FOUND'
-      | 'PROPOSAL_DECIDED'
-      | 'CORRECTION_AMOUNT_INVALID'
-      | 'PLAYER_STATUS_UNCHANGED'
-      | 'WITHDRAWAL_NOT_REVIEWABLE'
-      | 'WITHDRAWAL_NEEDS_FOUR_EYES'
-      | 'FIGURES_RANGE_INVALID'
-      | 'PROPOSAL_PENDING'
-      | 'CONTENT_INVALID'
-      | 'CONTENT_NO_DRAFT'
-      | 'CONTENT_UNCHANGED'
-      | 'ACCOUNT_NOT_CLOSED'
-      | 'ACCOUNT_REOPEN_TOO_EARLY'
-      | 'MANUAL_BONUS_INVALID'
-      | 'STAFF_MEMBER_NOT_FOUND'
-      | 'STAFF_MEMBER_EXISTS'
-      | 'STAFF_SELF_CHANGE'
-      | 'STAFF_LAST_ADMINISTRATOR'
-      | 'SETTING_INVALID'
-      | 'BONUS_TERMS_INVALID'
-      | 'BONUS_CODE_EXISTS'
-      | 'BONUS_CODE_NOT_FOUND'
-      | 'BONUS_CODE_ENDED'
-      | 'GAME_IN_OFFER'
-      | 'LOBBY_CATEGORY_EXISTS'
-      | 'LOBBY_CATEGORY_NOT_FOUND'
-      | 'MAIL_UNAVAILABLE'
-      | 'CONTACT_MESSAGE_NOT_FOUND'
-      | 'CONTACT_MESSAGE_CLOSED'
-      | 'CAPTCHA_REQUIRED'
-      | 'CAPTCHA_EXPIRED'
-      | 'CAPTCHA_INVALID';
-    ErrorBody: {
-      /** @enum {number} */
-      result: 0;
-      code: components['schemas']['ErrorCode'];
-      message: string;
-      fields?: {
-        [key: string]: string;
-      };
-      minOre?: number;
-      maxOre?: number;
-      remainingOre?: number;
-      balanceOre?: number;
-      bonusOre?: number;
-      freeRoundsLeft?: number;
-      stakeOre?: number;
-      opensAt?: string;
-    };
-    MenuItem: {
-      id: number;
-      slug: string;
-      textMenu: string;
-      text: string;
-      icon: string;
-      target: string;
-      authRequired: boolean;
-      showAuthRequired: boolean;
-      showOnDevice: {
-        [key: string]: boolean;
-      };
-      position: number;
-      child: components['schemas']['MenuItem'][];
-    };
-    GameSummary: {
-      id: string;
-      name: string;
-      studio: string;
-      /** @enum {string} */
-      volatility: 'low' | 'medium' | 'high' | 'very-high';
-      features: ('wild' | 'scatter' | 'free-spins' | 'retrigger' | 'multiplier')[];
-      tags: string[];
-      /** @enum {string} */
-      gameType: 'slot' | 'table' | 'live';
-      category: string | null;
-      rtp: number;
-      rtpIsUpTo: boolean;
-      hitFrequency: number | null;
-      largestWin: number;
-      minStakeOre: number;
-      maxStakeOre: number;
-      /** Format: date */
-      releaseDate: string;
-      devices: ('mobile' | 'tablet' | 'desktop')[];
-      /** @enum {string|null} */
-      family: 'lines' | 'ways' | 'classic' | null;
-      rows: number | null;
-      reelsCount: number | null;
-      theme: {
-        motif: string;
-        colours: {
-          background: string;
-          primary: string;
-          accent: string;
+        ErrorCode: "INVALID_INPUT" | "BAD_REQUEST" | "NOT_FOUND" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_OVERLOADED" | "UNAUTHORIZED" | "STOREFRONT_KEY_INVALID" | "FORBIDDEN" | "IDEMPOTENCY_KEY_REUSED" | "AMOUNT_INVALID" | "CONFIG_NOT_FOUND" | "DOCUMENT_NOT_FOUND" | "SEO_NOT_FOUND" | "NEWS_NOT_FOUND" | "CAMPAIGN_NOT_FOUND" | "LANDING_PAGE_NOT_FOUND" | "PAGE_NOT_FOUND" | "CONTENT_NOT_FOUND" | "SESSION_INVALID" | "PLAYER_NOT_FOUND" | "LOGIN_CANCELLED" | "LOGIN_EXPIRED" | "REGISTRATION_EXPIRED" | "REGISTRATION_INCOMPLETE" | "MITID_REQUIRED" | "MITID_ASSURANCE_TOO_LOW" | "MITID_TOKEN_EXPIRED" | "MOBILEPAY_TOKEN_EXPIRED" | "MITID_TECHNICAL_ERROR" | "MOBILEPAY_TECHNICAL_ERROR" | "MOBILEPAY_NO_ACCOUNT" | "MOBILEPAY_LOGIN_DISABLED" | "NO_ACTIVE_ACCOUNT" | "CPR_MISMATCH" | "CPR_NOT_VALIDATED" | "CPR_TOO_MANY_TRIES" | "CPR_ALREADY_LINKED" | "NATIONAL_ID_REGISTERED" | "EMAIL_TAKEN" | "UNDER_MIN_AGE" | "ROFUS_EXCLUDED" | "ROFUS_UNAVAILABLE" | "USER_LOCKED" | "GAME_ACCOUNT_LOCKED" | "NOTHING_CHANGED" | "CONFIRMATION_MISMATCH" | "UNSUBSCRIBE_UNKNOWN" | "LIMIT_AMOUNT_INVALID" | "LIMIT_NOT_SET" | "LAST_LIMIT" | "ACCOUNT_PAUSED" | "ACCOUNT_CLOSED" | "PLAY_EXCLUDED" | "DEPOSIT_LIMIT_REQUIRED" | "DEPOSIT_LIMIT_EXCEEDED" | "INVALID_TRANSFER" | "TRANSFER_UNBALANCED" | "TRANSFER_IN_PROGRESS" | "TRANSFER_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "INSUFFICIENT_FUNDS" | "ALREADY_REVERSED" | "CANNOT_REVERSE_REVERSAL" | "HISTORY_PERIOD_INVALID" | "HISTORY_TOO_OLD" | "DEPOSIT_TOO_SMALL" | "DEPOSIT_TOO_LARGE" | "CARD_DETAILS_INCORRECT" | "CARD_DECLINED" | "MOBILEPAY_DEPOSIT_DISABLED" | "PAYMENT_PROVIDER_ERROR" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "WEBHOOK_SIGNATURE_INVALID" | "BONUS_CODE_EMPTY" | "INVALID_BONUS_CODE" | "BONUS_ALREADY_ACTIVE" | "BONUS_CODE_USED" | "BONUS_FIRST_DEPOSIT_ONLY" | "BONUS_DECLINED_AT_REGISTRATION" | "BONUS_MAX_BET" | "BONUS_OUTSIDE_WINDOW" | "BONUS_PAYMENT_METHOD" | "BONUS_FIRST_METHOD_DEPOSIT_ONLY" | "TOURNAMENT_NOT_FOUND" | "TOURNAMENT_ENDED" | "TOURNAMENT_NOT_STARTED" | "TOURNAMENT_ALREADY_JOINED" | "TOURNAMENT_NO_JOIN" | "FREE_ROUNDS_NOT_FOUND" | "FREE_ROUNDS_USED_UP" | "FREE_ROUNDS_EXPIRED" | "FREE_ROUND_STAKE_MISMATCH" | "FREE_ROUND_GAME_NOT_ALLOWED" | "WITHDRAWAL_TOO_SMALL" | "WITHDRAWAL_EXCEEDS_BALANCE" | "WITHDRAWAL_NOT_ALLOWED" | "WITHDRAWAL_NOT_FOUND" | "WITHDRAWAL_NOT_CANCELLABLE" | "WITHDRAWAL_FORFEITS_BONUS" | "PAYOUT_MISMATCH" | "PAYOUT_STATE_CONFLICT" | "UPLOAD_NO_FILES" | "UPLOAD_TOO_MANY_FILES" | "UPLOAD_TOO_LARGE" | "UPLOAD_UNSUPPORTED_TYPE" | "UPLOAD_ACTIVE_CONTENT" | "UPLOAD_UNREADABLE" | "UPLOAD_UNKNOWN_DOCUMENT_TYPE" | "UPLOAD_FAILED" | "REJECTION_REASON_REQUIRED" | "REJECTION_REASON_TOO_LONG" | "DOCUMENT_TRANSITION_NOT_ALLOWED" | "GAME_PROVIDER_UNKNOWN" | "GAME_NOT_FOUND" | "GAME_MODE_NOT_REAL" | "GAME_SIGNATURE_INVALID" | "GAME_SESSION_NOT_FOUND" | "GAME_SESSION_ENDED" | "GAME_ROUND_NOT_FOUND" | "GAME_ROUND_ENDED" | "GAME_ROUND_CONFLICT" | "GAME_TRANSACTION_ROLLED_BACK" | "GAME_ROLLBACK_ROUND_SETTLED" | "GAME_ROLLBACK_NOT_A_BET" | "GAME_WIN_EXCEEDS_MAXIMUM" | "GAME_PROVIDER_EXPOSURE_EXCEEDED" | "GAME_PROVIDER_SUSPENDED" | "GAME_STAKE_NOT_ALLOWED" | "GAME_ROUND_IN_PROGRESS" | "GAME_ROUND_TOO_SOON" | "GAME_ROUND_IN_PROGRESS_ELSEWHERE" | "GAME_ROUND_TOO_SOON_ELSEWHERE" | "GAME_WARNING_UNANSWERED" | "GAME_SESSION_FORBIDDEN" | "GAME_ROUND_CANCELLED" | "GAME_PLATFORM_UNAVAILABLE" | "LIVE_STUDIO_UNAVAILABLE" | "JACKPOT_NOT_FOUND" | "TABLE_BET_INVALID" | "TABLE_LIMIT_EXCEEDED" | "TABLE_ACTION_NOT_ALLOWED" | "TABLE_HOLDS_INVALID" | "TABLE_ROUND_OVER" | "TABLE_HAND_OPEN" | "TABLE_HAND_FROM_ENDED_LOGIN" | "BACKOFFICE_KEY_INVALID" | "STAFF_SESSION_REQUIRED" | "STAFF_ROLE_REQUIRED" | "STAFF_UNKNOWN" | "STAFF_SECOND_FACTOR_REQUIRED" | "STAFF_LOGIN_FAILED" | "STAFF_IDP_UNAVAILABLE" | "STAFF_REASON_REQUIRED" | "FOUR_EYES_SAME_STAFF" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_DECIDED" | "CORRECTION_AMOUNT_INVALID" | "PLAYER_STATUS_UNCHANGED" | "WITHDRAWAL_NOT_REVIEWABLE" | "WITHDRAWAL_NEEDS_FOUR_EYES" | "FIGURES_RANGE_INVALID" | "PROPOSAL_PENDING" | "CONTENT_INVALID" | "CONTENT_NO_DRAFT" | "CONTENT_UNCHANGED" | "ACCOUNT_NOT_CLOSED" | "ACCOUNT_REOPEN_TOO_EARLY" | "MANUAL_BONUS_INVALID" | "STAFF_MEMBER_NOT_FOUND" | "STAFF_MEMBER_EXISTS" | "STAFF_SELF_CHANGE" | "STAFF_LAST_ADMINISTRATOR" | "SETTING_INVALID" | "BONUS_TERMS_INVALID" | "BONUS_CODE_EXISTS" | "BONUS_CODE_NOT_FOUND" | "BONUS_CODE_ENDED" | "GAME_IN_OFFER" | "LOBBY_CATEGORY_EXISTS" | "LOBBY_CATEGORY_NOT_FOUND" | "MAIL_UNAVAILABLE" | "CONTACT_MESSAGE_NOT_FOUND" | "CONTACT_MESSAGE_CLOSED" | "CAPTCHA_REQUIRED" | "CAPTCHA_EXPIRED" | "CAPTCHA_INVALID";
+        ErrorBody: {
+            /** @enum {number} */
+            result: 0;
+            code: components["schemas"]["ErrorCode"];
+            message: string;
+            fields?: {
+                [key: string]: string;
+            };
+            minOre?: number;
+            maxOre?: number;
+            remainingOre?: number;
+            balanceOre?: number;
+            bonusOre?: number;
+            freeRoundsLeft?: number;
+            stakeOre?: number;
+            opensAt?: string;
         };
-      };
-      isNew: boolean;
-      jackpot: {
-        contributionRate: number;
-        pools: {
-          id: string;
-          name: string;
-        }[];
-      } | null;
-    };
-    LiveLobby: {
-      /** Format: date-time */
-      updatedAt: string;
-      tables: {
-        gameId: string;
-        tableId: string;
-        name: string;
-        /** @enum {string} */
-        kind: 'roulette' | 'blackjack' | 'money-wheel';
-        category: string;
-        dealer: string;
-        video: boolean;
-        open: boolean;
-        players: number;
-        limits: {
-          minBetOre: number;
-          maxBetOre: number;
+        MenuItem: {
+            id: number;
+            slug: string;
+            textMenu: string;
+            text: string;
+            icon: string;
+            target: string;
+            authRequired: boolean;
+            showAuthRequired: boolean;
+            showOnDevice: {
+                [key: string]: boolean;
+            };
+            position: number;
+            child: components["schemas"]["MenuItem"][];
         };
-        rtp: number;
-        rtpIsUpTo: boolean;
-        round: {
-          roundId: string;
-          /** @enum {string} */
-          state: 'betting' | 'closed' | 'result' | 'void';
-          /** Format: date-time */
-          bettingClosesAt: string;
-          /** Format: date-time */
-          resultAt: string;
+        GameSummary: {
+            id: string;
+            name: string;
+            studio: string;
+            /** @enum {string} */
+            volatility: "low" | "medium" | "high" | "very-high";
+            features: ("wild" | "scatter" | "free-spins" | "retrigger" | "multiplier")[];
+            tags: string[];
+            /** @enum {string} */
+            gameType: "slot" | "table" | "live";
+            category: string | null;
+            rtp: number;
+            rtpIsUpTo: boolean;
+            hitFrequency: number | null;
+            largestWin: number;
+            minStakeOre: number;
+            maxStakeOre: number;
+            /** Format: date */
+            releaseDate: string;
+            devices: ("mobile" | "tablet" | "desktop")[];
+            /** @enum {string|null} */
+            family: "lines" | "ways" | "classic" | null;
+            rows: number | null;
+            reelsCount: number | null;
+            theme: {
+                motif: string;
+                colours: {
+                    background: string;
+                    primary: string;
+                    accent: string;
+                };
+            };
+            isNew: boolean;
+            jackpot: {
+                contributionRate: number;
+                pools: {
+                    id: string;
+                    name: string;
+                }[];
+            } | null;
         };
-        lastResults: {
-          pocket?: number;
-          number?: number;
-          multiplier?: number;
-          dealerTotal?: number;
-        }[];
-      }[];
+        LiveLobby: {
+            /** Format: date-time */
+            updatedAt: string;
+            tables: {
+                gameId: string;
+                tableId: string;
+                name: string;
+                /** @enum {string} */
+                kind: "roulette" | "blackjack" | "money-wheel";
+                category: string;
+                dealer: string;
+                video: boolean;
+                open: boolean;
+                players: number;
+                limits: {
+                    minBetOre: number;
+                    maxBetOre: number;
+                };
+                rtp: number;
+                rtpIsUpTo: boolean;
+                round: {
+                    roundId: string;
+                    /** @enum {string} */
+                    state: "betting" | "closed" | "result" | "void";
+                    /** Format: date-time */
+                    bettingClosesAt: string;
+                    /** Format: date-time */
+                    resultAt: string;
+                };
+                lastResults: {
+                    pocket?: number;
+                    number?: number;
+                    multiplier?: number;
+                    dealerTotal?: number;
+                }[];
+            }[];
+        };
+        LiveWarning: {
+            due: boolean;
+            /** Format: date-time */
+            dueAt: string | null;
+            /** Format: date-time */
+            playSince: string | null;
+            minutesPlayed: number;
+            warningMinutes: number;
+            stakedOre: number;
+            wonOre: number;
+        };
+        JackpotHit: {
+            poolId: string;
+            poolName: string;
+            sequence: number;
+            amountOre: number;
+            gameId: string;
+            gameName: string;
+            /** Format: date-time */
+            at: string;
+            winner: string | null;
+            drop: {
+                ore: number;
+                nonce: string;
+                hash: string;
+            };
+        };
+        JackpotPool: {
+            id: string;
+            name: string;
+            jackpot: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "network" | "tiered";
+            };
+            /** @enum {string|null} */
+            tier: "mini" | "midi" | "maxi" | null;
+            amountOre: number;
+            seedOre: number;
+            capOre: number;
+            ratePpm: number;
+            drop: {
+                sequence: number;
+                hash: string;
+            };
+            lastHits: components["schemas"]["JackpotHit"][];
+            games: {
+                id: string;
+                name: string;
+            }[];
+            gameCount: number;
+        };
+        Winner: {
+            id: number;
+            /** @enum {string} */
+            kind: "win" | "jackpot";
+            gameId: string;
+            gameName: string;
+            /** @enum {string} */
+            gameType: "slot" | "table" | "live";
+            amountOre: number;
+            stakeOre: number;
+            poolName: string | null;
+            /** Format: date-time */
+            at: string;
+            winner: string;
+        };
     };
-    LiveWarning: {
-      due: boolean;
-      /** Format: date-time */
-      dueAt: string | null;
-      /** Format: date-time */
-      playSince: string | null;
-      minutesPlayed: number;
-      warningMinutes: number;
-      stakedOre: number;
-      wonOre: number;
-    };
-    JackpotHit: {
-      poolId: string;
-      poolName: string;
-      sequence: number;
-      amountOre: number;
-      gameId: string;
-      gameName: string;
-      /** Format: date-time */
-      at: string;
-      winner: string | null;
-      drop: {
-        ore: number;
-        nonce: string;
-        hash: string;
-      };
-    };
-    JackpotPool: {
-      id: string;
-      name: string;
-      jackpot: {
-        id: string;
-        name: string;
-        /** @enum {string} */
-        kind: 'network' | 'tiered';
-      };
-      /** @enum {string|null} */
-      tier: 'mini' | 'midi' | 'maxi' | null;
-      amountOre: number;
-      seedOre: number;
-      capOre: number;
-      ratePpm: number;
-      drop: {
-        sequence: number;
-        hash: string;
-      };
-      lastHits: components['schemas']['JackpotHit'][];
-      games: {
-        id: string;
-        name: string;
-      }[];
-      gameCount: number;
-    };
-    Winner: {
-      id: number;
-      /** @enum {string} */
-      kind: 'win' | 'jackpot';
-      gameId: string;
-      gameName: string;
-      /** @enum {string} */
-      gameType: 'slot' | 'table' | 'live';
-      amountOre: number;
-      stakeOre: number;
-      poolName: string | null;
-      /** Format: date-time */
-      at: string;
-      winner: string;
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  staffLoginStart: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    staffLoginStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: uuid */
-              loginId: string;
-              /** Format: uri */
-              authorizationUrl: string;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
             };
-          };
         };
-      };
-      /** @description Default Response */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffLoginComplete: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** Format: uuid */
-          loginId: string;
-          callbackParams: {
-            [key: string]: string;
-          };
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              sessionToken: string;
-              /** Format: date-time */
-              expiresAt: string;
-              staff: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                email: string;
-                roles: ('support' | 'payments' | 'compliance' | 'content' | 'marketing' | 'administrator')[];
-              };
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffLogout: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: Record<string, never>;
-          };
-        };
-      };
-    };
-  };
-  staffMe: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: uuid */
-              id: string;
-              name: string;
-              email: string;
-              roles: ('support' | 'payments' | 'compliance' | 'content' | 'marketing' | 'administrator')[];
-              /** Format: date-time */
-              sessionExpiresAt: string;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffSearchPlayers: {
-    parameters: {
-      query: {
-        q: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              players: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                email: string;
-                phone: string;
-                status: string;
-                /** Format: date-time */
-                registeredAt: string;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPlayer: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              profile: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                email: string;
-                phone: string;
-                status: string;
-                /** Format: date-time */
-                registeredAt: string;
-                birthDate: string;
-                nickname: string | null;
-                address: string | null;
-                zip: string | null;
-                city: string | null;
-                playerType: string;
-                emailNotify: boolean;
-                smsNotify: boolean;
-                campaignCode: string | null;
-                /** Format: date-time */
-                lastLoginAt: string | null;
-              };
-              balances: {
-                cashOre: number;
-                bonusOre: number;
-                payoutReserveOre: number;
-              };
-              account: {
-                /** @enum {string} */
-                state: 'active' | 'paused' | 'closed';
-                /** Format: date-time */
-                pausedUntil: string | null;
-                /** Format: date-time */
-                closedAt: string | null;
-              };
-              limits: {
-                period: string;
-                amountOre: number | null;
-                usedOre: number;
-                pendingOre: number | null;
-                /** Format: date-time */
-                pendingAt: string | null;
-              }[];
-              limitChanges: {
-                period: string;
-                amountOre: number | null;
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                effectiveAt: string;
-                source: string;
-              }[];
-              exclusions: {
-                kind: string;
-                /** Format: date-time */
-                startsAt: string;
-                /** Format: date-time */
-                endsAt: string | null;
-                /** Format: date-time */
-                createdAt: string;
-                source: string;
-              }[];
-              sessions: {
-                method: string;
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                lastSeenAt: string;
-                /** Format: date-time */
-                endedAt: string | null;
-                endedReason: string | null;
-                live: boolean;
-              }[];
-              documents: {
-                id: string;
-                documentType: string;
-                status: string;
-                rejectionReason: string | null;
-                /** Format: date-time */
-                uploadedAt: string;
-              }[];
-              /** @enum {string} */
-              verification: 'none' | 'identity' | 'full' | 'enhanced';
-              proposals: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'balance_correction' | 'withdrawal_payout' | 'account_reopen' | 'manual_bonus' | 'role_grant' | 'protected_setting';
-                /** Format: uuid */
-                playerId: string | null;
-                playerName: string | null;
-                /** Format: uuid */
-                withdrawalId: string | null;
-                staffMember: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                roles: string[] | null;
-                settingName: string | null;
-                settingValue: unknown;
-                wageringMultiple: number | null;
-                amountOre: number | null;
-                reason: string;
-                /** @enum {string} */
-                status: 'pending' | 'approved' | 'rejected';
-                proposedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** Format: date-time */
-                proposedAt: string;
-                decidedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                decidedAt: string | null;
-                decisionReason: string | null;
-                result: {
-                  [key: string]: unknown;
-                } | null;
-              }[];
-              trail: {
-                action: string;
-                staffName: string;
-                reason: string;
-                before: unknown;
-                after: unknown;
-                /** Format: date-time */
-                at: string;
-              }[];
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            loginId: string;
+                            /** Format: uri */
+                            authorizationUrl: string;
+                        };
+                    };
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffLockPlayer: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              status: string;
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
-  };
-  staffUnlockPlayer: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
+    staffLoginComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              status: string;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    loginId: string;
+                    callbackParams: {
+                        [key: string]: string;
+                    };
+                };
             };
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPlayerTransactions: {
-    parameters: {
-      query?: {
-        type?: 'all' | 'payments' | 'games' | 'bonus';
-        period?: '24h' | '7d' | '30d' | 'custom';
-        from?: string;
-        to?: string;
-        page?: number;
-        pageSize?: number;
-      };
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: date-time */
-              from: string;
-              /** Format: date-time */
-              to: string;
-              rows: {
-                orderId: string;
-                /** Format: uuid */
-                transactionId: string | null;
-                /** Format: date-time */
-                time: string;
-                /** @enum {string} */
-                type: 'deposit' | 'withdrawal' | 'bet' | 'win' | 'bonus' | 'other';
-                /** @enum {string} */
-                category: 'payments' | 'games' | 'bonus' | 'other';
-                kind: string;
-                game: {
-                  id: string;
-                  name: string;
-                } | null;
-                roundId: string | null;
-                stakeOre: number | null;
-                winOre: number | null;
-                amountOre: number;
-                method: string | null;
-                /** @enum {string} */
-                status: 'completed' | 'reversed' | 'initiated' | 'cancelled_bonus' | 'transfer_bonus' | 'bonus_win';
-                /** @enum {string|null} */
-                bonusType: 'money' | 'free' | null;
-              }[];
-              page: number;
-              lastPage: number;
-              total: number;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            sessionToken: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            staff: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                                roles: ("support" | "payments" | "compliance" | "content" | "marketing" | "administrator")[];
+                            };
+                        };
+                    };
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPlayerRounds: {
-    parameters: {
-      query?: {
-        from?: string;
-        to?: string;
-        page?: number;
-        pageSize?: number;
-      };
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: date-time */
-              from: string;
-              /** Format: date-time */
-              to: string;
-              items: {
-                roundId: string;
-                providerRoundId: string;
-                gameId: string;
-                gameName: string;
-                /** @enum {string|null} */
-                gameType: 'slot' | 'table' | 'live' | null;
-                /** @enum {string} */
-                state: 'open' | 'settled';
-                /** Format: date-time */
-                startedAt: string;
-                /** Format: date-time */
-                endedAt: string | null;
-                stakeOre: number;
-                jackpotStakeOre: number;
-                winOre: number;
-                jackpotWinOre: number;
-                balanceAfterOre: number | null;
-                /** @enum {string} */
-                mode: 'real';
-              }[];
-              page: number;
-              lastPage: number;
-              total: number;
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
-  };
-  staffPlayerBonuses: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    staffLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              bonuses: {
-                /** Format: uuid */
-                id: string;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: Record<string, never>;
+                    };
+                };
+            };
+        };
+    };
+    staffMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            roles: ("support" | "payments" | "compliance" | "content" | "marketing" | "administrator")[];
+                            /** Format: date-time */
+                            sessionExpiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSearchPlayers: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            players: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                                phone: string;
+                                status: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            profile: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                email: string;
+                                phone: string;
+                                status: string;
+                                /** Format: date-time */
+                                registeredAt: string;
+                                birthDate: string;
+                                nickname: string | null;
+                                address: string | null;
+                                zip: string | null;
+                                city: string | null;
+                                playerType: string;
+                                emailNotify: boolean;
+                                smsNotify: boolean;
+                                campaignCode: string | null;
+                                /** Format: date-time */
+                                lastLoginAt: string | null;
+                            };
+                            balances: {
+                                cashOre: number;
+                                bonusOre: number;
+                                payoutReserveOre: number;
+                            };
+                            account: {
+                                /** @enum {string} */
+                                state: "active" | "paused" | "closed";
+                                /** Format: date-time */
+                                pausedUntil: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                            };
+                            limits: {
+                                period: string;
+                                amountOre: number | null;
+                                usedOre: number;
+                                pendingOre: number | null;
+                                /** Format: date-time */
+                                pendingAt: string | null;
+                            }[];
+                            limitChanges: {
+                                period: string;
+                                amountOre: number | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                effectiveAt: string;
+                                source: string;
+                            }[];
+                            exclusions: {
+                                kind: string;
+                                /** Format: date-time */
+                                startsAt: string;
+                                /** Format: date-time */
+                                endsAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                source: string;
+                            }[];
+                            sessions: {
+                                method: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastSeenAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                endedReason: string | null;
+                                live: boolean;
+                            }[];
+                            documents: {
+                                id: string;
+                                documentType: string;
+                                status: string;
+                                rejectionReason: string | null;
+                                /** Format: date-time */
+                                uploadedAt: string;
+                            }[];
+                            /** @enum {string} */
+                            verification: "none" | "identity" | "full" | "enhanced";
+                            proposals: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "balance_correction" | "withdrawal_payout" | "account_reopen" | "manual_bonus" | "role_grant" | "protected_setting";
+                                /** Format: uuid */
+                                playerId: string | null;
+                                playerName: string | null;
+                                /** Format: uuid */
+                                withdrawalId: string | null;
+                                staffMember: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                roles: string[] | null;
+                                settingName: string | null;
+                                settingValue: unknown;
+                                wageringMultiple: number | null;
+                                amountOre: number | null;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                proposedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** Format: date-time */
+                                proposedAt: string;
+                                decidedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                decidedAt: string | null;
+                                decisionReason: string | null;
+                                result: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            trail: {
+                                action: string;
+                                staffName: string;
+                                reason: string;
+                                before: unknown;
+                                after: unknown;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffLockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            status: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUnlockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            status: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerTransactions: {
+        parameters: {
+            query?: {
+                type?: "all" | "payments" | "games" | "bonus";
+                period?: "24h" | "7d" | "30d" | "custom";
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            rows: {
+                                orderId: string;
+                                /** Format: uuid */
+                                transactionId: string | null;
+                                /** Format: date-time */
+                                time: string;
+                                /** @enum {string} */
+                                type: "deposit" | "withdrawal" | "bet" | "win" | "bonus" | "other";
+                                /** @enum {string} */
+                                category: "payments" | "games" | "bonus" | "other";
+                                kind: string;
+                                game: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                roundId: string | null;
+                                stakeOre: number | null;
+                                winOre: number | null;
+                                amountOre: number;
+                                method: string | null;
+                                /** @enum {string} */
+                                status: "completed" | "reversed" | "initiated" | "cancelled_bonus" | "transfer_bonus" | "bonus_win";
+                                /** @enum {string|null} */
+                                bonusType: "money" | "free" | null;
+                            }[];
+                            page: number;
+                            lastPage: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerRounds: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            items: {
+                                roundId: string;
+                                providerRoundId: string;
+                                gameId: string;
+                                gameName: string;
+                                /** @enum {string|null} */
+                                gameType: "slot" | "table" | "live" | null;
+                                /** @enum {string} */
+                                state: "open" | "settled";
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                stakeOre: number;
+                                jackpotStakeOre: number;
+                                winOre: number;
+                                jackpotWinOre: number;
+                                balanceAfterOre: number | null;
+                                /** @enum {string} */
+                                mode: "real";
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                            lastPage: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerBonuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            bonuses: {
+                                /** Format: uuid */
+                                id: string;
+                                code: string;
+                                /** @enum {string} */
+                                kind: "money" | "free_rounds";
+                                amountOre: number;
+                                wageringRequirementOre: number;
+                                wageredOre: number;
+                                /** Format: date-time */
+                                checkedAt: string | null;
+                                /** Format: date-time */
+                                grantedAt: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** Format: date-time */
+                                endedAt: string | null;
+                                /** @enum {string|null} */
+                                outcome: "completed" | "forfeited" | "merged" | null;
+                                freeRounds: {
+                                    total: number;
+                                    used: number;
+                                    wonOre: number;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerRofusChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            checks: {
+                                /** @enum {string} */
+                                occasion: "registration" | "login";
+                                /** @enum {string} */
+                                outcome: "clear" | "excluded" | "excluded_permanently" | "unavailable";
+                                excludedUntil: string | null;
+                                /** Format: date-time */
+                                checkedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            notes: {
+                                /** Format: uuid */
+                                id: string;
+                                text: string;
+                                staffName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffAddPlayerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            note: {
+                                /** Format: uuid */
+                                id: string;
+                                text: string;
+                                staffName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSupportMessages: {
+        parameters: {
+            query?: {
+                status?: "open" | "answered" | "closed" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            messages: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            message: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            };
+                            replies: {
+                                /** Format: uuid */
+                                id: string;
+                                staffName: string;
+                                text: string;
+                                sentTo: string;
+                                /** Format: date-time */
+                                sentAt: string;
+                            }[];
+                            closedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffReplySupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            message: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            };
+                            replies: {
+                                /** Format: uuid */
+                                id: string;
+                                staffName: string;
+                                text: string;
+                                sentTo: string;
+                                /** Format: date-time */
+                                sentAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCloseSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            message: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            messages: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "guest" | "player";
+                                name: string;
+                                email: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                subject: "account" | "payment" | "bonus" | "technical" | "responsible" | "other";
+                                message: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                /** Format: date-time */
+                                answeredAt: string | null;
+                                /** Format: date-time */
+                                closedAt: string | null;
+                                player: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    linkedBy: "session" | "email";
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffContent: {
+        parameters: {
+            query?: {
+                kind?: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                            items: {
+                                key: string;
+                                title: string;
+                                status: string | null;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                /** Format: date-time */
+                                draftAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffContentItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                            key: string;
+                            live: unknown;
+                            draft: {
+                                data: unknown;
+                                updatedBy: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                previewUrl: string | null;
+                            } | null;
+                            revisions: {
+                                /** Format: uuid */
+                                id: string;
+                                data: unknown;
+                                previous: unknown;
+                                publishedBy: string;
+                                /** Format: date-time */
+                                publishedAt: string;
+                                reason: string;
+                            }[];
+                            url: string | null;
+                            creatable: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSaveContentDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                            key: string;
+                            live: unknown;
+                            draft: {
+                                data: unknown;
+                                updatedBy: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                previewUrl: string | null;
+                            } | null;
+                            revisions: {
+                                /** Format: uuid */
+                                id: string;
+                                data: unknown;
+                                previous: unknown;
+                                publishedBy: string;
+                                /** Format: date-time */
+                                publishedAt: string;
+                                reason: string;
+                            }[];
+                            url: string | null;
+                            creatable: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDiscardContentDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                            key: string;
+                            live: unknown;
+                            draft: {
+                                data: unknown;
+                                updatedBy: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                previewUrl: string | null;
+                            } | null;
+                            revisions: {
+                                /** Format: uuid */
+                                id: string;
+                                data: unknown;
+                                previous: unknown;
+                                publishedBy: string;
+                                /** Format: date-time */
+                                publishedAt: string;
+                                reason: string;
+                            }[];
+                            url: string | null;
+                            creatable: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPublishContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            item: {
+                                /** @enum {string} */
+                                kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                                key: string;
+                                live: unknown;
+                                draft: {
+                                    data: unknown;
+                                    updatedBy: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    previewUrl: string | null;
+                                } | null;
+                                revisions: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    data: unknown;
+                                    previous: unknown;
+                                    publishedBy: string;
+                                    /** Format: date-time */
+                                    publishedAt: string;
+                                    reason: string;
+                                }[];
+                                url: string | null;
+                                creatable: boolean;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRevertContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    /** Format: uuid */
+                    revisionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            item: {
+                                /** @enum {string} */
+                                kind: "page" | "news" | "campaign" | "landing" | "seo" | "menu" | "translations" | "config" | "document";
+                                key: string;
+                                live: unknown;
+                                draft: {
+                                    data: unknown;
+                                    updatedBy: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    previewUrl: string | null;
+                                } | null;
+                                revisions: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    data: unknown;
+                                    previous: unknown;
+                                    publishedBy: string;
+                                    /** Format: date-time */
+                                    publishedAt: string;
+                                    reason: string;
+                                }[];
+                                url: string | null;
+                                creatable: boolean;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffBonusCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            codes: {
+                                terms: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "money" | "free_rounds";
+                                    matchPercent?: number;
+                                    maxBonusOre?: number;
+                                    freeRounds?: number;
+                                    freeRoundStakeOre?: number;
+                                    freeRoundGameIds?: string[];
+                                    minDepositOre: number;
+                                    wageringMultiple: number;
+                                    validFrom: string;
+                                    validUntil: string;
+                                    grantValidDays: number;
+                                    maxUsesPerPlayer: number;
+                                    firstDepositOnly: boolean;
+                                    welcomeOffer: boolean;
+                                    campaign?: string;
+                                    weeklyWindow?: {
+                                        days: number[];
+                                        from: string;
+                                        until: string;
+                                    };
+                                    /** @enum {string} */
+                                    paymentMethod?: "card" | "mobilepay";
+                                    firstMethodDepositOnly?: boolean;
+                                };
+                                /** @enum {string} */
+                                state: "scheduled" | "live" | "ended";
+                                grants: number;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            }[];
+                            caps: {
+                                maxBonusOre: number;
+                                maxMatchPercent: number;
+                                maxWageringMultiple: number;
+                                minValidDays: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateBonusCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    terms: {
+                        code: string;
+                        /** @enum {string} */
+                        kind: "money" | "free_rounds";
+                        matchPercent?: number;
+                        maxBonusOre?: number;
+                        freeRounds?: number;
+                        freeRoundStakeOre?: number;
+                        freeRoundGameIds?: string[];
+                        minDepositOre: number;
+                        wageringMultiple: number;
+                        validFrom: string;
+                        validUntil: string;
+                        grantValidDays: number;
+                        maxUsesPerPlayer: number;
+                        firstDepositOnly: boolean;
+                        welcomeOffer: boolean;
+                        campaign?: string;
+                        weeklyWindow?: {
+                            days: number[];
+                            from: string;
+                            until: string;
+                        };
+                        /** @enum {string} */
+                        paymentMethod?: "card" | "mobilepay";
+                        firstMethodDepositOnly?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            code: {
+                                terms: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "money" | "free_rounds";
+                                    matchPercent?: number;
+                                    maxBonusOre?: number;
+                                    freeRounds?: number;
+                                    freeRoundStakeOre?: number;
+                                    freeRoundGameIds?: string[];
+                                    minDepositOre: number;
+                                    wageringMultiple: number;
+                                    validFrom: string;
+                                    validUntil: string;
+                                    grantValidDays: number;
+                                    maxUsesPerPlayer: number;
+                                    firstDepositOnly: boolean;
+                                    welcomeOffer: boolean;
+                                    campaign?: string;
+                                    weeklyWindow?: {
+                                        days: number[];
+                                        from: string;
+                                        until: string;
+                                    };
+                                    /** @enum {string} */
+                                    paymentMethod?: "card" | "mobilepay";
+                                    firstMethodDepositOnly?: boolean;
+                                };
+                                /** @enum {string} */
+                                state: "scheduled" | "live" | "ended";
+                                grants: number;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateBonusCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 code: string;
-                /** @enum {string} */
-                kind: 'money' | 'free_rounds';
-                amountOre: number;
-                wageringRequirementOre: number;
-                wageredOre: number;
-                /** Format: date-time */
-                checkedAt: string | null;
-                /** Format: date-time */
-                grantedAt: string;
-                /** Format: date-time */
-                expiresAt: string;
-                /** Format: date-time */
-                endedAt: string | null;
-                /** @enum {string|null} */
-                outcome: 'completed' | 'forfeited' | 'merged' | null;
-                freeRounds: {
-                  total: number;
-                  used: number;
-                  wonOre: number;
-                } | null;
-              }[];
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPlayerRofusChecks: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              checks: {
-                /** @enum {string} */
-                occasion: 'registration' | 'login';
-                /** @enum {string} */
-                outcome: 'clear' | 'excluded' | 'excluded_permanently' | 'unavailable';
-                excludedUntil: string | null;
-                /** Format: date-time */
-                checkedAt: string;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPlayerNotes: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              notes: {
-                /** Format: uuid */
-                id: string;
-                text: string;
-                staffName: string;
-                /** Format: date-time */
-                createdAt: string;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffAddPlayerNote: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          text: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              note: {
-                /** Format: uuid */
-                id: string;
-                text: string;
-                staffName: string;
-                /** Format: date-time */
-                createdAt: string;
-              };
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffSupportMessages: {
-    parameters: {
-      query?: {
-        status?: 'open' | 'answered' | 'closed' | 'all';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              messages: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'guest' | 'player';
-                name: string;
-                email: string;
-                phone: string | null;
-                /** @enum {string} */
-                subject: 'account' | 'payment' | 'bonus' | 'technical' | 'responsible' | 'other';
-                message: string;
-                /** Format: date-time */
-                createdAt: string;
-                /** @enum {string} */
-                status: 'open' | 'answered' | 'closed';
-                /** Format: date-time */
-                answeredAt: string | null;
-                /** Format: date-time */
-                closedAt: string | null;
-                player: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                  /** @enum {string} */
-                  linkedBy: 'session' | 'email';
-                } | null;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffSupportMessage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        messageId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              message: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'guest' | 'player';
-                name: string;
-                email: string;
-                phone: string | null;
-                /** @enum {string} */
-                subject: 'account' | 'payment' | 'bonus' | 'technical' | 'responsible' | 'other';
-                message: string;
-                /** Format: date-time */
-                createdAt: string;
-                /** @enum {string} */
-                status: 'open' | 'answered' | 'closed';
-                /** Format: date-time */
-                answeredAt: string | null;
-                /** Format: date-time */
-                closedAt: string | null;
-                player: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                  /** @enum {string} */
-                  linkedBy: 'session' | 'email';
-                } | null;
-              };
-              replies: {
-                /** Format: uuid */
-                id: string;
-                staffName: string;
-                text: string;
-                sentTo: string;
-                /** Format: date-time */
-                sentAt: string;
-              }[];
-              closedBy: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-              } | null;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffReplySupportMessage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        messageId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          text: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              message: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'guest' | 'player';
-                name: string;
-                email: string;
-                phone: string | null;
-                /** @enum {string} */
-                subject: 'account' | 'payment' | 'bonus' | 'technical' | 'responsible' | 'other';
-                message: string;
-                /** Format: date-time */
-                createdAt: string;
-                /** @enum {string} */
-                status: 'open' | 'answered' | 'closed';
-                /** Format: date-time */
-                answeredAt: string | null;
-                /** Format: date-time */
-                closedAt: string | null;
-                player: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                  /** @enum {string} */
-                  linkedBy: 'session' | 'email';
-                } | null;
-              };
-              replies: {
-                /** Format: uuid */
-                id: string;
-                staffName: string;
-                text: string;
-                sentTo: string;
-                /** Format: date-time */
-                sentAt: string;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      502: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffCloseSupportMessage: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        messageId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              message: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'guest' | 'player';
-                name: string;
-                email: string;
-                phone: string | null;
-                /** @enum {string} */
-                subject: 'account' | 'payment' | 'bonus' | 'technical' | 'responsible' | 'other';
-                message: string;
-                /** Format: date-time */
-                createdAt: string;
-                /** @enum {string} */
-                status: 'open' | 'answered' | 'closed';
-                /** Format: date-time */
-                answeredAt: string | null;
-                /** Format: date-time */
-                closedAt: string | null;
-                player: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                  /** @enum {string} */
-                  linkedBy: 'session' | 'email';
-                } | null;
-              };
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPlayerMessages: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              messages: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'guest' | 'player';
-                name: string;
-                email: string;
-                phone: string | null;
-                /** @enum {string} */
-                subject: 'account' | 'payment' | 'bonus' | 'technical' | 'responsible' | 'other';
-                message: string;
-                /** Format: date-time */
-                createdAt: string;
-                /** @enum {string} */
-                status: 'open' | 'answered' | 'closed';
-                /** Format: date-time */
-                answeredAt: string | null;
-                /** Format: date-time */
-                closedAt: string | null;
-                player: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                  /** @enum {string} */
-                  linkedBy: 'session' | 'email';
-                } | null;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffContent: {
-    parameters: {
-      query?: {
-        kind?: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-              items: {
-                key: string;
-                title: string;
-                status: string | null;
-                /** Format: date-time */
-                updatedAt: string | null;
-                /** Format: date-time */
-                draftAt: string | null;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffContentItem: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-        key: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-              key: string;
-              live: unknown;
-              draft: {
-                data: unknown;
-                updatedBy: string;
-                /** Format: date-time */
-                updatedAt: string;
-                previewUrl: string | null;
-              } | null;
-              revisions: {
-                /** Format: uuid */
-                id: string;
-                data: unknown;
-                previous: unknown;
-                publishedBy: string;
-                /** Format: date-time */
-                publishedAt: string;
-                reason: string;
-              }[];
-              url: string | null;
-              creatable: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffSaveContentDraft: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-        key: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          data: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-              key: string;
-              live: unknown;
-              draft: {
-                data: unknown;
-                updatedBy: string;
-                /** Format: date-time */
-                updatedAt: string;
-                previewUrl: string | null;
-              } | null;
-              revisions: {
-                /** Format: uuid */
-                id: string;
-                data: unknown;
-                previous: unknown;
-                publishedBy: string;
-                /** Format: date-time */
-                publishedAt: string;
-                reason: string;
-              }[];
-              url: string | null;
-              creatable: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffDiscardContentDraft: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-        key: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-              key: string;
-              live: unknown;
-              draft: {
-                data: unknown;
-                updatedBy: string;
-                /** Format: date-time */
-                updatedAt: string;
-                previewUrl: string | null;
-              } | null;
-              revisions: {
-                /** Format: uuid */
-                id: string;
-                data: unknown;
-                previous: unknown;
-                publishedBy: string;
-                /** Format: date-time */
-                publishedAt: string;
-                reason: string;
-              }[];
-              url: string | null;
-              creatable: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPublishContent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-        key: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              item: {
-                /** @enum {string} */
-                kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-                key: string;
-                live: unknown;
-                draft: {
-                  data: unknown;
-                  updatedBy: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  previewUrl: string | null;
-                } | null;
-                revisions: {
-                  /** Format: uuid */
-                  id: string;
-                  data: unknown;
-                  previous: unknown;
-                  publishedBy: string;
-                  /** Format: date-time */
-                  publishedAt: string;
-                  reason: string;
-                }[];
-                url: string | null;
-                creatable: boolean;
-              };
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffRevertContent: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-        key: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          /** Format: uuid */
-          revisionId: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              item: {
-                /** @enum {string} */
-                kind: 'page' | 'news' | 'campaign' | 'landing' | 'seo' | 'menu' | 'translations' | 'config' | 'document';
-                key: string;
-                live: unknown;
-                draft: {
-                  data: unknown;
-                  updatedBy: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  previewUrl: string | null;
-                } | null;
-                revisions: {
-                  /** Format: uuid */
-                  id: string;
-                  data: unknown;
-                  previous: unknown;
-                  publishedBy: string;
-                  /** Format: date-time */
-                  publishedAt: string;
-                  reason: string;
-                }[];
-                url: string | null;
-                creatable: boolean;
-              };
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffBonusCodes: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              codes: {
-                terms: {
-                  code: string;
-                  /** @enum {string} */
-                  kind: 'money' | 'free_rounds';
-                  matchPercent?: number;
-                  maxBonusOre?: number;
-                  freeRounds?: number;
-                  freeRoundStakeOre?: number;
-                  freeRoundGameIds?: string[];
-                  minDepositOre: number;
-                  wageringMultiple: number;
-                  validFrom: string;
-                  validUntil: string;
-                  grantValidDays: number;
-                  maxUsesPerPlayer: number;
-                  firstDepositOnly: boolean;
-                  welcomeOffer: boolean;
-                  campaign?: string;
-                  weeklyWindow?: {
-                    days: number[];
-                    from: string;
-                    until: string;
-                  };
-                  /** @enum {string} */
-                  paymentMethod?: 'card' | 'mobilepay';
-                  firstMethodDepositOnly?: boolean;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    terms: {
+                        code: string;
+                        /** @enum {string} */
+                        kind: "money" | "free_rounds";
+                        matchPercent?: number;
+                        maxBonusOre?: number;
+                        freeRounds?: number;
+                        freeRoundStakeOre?: number;
+                        freeRoundGameIds?: string[];
+                        minDepositOre: number;
+                        wageringMultiple: number;
+                        validFrom: string;
+                        validUntil: string;
+                        grantValidDays: number;
+                        maxUsesPerPlayer: number;
+                        firstDepositOnly: boolean;
+                        welcomeOffer: boolean;
+                        campaign?: string;
+                        weeklyWindow?: {
+                            days: number[];
+                            from: string;
+                            until: string;
+                        };
+                        /** @enum {string} */
+                        paymentMethod?: "card" | "mobilepay";
+                        firstMethodDepositOnly?: boolean;
+                    };
                 };
-                /** @enum {string} */
-                state: 'scheduled' | 'live' | 'ended';
-                grants: number;
-                /** Format: date-time */
-                updatedAt: string | null;
-                updatedBy: string | null;
-              }[];
-              caps: {
-                maxBonusOre: number;
-                maxMatchPercent: number;
-                maxWageringMultiple: number;
-                minValidDays: number;
-              };
             };
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffCreateBonusCode: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          terms: {
-            code: string;
-            /** @enum {string} */
-            kind: 'money' | 'free_rounds';
-            matchPercent?: number;
-            maxBonusOre?: number;
-            freeRounds?: number;
-            freeRoundStakeOre?: number;
-            freeRoundGameIds?: string[];
-            minDepositOre: number;
-            wageringMultiple: number;
-            validFrom: string;
-            validUntil: string;
-            grantValidDays: number;
-            maxUsesPerPlayer: number;
-            firstDepositOnly: boolean;
-            welcomeOffer: boolean;
-            campaign?: string;
-            weeklyWindow?: {
-              days: number[];
-              from: string;
-              until: string;
-            };
-            /** @enum {string} */
-            paymentMethod?: 'card' | 'mobilepay';
-            firstMethodDepositOnly?: boolean;
-          };
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              code: {
-                terms: {
-                  code: string;
-                  /** @enum {string} */
-                  kind: 'money' | 'free_rounds';
-                  matchPercent?: number;
-                  maxBonusOre?: number;
-                  freeRounds?: number;
-                  freeRoundStakeOre?: number;
-                  freeRoundGameIds?: string[];
-                  minDepositOre: number;
-                  wageringMultiple: number;
-                  validFrom: string;
-                  validUntil: string;
-                  grantValidDays: number;
-                  maxUsesPerPlayer: number;
-                  firstDepositOnly: boolean;
-                  welcomeOffer: boolean;
-                  campaign?: string;
-                  weeklyWindow?: {
-                    days: number[];
-                    from: string;
-                    until: string;
-                  };
-                  /** @enum {string} */
-                  paymentMethod?: 'card' | 'mobilepay';
-                  firstMethodDepositOnly?: boolean;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @enum {string} */
-                state: 'scheduled' | 'live' | 'ended';
-                grants: number;
-                /** Format: date-time */
-                updatedAt: string | null;
-                updatedBy: string | null;
-              };
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffUpdateBonusCode: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        code: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          terms: {
-            code: string;
-            /** @enum {string} */
-            kind: 'money' | 'free_rounds';
-            matchPercent?: number;
-            maxBonusOre?: number;
-            freeRounds?: number;
-            freeRoundStakeOre?: number;
-            freeRoundGameIds?: string[];
-            minDepositOre: number;
-            wageringMultiple: number;
-            validFrom: string;
-            validUntil: string;
-            grantValidDays: number;
-            maxUsesPerPlayer: number;
-            firstDepositOnly: boolean;
-            welcomeOffer: boolean;
-            campaign?: string;
-            weeklyWindow?: {
-              days: number[];
-              from: string;
-              until: string;
-            };
-            /** @enum {string} */
-            paymentMethod?: 'card' | 'mobilepay';
-            firstMethodDepositOnly?: boolean;
-          };
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              code: {
-                terms: {
-                  code: string;
-                  /** @enum {string} */
-                  kind: 'money' | 'free_rounds';
-                  matchPercent?: number;
-                  maxBonusOre?: number;
-                  freeRounds?: number;
-                  freeRoundStakeOre?: number;
-                  freeRoundGameIds?: string[];
-                  minDepositOre: number;
-                  wageringMultiple: number;
-                  validFrom: string;
-                  validUntil: string;
-                  grantValidDays: number;
-                  maxUsesPerPlayer: number;
-                  firstDepositOnly: boolean;
-                  welcomeOffer: boolean;
-                  campaign?: string;
-                  weeklyWindow?: {
-                    days: number[];
-                    from: string;
-                    until: string;
-                  };
-                  /** @enum {string} */
-                  paymentMethod?: 'card' | 'mobilepay';
-                  firstMethodDepositOnly?: boolean;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            code: {
+                                terms: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "money" | "free_rounds";
+                                    matchPercent?: number;
+                                    maxBonusOre?: number;
+                                    freeRounds?: number;
+                                    freeRoundStakeOre?: number;
+                                    freeRoundGameIds?: string[];
+                                    minDepositOre: number;
+                                    wageringMultiple: number;
+                                    validFrom: string;
+                                    validUntil: string;
+                                    grantValidDays: number;
+                                    maxUsesPerPlayer: number;
+                                    firstDepositOnly: boolean;
+                                    welcomeOffer: boolean;
+                                    campaign?: string;
+                                    weeklyWindow?: {
+                                        days: number[];
+                                        from: string;
+                                        until: string;
+                                    };
+                                    /** @enum {string} */
+                                    paymentMethod?: "card" | "mobilepay";
+                                    firstMethodDepositOnly?: boolean;
+                                };
+                                /** @enum {string} */
+                                state: "scheduled" | "live" | "ended";
+                                grants: number;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
                 };
-                /** @enum {string} */
-                state: 'scheduled' | 'live' | 'ended';
-                grants: number;
-                /** Format: date-time */
-                updatedAt: string | null;
-                updatedBy: string | null;
-              };
-              revalidated: boolean;
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffEndBonusCode: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        code: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              code: {
-                terms: {
-                  code: string;
-                  /** @enum {string} */
-                  kind: 'money' | 'free_rounds';
-                  matchPercent?: number;
-                  maxBonusOre?: number;
-                  freeRounds?: number;
-                  freeRoundStakeOre?: number;
-                  freeRoundGameIds?: string[];
-                  minDepositOre: number;
-                  wageringMultiple: number;
-                  validFrom: string;
-                  validUntil: string;
-                  grantValidDays: number;
-                  maxUsesPerPlayer: number;
-                  firstDepositOnly: boolean;
-                  welcomeOffer: boolean;
-                  campaign?: string;
-                  weeklyWindow?: {
-                    days: number[];
-                    from: string;
-                    until: string;
-                  };
-                  /** @enum {string} */
-                  paymentMethod?: 'card' | 'mobilepay';
-                  firstMethodDepositOnly?: boolean;
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @enum {string} */
-                state: 'scheduled' | 'live' | 'ended';
-                grants: number;
-                /** Format: date-time */
-                updatedAt: string | null;
-                updatedBy: string | null;
-              };
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffGames: {
-    parameters: {
-      query?: {
-        q?: string;
-        type?: 'slot' | 'table' | 'live';
-        state?: 'all' | 'enabled' | 'disabled';
-        page?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              items: {
-                id: string;
-                name: string;
-                studio: string;
-                /** @enum {string} */
-                gameType: 'slot' | 'table' | 'live';
-                category: string | null;
-                rtp: number;
-                releaseDate: string;
-                withdrawn: boolean;
-                /** Format: date-time */
-                disabledAt: string | null;
-                disabledReason: string | null;
-              }[];
-              page: number;
-              pageSize: number;
-              total: number;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffDisableGame: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        gameId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              game: {
-                id: string;
-                name: string;
-                studio: string;
-                /** @enum {string} */
-                gameType: 'slot' | 'table' | 'live';
-                category: string | null;
-                rtp: number;
-                releaseDate: string;
-                withdrawn: boolean;
-                /** Format: date-time */
-                disabledAt: string | null;
-                disabledReason: string | null;
-              };
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffEnableGame: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        gameId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              game: {
-                id: string;
-                name: string;
-                studio: string;
-                /** @enum {string} */
-                gameType: 'slot' | 'table' | 'live';
-                category: string | null;
-                rtp: number;
-                releaseDate: string;
-                withdrawn: boolean;
-                /** Format: date-time */
-                disabledAt: string | null;
-                disabledReason: string | null;
-              };
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffLobby: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              categories: {
-                slug: string;
-                name: string;
-                position: number;
-                visible: boolean;
-                gameIds: string[];
-                titles: {
-                  id: string;
-                  name: string;
-                  studio: string;
-                  /** @enum {string} */
-                  gameType: 'slot' | 'table' | 'live';
-                  category: string | null;
-                  rtp: number;
-                  releaseDate: string;
-                  withdrawn: boolean;
-                  /** Format: date-time */
-                  disabledAt: string | null;
-                  disabledReason: string | null;
-                }[];
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              maxTitles: number;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffCreateLobbyCategory: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          slug: string;
-          name: string;
-          gameIds: string[];
-          visible: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              categories: {
-                slug: string;
-                name: string;
-                position: number;
-                visible: boolean;
-                gameIds: string[];
-                titles: {
-                  id: string;
-                  name: string;
-                  studio: string;
-                  /** @enum {string} */
-                  gameType: 'slot' | 'table' | 'live';
-                  category: string | null;
-                  rtp: number;
-                  releaseDate: string;
-                  withdrawn: boolean;
-                  /** Format: date-time */
-                  disabledAt: string | null;
-                  disabledReason: string | null;
-                }[];
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffUpdateLobbyCategory: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        slug: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          name: string;
-          gameIds: string[];
-          visible: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              categories: {
-                slug: string;
-                name: string;
-                position: number;
-                visible: boolean;
-                gameIds: string[];
-                titles: {
-                  id: string;
-                  name: string;
-                  studio: string;
-                  /** @enum {string} */
-                  gameType: 'slot' | 'table' | 'live';
-                  category: string | null;
-                  rtp: number;
-                  releaseDate: string;
-                  withdrawn: boolean;
-                  /** Format: date-time */
-                  disabledAt: string | null;
-                  disabledReason: string | null;
-                }[];
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffMoveLobbyCategory: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        slug: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          /** @enum {string} */
-          direction: 'up' | 'down';
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              categories: {
-                slug: string;
-                name: string;
-                position: number;
-                visible: boolean;
-                gameIds: string[];
-                titles: {
-                  id: string;
-                  name: string;
-                  studio: string;
-                  /** @enum {string} */
-                  gameType: 'slot' | 'table' | 'live';
-                  category: string | null;
-                  rtp: number;
-                  releaseDate: string;
-                  withdrawn: boolean;
-                  /** Format: date-time */
-                  disabledAt: string | null;
-                  disabledReason: string | null;
-                }[];
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffRemoveLobbyCategory: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        slug: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              categories: {
-                slug: string;
-                name: string;
-                position: number;
-                visible: boolean;
-                gameIds: string[];
-                titles: {
-                  id: string;
-                  name: string;
-                  studio: string;
-                  /** @enum {string} */
-                  gameType: 'slot' | 'table' | 'live';
-                  category: string | null;
-                  rtp: number;
-                  releaseDate: string;
-                  withdrawn: boolean;
-                  /** Format: date-time */
-                  disabledAt: string | null;
-                  disabledReason: string | null;
-                }[];
-                /** Format: date-time */
-                updatedAt: string;
-              }[];
-              revalidated: boolean;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffProposals: {
-    parameters: {
-      query?: {
-        status?: 'pending' | 'approved' | 'rejected' | 'all';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              proposals: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'balance_correction' | 'withdrawal_payout' | 'account_reopen' | 'manual_bonus' | 'role_grant' | 'protected_setting';
-                /** Format: uuid */
-                playerId: string | null;
-                playerName: string | null;
-                /** Format: uuid */
-                withdrawalId: string | null;
-                staffMember: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                roles: string[] | null;
-                settingName: string | null;
-                settingValue: unknown;
-                wageringMultiple: number | null;
-                amountOre: number | null;
-                reason: string;
-                /** @enum {string} */
-                status: 'pending' | 'approved' | 'rejected';
-                proposedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
-                /** Format: date-time */
-                proposedAt: string;
-                decidedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                decidedAt: string | null;
-                decisionReason: string | null;
-                result: {
-                  [key: string]: unknown;
-                } | null;
-              }[];
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPropose: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json':
-          | {
-              /** @enum {string} */
-              kind: 'balance_correction';
-              /** Format: uuid */
-              playerId: string;
-              amountOre: number;
-              reason: string;
-            }
-          | {
-              /** @enum {string} */
-              kind: 'account_reopen';
-              /** Format: uuid */
-              playerId: string;
-              reason: string;
-            }
-          | {
-              /** @enum {string} */
-              kind: 'manual_bonus';
-              /** Format: uuid */
-              playerId: string;
-              amountOre: number;
-              wageringMultiple: number;
-              reason: string;
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'pending';
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffApproveProposal: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        proposalId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'approved' | 'rejected';
-              result: {
-                [key: string]: unknown;
-              } | null;
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffRejectProposal: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        proposalId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'approved' | 'rejected';
-              result: {
-                [key: string]: unknown;
-              } | null;
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
-  };
-  staffMembers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              members: {
-                /** Format: uuid */
-                id: string;
-                subject: string;
-                name: string;
-                email: string;
-                roles: ('support' | 'payments' | 'compliance' | 'content' | 'marketing' | 'administrator')[];
-                active: boolean;
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                lastLoginAt: string | null;
-                openSessions: number;
-                pendingGrant: {
-                  /** Format: uuid */
-                  proposalId: string;
-                  roles: string[];
-                  proposedBy: string;
-                } | null;
-              }[];
+    staffEndBonusCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
             };
-          };
+            cookie?: never;
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffAddMember: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          subject: string;
-          name: string;
-          /** Format: email */
-          email: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              members: {
-                /** Format: uuid */
-                id: string;
-                subject: string;
-                name: string;
-                email: string;
-                roles: ('support' | 'payments' | 'compliance' | 'content' | 'marketing' | 'administrator')[];
-                active: boolean;
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                lastLoginAt: string | null;
-                openSessions: number;
-                pendingGrant: {
-                  /** Format: uuid */
-                  proposalId: string;
-                  roles: string[];
-                  proposedBy: string;
-                } | null;
-              }[];
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
             };
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffSetRoles: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        staffId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          roles: ('support' | 'payments' | 'compliance' | 'content' | 'marketing' | 'administrator')[];
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              outcome: 'changed' | 'proposed';
-              /** Format: uuid */
-              proposalId: string | null;
-              members: {
-                /** Format: uuid */
-                id: string;
-                subject: string;
-                name: string;
-                email: string;
-                roles: ('support' | 'payments' | 'compliance' | 'content' | 'marketing' | 'administrator')[];
-                active: boolean;
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                lastLoginAt: string | null;
-                openSessions: number;
-                pendingGrant: {
-                  /** Format: uuid */
-                  proposalId: string;
-                  roles: string[];
-                  proposedBy: string;
-                } | null;
-              }[];
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            code: {
+                                terms: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "money" | "free_rounds";
+                                    matchPercent?: number;
+                                    maxBonusOre?: number;
+                                    freeRounds?: number;
+                                    freeRoundStakeOre?: number;
+                                    freeRoundGameIds?: string[];
+                                    minDepositOre: number;
+                                    wageringMultiple: number;
+                                    validFrom: string;
+                                    validUntil: string;
+                                    grantValidDays: number;
+                                    maxUsesPerPlayer: number;
+                                    firstDepositOnly: boolean;
+                                    welcomeOffer: boolean;
+                                    campaign?: string;
+                                    weeklyWindow?: {
+                                        days: number[];
+                                        from: string;
+                                        until: string;
+                                    };
+                                    /** @enum {string} */
+                                    paymentMethod?: "card" | "mobilepay";
+                                    firstMethodDepositOnly?: boolean;
+                                };
+                                /** @enum {string} */
+                                state: "scheduled" | "live" | "ended";
+                                grants: number;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffDeactivateMember: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        staffId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              members: {
-                /** Format: uuid */
-                id: string;
-                subject: string;
-                name: string;
-                email: string;
-                roles: ('support' | 'payments' | 'compliance' | 'content' | 'marketing' | 'administrator')[];
-                active: boolean;
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                lastLoginAt: string | null;
-                openSessions: number;
-                pendingGrant: {
-                  /** Format: uuid */
-                  proposalId: string;
-                  roles: string[];
-                  proposedBy: string;
-                } | null;
-              }[];
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffReactivateMember: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        staffId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              members: {
-                /** Format: uuid */
-                id: string;
-                subject: string;
-                name: string;
-                email: string;
-                roles: ('support' | 'payments' | 'compliance' | 'content' | 'marketing' | 'administrator')[];
-                active: boolean;
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                lastLoginAt: string | null;
-                openSessions: number;
-                pendingGrant: {
-                  /** Format: uuid */
-                  proposalId: string;
-                  roles: string[];
-                  proposedBy: string;
-                } | null;
-              }[];
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffProtectedSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              settings: {
-                name: string;
-                type: string;
-                value: unknown;
-                pending: {
-                  /** Format: uuid */
-                  proposalId: string;
-                  value: unknown;
-                  proposedBy: string;
-                  reason: string;
-                } | null;
-              }[];
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffProposeSetting: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        name: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-          value: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: uuid */
-              proposalId: string;
-              settings: {
-                name: string;
-                type: string;
-                value: unknown;
-                pending: {
-                  /** Format: uuid */
-                  proposalId: string;
-                  value: unknown;
-                  proposedBy: string;
-                  reason: string;
-                } | null;
-              }[];
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffDocuments: {
-    parameters: {
-      query?: {
-        status?: 'open' | 'received' | 'in_review' | 'approved' | 'rejected';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              documents: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                playerId: string;
-                playerName: string;
-                documentType: string;
-                name: string;
-                mediaType: string;
-                sizeBytes: number;
-                /** @enum {string} */
-                status: 'received' | 'in_review' | 'approved' | 'rejected';
-                rejectionReason: string | null;
-                /** Format: date-time */
-                uploadedAt: string;
-                /** Format: date-time */
-                reviewedAt: string | null;
-              }[];
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
-  };
-  staffDocumentFile: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        documentId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffDecideDocument: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        documentId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          status: 'in_review' | 'approved' | 'rejected';
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              status: 'received' | 'in_review' | 'approved' | 'rejected';
-              /** @enum {string} */
-              verification: 'none' | 'identity' | 'full' | 'enhanced';
+    staffGames: {
+        parameters: {
+            query?: {
+                q?: string;
+                type?: "slot" | "table" | "live";
+                state?: "all" | "enabled" | "disabled";
+                page?: number;
             };
-          };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            items: {
+                                id: string;
+                                name: string;
+                                studio: string;
+                                /** @enum {string} */
+                                gameType: "slot" | "table" | "live";
+                                category: string | null;
+                                rtp: number;
+                                releaseDate: string;
+                                withdrawn: boolean;
+                                /** Format: date-time */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
-  };
-  staffFigures: {
-    parameters: {
-      query: {
-        from: string;
-        to: string;
-        grain?: 'day' | 'month';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              from: string;
-              to: string;
-              /** @enum {string} */
-              grain: 'day' | 'month';
-              rows: {
-                period: string;
-                depositsOre: number;
-                withdrawalsOre: number;
-                stakesOre: number;
-                cashStakesOre: number;
-                bonusStakesOre: number;
-                winsOre: number;
-                ggrOre: number;
-                bonusCostOre: number;
-                ngrOre: number;
-              }[];
-              total: {
-                period: string;
-                depositsOre: number;
-                withdrawalsOre: number;
-                stakesOre: number;
-                cashStakesOre: number;
-                bonusStakesOre: number;
-                winsOre: number;
-                ggrOre: number;
-                bonusCostOre: number;
-                ngrOre: number;
-              };
-              games: {
+    staffDisableGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 gameId: string;
-                name: string;
-                stakesOre: number;
-                winsOre: number;
-                ggrOre: number;
-                bets: number;
-              }[];
             };
-          };
+            cookie?: never;
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
         };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            game: {
+                                id: string;
+                                name: string;
+                                studio: string;
+                                /** @enum {string} */
+                                gameType: "slot" | "table" | "live";
+                                category: string | null;
+                                rtp: number;
+                                releaseDate: string;
+                                withdrawn: boolean;
+                                /** Format: date-time */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
-  };
-  staffFiguresCsv: {
-    parameters: {
-      query: {
-        from: string;
-        to: string;
-        grain?: 'day' | 'month';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
+    staffEnableGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            game: {
+                                id: string;
+                                name: string;
+                                studio: string;
+                                /** @enum {string} */
+                                gameType: "slot" | "table" | "live";
+                                category: string | null;
+                                rtp: number;
+                                releaseDate: string;
+                                withdrawn: boolean;
+                                /** Format: date-time */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                            };
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
+    staffLobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            maxTitles: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
-  };
-  staffResponsible: {
-    parameters: {
-      query?: {
-        filter?: 'to_contact' | 'all';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    staffCreateLobbyCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              windowDays: number;
-              players: {
-                /** Format: uuid */
-                playerId: string;
-                playerName: string;
-                playerStatus: string;
-                markers: {
-                  /** @enum {string} */
-                  kind: 'deposits_rising' | 'limit_reached' | 'night_play' | 'long_sessions' | 'cancelled_withdrawals';
-                  value: number;
-                }[];
-                lastContact: {
-                  /** Format: uuid */
-                  id: string;
-                  /** Format: date-time */
-                  at: string;
-                  staffName: string;
-                  /** @enum {string} */
-                  channel: 'phone' | 'email' | 'letter';
-                  /** @enum {string} */
-                  outcome: 'reached' | 'not_reached';
-                  note: string;
-                  markers: {
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    slug: string;
+                    name: string;
+                    gameIds: string[];
+                    visible: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateLobbyCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    name: string;
+                    gameIds: string[];
+                    visible: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffMoveLobbyCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
                     /** @enum {string} */
-                    kind: 'deposits_rising' | 'limit_reached' | 'night_play' | 'long_sessions' | 'cancelled_withdrawals';
-                    value: number;
-                  }[];
-                } | null;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffRgContacts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              windowDays: number;
-              markers: {
-                /** @enum {string} */
-                kind: 'deposits_rising' | 'limit_reached' | 'night_play' | 'long_sessions' | 'cancelled_withdrawals';
-                value: number;
-              }[];
-              contacts: {
-                /** Format: uuid */
-                id: string;
-                /** Format: date-time */
-                at: string;
-                staffName: string;
-                /** @enum {string} */
-                channel: 'phone' | 'email' | 'letter';
-                /** @enum {string} */
-                outcome: 'reached' | 'not_reached';
-                note: string;
-                markers: {
-                  /** @enum {string} */
-                  kind: 'deposits_rising' | 'limit_reached' | 'night_play' | 'long_sessions' | 'cancelled_withdrawals';
-                  value: number;
-                }[];
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffRecordRgContact: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          channel: 'phone' | 'email' | 'letter';
-          /** @enum {string} */
-          outcome: 'reached' | 'not_reached';
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** Format: uuid */
-              id: string;
-              /** Format: date-time */
-              at: string;
-              staffName: string;
-              /** @enum {string} */
-              channel: 'phone' | 'email' | 'letter';
-              /** @enum {string} */
-              outcome: 'reached' | 'not_reached';
-              note: string;
-              markers: {
-                /** @enum {string} */
-                kind: 'deposits_rising' | 'limit_reached' | 'night_play' | 'long_sessions' | 'cancelled_withdrawals';
-                value: number;
-              }[];
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffWithdrawals: {
-    parameters: {
-      query?: {
-        status?: 'open' | 'held' | 'sending' | 'paid' | 'closed';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              withdrawals: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                playerId: string;
-                playerName: string;
-                amountOre: number;
-                /** @enum {string} */
-                status: 'pending' | 'held' | 'sending' | 'sent' | 'paid' | 'cancelled' | 'failed' | 'rejected';
-                needsApproval: boolean;
-                /** Format: date-time */
-                requestedAt: string;
-                /** Format: date-time */
-                sendAfter: string;
-                /** Format: date-time */
-                expectedBy: string;
-                approvedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                approvedAt: string | null;
-                heldBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                heldAt: string | null;
-                holdReason: string | null;
-                rejectedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                rejectedAt: string | null;
-                rejectionReason: string | null;
-                forfeitedBonusOre: number;
-                proposal: {
-                  /** Format: uuid */
-                  id: string;
-                  proposedBy: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                  };
-                } | null;
-                context: {
-                  days: number;
-                  playerStatus: string;
-                  /** Format: date-time */
-                  registeredAt: string;
-                  /** @enum {string} */
-                  verification: 'none' | 'identity' | 'full' | 'enhanced';
-                  cashOre: number;
-                  bonusOre: number;
-                  depositsOre: number;
-                  depositCount: number;
-                  paidOutOre: number;
-                  stakesOre: number;
-                  winsOre: number;
+                    direction: "up" | "down";
                 };
-              }[];
-              fourEyesOverOre: number;
             };
-          };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffPlayerWithdrawals: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        playerId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              withdrawals: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                playerId: string;
-                playerName: string;
-                amountOre: number;
-                /** @enum {string} */
-                status: 'pending' | 'held' | 'sending' | 'sent' | 'paid' | 'cancelled' | 'failed' | 'rejected';
-                needsApproval: boolean;
-                /** Format: date-time */
-                requestedAt: string;
-                /** Format: date-time */
-                sendAfter: string;
-                /** Format: date-time */
-                expectedBy: string;
-                approvedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                approvedAt: string | null;
-                heldBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                heldAt: string | null;
-                holdReason: string | null;
-                rejectedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                rejectedAt: string | null;
-                rejectionReason: string | null;
-                forfeitedBonusOre: number;
-                proposal: {
-                  /** Format: uuid */
-                  id: string;
-                  proposedBy: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                  };
-                } | null;
-                context: {
-                  days: number;
-                  playerStatus: string;
-                  /** Format: date-time */
-                  registeredAt: string;
-                  /** @enum {string} */
-                  verification: 'none' | 'identity' | 'full' | 'enhanced';
-                  cashOre: number;
-                  bonusOre: number;
-                  depositsOre: number;
-                  depositCount: number;
-                  paidOutOre: number;
-                  stakesOre: number;
-                  winsOre: number;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-              }[];
-              fourEyesOverOre: number;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffHoldWithdrawal: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        withdrawalId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              outcome: 'held' | 'approved' | 'proposed' | 'rejected';
-              withdrawal: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                playerId: string;
-                playerName: string;
-                amountOre: number;
-                /** @enum {string} */
-                status: 'pending' | 'held' | 'sending' | 'sent' | 'paid' | 'cancelled' | 'failed' | 'rejected';
-                needsApproval: boolean;
-                /** Format: date-time */
-                requestedAt: string;
-                /** Format: date-time */
-                sendAfter: string;
-                /** Format: date-time */
-                expectedBy: string;
-                approvedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                approvedAt: string | null;
-                heldBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                heldAt: string | null;
-                holdReason: string | null;
-                rejectedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                rejectedAt: string | null;
-                rejectionReason: string | null;
-                forfeitedBonusOre: number;
-                proposal: {
-                  /** Format: uuid */
-                  id: string;
-                  proposedBy: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                  };
-                } | null;
-                context: {
-                  days: number;
-                  playerStatus: string;
-                  /** Format: date-time */
-                  registeredAt: string;
-                  /** @enum {string} */
-                  verification: 'none' | 'identity' | 'full' | 'enhanced';
-                  cashOre: number;
-                  bonusOre: number;
-                  depositsOre: number;
-                  depositCount: number;
-                  paidOutOre: number;
-                  stakesOre: number;
-                  winsOre: number;
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            revalidated: boolean;
+                        };
+                    };
                 };
-              };
-              /** Format: uuid */
-              proposalId: string | null;
             };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffApproveWithdrawal: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        withdrawalId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              outcome: 'held' | 'approved' | 'proposed' | 'rejected';
-              withdrawal: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                playerId: string;
-                playerName: string;
-                amountOre: number;
-                /** @enum {string} */
-                status: 'pending' | 'held' | 'sending' | 'sent' | 'paid' | 'cancelled' | 'failed' | 'rejected';
-                needsApproval: boolean;
-                /** Format: date-time */
-                requestedAt: string;
-                /** Format: date-time */
-                sendAfter: string;
-                /** Format: date-time */
-                expectedBy: string;
-                approvedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                approvedAt: string | null;
-                heldBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                heldAt: string | null;
-                holdReason: string | null;
-                rejectedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                rejectedAt: string | null;
-                rejectionReason: string | null;
-                forfeitedBonusOre: number;
-                proposal: {
-                  /** Format: uuid */
-                  id: string;
-                  proposedBy: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                  };
-                } | null;
-                context: {
-                  days: number;
-                  playerStatus: string;
-                  /** Format: date-time */
-                  registeredAt: string;
-                  /** @enum {string} */
-                  verification: 'none' | 'identity' | 'full' | 'enhanced';
-                  cashOre: number;
-                  bonusOre: number;
-                  depositsOre: number;
-                  depositCount: number;
-                  paidOutOre: number;
-                  stakesOre: number;
-                  winsOre: number;
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-              };
-              /** Format: uuid */
-              proposalId: string | null;
-            };
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  staffRejectWithdrawal: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        withdrawalId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {number} */
-            result: 1;
-            data: {
-              /** @enum {string} */
-              outcome: 'held' | 'approved' | 'proposed' | 'rejected';
-              withdrawal: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                playerId: string;
-                playerName: string;
-                amountOre: number;
-                /** @enum {string} */
-                status: 'pending' | 'held' | 'sending' | 'sent' | 'paid' | 'cancelled' | 'failed' | 'rejected';
-                needsApproval: boolean;
-                /** Format: date-time */
-                requestedAt: string;
-                /** Format: date-time */
-                sendAfter: string;
-                /** Format: date-time */
-                expectedBy: string;
-                approvedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                approvedAt: string | null;
-                heldBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                heldAt: string | null;
-                holdReason: string | null;
-                rejectedBy: {
-                  /** Format: uuid */
-                  id: string;
-                  name: string;
-                } | null;
-                /** Format: date-time */
-                rejectedAt: string | null;
-                rejectionReason: string | null;
-                forfeitedBonusOre: number;
-                proposal: {
-                  /** Format: uuid */
-                  id: string;
-                  proposedBy: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                  };
-                } | null;
-                context: {
-                  days: number;
-                  playerStatus: string;
-                  /** Format: date-time */
-                  registeredAt: string;
-                  /** @enum {string} */
-                  verification: 'none' | 'identity' | 'full' | 'enhanced';
-                  cashOre: number;
-                  bonusOre: number;
-                  depositsOre: number;
-                  depositCount: number;
-                  paidOutOre: number;
-                  stakesOre: number;
-                  winsOre: number;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
-              };
-              /** Format: uuid */
-              proposalId: string | null;
             };
-          };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
     };
-  };
+    staffRemoveLobbyCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            categories: {
+                                slug: string;
+                                name: string;
+                                position: number;
+                                visible: boolean;
+                                gameIds: string[];
+                                titles: {
+                                    id: string;
+                                    name: string;
+                                    studio: string;
+                                    /** @enum {string} */
+                                    gameType: "slot" | "table" | "live";
+                                    category: string | null;
+                                    rtp: number;
+                                    releaseDate: string;
+                                    withdrawn: boolean;
+                                    /** Format: date-time */
+                                    disabledAt: string | null;
+                                    disabledReason: string | null;
+                                }[];
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            revalidated: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffProposals: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            proposals: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "balance_correction" | "withdrawal_payout" | "account_reopen" | "manual_bonus" | "role_grant" | "protected_setting";
+                                /** Format: uuid */
+                                playerId: string | null;
+                                playerName: string | null;
+                                /** Format: uuid */
+                                withdrawalId: string | null;
+                                staffMember: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                roles: string[] | null;
+                                settingName: string | null;
+                                settingValue: unknown;
+                                wageringMultiple: number | null;
+                                amountOre: number | null;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                proposedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** Format: date-time */
+                                proposedAt: string;
+                                decidedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                decidedAt: string | null;
+                                decisionReason: string | null;
+                                result: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPropose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "balance_correction";
+                    /** Format: uuid */
+                    playerId: string;
+                    amountOre: number;
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "account_reopen";
+                    /** Format: uuid */
+                    playerId: string;
+                    reason: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "manual_bonus";
+                    /** Format: uuid */
+                    playerId: string;
+                    amountOre: number;
+                    wageringMultiple: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffApproveProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "approved" | "rejected";
+                            result: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRejectProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "approved" | "rejected";
+                            result: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                subject: string;
+                                name: string;
+                                email: string;
+                                roles: ("support" | "payments" | "compliance" | "content" | "marketing" | "administrator")[];
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastLoginAt: string | null;
+                                openSessions: number;
+                                pendingGrant: {
+                                    /** Format: uuid */
+                                    proposalId: string;
+                                    roles: string[];
+                                    proposedBy: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffAddMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    subject: string;
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                subject: string;
+                                name: string;
+                                email: string;
+                                roles: ("support" | "payments" | "compliance" | "content" | "marketing" | "administrator")[];
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastLoginAt: string | null;
+                                openSessions: number;
+                                pendingGrant: {
+                                    /** Format: uuid */
+                                    proposalId: string;
+                                    roles: string[];
+                                    proposedBy: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSetRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    roles: ("support" | "payments" | "compliance" | "content" | "marketing" | "administrator")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "changed" | "proposed";
+                            /** Format: uuid */
+                            proposalId: string | null;
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                subject: string;
+                                name: string;
+                                email: string;
+                                roles: ("support" | "payments" | "compliance" | "content" | "marketing" | "administrator")[];
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastLoginAt: string | null;
+                                openSessions: number;
+                                pendingGrant: {
+                                    /** Format: uuid */
+                                    proposalId: string;
+                                    roles: string[];
+                                    proposedBy: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeactivateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                subject: string;
+                                name: string;
+                                email: string;
+                                roles: ("support" | "payments" | "compliance" | "content" | "marketing" | "administrator")[];
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastLoginAt: string | null;
+                                openSessions: number;
+                                pendingGrant: {
+                                    /** Format: uuid */
+                                    proposalId: string;
+                                    roles: string[];
+                                    proposedBy: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffReactivateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            members: {
+                                /** Format: uuid */
+                                id: string;
+                                subject: string;
+                                name: string;
+                                email: string;
+                                roles: ("support" | "payments" | "compliance" | "content" | "marketing" | "administrator")[];
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastLoginAt: string | null;
+                                openSessions: number;
+                                pendingGrant: {
+                                    /** Format: uuid */
+                                    proposalId: string;
+                                    roles: string[];
+                                    proposedBy: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffProtectedSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            settings: {
+                                name: string;
+                                type: string;
+                                value: unknown;
+                                pending: {
+                                    /** Format: uuid */
+                                    proposalId: string;
+                                    value: unknown;
+                                    proposedBy: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffProposeSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    value: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            proposalId: string;
+                            settings: {
+                                name: string;
+                                type: string;
+                                value: unknown;
+                                pending: {
+                                    /** Format: uuid */
+                                    proposalId: string;
+                                    value: unknown;
+                                    proposedBy: string;
+                                    reason: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDocuments: {
+        parameters: {
+            query?: {
+                status?: "open" | "received" | "in_review" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            documents: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                documentType: string;
+                                name: string;
+                                mediaType: string;
+                                sizeBytes: number;
+                                /** @enum {string} */
+                                status: "received" | "in_review" | "approved" | "rejected";
+                                rejectionReason: string | null;
+                                /** Format: date-time */
+                                uploadedAt: string;
+                                /** Format: date-time */
+                                reviewedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDocumentFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDecideDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "in_review" | "approved" | "rejected";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            status: "received" | "in_review" | "approved" | "rejected";
+                            /** @enum {string} */
+                            verification: "none" | "identity" | "full" | "enhanced";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffFigures: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                grain?: "day" | "month";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            from: string;
+                            to: string;
+                            /** @enum {string} */
+                            grain: "day" | "month";
+                            rows: {
+                                period: string;
+                                depositsOre: number;
+                                withdrawalsOre: number;
+                                stakesOre: number;
+                                cashStakesOre: number;
+                                bonusStakesOre: number;
+                                winsOre: number;
+                                ggrOre: number;
+                                bonusCostOre: number;
+                                ngrOre: number;
+                            }[];
+                            total: {
+                                period: string;
+                                depositsOre: number;
+                                withdrawalsOre: number;
+                                stakesOre: number;
+                                cashStakesOre: number;
+                                bonusStakesOre: number;
+                                winsOre: number;
+                                ggrOre: number;
+                                bonusCostOre: number;
+                                ngrOre: number;
+                            };
+                            games: {
+                                gameId: string;
+                                name: string;
+                                stakesOre: number;
+                                winsOre: number;
+                                ggrOre: number;
+                                bets: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffFiguresCsv: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                grain?: "day" | "month";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffResponsible: {
+        parameters: {
+            query?: {
+                filter?: "to_contact" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            windowDays: number;
+                            players: {
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                playerStatus: string;
+                                markers: {
+                                    /** @enum {string} */
+                                    kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                    value: number;
+                                }[];
+                                lastContact: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    staffName: string;
+                                    /** @enum {string} */
+                                    channel: "phone" | "email" | "letter";
+                                    /** @enum {string} */
+                                    outcome: "reached" | "not_reached";
+                                    note: string;
+                                    markers: {
+                                        /** @enum {string} */
+                                        kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                        value: number;
+                                    }[];
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRgContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            windowDays: number;
+                            markers: {
+                                /** @enum {string} */
+                                kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                value: number;
+                            }[];
+                            contacts: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                at: string;
+                                staffName: string;
+                                /** @enum {string} */
+                                channel: "phone" | "email" | "letter";
+                                /** @enum {string} */
+                                outcome: "reached" | "not_reached";
+                                note: string;
+                                markers: {
+                                    /** @enum {string} */
+                                    kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                    value: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRecordRgContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    channel: "phone" | "email" | "letter";
+                    /** @enum {string} */
+                    outcome: "reached" | "not_reached";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            staffName: string;
+                            /** @enum {string} */
+                            channel: "phone" | "email" | "letter";
+                            /** @enum {string} */
+                            outcome: "reached" | "not_reached";
+                            note: string;
+                            markers: {
+                                /** @enum {string} */
+                                kind: "deposits_rising" | "limit_reached" | "night_play" | "long_sessions" | "cancelled_withdrawals";
+                                value: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffWithdrawals: {
+        parameters: {
+            query?: {
+                status?: "open" | "held" | "sending" | "paid" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            withdrawals: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            }[];
+                            fourEyesOverOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffPlayerWithdrawals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            withdrawals: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            }[];
+                            fourEyesOverOre: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffHoldWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "held" | "approved" | "proposed" | "rejected";
+                            withdrawal: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            };
+                            /** Format: uuid */
+                            proposalId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffApproveWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "held" | "approved" | "proposed" | "rejected";
+                            withdrawal: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            };
+                            /** Format: uuid */
+                            proposalId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffRejectWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        result: 1;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "held" | "approved" | "proposed" | "rejected";
+                            withdrawal: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                playerId: string;
+                                playerName: string;
+                                amountOre: number;
+                                /** @enum {string} */
+                                status: "pending" | "held" | "sending" | "sent" | "paid" | "cancelled" | "failed" | "rejected";
+                                needsApproval: boolean;
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** Format: date-time */
+                                sendAfter: string;
+                                /** Format: date-time */
+                                expectedBy: string;
+                                approvedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                approvedAt: string | null;
+                                heldBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                heldAt: string | null;
+                                holdReason: string | null;
+                                rejectedBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                rejectedAt: string | null;
+                                rejectionReason: string | null;
+                                forfeitedBonusOre: number;
+                                proposal: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    proposedBy: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                } | null;
+                                context: {
+                                    days: number;
+                                    playerStatus: string;
+                                    /** Format: date-time */
+                                    registeredAt: string;
+                                    /** @enum {string} */
+                                    verification: "none" | "identity" | "full" | "enhanced";
+                                    cashOre: number;
+                                    bonusOre: number;
+                                    depositsOre: number;
+                                    depositCount: number;
+                                    paidOutOre: number;
+                                    stakesOre: number;
+                                    winsOre: number;
+                                };
+                            };
+                            /** Format: uuid */
+                            proposalId: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, iso, isoDateTime, noStore, ok, ore, sessionParams } from '../shared/http.js';
+import { errorBody, iso, isoDateTime, isoOrNull, noStore, ok, ore, sessionParams } from '../shared/http.js';
 import {
   CATALOGUE_CATEGORIES,
   CATALOGUE_SORTS,
@@ -11,7 +11,7 @@ import {
   VOLATILITIES,
   type GameSummary,
 } from './catalogue.js';
-import { MAX_HISTORY_PAGE_SIZE } from './player-games.js';
+import { MAX_HISTORY_PAGE_SIZE, type PlayerGames } from './player-games.js';
 import { GAME_ID_PATTERN, type GamesService } from './service.js';
 
 const tags = ['games'];
@@ -102,6 +102,24 @@ export const roundEntry = z.object({
   jackpotWinOre: ore,
   balanceAfterOre: ore.nullable(),
   mode: z.literal('real'),
+});
+
+/** A page of a player's game history: their own (`/Games/history`) and the back office's player page alike. */
+export const gameHistoryPage = z.object({
+  from: isoDateTime,
+  to: isoDateTime,
+  items: z.array(roundEntry),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  lastPage: z.number().int(),
+});
+
+export const gameHistoryJson = (history: Awaited<ReturnType<PlayerGames['history']>>): z.infer<typeof gameHistoryPage> => ({
+  ...history,
+  from: iso(history.from),
+  to: iso(history.to),
+  items: history.items.map((item) => ({ ...item, startedAt: iso(item.startedAt), endedAt: isoOrNull(item.endedAt) })),
 });
 
 /**
@@ -371,39 +389,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ games: GamesService }> = a
           page,
           pageSize: z.coerce.number().int().min(1).max(MAX_HISTORY_PAGE_SIZE).default(20),
         }),
-        response: {
-          200: ok(
-            z.object({
-              from: isoDateTime,
-              to: isoDateTime,
-              items: z.array(roundEntry),
-              page: z.number().int(),
-              pageSize: z.number().int(),
-              total: z.number().int(),
-              lastPage: z.number().int(),
-            }),
-          ),
-          400: errorBody,
-          401: errorBody,
-        },
+        response: { 200: ok(gameHistoryPage), 400: errorBody, 401: errorBody },
       },
     },
     async (request, reply) => {
       reply.headers(noStore);
-      const history = await playerGames.history(request.player.id, request.query);
-      return {
-        result: 1 as const,
-        data: {
-          ...history,
-          from: iso(history.from),
-          to: iso(history.to),
-          items: history.items.map((item) => ({
-            ...item,
-            startedAt: iso(item.startedAt),
-            endedAt: item.endedAt ? iso(item.endedAt) : null,
-          })),
-        },
-      };
+      return { result: 1 as const, data: gameHistoryJson(await playerGames.history(request.player.id, request.query)) };
     },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BonusService } from '../bonus/service.js';
 import type { Db } from '../db/client.js';
-import { roundEntry } from '../games/catalogue-routes.js';
+import { gameHistoryJson, gameHistoryPage } from '../games/catalogue-routes.js';
 import { MAX_HISTORY_PAGE_SIZE, type GameHistoryQuery, type PlayerGames } from '../games/player-games.js';
 import type { StaffAccess } from '../players/staff-access.js';
 import { errorBody, iso, isoDateTime, isoOrNull, ok, ore } from '../shared/http.js';
@@ -100,34 +100,14 @@ export const playerRecordsRoutes: FastifyPluginAsyncZod<{
           page,
           pageSize: z.coerce.number().int().min(1).max(MAX_HISTORY_PAGE_SIZE).default(25),
         }),
-        response: {
-          200: ok(
-            z.object({
-              from: isoDateTime,
-              to: isoDateTime,
-              items: z.array(roundEntry),
-              page: z.number().int(),
-              lastPage: z.number().int(),
-              total: z.number().int(),
-            }),
-          ),
-          ...refusals,
-        },
+        response: { 200: ok(gameHistoryPage), ...refusals },
       },
     },
     async (request) => {
       await access.find(request.params.playerId);
-      const answer = await rounds.history(request.params.playerId, request.query as GameHistoryQuery);
       return {
         result: 1 as const,
-        data: {
-          from: iso(answer.from),
-          to: iso(answer.to),
-          items: answer.items.map((item) => ({ ...item, startedAt: iso(item.startedAt), endedAt: isoOrNull(item.endedAt) })),
-          page: answer.page,
-          lastPage: answer.lastPage,
-          total: answer.total,
-        },
+        data: gameHistoryJson(await rounds.history(request.params.playerId, request.query as GameHistoryQuery)),
       };
     },
   );
