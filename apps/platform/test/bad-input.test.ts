@@ -12,7 +12,9 @@ import {
   tablesChanged,
   type Targets,
 } from './bad-input.js';
+import { seedDemoStaff } from '../src/staff/demo.js';
 import { startTestPlatform, type TestPlatform } from './harness.js';
+import { fakeStaffIdp } from './staff-harness.js';
 
 /**
  * Every endpoint against bad input (issue 15 §2), the CI size: every operation of the OpenAPI
@@ -50,6 +52,40 @@ describe('every endpoint against bad input', () => {
     expect(problemSummary(tally)).toEqual([]);
     expect(tablesChanged(before, after), 'tables written by refused requests').toEqual([]);
     expect(requestsSent(tally)).toBeGreaterThan(2_000);
+  }, 300_000);
+});
+
+describe('every staff door endpoint against bad input', () => {
+  let staffPlatform: TestPlatform;
+  let staffTargets: Targets;
+  beforeAll(async () => {
+    const staff = fakeStaffIdp();
+    staffPlatform = await startTestPlatform(BAD_INPUT_ENV, { staffIdp: staff.idp, revalidateStorefront: async () => true });
+    await seedDemoStaff(staffPlatform.database.db);
+    staffTargets = await seedTargets(staffPlatform);
+    // An administrator: admitted everywhere, so a refusal is the input's, not the role's.
+    staffTargets.staffToken = (await staff.sessionOf(staffPlatform, 'Anders Admin')).authorization.replace('Bearer ', '');
+    staffTargets.backofficeKey = staffPlatform.config.BACKOFFICE_API_KEY;
+  }, 60_000);
+  afterAll(async () => {
+    await staffPlatform?.close();
+  });
+
+  it('answers each generated bad request to the back office’s calls with a 4xx, a catalogue code and a Danish message, and writes nothing', async () => {
+    const before = await databaseFingerprint(staffPlatform);
+    const seed = Number(process.env.BAD_INPUT_SEED ?? Date.now() % 2 ** 31);
+    const tally = await runBadInput(staffPlatform, staffTargets, {
+      door: 'staff',
+      perOperation: Number(process.env.BAD_INPUT_PER_OPERATION ?? 25),
+      maxLength: 100_000,
+      seed,
+      exclude: { staffLogout: 'no input to break: it ends the calling session, whatever is sent' },
+    });
+    const after = await databaseFingerprint(staffPlatform);
+    console.log(`bad input at the staff door (seed ${seed}):\n${formatTally(tally)}`);
+    expect(problemSummary(tally)).toEqual([]);
+    expect(tablesChanged(before, after), 'tables written by refused requests').toEqual([]);
+    expect(requestsSent(tally)).toBeGreaterThan(1_000);
   }, 300_000);
 });
 

@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { payments, withdrawals } from '../src/payments/schema.js';
 import { rowsOf } from '../src/shared/db.js';
 import { signContractCall } from '../src/shared/signed-requests.js';
-import { STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
+import { BACKOFFICE_KEY_HEADER, STOREFRONT_KEY_HEADER } from '../src/shared/storefront-key.js';
 import { createLoggedInPlayer, fundPlayer, type TestPlatform } from './harness.js';
 
 /**
@@ -62,13 +62,18 @@ export interface Operation {
   body?: { contentType: string; schema: Schema; required: boolean };
   /** Signed calls: the games contract (timestamp + HMAC headers) or a payment webhook (`t=…,v1=…`). */
   signed: 'games' | 'webhook' | null;
+  /** The listener: the storefront's (internal), or the back office's staff door (openapi-staff.json). */
+  door: 'storefront' | 'staff';
 }
 
-const openApiFile = new URL('../openapi.json', import.meta.url);
+const openApiFiles = {
+  storefront: new URL('../openapi.json', import.meta.url),
+  staff: new URL('../openapi-staff.json', import.meta.url),
+};
 
-/** The operations of the committed OpenAPI document (kept up to date by openapi.test.ts). */
-export function loadOperations(): Operation[] {
-  const document = JSON.parse(readFileSync(openApiFile, 'utf8')) as {
+/** The operations of a committed OpenAPI document (kept up to date by openapi.test.ts): the storefront's or the staff door's. */
+export function loadOperations(door: Operation['door'] = 'storefront'): Operation[] {
+  const document = JSON.parse(readFileSync(openApiFiles[door], 'utf8')) as {
     paths: Record<
       string,
       Record<
@@ -107,6 +112,7 @@ export function loadOperations(): Operation[] {
           ? { contentType, schema: resolve(content[contentType]!.schema), required: operation.requestBody?.required ?? false }
           : undefined,
         signed: path.startsWith('/Games/providers/') ? 'games' : path.startsWith('/Payments/webhooks/') ? 'webhook' : null,
+        door,
       });
     }
   }
@@ -130,6 +136,10 @@ export interface Targets {
   storefrontKey: string;
   providerSecrets: Record<string, string>;
   webhookSecrets: Record<string, string>;
+  /** A live staff session (an administrator's, admitted everywhere) for the staff door's operations. */
+  staffToken?: string;
+  /** The back office's key at the staff door (Krone-Backoffice-Key). */
+  backofficeKey?: string;
   /** Requests already answered 2xx before the run: their idempotency keys, to replay with other bodies. */
   replays: { operationId: string; body: Record<string, unknown> }[];
 }
@@ -583,7 +593,8 @@ function breakingMutations(operation: Operation, base: Draft, targets: Targets, 
         .map((text) => ({ name: `${param.in} parameter out of its schema`, mutate: (draft) => void (draft[location][param.name] = text) })),
     );
   }
-  const others = otherIdsOf(operation, base, targets);
+  // Another player's id breaks a player's call; staff work on every player's account (their role decides).
+  const others = operation.door === 'staff' ? [] : otherIdsOf(operation, base, targets);
   if (others.length > 0) out.push(fc.constant({ name: OTHER_PLAYERS_ID, mutate: (draft) => others.forEach((mutate) => mutate(draft)) }));
   const pathParams = operation.params.filter((param) => param.in === 'path');
   if (pathParams.length > 0)
@@ -595,13 +606,18 @@ function breakingMutations(operation: Operation, base: Draft, targets: Targets, 
           mutate: (draft) => void (draft.rawPathParams = { ...draft.rawPathParams, [param.name]: raw }),
         })),
     );
-  if (!operation.signed)
-    // The internal listener's door: the storefront's key missing (empty), wrong or hostile.
+  if (!operation.signed) {
+    // The listener's door: the storefront's key (the back office's at the staff door) missing (empty), wrong or hostile.
+    const staffDoor = operation.door === 'staff';
+    const [header, doorKey, name] = staffDoor
+      ? [BACKOFFICE_KEY_HEADER, targets.backofficeKey ?? '', 'wrong back office key']
+      : [STOREFRONT_KEY_HEADER, targets.storefrontKey, 'wrong storefront key'];
     out.push(
       fc
-        .oneof(fc.constant(''), trickyString, fc.constant(targets.storefrontKey.toUpperCase()), fc.constant(`${targets.storefrontKey}x`))
-        .map((key) => ({ name: 'wrong storefront key', mutate: (draft) => void (draft.headers[STOREFRONT_KEY_HEADER] = key) })),
+        .oneof(fc.constant(''), trickyString, fc.constant(doorKey.toUpperCase()), fc.constant(`${doorKey}x`))
+        .map((key) => ({ name, mutate: (draft) => void (draft.headers[header] = key) })),
     );
+  }
   if (operation.signed) {
     out.push(fc.constant({ name: 'unsigned', mutate: (draft) => void (draft.signature = 'none') }));
     out.push(fc.constant({ name: 'bad signature', mutate: (draft) => void (draft.signature = 'bad') }));
@@ -750,6 +766,8 @@ function baseDraft(operation: Operation, targets: Targets): Draft {
     else if (param.in === 'query') query[param.name] = value;
     else headers[param.name] = value;
   }
+  // The staff door: every call with the member's session (the back office's server adds it so).
+  if (operation.door === 'staff' && targets.staffToken) headers.authorization = `Bearer ${targets.staffToken}`;
   let body: Draft['body'];
   if (operation.body?.contentType === 'application/json') {
     const value = sample(operation.body.schema) as Record<string, unknown>;
@@ -929,7 +947,7 @@ export async function sendAndCheck(platform: TestPlatform, request: BadRequest, 
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
   // Each operation on its own listener (app.ts): the providers' signed calls on the public one.
-  const door = operation.signed ? platform.publicApp : platform.app;
+  const door = operation.door === 'staff' ? platform.staffApp : operation.signed ? platform.publicApp : platform.app;
   const response = await Promise.race([door.inject(inject), timeout]).finally(() => clearTimeout(timer));
   if (response === 'timeout') {
     bump(tally.perStatus, 0);
@@ -974,6 +992,10 @@ export const REFUSALS_RECORDED: Record<string, { keep: string; reason: string }>
  * with why. Nothing a refused request decides may change; this is activity, not a decision.
  */
 export const ACTIVITY_COLUMNS: Record<string, { column: string; reason: string }> = {
+  staff_sessions: {
+    column: 'last_seen_at',
+    reason: 'a staff session counts every call as activity (at most every 30 s, staff/service.ts), so a run longer than that moves it',
+  },
   player_sessions: {
     column: 'last_seen_at',
     reason:
@@ -1152,16 +1174,19 @@ export async function runBadInput(
     maxLength?: number;
     seed?: number;
     exclude?: Record<string, string>;
+    /** Which listener's operations: the storefront's (default) or the staff door's. */
+    door?: Operation['door'];
   },
 ): Promise<Tally> {
-  const operations = loadOperations().filter((operation) => !options.exclude?.[operation.id]);
+  const operations = loadOperations(options.door).filter((operation) => !options.exclude?.[operation.id]);
   const messages = await errorMessages(platform);
   const tally = newTally();
   const sources: { name: string; arbitrary: fc.Arbitrary<BadRequest> }[] = operations.map((operation) => ({
     name: operation.id,
     arbitrary: badRequests(operation, targets, { maxLength: options.maxLength }),
   }));
-  replayRequests(operations, targets).forEach((arbitrary, index) => sources.push({ name: `replay ${index}`, arbitrary }));
+  if ((options.door ?? 'storefront') === 'storefront')
+    replayRequests(operations, targets).forEach((arbitrary, index) => sources.push({ name: `replay ${index}`, arbitrary }));
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const concurrency = options.concurrency ?? 8;
   // Drawn a batch at a time (each batch its own seed): a bench's requests, with strings up to 10⁶

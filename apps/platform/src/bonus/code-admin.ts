@@ -66,11 +66,14 @@ export function createCodeAdmin({ db, clock, gamesInPlay, campaignExists }: Code
     const code = await checked(tx, terms);
     const [taken] = await tx.select({ code: bonusCodes.code }).from(bonusCodes).where(eq(bonusCodes.code, code.code));
     if (taken) throw fail('BONUS_CODE_EXISTS');
+    // Two staff making the same code at once: the primary key decides, the second is told.
     const [row] = await tx
       .insert(bonusCodes)
       .values({ ...code, updatedBy: staffId, updatedAt: clock() })
+      .onConflictDoNothing({ target: bonusCodes.code })
       .returning();
-    return row!;
+    if (!row) throw fail('BONUS_CODE_EXISTS');
+    return row;
   }
 
   /** New terms for a code (its name stays); from now on, not for bonuses already granted. */

@@ -160,11 +160,14 @@ export function createCatalogueOperator({ db }: { db: Db }) {
     if (taken) throw fail('LOBBY_CATEGORY_EXISTS');
     await checkTitles(tx, input.gameIds);
     const [last] = await tx.select({ position: sql<number>`coalesce(max(${lobbyCategories.position}), 0)::int` }).from(lobbyCategories);
+    // Two rows of the same address made at once: the primary key decides, the second is told.
     const [row] = await tx
       .insert(lobbyCategories)
       .values({ ...input, name: input.name.trim(), position: (last?.position ?? 0) + 1, updatedAt: now })
+      .onConflictDoNothing({ target: lobbyCategories.slug })
       .returning();
-    return row!;
+    if (!row) throw fail('LOBBY_CATEGORY_EXISTS');
+    return row;
   }
 
   /** A row's name, titles (in the order given) and visibility. */

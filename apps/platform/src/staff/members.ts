@@ -76,10 +76,13 @@ export function createStaffMembers({ db, clock, staff }: { db: Db; clock: () => 
     return db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.subject, input.subject));
       if (taken) throw fail('STAFF_MEMBER_EXISTS');
+      // Two administrators adding the same login at once: the unique subject decides, the second is told.
       const [row] = await tx
         .insert(staffMembers)
         .values({ subject: input.subject, name: input.name.trim(), email: input.email.trim().toLowerCase(), roles: [], createdAt: clock() })
+        .onConflictDoNothing({ target: staffMembers.subject })
         .returning();
+      if (!row) throw fail('STAFF_MEMBER_EXISTS');
       await staff.record(tx, session.id, {
         action: 'staff.add',
         targetKind: 'staff',
