@@ -357,6 +357,12 @@ test('support reads a player’s story from the page’s tabs (the ROFUS check o
   await openPlayer(page, 'Bent Bagkontor');
   await page.getByTestId('player-tab-ansvarligt-spil').click();
   await expect(page.getByTestId('player-markers')).toContainText('Stigende indbetalinger');
+  // And who looked at his data: Sofie's reading of his ROFUS checks is kept.
+  await page.getByTestId('player-tab-opslag').click();
+  await expect(
+    page.getByTestId('player-reads').getByRole('row').filter({ hasText: 'Sofie Support' }).filter({ hasText: 'ROFUS' }).first(),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 const SIMS = process.env.E2E_SIMS_URL ?? 'http://127.0.0.1:4310';

@@ -40,7 +40,10 @@ test('content makes a campaign, previews it on the storefront and publishes it t
   await expect(page.getByTestId('action-success')).toContainText('Udgivet');
   // On the storefront at once, reached the way a player does: the campaigns list, then the campaign.
   await visitor.goto('/kampagner');
-  await visitor.getByRole('link', { name: /Julekalender/ }).first().click();
+  await visitor
+    .getByRole('link', { name: /Julekalender/ })
+    .first()
+    .click();
   await expect(visitor).toHaveURL(new RegExp(`/kampagner/${slug}$`));
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Julekalender');
   await visitor.context().close();

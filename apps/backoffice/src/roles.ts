@@ -24,6 +24,7 @@ export const can = {
   editContent: (roles: readonly string[]) => admits(roles, ['content']),
   reviewWithdrawals: (roles: readonly string[]) => admits(roles, ['payments']),
   manageOffers: (roles: readonly string[]) => admits(roles, ['marketing']),
+  readReadLog: (roles: readonly string[]) => admits(roles, ['compliance']),
   lockPlayers: (roles: readonly string[]) => admits(roles, ['support', 'compliance']),
   reopenAccount: (roles: readonly string[]) => admits(roles, PROPOSAL_ROLES.account_reopen!),
   proposeBonus: (roles: readonly string[]) => admits(roles, ['support']),

@@ -24,7 +24,9 @@ import {
   PlayerNotes,
   PlayerResponsible,
   playerResponsibleLoader,
+  PlayerReads,
   PlayerRofus,
+  readsLoader,
   rofusLoader,
 } from './routes/player-records';
 import { PlayersPage, playersLoader } from './routes/players';
@@ -78,6 +80,7 @@ export const router = createBrowserRouter([
                   { path: 'henvendelser', loader: playerMessagesLoader, Component: PlayerMessages },
                   { path: 'rofus', loader: rofusLoader, Component: PlayerRofus },
                   { path: 'ansvarligt-spil', loader: playerResponsibleLoader, Component: PlayerResponsible },
+                  { path: 'opslag', loader: readsLoader, Component: PlayerReads },
                 ],
               },
             ],

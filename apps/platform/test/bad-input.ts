@@ -985,6 +985,11 @@ export const REFUSALS_RECORDED: Record<string, { keep: string; reason: string }>
     reason: 'security events (bad signatures, refused API keys, failed logins) are appended to the security chain by design (issue 15 §4)',
   },
   audit_heads: { keep: "chain <> 'security'", reason: 'the security chain’s head moves with each security event' },
+  staff_reads: {
+    keep: 'false',
+    reason:
+      'a read of a player’s page that the staff door answers (a GET may answer 2xx to noise) is kept by design: who looked (issue 29)',
+  },
 };
 
 /**

@@ -159,6 +159,33 @@ describe('a player’s records in the back office', () => {
     await expect(platform.database.db.delete(playerNotes).where(eq(playerNotes.playerId, player.id))).rejects.toThrow();
   });
 
+  it('keeps who looked at a player’s data, each page and tab read, for compliance alone to list', async () => {
+    const player = await createLoggedInPlayer(platform, { firstName: 'Lise', lastName: 'Læst' });
+    const sofie = await staff.sessionOf(platform, 'Sofie Support');
+    const karen = await staff.sessionOf(platform, 'Karen Kontrol');
+    expect((await get(sofie, `/Staff/players/${player.id}`)).statusCode).toBe(200);
+    expect((await get(sofie, `/Staff/players/${player.id}/transactions`)).statusCode).toBe(200);
+    // A refused read is no read of the player's data.
+    expect((await get(sofie, `/Staff/players/${player.id}/reads`)).statusCode).toBe(403);
+    const answer = await get(karen, `/Staff/players/${player.id}/reads`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    // onResponse runs after the answer is sent: the list is read again until Karen's own read is in it.
+    await expect
+      .poll(async () =>
+        (await get(karen, `/Staff/players/${player.id}/reads`))
+          .json()
+          .data.reads.map((read: { staffName: string; view: string }) => `${read.staffName}:${read.view}`),
+      )
+      .toEqual(expect.arrayContaining(['Sofie Support:overview', 'Sofie Support:transactions', 'Karen Kontrol:reads']));
+    const all = (await get(karen, `/Staff/players/${player.id}/reads`)).json().data.reads as { staffName: string; view: string }[];
+    expect(
+      all
+        .filter((read) => read.staffName === 'Sofie Support')
+        .map((read) => read.view)
+        .sort(),
+    ).toEqual(['overview', 'transactions']);
+  });
+
   it('lists the ROFUS checks of the person, the registration’s found by the CPR’s hash, nobody else’s', async () => {
     const player = await createLoggedInPlayer(platform);
     const other = await createLoggedInPlayer(platform);

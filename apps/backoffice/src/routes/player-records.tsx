@@ -214,3 +214,29 @@ export function PlayerMessages() {
     </Section>
   );
 }
+
+/* Who looked */
+
+type Read = Ok<'/Staff/players/{playerId}/reads', 'get'>['reads'][number];
+
+export async function readsLoader({ params }: LoaderFunctionArgs) {
+  return staffCall(api.GET('/Staff/players/{playerId}/reads', { params: { path: { playerId: playerIdOf(params) } } }));
+}
+
+const read = createColumnHelper<typeof features, Read>();
+const readColumns = read.columns([
+  read.accessor('at', { header: words.readColumns.at, cell: (info) => formatDateTime(info.getValue()), meta: { className: 'nowrap' } }),
+  read.accessor('staffName', { header: words.readColumns.staff }),
+  read.accessor('view', { header: words.readColumns.view, cell: (info) => label(words.readViews, info.getValue()) }),
+]);
+
+/** Who looked at the player's data in the back office, newest first: what a player may ask the operator (compliance). */
+export function PlayerReads() {
+  const { reads } = useLoaderData<typeof readsLoader>();
+  return (
+    <Section id="reads" title={words.tabs.reads}>
+      <p className="muted">{words.readsIntro}</p>
+      <DataTable caption={words.readsCaption} hideCaption columns={readColumns} data={reads} empty={words.noReads} testId="player-reads" />
+    </Section>
+  );
+}

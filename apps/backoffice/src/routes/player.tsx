@@ -222,6 +222,7 @@ function PlayerTabs({ playerId, roles }: { playerId: string; roles: readonly str
     ['henvendelser', words.tabs.messages],
     ['rofus', words.tabs.rofus],
     ...(can.workResponsible(roles) ? [['ansvarligt-spil', words.tabs.responsible]] : []),
+    ...(can.readReadLog(roles) ? [['opslag', words.tabs.reads]] : []),
   ] as const;
   return (
     <nav aria-label={words.tabsLabel} className="tabs player-tabs">

@@ -13,6 +13,7 @@ import { createCatalogueOperator } from '../games/service.js';
 import { offerRoutes } from './offer-routes.js';
 import { createStaffMembers } from './members.js';
 import { memberRoutes } from './member-routes.js';
+import { createStaffReads } from './reads.js';
 import { createInbox, type Mailer } from '../support/service.js';
 import { supportRoutes } from './support-routes.js';
 import { contentRoutes } from './content-routes.js';
@@ -64,6 +65,9 @@ export async function registerStaffDoor(
 ) {
   const { db, config, clock, wallet } = deps;
   const staff = createStaffService({ db, config, clock, idp: deps.idp ?? createStaffIdentityProvider(config) });
+  // Every answered read of a player's page or tab is kept (who looked, and when), before any route is registered.
+  const reads = createStaffReads({ db, clock });
+  reads.hook(door);
   const access = createStaffAccess({ db, secrets: deps.secrets, clock });
   const withdrawalReview = createWithdrawalReview({ db, config, clock, wallet });
   const members = createStaffMembers({ db, clock, staff });
@@ -99,7 +103,7 @@ export async function registerStaffDoor(
     trail: staff.trail,
     endGameSessions: deps.endGameSessions,
   });
-  await door.register(playerRecordsRoutes, { db, staff, access, ...deps.records });
+  await door.register(playerRecordsRoutes, { db, staff, access, reads, ...deps.records });
   await door.register(supportRoutes, {
     db,
     staff,

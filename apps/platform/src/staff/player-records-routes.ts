@@ -8,7 +8,8 @@ import type { StaffAccess } from '../players/staff-access.js';
 import { errorBody, iso, isoDateTime, isoOrNull, ok, ore } from '../shared/http.js';
 import { HISTORY_PERIODS, HISTORY_TYPES, MAX_PAGE_SIZE, type HistoryService } from '../wallet/history.js';
 import { historyBound, transactionRow } from '../wallet/history-routes.js';
-import { NOTE_WRITERS, PLAYER_READERS } from './roles.js';
+import { NOTE_WRITERS, PLAYER_READERS, READ_LOG_READERS } from './roles.js';
+import { READS_SHOWN, type StaffReads } from './reads.js';
 import type { StaffService } from './service.js';
 
 const tags = ['staff'];
@@ -32,7 +33,8 @@ export const playerRecordsRoutes: FastifyPluginAsyncZod<{
   history: Pick<HistoryService, 'transactions'>;
   rounds: Pick<PlayerGames, 'history'>;
   bonus: Pick<BonusService, 'grantsOf'>;
-}> = async (app, { db, staff, access, history, rounds, bonus }) => {
+  reads: Pick<StaffReads, 'of'>;
+}> = async (app, { db, staff, access, history, rounds, bonus, reads }) => {
   const reader = staff.guard(PLAYER_READERS);
 
   app.get(
@@ -269,6 +271,28 @@ export const playerRecordsRoutes: FastifyPluginAsyncZod<{
       });
       const [json] = await notesJson([row]);
       return { result: 1 as const, data: { note: json! } };
+    },
+  );
+
+  app.get(
+    '/Staff/players/:playerId/reads',
+    {
+      ...staff.guard(READ_LOG_READERS),
+      schema: {
+        tags,
+        operationId: 'staffPlayerReads',
+        summary: `Who looked at the player's data in the back office: each read of their page or a tab, newest first (the last ${READS_SHOWN}); this read too`,
+        params: playerParams,
+        response: {
+          200: ok(z.object({ reads: z.array(z.object({ staffName: z.string(), view: z.string(), at: isoDateTime })) })),
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      await access.find(request.params.playerId);
+      const rows = await reads.of(request.params.playerId);
+      return { result: 1 as const, data: { reads: rows.map((row) => ({ ...row, at: iso(row.at) })) } };
     },
   );
 };

@@ -23,6 +23,8 @@ export const SUPPORT_AGENTS: StaffRole[] = ['support'];
 export const CONTENT_EDITORS: StaffRole[] = ['content'];
 /** Who keeps the offers and the games: bonus codes within the Danish caps, titles off and on, the lobby's own rows. */
 export const MARKETERS: StaffRole[] = ['marketing'];
+/** Who reads who looked at a player's data (compliance answers the player and the data protection authority). */
+export const READ_LOG_READERS: StaffRole[] = ['compliance'];
 /** Who may lock and unlock a player. */
 export const PLAYER_LOCKERS: StaffRole[] = ['support', 'compliance'];
 

@@ -95,3 +95,24 @@ export const staffProposals = pgTable(
   },
   (t) => [index('staff_proposals_status_idx').on(t.status, t.proposedAt)],
 );
+
+/**
+ * Who looked at a player's data (migration 0042): each read of a player's page or one of its tabs
+ * by a staff member, append-only. A read is not an action (nothing changes) and does not go into
+ * the audit log's chains; it is what a player, or the data protection authority, may ask of the
+ * operator: who saw my data, and when.
+ */
+export const staffReads = pgTable(
+  'staff_reads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    playerId: uuid('player_id').notNull(),
+    /** The page or tab read: overview, transactions, rounds, bonuses, withdrawals, notes, messages, rofus-checks, rg-contacts, … */
+    view: text('view').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_reads_player_idx').on(t.playerId, t.at), index('staff_reads_staff_idx').on(t.staffId, t.at)],
+);
