@@ -58,6 +58,9 @@ export async function registerWithWeeklyLimit(
   await page.getByTestId('register-mitid').click();
   await page.getByTestId(`identity-${who.uuid}`).click();
   await expect(page.getByTestId('registration-step')).toHaveText('Trin 2 af 3');
+  // Typing before the form hydrates would be lost (a flake seen in CI): as limits.spec.ts waits.
+  await hydrated(page);
+  await expect(page.getByLabel('Fornavn')).toHaveValue(who.givenName);
   await page.getByLabel('CPR-nummer').fill(who.cpr);
   await page.getByLabel('E-mail').fill(`${who.givenName.toLowerCase()}.${who.familyName.toLowerCase()}@example.dk`);
   await page.getByLabel('Mobilnummer').fill(mobile);
