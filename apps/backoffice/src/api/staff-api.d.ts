@@ -424,7 +424,7 @@ export interface paths {
         /** The bonus codes with where each stands and how often it was granted, and the Danish caps they are held to */
         get: operations["staffBonusCodes"];
         put?: never;
-        /** A new bonus code, checked as codes.json is (the Danish caps: at most 1.000 kr., 100 % of the deposit, 10 × wagering, 60 days; its titles in play, its campaign page existing): 400 BONUS_TERMS_INVALID with each field and why, 409 BONUS_CODE_EXISTS */
+        /** A new bonus code, checked as codes.json is (the Danish caps: at most 1.000 kr., 100 % of the deposit, 10 × wagering, 60 days; its titles in play, its campaign page published): 400 BONUS_TERMS_INVALID with each field and why, 409 BONUS_CODE_EXISTS */
         post: operations["staffCreateBonusCode"];
         delete?: never;
         options?: never;

@@ -14,7 +14,7 @@ export interface CodeAdminDeps {
   clock: () => Date;
   /** The games context: which of the titles named are in play (a free-rounds code names only those). */
   gamesInPlay: (ids: readonly string[], runner: Pick<Db, 'select'>) => Promise<Set<string>>;
-  /** The content context: whether a campaign page of this slug exists (a code's campaign must). */
+  /** The content context: whether a player can open the campaign page of this slug (a code's campaign must be one). */
   campaignExists: (slug: string, runner: Pick<Db, 'select'>) => Promise<boolean>;
 }
 
@@ -29,10 +29,19 @@ export function createCodeAdmin({ db, clock, gamesInPlay, campaignExists }: Code
   const stateOf = (code: BonusCode, now: Date): CodeState =>
     code.validFrom > now ? 'scheduled' : code.validUntil > now ? 'live' : 'ended';
 
-  async function list() {
+  /** Every code, or the one named, with where it stands and how often it was granted. */
+  async function list(only?: string) {
     const [codes, grants] = await Promise.all([
-      db.select().from(bonusCodes).orderBy(asc(bonusCodes.code)),
-      db.select({ code: bonusGrants.code, grants: count() }).from(bonusGrants).groupBy(bonusGrants.code),
+      db
+        .select()
+        .from(bonusCodes)
+        .where(only === undefined ? undefined : eq(bonusCodes.code, only))
+        .orderBy(asc(bonusCodes.code)),
+      db
+        .select({ code: bonusGrants.code, grants: count() })
+        .from(bonusGrants)
+        .where(only === undefined ? undefined : eq(bonusGrants.code, only))
+        .groupBy(bonusGrants.code),
     ]);
     const granted = new Map(grants.map((row) => [row.code, row.grants]));
     const now = clock();
@@ -57,7 +66,8 @@ export function createCodeAdmin({ db, clock, gamesInPlay, campaignExists }: Code
       const unknown = code.freeRoundGameIds.filter((id) => !playing.has(id));
       if (unknown.length > 0) fields.freeRoundGameIds = `not in play: ${unknown.join(', ')}`;
     }
-    if (code.campaignSlug && !(await campaignExists(code.campaignSlug, runner))) fields.campaign = 'no campaign page of this slug';
+    if (code.campaignSlug && !(await campaignExists(code.campaignSlug, runner)))
+      fields.campaign = 'no published campaign page of this slug';
     if (Object.keys(fields).length > 0) throw fail('BONUS_TERMS_INVALID', { fields });
     return code;
   }

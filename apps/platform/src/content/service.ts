@@ -190,9 +190,16 @@ export function createContentService(db: Db, clock: () => Date = () => new Date(
     return { ...row, active: row.endsAt > clock() };
   }
 
-  /** Whether a campaign page of this slug exists, published or not yet (a bonus code names its campaign). */
+  /**
+   * Whether a player can open the campaign page of this slug (published and begun): a bonus code
+   * names its campaign, and the offers list links there, so a draft's slug would be a broken link.
+   */
   async function campaignExists(slug: string, runner: Pick<Db, 'select'> = db) {
-    const [row] = await runner.select({ slug: campaigns.slug }).from(campaigns).where(eq(campaigns.slug, slug)).limit(1);
+    const [row] = await runner
+      .select({ slug: campaigns.slug })
+      .from(campaigns)
+      .where(and(eq(campaigns.slug, slug), publishedCampaigns()))
+      .limit(1);
     return row !== undefined;
   }
 

@@ -271,7 +271,9 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
     const since = newSince();
     const popular = played(popularSince());
     const slotsInPlay = and(inPlay, eq(games.gameType, 'slot'));
-    const [newest, mostPlayed, perStudio, [{ total } = { total: 0 }], tableRows, categories, jackpots] = await Promise.all([
+    // The jackpots (cached) and the operator's own rows are read beside the computed rows, not after them.
+    const jackpotsRead = jackpotsByGame();
+    const [newest, mostPlayed, perStudio, [{ total } = { total: 0 }], tableRows, categories, jackpots, featured] = await Promise.all([
       db.select(summaryColumns).from(games).where(slotsInPlay).orderBy(desc(games.releaseDate), asc(games.id)).limit(LOBBY_ROW),
       db
         .select(summaryColumns)
@@ -305,9 +307,9 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
       tableCategories()
         .then((order) => (order.length > 0 ? order : TABLE_KINDS))
         .catch(() => TABLE_KINDS),
-      jackpotsByGame(),
+      jackpotsRead,
+      featuredRows(since, jackpotsRead),
     ]);
-    const featured = await featuredRows(since, jackpots);
     const byStudio = new Map<string, GameSummary[]>();
     for (const { rank: _rank, ...row } of perStudio) {
       const summary = summaryOf(row as SummaryRow, since, jackpots);
@@ -334,7 +336,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
    * The operator's own rows (lobby_categories, kept in the back office): the visible ones in their
    * order, each with its titles in play in the order chosen; a row left with none is not shown.
    */
-  async function featuredRows(since: string, jackpots: Map<string, GameJackpot>) {
+  async function featuredRows(since: string, jackpotsRead: Promise<Map<string, GameJackpot>>) {
     const rows = await db
       .select()
       .from(lobbyCategories)
@@ -348,6 +350,7 @@ export function createCatalogue({ db, clock, tableCategories = async () => TABLE
             .select(summaryColumns)
             .from(games)
             .where(and(inArray(games.id, ids), inPlay));
+    const jackpots = await jackpotsRead;
     const byId = new Map(titles.map((row) => [row.id, summaryOf(row, since, jackpots)]));
     return rows
       .map((row) => ({

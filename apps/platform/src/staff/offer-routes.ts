@@ -119,8 +119,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{
     }));
   }
   const oneCode = async (code: BonusCode) => {
-    const listed = (await codes.list()).filter((row) => row.code.code === code.code);
-    const [json] = await codesJson(listed);
+    const [json] = await codesJson(await codes.list(code.code));
     return json!;
   };
 
@@ -161,7 +160,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{
         tags,
         operationId: 'staffCreateBonusCode',
         summary:
-          'A new bonus code, checked as codes.json is (the Danish caps: at most 1.000 kr., 100 % of the deposit, 10 × wagering, 60 days; its titles in play, its campaign page existing): 400 BONUS_TERMS_INVALID with each field and why, 409 BONUS_CODE_EXISTS',
+          'A new bonus code, checked as codes.json is (the Danish caps: at most 1.000 kr., 100 % of the deposit, 10 × wagering, 60 days; its titles in play, its campaign page published): 400 BONUS_TERMS_INVALID with each field and why, 409 BONUS_CODE_EXISTS',
         body: reasonBody.extend({ terms: termsSchema }),
         response: { 200: codeAnswer, ...refusals },
       },
