@@ -67,6 +67,16 @@ test('the clock ticks every second from the server’s answer, not from the devi
   await expect(clock).toHaveText('15:00');
 });
 
+test('a campaign’s page, which shows no header, still shows the clock', async ({ page, request }) => {
+  await page.goto('/kampagner');
+  await hydrated(page);
+  await page.locator('main a[href="/kampagner/velkomstbonus"]').first().click();
+  await expect(page).toHaveURL(/\/kampagner\/velkomstbonus$/);
+  await expect(page.getByTestId('site-header')).toHaveCount(0);
+  await expect(page.getByTestId('chrome-clock').getByTestId('header-clock')).toHaveText(/^\d{2}:\d{2}$/);
+  await expect.poll(() => showsServerTime(page, request)).toBe(true);
+});
+
 test('the clock follows the platform’s clock when it is moved @clock', async ({ page, request }) => {
   const aheadMs = 5 * 60 * MINUTE + 17 * MINUTE;
   try {

@@ -8,7 +8,7 @@ import { Icon } from '../icons';
 import { HeaderCredit } from '../players/balance-display';
 import { usePlayerProfile } from '../players/player-profile';
 import { SizedPicture } from './sized-picture';
-import { showHeader } from '../../lib/chrome-rules';
+import { matchHiddenChromeRoute, showHeader } from '../../lib/chrome-rules';
 import { HeaderClock } from './header-clock';
 import { splitHorizontal } from '../../lib/menu-rules';
 import type { HeaderProps } from '../../lib/site-chrome';
@@ -37,7 +37,15 @@ export function SiteHeader(props: HeaderProps) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  if (!showHeader(pathname, props.headerOnPlayGames)) return null;
+  if (!showHeader(pathname, props.headerOnPlayGames))
+    // A route without the header still shows the clock (danish-rules.md: visible on every page); a
+    // game screen shows its own beside the session's result.
+    return matchHiddenChromeRoute(pathname)?.gamePlay ? null : (
+      <p className="chrome-clock header-clock-wrap" data-testid="chrome-clock">
+        <Icon name="clock" size={16} />
+        <HeaderClock label={props.texts.clock} />
+      </p>
+    );
 
   const { texts, layout } = props;
   const { hide } = layout;
